@@ -1,0 +1,472 @@
+/**
+ * The whole domain of spec §3 in one schema. Money is `numeric` (exact, read back as strings),
+ * ids are 64-bit (`bigint` in code), calendar dates are `YYYY-MM-DD` strings.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  char,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  check,
+} from 'drizzle-orm/pg-core';
+
+const id = () => bigserial('id', { mode: 'bigint' }).primaryKey();
+const ref = (name: string) => bigint(name, { mode: 'bigint' });
+const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => instant('created_at').notNull().defaultNow();
+
+// ── Auth ────────────────────────────────────────────────────────────────────────────────────
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    username: text('username').notNull(),
+    email: text('email'),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash'),
+    status: text('status', { enum: ['pending', 'active', 'disabled'] }).notNull(),
+    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+    lastLoginAt: instant('last_login_at'),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    index('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_status_idx').on(t.status),
+    check('users_status_check', sql`${t.status} in ('pending', 'active', 'disabled')`),
+  ],
+);
+
+/** The accounts a customer may use: the `ac:{id}` scopes of their token. */
+export const userAccounts = pgTable(
+  'user_accounts',
+  {
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.accountId] }), index('user_accounts_account_idx').on(t.accountId)],
+);
+
+export const ssoIdentities = pgTable(
+  'sso_identities',
+  {
+    id: id(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sso_identities_issuer_subject_idx').on(t.issuer, t.subject), index('sso_identities_user_idx').on(t.userId)],
+);
+
+/** Password-reset and one-time-login tokens; only a SHA-256 of the token is stored. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: id(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['reset', 'one_time_login'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+    createdByUserId: ref('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('auth_tokens_hash_idx').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+/** Fixed-window counters for throttling, shared by every server instance. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStartedAt: instant('window_started_at').notNull(),
+});
+
+/** Signing keys (JWT) and other generated secrets, shared by every server instance. */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: jsonb('value').notNull(),
+  createdAt: createdAt(),
+});
+
+// ── Accounts, addresses, contacts ───────────────────────────────────────────────────────────
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: id(),
+    customerNo: text('customer_no').notNull(),
+    name: text('name').notNull(),
+    invoiceName: text('invoice_name'),
+    invoiceEmailAddress: text('invoice_email_address'),
+    invoicePrefix: text('invoice_prefix'),
+    type: text('type').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    language: text('language', { enum: ['English', 'French'] }).notNull(),
+    paymentMethod: text('payment_method', { enum: ['Credit Card', 'Credit Card (Manual)'] }).notNull(),
+    parentId: ref('parent_id').references((): ReturnType<typeof bigint> => accounts.id),
+    providerCustomerRef: text('provider_customer_ref'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('accounts_customer_no_idx').on(t.customerNo),
+    index('accounts_parent_idx').on(t.parentId),
+    index('accounts_name_lower_idx').on(sql`lower(${t.name})`),
+  ],
+);
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: id(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    streetNumber: text('street_number'),
+    streetName: text('street_name'),
+    city: text('city'),
+    province: text('province'),
+    postal: text('postal'),
+    country: text('country'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('addresses_account_idx').on(t.accountId)],
+);
+
+/** Dated, typed link of an address to an account; history is kept by ending links, not overwriting. */
+export const accountAddresses = pgTable(
+  'account_addresses',
+  {
+    id: id(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    addressId: ref('address_id')
+      .notNull()
+      .references(() => addresses.id),
+    type: text('type', { enum: ['Billing', 'Service', 'Shipping', 'Porting', 'Emergency'] }).notNull(),
+    startDate: instant('start_date').notNull(),
+    endDate: instant('end_date'),
+  },
+  (t) => [index('account_addresses_account_idx').on(t.accountId, t.type)],
+);
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: id(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    primaryEmail: text('primary_email'),
+    primaryPhone: text('primary_phone'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('contacts_account_idx').on(t.accountId),
+    index('contacts_email_lower_idx').on(sql`lower(${t.primaryEmail})`),
+    index('contacts_phone_idx').on(t.primaryPhone),
+  ],
+);
+
+export const accountContacts = pgTable(
+  'account_contacts',
+  {
+    id: id(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    contactId: ref('contact_id')
+      .notNull()
+      .references(() => contacts.id),
+    type: text('type', {
+      enum: ['Account', 'Billing', 'Technical', 'Emergency', 'Porting', 'Sales', 'Service'],
+    }).notNull(),
+    startDate: instant('start_date').notNull(),
+    endDate: instant('end_date'),
+  },
+  (t) => [index('account_contacts_account_idx').on(t.accountId, t.type)],
+);
+
+// ── Invoices, charges, receivables, call detail records ─────────────────────────────────────
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: id(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    invoiceNumber: text('invoice_number').notNull(),
+    state: text('state', { enum: ['Draft', 'Posted', 'Void'] }).notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    postedDate: instant('posted_date'),
+    amount: money('amount').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_idx').on(t.invoiceNumber),
+    index('invoices_account_state_end_idx').on(t.accountId, t.state, t.endDate.desc()),
+    index('invoices_account_state_number_idx').on(t.accountId, t.state, t.invoiceNumber.desc()),
+    check('invoices_state_check', sql`${t.state} in ('Draft', 'Posted', 'Void')`),
+  ],
+);
+
+/** Invoice lines: plan, usage, one-time, adjustment and tax charges. */
+export const charges = pgTable(
+  'charges',
+  {
+    id: id(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    invoiceId: ref('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    category: text('category', { enum: ['Plan', 'Usage', 'OneTime', 'Adjustment', 'Tax'] }).notNull(),
+    description: text('description').notNull(),
+    quantity: numeric('quantity', { precision: 14, scale: 3 }).notNull().default('1'),
+    unitAmount: numeric('unit_amount', { precision: 14, scale: 4 }),
+    amount: money('amount').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    taxCode: text('tax_code'),
+  },
+  (t) => [index('charges_invoice_idx').on(t.invoiceId, t.id), index('charges_account_idx').on(t.accountId, t.startDate.desc())],
+);
+
+/** One accounts-receivable entry per posted invoice (`arId`); payments are assigned to it. */
+export const receivables = pgTable(
+  'receivables',
+  {
+    id: id(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    invoiceId: ref('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    amount: money('amount').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+  },
+  (t) => [uniqueIndex('receivables_invoice_idx').on(t.invoiceId), index('receivables_account_due_idx').on(t.accountId, t.dueDate)],
+);
+
+/** Call detail records, read per invoice in id order when streamed to CSV. */
+export const cdrs = pgTable(
+  'cdrs',
+  {
+    id: id(),
+    invoiceId: ref('invoice_id').notNull(),
+    accountId: ref('account_id').notNull(),
+    kind: text('kind', { enum: ['voice', 'sms', 'data'] }).notNull(),
+    startedAt: instant('started_at').notNull(),
+    fromNumber: text('from_number').notNull(),
+    toNumber: text('to_number'),
+    durationSeconds: integer('duration_seconds').notNull().default(0),
+    dataKb: integer('data_kb').notNull().default(0),
+    description: text('description').notNull(),
+    amount: numeric('amount', { precision: 12, scale: 4 }).notNull(),
+  },
+  (t) => [index('cdrs_invoice_idx').on(t.invoiceId, t.id)],
+);
+
+// ── Cards, payments, checkout ───────────────────────────────────────────────────────────────
+
+/** Saved cards. Only the provider's reference and display data; never a card number. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: id(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    providerRef: text('provider_ref').notNull(),
+    brand: text('brand').notNull(),
+    last4: char('last4', { length: 4 }).notNull(),
+    expMonth: smallint('exp_month').notNull(),
+    expYear: smallint('exp_year').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payment_methods_account_idx').on(t.accountId),
+    uniqueIndex('payment_methods_one_default_idx').on(t.accountId).where(sql`${t.isDefault}`),
+    uniqueIndex('payment_methods_provider_ref_idx').on(t.provider, t.providerRef),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    date: instant('date').notNull().defaultNow(),
+    amount: money('amount').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    status: text('status', { enum: ['Successful', 'Error', 'InProgress'] }).notNull(),
+    type: text('type').notNull(),
+    description: text('description'),
+    paymentMethodId: ref('payment_method_id').references(() => paymentMethods.id, { onDelete: 'set null' }),
+    cardBrand: text('card_brand'),
+    cardLast4: char('card_last4', { length: 4 }),
+    provider: text('provider'),
+    providerRef: text('provider_ref'),
+    idempotencyKey: text('idempotency_key'),
+    failureMessage: text('failure_message'),
+    createdByUserId: ref('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    settledAt: instant('settled_at'),
+  },
+  (t) => [
+    index('payments_account_date_idx').on(t.accountId, t.date.desc(), t.id.desc()),
+    uniqueIndex('payments_idempotency_idx').on(t.accountId, t.idempotencyKey),
+    index('payments_in_progress_idx').on(t.createdAt).where(sql`${t.status} = 'InProgress'`),
+    check('payments_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+export const paymentAssignments = pgTable(
+  'payment_assignments',
+  {
+    id: id(),
+    paymentId: ref('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    receivableId: ref('receivable_id')
+      .notNull()
+      .references(() => receivables.id),
+    amount: money('amount').notNull(),
+  },
+  (t) => [
+    index('payment_assignments_payment_idx').on(t.paymentId),
+    index('payment_assignments_receivable_idx').on(t.receivableId),
+    check('payment_assignments_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    status: text('status', { enum: ['open', 'complete', 'expired'] }).notNull(),
+    successUrl: text('success_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    paymentMethodId: ref('payment_method_id').references(() => paymentMethods.id, { onDelete: 'set null' }),
+    createdByUserId: ref('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: instant('expires_at').notNull(),
+    completedAt: instant('completed_at'),
+  },
+  (t) => [index('checkout_sessions_account_idx').on(t.accountId)],
+);
+
+/** Provider webhook events already processed (idempotent webhooks). */
+export const providerEvents = pgTable('provider_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: instant('received_at').notNull().defaultNow(),
+});
+
+// ── Automatic payments, notifications, audit ────────────────────────────────────────────────
+
+export const autopaySchedules = pgTable('autopay_schedules', {
+  accountId: ref('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  paymentMethodId: ref('payment_method_id')
+    .notNull()
+    .references(() => paymentMethods.id, { onDelete: 'cascade' }),
+  frequency: text('frequency', { enum: ['dueDate', 'monthly'] }).notNull(),
+  amountType: text('amount_type', { enum: ['full', 'fixed'] }).notNull(),
+  fixedAmount: money('fixed_amount'),
+  createdAt: createdAt(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
+});
+
+/** One row per account and period charged: the unique key is what prevents a double charge. */
+export const autopayRuns = pgTable(
+  'autopay_runs',
+  {
+    id: id(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    period: text('period').notNull(),
+    paymentId: ref('payment_id').references(() => payments.id),
+    outcome: text('outcome', { enum: ['charged', 'nothing_due', 'failed'] }).notNull(),
+    message: text('message'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('autopay_runs_account_period_idx').on(t.accountId, t.period)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    kind: text('kind').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+    clearedAt: instant('cleared_at'),
+  },
+  (t) => [index('notifications_open_idx').on(t.accountId, t.createdAt.desc()).where(sql`${t.clearedAt} is null`)],
+);
+
+/** Append-only (a trigger refuses UPDATE and DELETE): who changed what, when. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    at: instant('at').notNull().defaultNow(),
+    actorUserId: ref('actor_user_id'),
+    accountId: ref('account_id'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
+  },
+  (t) => [index('audit_log_account_idx').on(t.accountId, t.at.desc())],
+);

@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { CurrencyCodeSchema, IdSchema, IsoDateTimeSchema, MoneySchema } from './primitives';
+
+export const LANGUAGES = ['English', 'French'] as const;
+export const LanguageSchema = z.enum(LANGUAGES, { error: 'Language must be English or French' });
+export type Language = z.infer<typeof LanguageSchema>;
+
+export const ADDRESS_TYPES = ['Billing', 'Service', 'Shipping', 'Porting', 'Emergency'] as const;
+export const AddressTypeSchema = z.enum(ADDRESS_TYPES);
+export const CONTACT_TYPES = ['Account', 'Billing', 'Technical', 'Emergency', 'Porting', 'Sales', 'Service'] as const;
+export const ContactTypeSchema = z.enum(CONTACT_TYPES);
+
+/** "Credit Card" = automatic payments on; "Credit Card (Manual)" = off (spec §3). */
+export const AUTOPAY_ON = 'Credit Card';
+export const AUTOPAY_OFF = 'Credit Card (Manual)';
+export const AccountPaymentMethodSchema = z.enum([AUTOPAY_ON, AUTOPAY_OFF]);
+export type AccountPaymentMethod = z.infer<typeof AccountPaymentMethodSchema>;
+
+const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+const optionalText = (max: number) => text(max).nullable();
+
+export const AddressSchema = z.object({
+  id: IdSchema,
+  streetNumber: optionalText(20),
+  streetName: optionalText(120),
+  city: optionalText(80),
+  province: optionalText(80),
+  postal: optionalText(20),
+  country: optionalText(80),
+});
+export type Address = z.infer<typeof AddressSchema>;
+
+/** A dated link; current when startDate <= now <= endDate (endDate null = open-ended). */
+export const AccountAddressSchema = z.object({
+  id: IdSchema,
+  accountId: IdSchema,
+  addressId: IdSchema,
+  type: AddressTypeSchema,
+  startDate: IsoDateTimeSchema,
+  endDate: IsoDateTimeSchema.nullable(),
+});
+export type AccountAddress = z.infer<typeof AccountAddressSchema>;
+
+export const ContactSchema = z.object({
+  id: IdSchema,
+  firstName: optionalText(80),
+  lastName: optionalText(80),
+  primaryEmail: optionalText(254),
+  primaryPhone: optionalText(40),
+});
+export type Contact = z.infer<typeof ContactSchema>;
+
+export const AccountContactSchema = z.object({
+  id: IdSchema,
+  accountId: IdSchema,
+  contactId: IdSchema,
+  type: ContactTypeSchema,
+  startDate: IsoDateTimeSchema,
+  endDate: IsoDateTimeSchema.nullable(),
+});
+export type AccountContact = z.infer<typeof AccountContactSchema>;
+
+export const AccountSchema = z.object({
+  id: IdSchema,
+  customerNo: z.string(),
+  name: z.string(),
+  invoiceName: z.string().nullable(),
+  invoiceEmailAddress: z.string().nullable(),
+  invoicePrefix: z.string().nullable(),
+  type: z.string(),
+  currency: CurrencyCodeSchema,
+  language: LanguageSchema,
+  paymentMethod: AccountPaymentMethodSchema,
+  parentId: IdSchema.nullable(),
+  accountContacts: z.array(AccountContactSchema),
+});
+export type Account = z.infer<typeof AccountSchema>;
+
+export const AccountDetailsResponseSchema = z.object({
+  account: AccountSchema,
+  addresses: z.array(AddressSchema),
+  accountAddresses: z.array(AccountAddressSchema),
+  contacts: z.array(ContactSchema),
+  accountContacts: z.array(AccountContactSchema),
+});
+export type AccountDetailsResponse = z.infer<typeof AccountDetailsResponseSchema>;
+
+export const EMAIL_MESSAGE = 'Please enter a valid email address.';
+export const PHONE_MESSAGE = 'Please enter a valid phone number.';
+const email = z.email(EMAIL_MESSAGE).max(254);
+const phone = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9 ().-]{7,20}$/, PHONE_MESSAGE);
+
+/** New or changed rows in an account update; id 0 (or absent) means "create". */
+export const AddressInputSchema = AddressSchema.extend({ id: IdSchema.default(0n) });
+export const ContactInputSchema = ContactSchema.extend({
+  id: IdSchema.default(0n),
+  primaryEmail: email.nullable(),
+  primaryPhone: phone.nullable(),
+});
+export const AccountAddressInputSchema = AccountAddressSchema.extend({
+  id: IdSchema.default(0n),
+  startDate: IsoDateTimeSchema.optional(),
+});
+export const AccountContactInputSchema = AccountContactSchema.extend({
+  id: IdSchema.default(0n),
+  startDate: IsoDateTimeSchema.optional(),
+});
+
+/** PUT Account/customerdetails body (spec §3 "Account update model"), applied in one transaction. */
+export const AccountUpdateModelSchema = z.object({
+  accountId: IdSchema,
+  language: LanguageSchema,
+  invoiceEmail: email.nullable(),
+  paymentMethod: AccountPaymentMethodSchema.optional(),
+  accountAddresses: z.array(AccountAddressInputSchema).max(50).default([]),
+  addresses: z.array(AddressInputSchema).max(50).default([]),
+  accountContacts: z.array(AccountContactInputSchema).max(50).default([]),
+  contacts: z.array(ContactInputSchema).max(50).default([]),
+  deleteAccountAddressIds: z.array(IdSchema).max(50).default([]),
+  deleteAddressIds: z.array(IdSchema).max(50).default([]),
+  deleteAccountContactIds: z.array(IdSchema).max(50).default([]),
+  deleteContactIds: z.array(IdSchema).max(50).default([]),
+});
+export type AccountUpdateModel = z.input<typeof AccountUpdateModelSchema>;
+
+/** Postal code rules for the countries we bill in; others only need to be non-empty. */
+export const POSTAL_PATTERNS: Record<string, RegExp> = {
+  CA: /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/i,
+  US: /^\d{5}(-\d{4})?$/,
+};
+export const POSTAL_MESSAGE = 'Please enter a valid postal or zip code.';
+/** Country names/codes as entered, mapped to the code whose postal rule applies. */
+export const countryCode = (country: string | null | undefined): string | null => {
+  const c = (country ?? '').trim().toUpperCase();
+  if (['CA', 'CAN', 'CANADA'].includes(c)) return 'CA';
+  if (['US', 'USA', 'UNITED STATES', 'UNITED STATES OF AMERICA'].includes(c)) return 'US';
+  return c || null;
+};
+export const isValidPostal = (postal: string | null | undefined, country: string | null | undefined): boolean => {
+  const pattern = POSTAL_PATTERNS[countryCode(country) ?? ''];
+  return pattern ? pattern.test((postal ?? '').trim()) : true;
+};
+
+/** The Account Information edit form (spec §3 "Edit form"). */
+export const AccountEditFormSchema = z
+  .object({
+    language: LanguageSchema,
+    invoiceEmail: z.union([z.literal(''), email]),
+    contactFirstName: text(80),
+    contactLastName: text(80),
+    contactEmail: z.union([z.literal(''), email]),
+    contactPhone: z.union([z.literal(''), phone]),
+    streetNumber: text(20),
+    streetName: text(120),
+    city: text(80),
+    province: text(80),
+    postal: text(20),
+    country: text(80),
+  })
+  .superRefine((form, ctx) => {
+    if (form.postal && !isValidPostal(form.postal, form.country)) {
+      ctx.addIssue({ code: 'custom', path: ['postal'], message: POSTAL_MESSAGE });
+    }
+  });
+export type AccountEditForm = z.infer<typeof AccountEditFormSchema>;
+
+export const UpdateDefaultPaymentMethodRequestSchema = z.object({
+  accountId: IdSchema,
+  paymentMethod: AccountPaymentMethodSchema,
+});
+export type UpdateDefaultPaymentMethodRequest = z.input<typeof UpdateDefaultPaymentMethodRequestSchema>;
+
+/** Account/names item; sub-accounts carry their parent's id. */
+export const AccountListNameSchema = z.object({
+  accountId: IdSchema,
+  listName: z.string(),
+  parentId: IdSchema.nullable(),
+});
+export type AccountListName = z.infer<typeof AccountListNameSchema>;
+
+export const AUTOPAY_FREQUENCIES = ['dueDate', 'monthly'] as const;
+export const AUTOPAY_AMOUNT_TYPES = ['full', 'fixed'] as const;
+export const DEFAULT_FIXED_AUTOPAY_AMOUNT = 100;
+export const MONTHLY_PAYMENT_DAY = 15;
+
+/** Automatic payment schedule (decisions §5), GET/PUT /b/v1/Account/{accountId}/autopay. */
+export const AutopayScheduleSchema = z
+  .object({
+    accountId: IdSchema,
+    paymentMethodId: IdSchema,
+    frequency: z.enum(AUTOPAY_FREQUENCIES),
+    amountType: z.enum(AUTOPAY_AMOUNT_TYPES),
+    fixedAmount: MoneySchema.nullable(),
+  })
+  .refine((s) => s.amountType !== 'fixed' || (s.fixedAmount !== null && s.fixedAmount > 0), {
+    path: ['fixedAmount'],
+    message: 'Please enter a valid payment amount.',
+  });
+export type AutopaySchedule = z.infer<typeof AutopayScheduleSchema>;
+export const AutopayScheduleResponseSchema = z.object({
+  schedule: AutopayScheduleSchema.nullable(),
+  nextRunDate: z.iso.date().nullable(),
+});
+export type AutopayScheduleResponse = z.infer<typeof AutopayScheduleResponseSchema>;

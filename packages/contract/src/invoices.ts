@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { CurrencyCodeSchema, IdSchema, IsoDateSchema, IsoDateTimeSchema, MoneySchema } from './primitives';
+
+export const INVOICE_STATES = ['Draft', 'Posted', 'Void'] as const;
+export const InvoiceStateSchema = z.enum(INVOICE_STATES);
+export type InvoiceState = z.infer<typeof InvoiceStateSchema>;
+
+export const DOCUMENT_NAMES = ['PDF', 'CDRs'] as const;
+export const DocumentUrlSchema = z.object({ name: z.enum(DOCUMENT_NAMES), url: z.string() });
+export type DocumentUrl = z.infer<typeof DocumentUrlSchema>;
+
+/** Billing/InvoiceURLs answer: short-lived signed links that work without a bearer header. */
+export const InvoiceUrlsSchema = z.object({ urls: z.array(DocumentUrlSchema) });
+export type InvoiceUrls = z.infer<typeof InvoiceUrlsSchema>;
+
+/** Invoice/{id}: the invoice entity. */
+export const InvoiceSchema = z.object({
+  id: IdSchema,
+  accountId: IdSchema,
+  invoiceNumber: z.string(),
+  state: InvoiceStateSchema,
+  startDate: IsoDateSchema,
+  endDate: IsoDateSchema,
+  dueDate: IsoDateSchema,
+  postedDate: IsoDateTimeSchema.nullable(),
+  amount: MoneySchema,
+  currency: CurrencyCodeSchema,
+});
+export type Invoice = z.infer<typeof InvoiceSchema>;
+
+/** Invoice/items value (spec §3 "Invoice list item"). */
+export const InvoiceListItemSchema = z.object({
+  id: IdSchema,
+  accountId: IdSchema,
+  invoiceNumber: z.string(),
+  startDate: IsoDateSchema,
+  endDate: IsoDateSchema,
+  dueDate: IsoDateSchema,
+  postedDate: IsoDateTimeSchema.nullable(),
+  amount: MoneySchema,
+  currency: CurrencyCodeSchema,
+  owing: MoneySchema,
+  s3UrlDetails: InvoiceUrlsSchema,
+});
+export type InvoiceListItem = z.infer<typeof InvoiceListItemSchema>;
+
+export const InvoicePaymentSchema = z.object({
+  payment: z.object({
+    id: IdSchema,
+    date: IsoDateTimeSchema,
+    description: z.string().nullable(),
+    currency: CurrencyCodeSchema,
+    status: z.string(),
+  }),
+  paymentAssignment: z.object({ id: IdSchema, amount: MoneySchema }),
+});
+export type InvoicePayment = z.infer<typeof InvoicePaymentSchema>;
+
+/** Invoice/details/{id}; owing = amount − collected payment assignments; arId = its receivable. */
+export const InvoiceDetailsSchema = z.object({
+  invoice: InvoiceSchema,
+  owing: MoneySchema,
+  arId: IdSchema,
+  payments: z.array(InvoicePaymentSchema),
+});
+export type InvoiceDetails = z.infer<typeof InvoiceDetailsSchema>;
+
+export const CHARGE_CATEGORIES = ['Plan', 'Usage', 'OneTime', 'Adjustment', 'Tax'] as const;
+export const ChargeSchema = z.object({
+  id: IdSchema,
+  accountId: IdSchema,
+  invoiceId: IdSchema,
+  category: z.enum(CHARGE_CATEGORIES),
+  description: z.string(),
+  quantity: z.number(),
+  unitAmount: MoneySchema.nullable(),
+  amount: MoneySchema,
+  currency: CurrencyCodeSchema,
+  startDate: IsoDateSchema,
+  endDate: IsoDateSchema,
+  taxCode: z.string().nullable(),
+});
+export type Charge = z.infer<typeof ChargeSchema>;
+
+export const InvoiceContentAddressSchema = z.object({
+  addressLine1: z.string(),
+  addressLine2: z.string().nullable(),
+  city: z.string().nullable(),
+  province: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  country: z.string().nullable(),
+});
+
+/** Invoice/content/{id}: bill-to block; with `summary`, the charges grouped by category as well. */
+export const InvoiceContentSchema = z.object({
+  customer: z.object({ name: z.string(), address: InvoiceContentAddressSchema.nullable() }),
+  summary: z
+    .object({
+      lines: z.array(z.object({ category: z.enum(CHARGE_CATEGORIES), description: z.string(), amount: MoneySchema })),
+      subtotal: MoneySchema,
+      taxes: MoneySchema,
+      total: MoneySchema,
+    })
+    .nullable(),
+});
+export type InvoiceContent = z.infer<typeof InvoiceContentSchema>;
+
+/** Invoice/calcforward/{id}: the balance carried forward to this invoice. */
+export const BalanceForwardSchema = z.object({
+  invoiceId: IdSchema,
+  currency: CurrencyCodeSchema,
+  previousBalance: MoneySchema,
+  paymentsReceived: MoneySchema,
+  newCharges: MoneySchema,
+  amountDue: MoneySchema,
+});
+export type BalanceForward = z.infer<typeof BalanceForwardSchema>;

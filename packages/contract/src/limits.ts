@@ -1,0 +1,16 @@
+/** Business constants of spec §9 shared by both sides. */
+export const INVOICE_PAGE_SIZE = 10;
+export const DASHBOARD_INVOICE_COUNT = 2;
+export const SUCCESS_MESSAGE_MS = 4000;
+export const MIN_CARDS_ON_FILE = 1;
+export const BRAND_CODE = 'portal';
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const ONE_TIME_LOGIN_TTL_MS = 15 * 60 * 1000;
+/** Spec §8 texts the server answers with. */
+export const MESSAGES = {
+  lastCard: 'Cannot remove last payment method. At least one payment method must be kept on file.',
+  noBillingAddress: 'No valid billing address found',
+  awaitingApproval: 'Your account has not yet been approved.',
+  multipleUsersForEmail:
+    'Failed to send reset code.  There may be multiple users with the same email address.  Please contact support.',
+} as const;

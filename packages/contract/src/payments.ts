@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { AccountPaymentMethodSchema } from './accounts';
+import { CurrencyCodeSchema, IdSchema, IsoDateSchema, IsoDateTimeSchema, MoneySchema } from './primitives';
+
+export const PAYMENT_STATUSES = ['Successful', 'Error', 'InProgress'] as const;
+export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
+export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
+
+export const CARD_BRANDS = ['Visa', 'Mastercard', 'American Express'] as const;
+
+export const BalanceSchema = z.object({ amount: MoneySchema, currency: z.object({ code: CurrencyCodeSchema }) });
+export type Balance = z.infer<typeof BalanceSchema>;
+
+export const RecentPaymentSchema = z.object({
+  id: IdSchema,
+  date: IsoDateTimeSchema,
+  amount: MoneySchema,
+  currency: CurrencyCodeSchema,
+  status: PaymentStatusSchema,
+  description: z.string().nullable(),
+  type: z.string(),
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+});
+export type RecentPayment = z.infer<typeof RecentPaymentSchema>;
+
+/** Billing/GetClientHomeModel: balances (negative = owing) and the due date of the oldest unpaid invoice. */
+export const HomeModelSchema = z.object({
+  balances: z.array(BalanceSchema),
+  recentPayments: z.array(RecentPaymentSchema),
+  paymentDueDate: IsoDateSchema.nullable(),
+});
+export type HomeModel = z.infer<typeof HomeModelSchema>;
+
+export const CardSchema = z.object({
+  id: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  expiry: z.string(),
+  expMonth: z.number().int().min(1).max(12),
+  expYear: z.number().int(),
+});
+export type Card = z.infer<typeof CardSchema>;
+
+/** PaymentMethod/methods value. */
+export const PaymentMethodEntrySchema = z.object({
+  paymentMethod: z.object({ id: IdSchema, default: z.boolean() }),
+  card: CardSchema,
+});
+export type PaymentMethodEntry = z.infer<typeof PaymentMethodEntrySchema>;
+
+export const PaymentAssignmentInputSchema = z.object({
+  id: IdSchema.optional(),
+  paymentId: IdSchema.optional(),
+  arId: IdSchema,
+  amount: MoneySchema.refine((a) => a > 0, 'Please enter a valid payment amount.'),
+});
+
+/** Payment/customerpayment body (spec §3 "Payment to create"); the amount is sent absolute. */
+export const PaymentToCreateSchema = z.object({
+  payment: z.object({
+    id: IdSchema.optional(),
+    status: z.literal('InProgress').default('InProgress'),
+    type: AccountPaymentMethodSchema.default('Credit Card (Manual)'),
+    accountId: IdSchema,
+    date: IsoDateTimeSchema.optional(),
+    amount: MoneySchema.refine((a) => a > 0, 'Please enter a valid payment amount.'),
+    currency: CurrencyCodeSchema,
+    description: z.string().trim().max(200).nullable().optional(),
+  }),
+  paymentMethodInfo: z.object({
+    paymentMethodId: IdSchema,
+    cardId: z.string().max(100).optional(),
+    selected: z.boolean().default(true),
+  }),
+  paymentAssignments: z.array(PaymentAssignmentInputSchema).max(500).optional(),
+});
+export type PaymentToCreate = z.input<typeof PaymentToCreateSchema>;
+
+export const PaymentResultSchema = z.object({
+  payment: RecentPaymentSchema.nullable(),
+  error: z.string().nullable(),
+});
+export type PaymentResult = z.infer<typeof PaymentResultSchema>;
+
+export const PaymentProviderNameSchema = z.enum(['sandbox', 'stripe']);
+export const PublicKeyResponseSchema = z.object({ publicKey: z.string(), provider: PaymentProviderNameSchema });
+export type PublicKeyResponse = z.infer<typeof PublicKeyResponseSchema>;
+
+/** checkoutapi/setup body (spec §3 "Checkout setup request"). */
+export const CheckoutSetupRequestSchema = z.object({
+  accountId: IdSchema,
+  order: z.object({
+    name: z.string().max(200),
+    accountId: IdSchema,
+    description: z.string().max(500).optional(),
+    email: z.string().max(254).nullable().optional(),
+    accountType: z.string().max(50).optional(),
+    currency: CurrencyCodeSchema,
+    address: z
+      .object({
+        city: z.string().max(80).nullable(),
+        country: z.string().max(80).nullable(),
+        postalCode: z.string().max(20).nullable(),
+        state: z.string().max(80).nullable(),
+        line1: z.string().max(200).nullable(),
+      })
+      .optional(),
+  }),
+  successUrl: z.url().max(2000),
+  cancelUrl: z.url().max(2000),
+});
+export type CheckoutSetupRequest = z.input<typeof CheckoutSetupRequestSchema>;
+/** `id` is the provider's session id; `url` is where the browser goes to enter the card. */
+export const CheckoutSetupResponseSchema = z.object({ id: z.string(), url: z.string() });
+export type CheckoutSetupResponse = z.infer<typeof CheckoutSetupResponseSchema>;
+
+/** Return parameters the checkout success URL carries (spec §4). */
+export const CHECKOUT_RETURN_PARAMS = {
+  paymentMethodAdded: 'paymentMethodAdded',
+  fromInvoiceId: 'fromInvoiceId',
+  showPaymentModal: 'showPaymentModal',
+} as const;
+

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/**
+ * A 64-bit id: a JSON integer on the wire (digit strings are accepted on input, e.g. from paths),
+ * a `bigint` in code on both sides so ids beyond 2^53 survive a round trip.
+ */
+export const IdSchema = z.codec(
+  z.union([z.int().nonnegative(), z.string().regex(/^\d{1,19}$/, 'Must be a numeric id'), z.bigint().nonnegative()]),
+  z.bigint().nonnegative().max(9223372036854775807n, 'Id is out of range'),
+  {
+    decode: (wire) => BigInt(wire),
+    encode: (id) => id,
+  },
+);
+export type Id = z.output<typeof IdSchema>;
+
+const MONEY_LIMIT = 1e13;
+
+/**
+ * A money amount: a JSON number with at most 2 decimals (decimal strings accepted on input).
+ * Arithmetic on amounts goes through `toMinor`/`fromMinor` in money.ts, never float maths.
+ */
+export const MoneySchema = z
+  .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d{1,2})?$/, 'Must be an amount with at most 2 decimals')])
+  .transform((v) => (typeof v === 'string' ? Number(v) : v))
+  .pipe(
+    z
+      .number()
+      .finite('Must be a finite amount')
+      .refine((n) => Math.abs(n) < MONEY_LIMIT, 'Amount is too large')
+      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Amount must have at most 2 decimals')
+      .transform((n) => Math.round(n * 100) / 100),
+  );
+export type Money = z.output<typeof MoneySchema>;
+
+export const CURRENCIES = ['USD', 'CAD', 'GBP', 'EUR'] as const;
+export const CurrencyCodeSchema = z.enum(CURRENCIES, { error: 'Unsupported currency' });
+export type CurrencyCode = z.infer<typeof CurrencyCodeSchema>;
+
+/** Calendar date, `YYYY-MM-DD`. */
+export const IsoDateSchema = z.iso.date();
+/** Instant, ISO 8601 with offset. */
+export const IsoDateTimeSchema = z.iso.datetime({ offset: true });
+
+export const ErrorResponseSchema = z.object({ error: z.string() });
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+/** `true`/`false` answers of calls whose spec only reads truthiness. */
+export const BooleanResultSchema = z.boolean();
+
+export const MAX_TAKE = 1000;
+
+/** Query of every paged list (spec §7, decisions §3). */
+export const PagedQuerySchema = z.object({
+  orderby: z.string().max(200).optional(),
+  skip: z.coerce.number().int().min(0, 'skip must be 0 or more').default(0),
+  take: z.coerce.number().int().min(1, 'take must be at least 1').max(MAX_TAKE, `take must be at most ${MAX_TAKE}`).default(100),
+  count: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+  dnfilter: z.string().max(2000).optional(),
+});
+export type PagedQuery = z.infer<typeof PagedQuerySchema>;
+
+/** `{ value, count }`; count is present only when asked for with `count=true`. */
+export const pagedSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ value: z.array(item), count: z.number().int().optional() });
+export type Paged<T> = { value: T[]; count?: number | undefined };

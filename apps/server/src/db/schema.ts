@@ -470,3 +470,20 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_account_idx').on(t.accountId, t.at.desc())],
 );
+
+// ── Sandbox card provider ───────────────────────────────────────────────────────────────────
+
+/**
+ * The built-in sandbox provider's own vault (it stands in for an external processor, so it keeps
+ * its cards apart from ours). `declinesCharges` marks the test card whose every charge fails.
+ */
+export const sandboxVault = pgTable('sandbox_vault', {
+  ref: text('ref').primaryKey(),
+  brand: text('brand').notNull(),
+  last4: char('last4', { length: 4 }).notNull(),
+  expMonth: smallint('exp_month').notNull(),
+  expYear: smallint('exp_year').notNull(),
+  nameOnCard: text('name_on_card'),
+  declinesCharges: boolean('declines_charges').notNull().default(false),
+  createdAt: createdAt(),
+});

@@ -234,6 +234,17 @@ CREATE TABLE "receivables" (
 	"due_date" date NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "sandbox_vault" (
+	"ref" text PRIMARY KEY NOT NULL,
+	"brand" text NOT NULL,
+	"last4" char(4) NOT NULL,
+	"exp_month" smallint NOT NULL,
+	"exp_year" smallint NOT NULL,
+	"name_on_card" text,
+	"declines_charges" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "sso_identities" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"user_id" bigint NOT NULL,

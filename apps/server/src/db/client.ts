@@ -10,8 +10,16 @@ import pg from 'pg';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
+
+/** Both drivers answer raw queries as `{ rows }`. */
+export interface QueryRows<TRow> {
+  rows: TRow[];
+}
+export interface PortalQueryResultHKT extends PgQueryResultHKT {
+  type: QueryRows<this['row']>;
+}
 /** Drizzle over either driver: repositories never know which one runs. */
-export type PortalDb = PgDatabase<PgQueryResultHKT, Schema>;
+export type PortalDb = PgDatabase<PortalQueryResultHKT, Schema>;
 
 export interface Database {
   db: PortalDb;

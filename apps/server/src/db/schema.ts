@@ -20,6 +20,7 @@ import {
   timestamp,
   uniqueIndex,
   check,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 const id = () => bigserial('id', { mode: 'bigint' }).primaryKey();
@@ -128,7 +129,7 @@ export const accounts = pgTable(
     currency: char('currency', { length: 3 }).notNull(),
     language: text('language', { enum: ['English', 'French'] }).notNull(),
     paymentMethod: text('payment_method', { enum: ['Credit Card', 'Credit Card (Manual)'] }).notNull(),
-    parentId: ref('parent_id').references((): ReturnType<typeof bigint> => accounts.id),
+    parentId: ref('parent_id').references((): AnyPgColumn => accounts.id),
     providerCustomerRef: text('provider_customer_ref'),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull().defaultNow(),

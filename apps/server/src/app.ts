@@ -1,0 +1,71 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import { createLocalJWKSet, createRemoteJWKSet } from 'jose';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database, PortalDb } from './db/client';
+import { systemClock, type Clock } from './lib/clock';
+import { loggerOptions } from './lib/logging';
+import { jsonPlugin, serializerCompiler } from './plugins/json';
+import { errorsPlugin } from './plugins/errors';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { openApiPlugin } from './plugins/openapi';
+import { healthPlugin } from './plugins/health';
+import { webAppPlugin } from './plugins/web-app';
+import { authenticatePlugin, createTokenVerifier } from './plugins/authenticate';
+import { loadSigningKeys } from './modules/auth/keys';
+import { authModule } from './modules/auth';
+import { billingModule } from './modules/billing';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: PortalDb;
+    clock: Clock;
+  }
+}
+
+export interface AppDependencies {
+  config: Config;
+  /** Owned by the caller: buildApp never closes it. */
+  database: Database;
+  clock?: Clock;
+}
+
+export type App = FastifyInstance;
+
+export const BODY_LIMIT_BYTES = 256 * 1024;
+
+/** The whole server: what `server.ts` starts and what tests build. */
+export const buildApp = async ({ config, database, clock = systemClock }: AppDependencies): Promise<App> => {
+  const app = Fastify({
+    logger: loggerOptions(config.LOG_LEVEL),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.NODE_ENV === 'production',
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('clock', clock);
+
+  await app.register(errorsPlugin);
+  await app.register(jsonPlugin);
+  await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
+  await app.register(securityHeadersPlugin, { production: config.NODE_ENV === 'production' });
+  await app.register(openApiPlugin);
+  await app.register(healthPlugin);
+
+  const keys = await loadSigningKeys(database.db);
+  const jwks = config.AUTH_JWKS_URL ? createRemoteJWKSet(new URL(config.AUTH_JWKS_URL)) : createLocalJWKSet(keys.jwks);
+  await app.register(authenticatePlugin, { verify: createTokenVerifier(jwks, () => clock.now()) });
+
+  await app.register(authModule, { prefix: '/a', keys });
+  await app.register(billingModule, { prefix: '/b' });
+  await app.register(webAppPlugin, { distDir: config.WEB_DIST });
+  return app;
+};

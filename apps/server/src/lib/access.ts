@@ -1,0 +1,39 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { PortalDb } from '../db/client';
+import type { Caller } from '../plugins/authenticate';
+import { notFound } from '../errors';
+
+const idArray = (ids: readonly bigint[]): SQL => sql`${`{${ids.join(',')}}`}::bigint[]`;
+
+/** The ids of every account a customer reaches: the scoped accounts and all their sub-accounts. */
+const reachableAccountIds = (caller: Caller): SQL => sql`(
+  with recursive reachable(id) as (
+    select id from accounts where id = any(${idArray(caller.accountIds)})
+    union
+    select a.id from accounts a join reachable r on a.parent_id = r.id
+  ) select id from reachable)`;
+
+/**
+ * A WHERE condition limiting `accountIdColumn` to accounts the caller may use; undefined for
+ * Staff/Admin, who reach every account. Use it in every list query.
+ */
+export const visibleAccountsCondition = (caller: Caller, accountIdColumn: AnyPgColumn | SQL): SQL | undefined =>
+  caller.isStaff ? undefined : sql`${accountIdColumn} in ${reachableAccountIds(caller)}`;
+
+/** Whether the caller may use the account (it must also exist). */
+export const canAccessAccount = async (db: PortalDb, caller: Caller, accountId: bigint): Promise<boolean> => {
+  const condition = visibleAccountsCondition(caller, sql`a.id`);
+  const result = await db.execute(
+    sql`select 1 from accounts a where a.id = ${accountId} ${condition ? sql`and ${condition}` : sql``} limit 1`,
+  );
+  return result.rows.length > 0;
+};
+
+/**
+ * Throws 404 unless the caller may use the account. Another account's id answers exactly like an
+ * unknown one, so ids cannot be probed.
+ */
+export const assertAccountAccess = async (db: PortalDb, caller: Caller, accountId: bigint, what = 'The account'): Promise<void> => {
+  if (!(await canAccessAccount(db, caller, accountId))) throw notFound(what);
+};

@@ -1,0 +1,31 @@
+import { SignJWT } from 'jose';
+import { TOKEN_AUDIENCES } from '@portal/contract';
+import { SIGNING_ALGORITHM, type SigningKeys } from './keys';
+
+export interface SessionSubject {
+  userId: bigint;
+  name: string;
+  roles: string[];
+  accountIds: bigint[];
+}
+
+/** The session JWT of spec §3: roles, `ac:{id}` scopes, audiences, name, sub, exp. */
+export const signSessionToken = (
+  keys: SigningKeys,
+  subject: SessionSubject,
+  options: { issuer: string; ttlMinutes: number; now: Date },
+): Promise<string> => {
+  const issuedAt = Math.floor(options.now.getTime() / 1000);
+  return new SignJWT({
+    name: subject.name,
+    roles: subject.roles,
+    scopes: subject.accountIds.map((id) => `ac:${id}`),
+  })
+    .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid: keys.current.kid, typ: 'JWT' })
+    .setSubject(String(subject.userId))
+    .setIssuer(options.issuer)
+    .setAudience([...TOKEN_AUDIENCES])
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + options.ttlMinutes * 60)
+    .sign(keys.current.privateKey);
+};

@@ -1,0 +1,48 @@
+import fp from 'fastify-plugin';
+import { safeEncode, $ZodType } from 'zod/v4/core';
+import type { FastifySerializerCompiler } from 'fastify/types/schema';
+import { parseJson, stringifyJson } from '@portal/contract';
+import { HttpError } from '../errors';
+
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+const assertNoPrototypeKeys = (value: unknown, depth = 0): void => {
+  if (depth > 64) throw new HttpError(400, 'The request body is nested too deeply.');
+  if (value === null || typeof value !== 'object') return;
+  for (const key of Object.keys(value)) {
+    if (FORBIDDEN_KEYS.has(key)) throw new HttpError(400, `The request body may not contain the key "${key}".`);
+    assertNoPrototypeKeys((value as Record<string, unknown>)[key], depth + 1);
+  }
+};
+
+/** Lossless JSON both ways: 64-bit ids stay exact in request bodies and replies. */
+export const jsonPlugin = fp(async (app) => {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    try {
+      const value = parseJson(text);
+      assertNoPrototypeKeys(value);
+      done(null, value);
+    } catch (error) {
+      done(error instanceof HttpError ? error : new HttpError(400, 'The request body is not valid JSON.'), undefined);
+    }
+  });
+  app.setReplySerializer((payload) => stringifyJson(payload));
+});
+
+/** Encodes replies through the route's zod schema (which strips unknown fields) and writes lossless JSON. */
+export const serializerCompiler: FastifySerializerCompiler<unknown> = ({ schema, method, url }) => {
+  if (!(schema instanceof $ZodType)) throw new Error(`Response schema of ${method} ${url} is not a zod schema`);
+  return (data) => {
+    const result = safeEncode(schema, data);
+    if (!result.success) {
+      throw new Error(`Response of ${method} ${url} does not match its schema: ${result.error.message}`);
+    }
+    return stringifyJson(result.data);
+  };
+};

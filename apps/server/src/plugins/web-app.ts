@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+
+const API_PREFIX = /^\/(a|b)(\/|$)/;
+
+/**
+ * Serves the built web app; unknown non-API GETs get index.html so client routes deep-link.
+ * API prefixes answer a JSON 404 instead.
+ */
+export const webAppPlugin = fp<{ distDir: string }>(async (app, { distDir }) => {
+  const hasWebApp = existsSync(path.join(distDir, 'index.html'));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsPage = request.method === 'GET' && !API_PREFIX.test(pathname) && !path.extname(pathname);
+    if (wantsPage && hasWebApp) {
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html');
+    }
+    return reply.status(404).send({ error: `No such route: ${request.method} ${pathname}` });
+  });
+});

@@ -1,0 +1,35 @@
+import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type Database } from '../src/db/client';
+
+/** A fresh, migrated, empty database of the run's kind, for one test file. Close it in afterAll. */
+export const createTestDatabase = async (): Promise<Database> => {
+  const testDb = inject('testDb');
+  if (testDb.kind === 'pglite') {
+    const snapshot = await readFile(testDb.snapshotFile);
+    return openDatabase({ loadDataDir: new Blob([snapshot]) });
+  }
+  const name = `${testDb.prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: testDb.serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${testDb.template}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(testDb.serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: testDb.serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+};

@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// The real server for the browser journeys: a fresh embedded database (migrated and seeded with the
+// demo data), quick sandbox settlement, mail to the outbox the journeys read.
+import { spawn } from 'node:child_process';
+import { rmSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(root, 'apps/web/test-results/e2e-data');
+
+rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+mkdirSync(E2E_DATA_DIR, { recursive: true });
+
+const port = process.env.E2E_PORT ?? '3100';
+const child = spawn('npx', ['tsx', 'src/server.ts'], {
+  cwd: path.join(root, 'apps/server'),
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: port,
+    HOST: '127.0.0.1',
+    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+    DATA_DIR: E2E_DATA_DIR,
+    DATABASE_URL: '',
+    SMTP_URL: '',
+    PAYMENT_PROVIDER: 'sandbox',
+    SANDBOX_SETTLE_MS: '500',
+    JOBS_ENABLED: 'true',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  },
+});
+const stop = () => child.kill('SIGTERM');
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+child.on('exit', (code) => process.exit(code ?? 0));

@@ -23,6 +23,8 @@ declare module 'fastify' {
     database: Database;
     db: PortalDb;
     clock: Clock;
+    /** Every route as registered, so tests can prove each one is covered (e.g. by authorization). */
+    routeTable: { method: string; url: string; public: boolean }[];
   }
 }
 
@@ -52,6 +54,15 @@ export const buildApp = async ({ config, database, clock = systemClock }: AppDep
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('clock', clock);
+  app.decorate('routeTable', []);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const hooks = [route.onRequest ?? []].flat();
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      app.routeTable.push({ method, url: route.url, public: !hooks.includes(app.requireCaller) });
+    }
+  });
 
   await app.register(errorsPlugin);
   await app.register(jsonPlugin);

@@ -25,7 +25,18 @@ export const createTestDatabase = async (): Promise<Database> => {
   return {
     ...database,
     close: async () => {
+      // pool.end() resolves before its connections have closed; dropping the database WITH (FORCE)
+      // while one is still open kills it and surfaces as an uncaught 57P01 error in the test run.
+      const pool = database.pool!;
+      let open = pool.totalCount;
+      const drained = new Promise<void>((resolve) => {
+        if (open === 0) resolve();
+        pool.on('remove', () => {
+          if (--open <= 0) resolve();
+        });
+      });
       await database.close();
+      await drained;
       const cleanup = new pg.Client({ connectionString: testDb.serverUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);

@@ -94,3 +94,58 @@ export type ApproveUserRequest = z.input<typeof ApproveUserRequestSchema>;
 
 export const OneTimeLoginLinkSchema = z.object({ token: z.string(), expiresAt: z.iso.datetime({ offset: true }) });
 export type OneTimeLoginLink = z.infer<typeof OneTimeLoginLinkSchema>;
+
+// ── Additions for the auth service's own calls and texts ────────────────────────────────────
+
+/** Where the auth service sends people back to (spec §2); links and redirects must stay on them. */
+export const RESET_PASSWORD_PATH = '/reset-password';
+export const LOGIN_CALLBACK_PATH = '/login-callback';
+
+/**
+ * Exact texts the auth service answers with, so the web app can match or show them (spec §8 shows
+ * the server's text on the login and reset screens).
+ */
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'The username or password is incorrect.',
+  awaitingApproval: 'Your account has not yet been approved.',
+  accountDisabled: 'This account has been disabled. Please contact support.',
+  loginLinkInvalid: 'This login link has expired or was already used.',
+  resetLinkInvalid: 'This reset link has expired or was already used. Request a new one.',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters.`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX} characters.`,
+  passwordTooCommon: 'This password is too common. Choose a less predictable one.',
+  passwordPersonal: 'Password must not be your username or email address.',
+  passwordUnchanged: 'The new password must be different from the current password.',
+  currentPasswordWrong: 'The current password is incorrect.',
+  invalidValidateUrl: `validateURL must be a ${RESET_PASSWORD_PATH} address on this site.`,
+  invalidReturnUrl: `returnUrl must be a ${LOGIN_CALLBACK_PATH} address on this site.`,
+  ssoNotConfigured: 'Single sign-on is not configured.',
+  ssoFailed: 'Single sign-on did not complete. Please try again.',
+  ssoEmailUnverified: 'Your sign-in provider did not confirm your email address. Please contact support.',
+  ssoAmbiguousEmail: 'Several users have this email address. Please contact support.',
+} as const;
+
+/**
+ * The `error` value of a `/login-callback#error=…` redirect (an `error_description` with the
+ * human text follows it): pending = awaiting approval, disabled, failed = the sign-in itself failed.
+ */
+export const LOGIN_CALLBACK_ERRORS = ['pending', 'disabled', 'failed'] as const;
+export type LoginCallbackError = (typeof LOGIN_CALLBACK_ERRORS)[number];
+
+/** `GET /a/v1/openid/microsoft-login`: where to land afterwards (default: this site's /login-callback). */
+export const OpenIdLoginQuerySchema = z.object({ returnUrl: z.string().max(2000).optional() });
+export type OpenIdLoginQuery = z.infer<typeof OpenIdLoginQuerySchema>;
+
+/** The provider's authorization response (RFC 6749 §4.1.2, RFC 9207 `iss`). */
+export const OpenIdCallbackQuerySchema = z.object({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(512).optional(),
+  iss: z.string().max(2000).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(2000).optional(),
+  session_state: z.string().max(2000).optional(),
+});
+
+/** `/a/v1/Users/{id}/…` */
+export const UserIdParamsSchema = z.object({ id: IdSchema });
+export type UserIdParams = z.infer<typeof UserIdParamsSchema>;

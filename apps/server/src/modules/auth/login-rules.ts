@@ -1,0 +1,47 @@
+import { AUTH_MESSAGES, type UserStatus } from '@portal/contract';
+
+/** Who a typed username-or-email names (pure). */
+export type LoginTarget<U> = { kind: 'user'; user: U } | { kind: 'none' } | { kind: 'ambiguous' };
+
+/**
+ * A username match wins (usernames are unique); otherwise an email that exactly one user has.
+ * An email several users share names nobody: they sign in with their usernames.
+ */
+export const resolveLogin = <U extends { username: string; email: string | null }>(
+  candidates: readonly U[],
+  login: string,
+): LoginTarget<U> => {
+  const wanted = login.trim().toLowerCase();
+  const byUsername = candidates.find((u) => u.username.toLowerCase() === wanted);
+  if (byUsername) return { kind: 'user', user: byUsername };
+  const byEmail = candidates.filter((u) => u.email?.toLowerCase() === wanted);
+  if (byEmail.length === 1) return { kind: 'user', user: byEmail[0]! };
+  return byEmail.length === 0 ? { kind: 'none' } : { kind: 'ambiguous' };
+};
+
+export type LoginOutcome = 'success' | 'invalid_credentials' | 'pending' | 'disabled';
+
+/**
+ * The verdict on a password login (pure). Status is revealed only to someone who knows the
+ * password, so it cannot be probed; unknown user and wrong password read the same.
+ */
+export const loginOutcome = (user: { status: UserStatus } | null, passwordMatches: boolean): LoginOutcome => {
+  if (!user || !passwordMatches) return 'invalid_credentials';
+  if (user.status === 'pending') return 'pending';
+  if (user.status === 'disabled') return 'disabled';
+  return 'success';
+};
+
+/** The text the login screen shows for an outcome (null on success). */
+export const loginError = (outcome: LoginOutcome): string | null => {
+  switch (outcome) {
+    case 'success':
+      return null;
+    case 'invalid_credentials':
+      return AUTH_MESSAGES.invalidCredentials;
+    case 'pending':
+      return AUTH_MESSAGES.awaitingApproval;
+    case 'disabled':
+      return AUTH_MESSAGES.accountDisabled;
+  }
+};

@@ -1,0 +1,171 @@
+import {
+  AUTH_MESSAGES,
+  RESET_PASSWORD_PATH,
+  RESET_TOKEN_TTL_MS,
+  type ChangePasswordRequest,
+  type ResetEmailRequest,
+  type ResultResponse,
+  type SetFromResetTokenRequest,
+} from '@portal/contract';
+import { badRequest } from '../../errors';
+import { recordAudit } from '../../lib/audit';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import type { Caller } from '../../plugins/authenticate';
+import type { AuthDeps } from './context';
+import { resolveLogin } from './login-rules';
+import { expiresAfter, generateOpaqueToken, hashOpaqueToken, isWellFormedToken } from './opaque-token';
+import { checkPasswordPolicy } from './password-policy';
+import { composeResetEmail } from './reset-email';
+import {
+  consumeToken,
+  findUserById,
+  findUsableTokenOwner,
+  findUsersByLogin,
+  insertToken,
+  invalidateTokens,
+  updatePasswordHash,
+} from './repository';
+import { sitePageUrl, withFragment } from './site-urls';
+
+const ok: ResultResponse = { successful: true, error: null };
+const refuse = (error: string): ResultResponse => ({ successful: false, error });
+
+/** The reset page named by the caller, checked to be ours (400 otherwise). */
+export const resetPageOf = (validateURL: string, publicOrigin: string): URL => {
+  const page = sitePageUrl(validateURL, publicOrigin, RESET_PASSWORD_PATH);
+  if (!page) throw badRequest(AUTH_MESSAGES.invalidValidateUrl);
+  return page;
+};
+
+/**
+ * `POST /a/v1/Password/ResetEmail`. True whenever nobody can be told apart: unknown, disabled or
+ * mail-less users get the same `true` as real ones. False only when an email belongs to several
+ * users (spec §8 shows a message for that). The email itself goes out in the background.
+ */
+export const requestResetEmail = async (deps: AuthDeps, request: ResetEmailRequest, ip: string): Promise<boolean> => {
+  const page = resetPageOf(request.validateURL, deps.config.PUBLIC_ORIGIN);
+  const target = resolveLogin(await findUsersByLogin(deps.db, request.username), request.username);
+  if (target.kind === 'ambiguous') return false;
+  if (target.kind === 'none') return true;
+  const { user } = target;
+  const audit = (outcome: string) =>
+    recordAudit(deps.db, {
+      actorUserId: null,
+      accountId: null,
+      action: 'auth.password_reset_requested',
+      entity: 'user',
+      entityId: user.id,
+      details: { outcome, ip },
+    });
+  if (user.status === 'disabled' || !user.email) {
+    await audit(user.email ? 'skipped_disabled' : 'skipped_no_email');
+    return true;
+  }
+  const token = generateOpaqueToken();
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    // One live link per user: a new request retires the older ones.
+    await invalidateTokens(tx, user.id, 'reset', now);
+    await insertToken(tx, {
+      userId: user.id,
+      purpose: 'reset',
+      tokenHash: hashOpaqueToken(token),
+      expiresAt: expiresAfter(now, RESET_TOKEN_TTL_MS),
+      createdByUserId: null,
+      at: now,
+    });
+  });
+  await audit('sent');
+  deps.mail.dispatch(
+    composeResetEmail({
+      to: user.email,
+      name: user.name,
+      username: user.username,
+      link: withFragment(page, { reset: token }),
+      brand: request.brand,
+      ttlMinutes: RESET_TOKEN_TTL_MS / 60_000,
+    }),
+    'password_reset',
+  );
+  return true;
+};
+
+/**
+ * `POST /a/v1/Password/SetFromResetToken`. The policy is checked before the token is spent (a
+ * weak password does not burn the link); the token is then spent atomically with the new hash.
+ * A pending user who resets stays pending.
+ */
+export const setPasswordFromResetToken = async (
+  deps: AuthDeps,
+  request: SetFromResetTokenRequest,
+  ip: string,
+): Promise<ResultResponse> => {
+  if (!isWellFormedToken(request.resetToken)) return refuse(AUTH_MESSAGES.resetLinkInvalid);
+  const tokenHash = hashOpaqueToken(request.resetToken);
+  const ownerId = await findUsableTokenOwner(deps.db, tokenHash, 'reset', deps.clock.now());
+  const owner = ownerId === null ? null : await findUserById(deps.db, ownerId);
+  if (!owner || owner.status === 'disabled') return refuse(AUTH_MESSAGES.resetLinkInvalid);
+  const problem = checkPasswordPolicy(request.newPassword, owner);
+  if (problem) return refuse(problem);
+  const passwordHash = await hashPassword(request.newPassword);
+  const now = deps.clock.now();
+  const changed = await deps.db.transaction(async (tx) => {
+    const userId = await consumeToken(tx, tokenHash, 'reset', now);
+    if (userId === null) return false;
+    await updatePasswordHash(tx, userId, passwordHash, now);
+    await invalidateTokens(tx, userId, 'reset', now);
+    await recordAudit(tx, {
+      actorUserId: userId,
+      accountId: null,
+      action: 'auth.password_reset',
+      entity: 'user',
+      entityId: userId,
+      details: { ip },
+    });
+    return true;
+  });
+  return changed ? ok : refuse(AUTH_MESSAGES.resetLinkInvalid);
+};
+
+/** `POST /a/v1/Password/Change` for the signed-in caller. */
+export const changePassword = async (
+  deps: AuthDeps,
+  caller: Caller,
+  request: ChangePasswordRequest,
+  ip: string,
+): Promise<ResultResponse> => {
+  const user = await findUserById(deps.db, caller.userId);
+  if (!user || user.status !== 'active') return refuse(AUTH_MESSAGES.accountDisabled);
+  const audit = (outcome: string) =>
+    recordAudit(deps.db, {
+      actorUserId: user.id,
+      accountId: null,
+      action: 'auth.password_change',
+      entity: 'user',
+      entityId: user.id,
+      details: { outcome, ip },
+    });
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, request.currentPassword))) {
+    await audit('wrong_current_password');
+    return refuse(AUTH_MESSAGES.currentPasswordWrong);
+  }
+  if (request.newPassword === request.currentPassword) return refuse(AUTH_MESSAGES.passwordUnchanged);
+  const problem = checkPasswordPolicy(request.newPassword, user);
+  if (problem) return refuse(problem);
+  const passwordHash = await hashPassword(request.newPassword);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await updatePasswordHash(tx, user.id, passwordHash, now);
+    // A reset link mailed before the change must not undo it.
+    await invalidateTokens(tx, user.id, 'reset', now);
+    await recordAudit(tx, {
+      actorUserId: user.id,
+      accountId: null,
+      action: 'auth.password_change',
+      entity: 'user',
+      entityId: user.id,
+      details: { outcome: 'changed', ip },
+    });
+  });
+  return ok;
+};

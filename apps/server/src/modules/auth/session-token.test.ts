@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { createLocalJWKSet, decodeProtectedHeader, errors, exportJWK, generateKeyPair, jwtVerify } from 'jose';
+import { SIGNING_ALGORITHM, type SigningKeys } from './keys';
+import { signSessionToken } from './session-token';
+import { sessionIssuer } from './session';
+import { createTokenVerifier } from '../../plugins/authenticate';
+
+const keysFor = async (kid: string): Promise<SigningKeys> => {
+  const { privateKey, publicKey } = await generateKeyPair(SIGNING_ALGORITHM, { extractable: true });
+  return {
+    current: { kid, privateKey },
+    jwks: { keys: [{ ...(await exportJWK(publicKey)), kid, alg: SIGNING_ALGORITHM, use: 'sig' }] },
+  };
+};
+
+const subject = { userId: 9007199254740993n, name: 'Pat Lee', roles: ['Admin'], accountIds: [12n, 7n] };
+const now = new Date('2025-05-01T12:00:00Z');
+
+describe('session token', () => {
+  it('carries sub, name, roles, ac: scopes, both audiences, issuer, iat and exp', async () => {
+    const keys = await keysFor('key-1');
+    const token = await signSessionToken(keys, subject, {
+      issuer: sessionIssuer('https://portal.example'),
+      ttlMinutes: 480,
+      now,
+    });
+    const { payload } = await jwtVerify(token, createLocalJWKSet(keys.jwks), { currentDate: now });
+    expect(payload).toEqual({
+      sub: '9007199254740993',
+      name: 'Pat Lee',
+      roles: ['Admin'],
+      scopes: ['ac:12', 'ac:7'],
+      aud: ['billing-portal', 'billing'],
+      iss: 'https://portal.example/a',
+      iat: now.getTime() / 1000,
+      exp: now.getTime() / 1000 + 480 * 60,
+    });
+  });
+
+  it('names its signing key (kid) and algorithm in the header', async () => {
+    const keys = await keysFor('key-abc');
+    const token = await signSessionToken(keys, subject, { issuer: 'x', ttlMinutes: 5, now });
+    expect(decodeProtectedHeader(token)).toEqual({ alg: 'EdDSA', kid: 'key-abc', typ: 'JWT' });
+    // A JWKS without that kid cannot verify it.
+    const other = await keysFor('key-other');
+    await expect(jwtVerify(token, createLocalJWKSet(other.jwks), { currentDate: now })).rejects.toBeInstanceOf(
+      errors.JWKSNoMatchingKey,
+    );
+  });
+
+  it('expires after the configured minutes', async () => {
+    const keys = await keysFor('key-2');
+    const token = await signSessionToken(keys, subject, { issuer: 'x', ttlMinutes: 30, now });
+    const jwks = createLocalJWKSet(keys.jwks);
+    await expect(jwtVerify(token, jwks, { currentDate: new Date(now.getTime() + 29 * 60_000) })).resolves.toBeTruthy();
+    await expect(jwtVerify(token, jwks, { currentDate: new Date(now.getTime() + 30 * 60_000) })).rejects.toBeInstanceOf(
+      errors.JWTExpired,
+    );
+    const verify = createTokenVerifier(jwks, () => new Date(now.getTime() + 31 * 60_000));
+    await expect(verify(token)).rejects.toMatchObject({
+      statusCode: 401,
+      message: 'Your session has expired. Please log in again.',
+    });
+  });
+
+  it('is what the billing side reads its caller from', async () => {
+    const keys = await keysFor('key-3');
+    const token = await signSessionToken(keys, subject, { issuer: 'x', ttlMinutes: 30, now });
+    const caller = await createTokenVerifier(createLocalJWKSet(keys.jwks), () => now)(token);
+    expect(caller).toEqual({
+      userId: subject.userId,
+      name: 'Pat Lee',
+      roles: ['Admin'],
+      accountIds: [12n, 7n],
+      isStaff: true,
+      isAdmin: true,
+    });
+  });
+});

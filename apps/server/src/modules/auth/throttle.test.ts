@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { FastifyReply } from 'fastify';
+import type { RateLimitDecision, RateLimitRule, RateLimiter } from '../../lib/rate-limit';
+import { THROTTLE_RULES, enforceThrottle, throttleKeys, throttledMessage } from './throttle';
+
+describe('throttledMessage', () => {
+  it.each([
+    ['login', 1, 'Too many login attempts. Please wait 1 minute and try again.'],
+    ['login', 60_000, 'Too many login attempts. Please wait 1 minute and try again.'],
+    ['login', 60_001, 'Too many login attempts. Please wait 2 minutes and try again.'],
+    ['login', 15 * 60_000, 'Too many login attempts. Please wait 15 minutes and try again.'],
+    ['resetEmail', 0, 'Too many password reset requests. Please wait 1 minute and try again.'],
+    ['token', 90_000, 'Too many attempts. Please wait 2 minutes and try again.'],
+    ['passwordChange', 300_000, 'Too many password change attempts. Please wait 5 minutes and try again.'],
+  ] as const)('%s after %d ms', (action, ms, text) => {
+    expect(throttledMessage(action, ms)).toBe(text);
+  });
+});
+
+describe('throttle keys', () => {
+  it('fold usernames to one key whatever the case or spaces', () => {
+    expect(throttleKeys.loginUsername('  Pat.Lee ')).toBe(throttleKeys.loginUsername('pat.lee'));
+    expect(throttleKeys.loginUsername('pat')).not.toBe(throttleKeys.resetEmailUsername('pat'));
+  });
+});
+
+describe('enforceThrottle', () => {
+  const limiterAnswering = (answers: Record<string, RateLimitDecision>) => {
+    const hits: string[] = [];
+    const limiter: RateLimiter = {
+      hit: async (key: string, _rule: RateLimitRule) => {
+        hits.push(key);
+        return answers[key] ?? { allowed: true, count: 1, retryAfterMs: 0 };
+      },
+      reset: async () => undefined,
+      prune: async () => 0,
+    };
+    return { limiter, hits };
+  };
+  const fakeReply = () => {
+    const headers: Record<string, string> = {};
+    return { reply: { header: (k: string, v: string) => (headers[k] = v) } as unknown as FastifyReply, headers };
+  };
+  const checks = [
+    { key: 'a', rule: THROTTLE_RULES.loginPerUsername },
+    { key: 'b', rule: THROTTLE_RULES.loginPerAddress },
+  ];
+
+  it('counts every key and lets the call through when all are within limits', async () => {
+    const { limiter, hits } = limiterAnswering({});
+    const { reply, headers } = fakeReply();
+    await enforceThrottle(limiter, reply, 'login', checks);
+    expect(hits).toEqual(['a', 'b']);
+    expect(headers).toEqual({});
+  });
+
+  it('answers 429 with the longest wait when any key is over its limit', async () => {
+    const { limiter, hits } = limiterAnswering({
+      a: { allowed: false, count: 11, retryAfterMs: 120_000 },
+      b: { allowed: false, count: 101, retryAfterMs: 400_500 },
+    });
+    const { reply, headers } = fakeReply();
+    await expect(enforceThrottle(limiter, reply, 'login', checks)).rejects.toMatchObject({
+      statusCode: 429,
+      message: 'Too many login attempts. Please wait 7 minutes and try again.',
+    });
+    expect(hits).toEqual(['a', 'b']);
+    expect(headers).toEqual({ 'retry-after': '401' });
+  });
+});

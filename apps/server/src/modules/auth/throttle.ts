@@ -1,0 +1,69 @@
+import type { FastifyReply } from 'fastify';
+import { tooManyRequests } from '../../errors';
+import type { RateLimitRule, RateLimiter } from '../../lib/rate-limit';
+
+const MINUTE = 60_000;
+
+/**
+ * Limits of the auth calls. Every attempt counts (before the password is checked), so parallel
+ * guesses cannot slip past the limit; a successful login clears its username's counter. The
+ * per-address limits are loose enough for an office behind one NAT address.
+ */
+export const THROTTLE_RULES = {
+  loginPerUsername: { limit: 10, windowMs: 15 * MINUTE },
+  loginPerAddress: { limit: 100, windowMs: 15 * MINUTE },
+  resetEmailPerUsername: { limit: 5, windowMs: 60 * MINUTE },
+  resetEmailPerAddress: { limit: 20, windowMs: 60 * MINUTE },
+  /** Redeeming reset and one-time-login tokens. */
+  tokenPerAddress: { limit: 30, windowMs: 15 * MINUTE },
+  passwordChangePerUser: { limit: 5, windowMs: 15 * MINUTE },
+} as const satisfies Record<string, RateLimitRule>;
+
+const normalise = (username: string) => username.trim().toLowerCase();
+
+/** Counter keys in `rate_limits`, one namespace per call and subject. */
+export const throttleKeys = {
+  loginUsername: (username: string) => `login:user:${normalise(username)}`,
+  loginAddress: (ip: string) => `login:ip:${ip}`,
+  resetEmailUsername: (username: string) => `reset-email:user:${normalise(username)}`,
+  resetEmailAddress: (ip: string) => `reset-email:ip:${ip}`,
+  tokenAddress: (ip: string) => `token:ip:${ip}`,
+  passwordChangeUser: (userId: bigint) => `password-change:user:${userId}`,
+};
+
+export type ThrottledAction = 'login' | 'resetEmail' | 'token' | 'passwordChange';
+
+const WHAT: Record<ThrottledAction, string> = {
+  login: 'Too many login attempts.',
+  resetEmail: 'Too many password reset requests.',
+  token: 'Too many attempts.',
+  passwordChange: 'Too many password change attempts.',
+};
+
+/** "Too many login attempts. Please wait 3 minutes and try again." (pure; whole minutes, rounded up). */
+export const throttledMessage = (action: ThrottledAction, retryAfterMs: number): string => {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / MINUTE));
+  return `${WHAT[action]} Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+};
+
+export interface ThrottleCheck {
+  key: string;
+  rule: RateLimitRule;
+}
+
+/** Counts the attempt against every key; over any limit it answers 429 with Retry-After. */
+export const enforceThrottle = async (
+  limiter: RateLimiter,
+  reply: FastifyReply,
+  action: ThrottledAction,
+  checks: readonly ThrottleCheck[],
+): Promise<void> => {
+  let retryAfterMs = -1;
+  for (const { key, rule } of checks) {
+    const decision = await limiter.hit(key, rule);
+    if (!decision.allowed) retryAfterMs = Math.max(retryAfterMs, decision.retryAfterMs);
+  }
+  if (retryAfterMs < 0) return;
+  reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+  throw tooManyRequests(throttledMessage(action, retryAfterMs));
+};

@@ -1,0 +1,122 @@
+import { ONE_TIME_LOGIN_TTL_MS, type OneTimeLoginLink, type Role, type UserStatus, type UserSummary } from '@portal/contract';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { recordAudit } from '../../lib/audit';
+import type { Caller } from '../../plugins/authenticate';
+import type { AuthDeps } from './context';
+import { expiresAfter, generateOpaqueToken, hashOpaqueToken } from './opaque-token';
+import { toUserSummary } from './presenter';
+import {
+  existingAccountIds,
+  findUserWithAccounts,
+  insertToken,
+  invalidateTokens,
+  listUsers,
+  replaceUserAccess,
+  setUserStatus,
+  type UserWithAccounts,
+} from './repository';
+
+/** Admin's user approval (decisions §3, §5). Every change is audited with the acting admin. */
+
+export const assertAdmin = (caller: Caller): void => {
+  if (!caller.isAdmin) throw forbidden('Only administrators can manage users.');
+};
+
+const USER = 'The user';
+
+const loadUser = async (deps: AuthDeps, id: bigint): Promise<UserWithAccounts> => {
+  const user = await findUserWithAccounts(deps.db, id);
+  if (!user) throw notFound(USER);
+  return user;
+};
+
+/** Account ids in the request that name no account (pure). */
+export const missingAccountIds = (requested: readonly bigint[], existing: readonly bigint[]): bigint[] =>
+  requested.filter((id) => !existing.includes(id));
+
+export const listUsersForAdmin = async (deps: AuthDeps, status: UserStatus | undefined): Promise<UserSummary[]> =>
+  (await listUsers(deps.db, status)).map(toUserSummary);
+
+/** Activates a user with exactly these accounts and roles (also re-enables a disabled user). */
+export const approveUser = async (
+  deps: AuthDeps,
+  actor: Caller,
+  id: bigint,
+  request: { accountIds: bigint[]; roles: Role[] },
+): Promise<UserSummary> => {
+  if (id === actor.userId && !request.roles.includes('Admin')) throw conflict('You cannot remove your own Admin role.');
+  const before = await loadUser(deps, id);
+  const accountIds = [...new Set(request.accountIds)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const roles = [...new Set(request.roles)];
+  const missing = missingAccountIds(accountIds, await existingAccountIds(deps.db, accountIds));
+  if (missing.length > 0) throw badRequest(`No account has the id ${missing.join(', ')}.`);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await replaceUserAccess(tx, id, { status: 'active', roles, accountIds }, now);
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      accountId: null,
+      action: 'user.approve',
+      entity: 'user',
+      entityId: id,
+      details: {
+        previousStatus: before.status,
+        previousRoles: before.roles,
+        previousAccountIds: before.accountIds,
+        roles,
+        accountIds,
+      },
+    });
+  });
+  return toUserSummary(await loadUser(deps, id));
+};
+
+/** Stops a user from signing in and spends their outstanding reset and one-time-login tokens. */
+export const disableUser = async (deps: AuthDeps, actor: Caller, id: bigint): Promise<UserSummary> => {
+  if (id === actor.userId) throw conflict('You cannot disable your own account.');
+  const before = await loadUser(deps, id);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await setUserStatus(tx, id, 'disabled', now);
+    await invalidateTokens(tx, id, 'reset', now);
+    await invalidateTokens(tx, id, 'one_time_login', now);
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      accountId: null,
+      action: 'user.disable',
+      entity: 'user',
+      entityId: id,
+      details: { previousStatus: before.status },
+    });
+  });
+  return toUserSummary(await loadUser(deps, id));
+};
+
+/** A single-use, short-lived login token for an active user (Admin hands it over out of band). */
+export const issueOneTimeLogin = async (deps: AuthDeps, actor: Caller, id: bigint): Promise<OneTimeLoginLink> => {
+  const user = await loadUser(deps, id);
+  if (user.status !== 'active') throw conflict('Only active users can get a one-time login.');
+  const token = generateOpaqueToken();
+  const now = deps.clock.now();
+  const expiresAt = expiresAfter(now, ONE_TIME_LOGIN_TTL_MS);
+  await deps.db.transaction(async (tx) => {
+    await invalidateTokens(tx, id, 'one_time_login', now);
+    await insertToken(tx, {
+      userId: id,
+      purpose: 'one_time_login',
+      tokenHash: hashOpaqueToken(token),
+      expiresAt,
+      createdByUserId: actor.userId,
+      at: now,
+    });
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      accountId: null,
+      action: 'user.one_time_login_issued',
+      entity: 'user',
+      entityId: id,
+      details: { expiresAt: expiresAt.toISOString() },
+    });
+  });
+  return { token, expiresAt: expiresAt.toISOString() };
+};

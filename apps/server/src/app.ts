@@ -16,6 +16,8 @@ import { authenticatePlugin, createTokenVerifier } from './plugins/authenticate'
 import { loadSigningKeys } from './modules/auth/keys';
 import { authModule } from './modules/auth';
 import { billingModule } from './modules/billing';
+import { createPaymentProvider, type PaymentProvider } from './payments';
+import { jobsPlugin } from './jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,6 +25,7 @@ declare module 'fastify' {
     database: Database;
     db: PortalDb;
     clock: Clock;
+    paymentProvider: PaymentProvider;
     /** Every route as registered, so tests can prove each one is covered (e.g. by authorization). */
     routeTable: { method: string; url: string; public: boolean }[];
   }
@@ -33,6 +36,8 @@ export interface AppDependencies {
   /** Owned by the caller: buildApp never closes it. */
   database: Database;
   clock?: Clock;
+  /** Default: the provider config names (tests inject stand-ins). */
+  paymentProvider?: PaymentProvider;
 }
 
 export type App = FastifyInstance;
@@ -40,7 +45,7 @@ export type App = FastifyInstance;
 export const BODY_LIMIT_BYTES = 256 * 1024;
 
 /** The whole server: what `server.ts` starts and what tests build. */
-export const buildApp = async ({ config, database, clock = systemClock }: AppDependencies): Promise<App> => {
+export const buildApp = async ({ config, database, clock = systemClock, paymentProvider }: AppDependencies): Promise<App> => {
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -54,6 +59,7 @@ export const buildApp = async ({ config, database, clock = systemClock }: AppDep
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('clock', clock);
+  app.decorate('paymentProvider', paymentProvider ?? createPaymentProvider(config, database.db, clock));
   app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -77,6 +83,7 @@ export const buildApp = async ({ config, database, clock = systemClock }: AppDep
 
   await app.register(authModule, { prefix: '/a', keys });
   await app.register(billingModule, { prefix: '/b' });
+  if (config.JOBS_ENABLED) await app.register(jobsPlugin);
   await app.register(webAppPlugin, { distDir: config.WEB_DIST });
   return app;
 };

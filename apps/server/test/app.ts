@@ -2,6 +2,7 @@ import { testConfig, type Config } from '../src/config';
 import { buildApp, type App } from '../src/app';
 import type { Database } from '../src/db/client';
 import type { Clock } from '../src/lib/clock';
+import type { PaymentProvider } from '../src/payments/provider';
 import { createTestDatabase } from './database';
 
 /** A clock tests can set and move. */
@@ -32,11 +33,11 @@ export interface TestContext {
 
 /** The real app on a fresh database of the run's kind (PGlite or PostgreSQL). */
 export const buildTestApp = async (
-  options: { config?: Partial<Config>; clock?: TestClock; database?: Database } = {},
+  options: { config?: Partial<Config>; clock?: TestClock; database?: Database; paymentProvider?: PaymentProvider } = {},
 ): Promise<TestContext> => {
   const database = options.database ?? (await createTestDatabase());
   const clock = options.clock ?? createTestClock();
-  const app = await buildApp({ config: testConfig(options.config), database, clock });
+  const app = await buildApp({ config: testConfig(options.config), database, clock, ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}) });
   await app.ready();
   return {
     app,

@@ -121,3 +121,28 @@ export const CHECKOUT_RETURN_PARAMS = {
   showPaymentModal: 'showPaymentModal',
 } as const;
 
+
+/** Texts the payment, card and checkout calls answer with in `{ error }` (or a PaymentResult's `error`). */
+export const PAYMENT_MESSAGES = {
+  moreThanOwing: 'The payment amount is more than the balance owing.',
+  cardExpired: 'This card has expired. Please choose another card or add a new one.',
+  assignmentsSum: 'The amounts assigned to invoices must add up to the payment amount.',
+  duplicateAssignment: 'Each invoice can appear only once in a payment.',
+  idempotencyKeyReused: 'This payment was already submitted with different details. Please start a new payment.',
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 visible characters.',
+  declined: 'Your card was declined.',
+  processorUnavailable: 'The card processor could not be reached, so the payment was not made. Please try again.',
+  cardRemoved: 'The card was removed before the payment could be made.',
+  expiredCannotBeDefault: 'An expired card cannot be the default payment method.',
+  cardPaysAutopay:
+    'This card pays your automatic payments. Choose another card for automatic payments, or turn them off, before deleting it.',
+  autopayNeedsSchedule: 'Set up automatic payments first: choose a card, how often to pay and how much.',
+  autopayCardExpired: 'The card for automatic payments has expired. Please choose another card.',
+  autopayAccountMismatch: 'The schedule must be for the account in the address.',
+  returnUrlOrigin: 'The return and cancel addresses must be on this site.',
+  orderAccountMismatch: 'The order must be for the account being set up.',
+  checkoutUnavailable: 'This checkout session has expired or was already used. Please start again from the portal.',
+} as const;
+
+/** The 400 answer when a payment is not in the account's currency. */
+export const wrongCurrencyMessage = (accountCurrency: string): string => `Payments on this account must be in ${accountCurrency}.`;

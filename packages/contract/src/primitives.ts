@@ -19,18 +19,18 @@ const MONEY_LIMIT = 1e13;
 /**
  * A money amount: a JSON number with at most 2 decimals (decimal strings accepted on input).
  * Arithmetic on amounts goes through `toMinor`/`fromMinor` in money.ts, never float maths.
+ * A codec (not a transform) so response schemas can encode it: replies go through `z.encode`.
  */
-export const MoneySchema = z
-  .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d{1,2})?$/, 'Must be an amount with at most 2 decimals')])
-  .transform((v) => (typeof v === 'string' ? Number(v) : v))
-  .pipe(
-    z
-      .number()
-      .finite('Must be a finite amount')
-      .refine((n) => Math.abs(n) < MONEY_LIMIT, 'Amount is too large')
-      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Amount must have at most 2 decimals')
-      .transform((n) => Math.round(n * 100) / 100),
-  );
+export const MoneySchema = z.codec(
+  z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d{1,2})?$/, 'Must be an amount with at most 2 decimals')]),
+  z
+    .number()
+    .finite('Must be a finite amount')
+    .refine((n) => Math.abs(n) < MONEY_LIMIT, 'Amount is too large')
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Amount must have at most 2 decimals')
+    .overwrite((n) => Math.round(n * 100) / 100),
+  { decode: (v) => (typeof v === 'string' ? Number(v) : v), encode: (n) => n },
+);
 export type Money = z.output<typeof MoneySchema>;
 
 export const CURRENCIES = ['USD', 'CAD', 'GBP', 'EUR'] as const;

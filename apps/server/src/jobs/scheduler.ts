@@ -1,0 +1,59 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../lib/clock';
+
+/** A unit of background work; a plain function of "now" so tests call it directly. */
+export interface JobStep {
+  name: string;
+  everyMs: number;
+  run(now: Date): Promise<unknown>;
+}
+
+export interface Scheduler {
+  start(): void;
+  /** Stops ticking and waits for steps already running. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The in-process scheduler (decisions §6). Each step ticks on its own interval and never overlaps
+ * itself; the steps keep their state in the database and claim work with row locks, so any number
+ * of instances can run them side by side.
+ */
+export const createScheduler = ({ steps, clock, log }: { steps: readonly JobStep[]; clock: Clock; log: FastifyBaseLogger }): Scheduler => {
+  const timers = new Map<string, NodeJS.Timeout>();
+  const running = new Set<Promise<void>>();
+  let stopped = true;
+
+  const schedule = (step: JobStep) => {
+    if (stopped) return;
+    const timer = setTimeout(() => {
+      const run = step
+        .run(clock.now())
+        .then(
+          () => undefined,
+          (error: unknown) => log.error({ err: error, job: step.name }, 'job step failed'),
+        )
+        .finally(() => {
+          running.delete(run);
+          schedule(step);
+        });
+      running.add(run);
+    }, step.everyMs);
+    timer.unref();
+    timers.set(step.name, timer);
+  };
+
+  return {
+    start: () => {
+      if (!stopped) return;
+      stopped = false;
+      for (const step of steps) schedule(step);
+    },
+    stop: async () => {
+      stopped = true;
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+      await Promise.all([...running]);
+    },
+  };
+};

@@ -1,0 +1,59 @@
+import { MONTHLY_PAYMENT_DAY } from '@portal/contract';
+
+/**
+ * When automatic payments run and how much they take (decisions §5). Pure. Calendar days are UTC
+ * days, so every server instance agrees on "today".
+ */
+
+export type AutopayFrequency = 'dueDate' | 'monthly';
+
+/** The calendar day of an instant, `YYYY-MM-DD` (UTC). */
+export const utcDay = (now: Date): string => now.toISOString().slice(0, 10);
+
+/** Monthly schedules are charged once per calendar month: the period is `YYYY-MM`. */
+export const monthlyPeriod = (day: string): string => day.slice(0, 7);
+
+/** Due-date schedules are charged once per posted invoice: the period names its receivable. */
+export const dueDatePeriod = (receivableId: bigint): string => `due:${receivableId}`;
+
+/** The frequency a period key belongs to. */
+export const frequencyOfPeriod = (period: string): AutopayFrequency => (period.startsWith('due:') ? 'dueDate' : 'monthly');
+
+/** Monthly payments are taken on the 15th, or on the first run after it (a server down on the 15th catches up). */
+export const isMonthlyRunDue = (day: string): boolean => Number(day.slice(8, 10)) >= MONTHLY_PAYMENT_DAY;
+
+/**
+ * What an automatic payment takes: the whole open balance, or the fixed amount but never more than
+ * is open (a fixed amount must not create a credit the ledger cannot hold). 0 means nothing is due.
+ */
+export const autopayAmountMinor = (schedule: { amountType: 'full' | 'fixed'; fixedAmountMinor: bigint | null }, openMinor: bigint): bigint => {
+  if (openMinor <= 0n) return 0n;
+  if (schedule.amountType === 'full' || schedule.fixedAmountMinor === null) return openMinor;
+  return schedule.fixedAmountMinor < openMinor ? schedule.fixedAmountMinor : openMinor;
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The next day the job will charge: for monthly, today when the 15th has passed and this month is
+ * not yet charged, else the coming 15th; for due dates, the earliest due date of an unpaid invoice
+ * not yet charged (today when it has passed). Null when nothing is scheduled.
+ */
+export const nextRunDate = (input: {
+  frequency: AutopayFrequency;
+  today: string;
+  chargedThisMonth: boolean;
+  unchargedDueDates: readonly string[];
+}): string | null => {
+  const { today } = input;
+  if (input.frequency === 'monthly') {
+    const year = Number(today.slice(0, 4));
+    const month = Number(today.slice(5, 7));
+    if (!isMonthlyRunDue(today)) return `${year}-${pad(month)}-${pad(MONTHLY_PAYMENT_DAY)}`;
+    if (!input.chargedThisMonth) return today;
+    return month === 12 ? `${year + 1}-01-${pad(MONTHLY_PAYMENT_DAY)}` : `${year}-${pad(month + 1)}-${pad(MONTHLY_PAYMENT_DAY)}`;
+  }
+  const earliest = [...input.unchargedDueDates].sort()[0];
+  if (!earliest) return null;
+  return earliest < today ? today : earliest;
+};

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createTestClock, type TestContext } from '../../../test/app';
+import { createCustomer, staffHeaders } from '../../../test/billing';
+import { createInvoice, createPayment } from '../../../test/factories';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await buildTestApp({ clock: createTestClock('2025-06-10T12:00:00Z') });
+});
+afterAll(() => ctx.close());
+
+const homeOf = (accountId: bigint, headers: Record<string, string>) =>
+  ctx.app.inject({ method: 'GET', url: `/b/v1/Billing/GetClientHomeModel/${accountId}`, headers });
+
+describe('GET /b/v1/Billing/GetClientHomeModel/{accountId}', () => {
+  it('answers an empty model for an account with no activity', async () => {
+    const { account, headers } = await createCustomer(ctx);
+    const res = await homeOf(account.id, headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ balances: [], recentPayments: [], paymentDueDate: null });
+  });
+
+  it('nets Successful payments against posted invoices per currency, exactly', async () => {
+    const { account, headers } = await createCustomer(ctx);
+    const db = ctx.database.db;
+    const jan = await createInvoice(db, account.id, { dueDate: '2025-02-21', amount: '100.10' });
+    await createInvoice(db, account.id, { dueDate: '2025-03-21', amount: '0.20' });
+    await createInvoice(db, account.id, { dueDate: '2025-04-21', amount: '999.99', state: 'Draft' });
+    const usd = await createInvoice(db, account.id, { dueDate: '2025-03-01', amount: '40.00', currency: 'USD' });
+    await createPayment(db, account.id, { assignments: [{ receivableId: jan.arId!, amount: '100.10' }], date: new Date('2025-02-20T10:00:00Z') });
+    await createPayment(db, account.id, { currency: 'USD', date: new Date('2025-03-01T10:00:00Z'), assignments: [{ receivableId: usd.arId!, amount: '40.00' }] });
+    await createPayment(db, account.id, { amount: '0.20', status: 'InProgress', date: new Date('2025-06-01T10:00:00Z'), cardBrand: 'Visa', cardLast4: '4242' });
+    await createPayment(db, account.id, { amount: '5.00', status: 'Error', date: new Date('2025-05-01T10:00:00Z') });
+
+    const model = (await homeOf(account.id, headers)).json();
+    expect(model.balances).toEqual([
+      { amount: -0.2, currency: { code: 'CAD' } },
+      { amount: 0, currency: { code: 'USD' } },
+    ]);
+    expect(model.paymentDueDate).toBe('2025-03-21');
+    expect(model.recentPayments.map((p: { amount: number; status: string }) => [p.amount, p.status])).toEqual([
+      [0.2, 'InProgress'],
+      [5, 'Error'],
+      [40, 'Successful'],
+      [100.1, 'Successful'],
+    ]);
+    expect(model.recentPayments[0]).toMatchObject({ date: '2025-06-01T10:00:00.000Z', currency: 'CAD', type: 'Credit Card (Manual)', card: { brand: 'Visa', last4: '4242' } });
+    expect(model.recentPayments[1].card).toBeNull();
+  });
+
+  it('names the due date of the oldest invoice still owing, null once all are paid', async () => {
+    const { account, headers } = await createCustomer(ctx);
+    const db = ctx.database.db;
+    const old = await createInvoice(db, account.id, { dueDate: '2025-01-21', amount: '10.00' });
+    await createInvoice(db, account.id, { dueDate: '2025-02-21', amount: '20.00' });
+    await createPayment(db, account.id, { assignments: [{ receivableId: old.arId!, amount: '10.00' }] });
+    expect((await homeOf(account.id, headers)).json().paymentDueDate).toBe('2025-02-21');
+    const paid = await createCustomer(ctx);
+    const inv = await createInvoice(db, paid.account.id, { amount: '10.00' });
+    await createPayment(db, paid.account.id, { assignments: [{ receivableId: inv.arId!, amount: '10.00' }] });
+    expect((await homeOf(paid.account.id, paid.headers)).json()).toMatchObject({ balances: [{ amount: 0, currency: { code: 'CAD' } }], paymentDueDate: null });
+  });
+
+  it('shows the latest 50 payments, newest first', async () => {
+    const { account, headers } = await createCustomer(ctx);
+    for (let i = 0; i < 52; i += 1) {
+      await createPayment(ctx.database.db, account.id, { amount: `${i + 1}.00`, date: new Date(Date.UTC(2025, 0, 1 + i)) });
+    }
+    const payments = (await homeOf(account.id, headers)).json().recentPayments as { amount: number }[];
+    expect(payments).toHaveLength(50);
+    expect(payments[0]!.amount).toBe(52);
+    expect(payments[49]!.amount).toBe(3);
+  });
+
+  it("answers 404 for another customer's account exactly as for an unknown one; Staff reach it", async () => {
+    const { account } = await createCustomer(ctx);
+    const other = await createCustomer(ctx);
+    const foreign = await homeOf(account.id, other.headers);
+    const unknown = await homeOf(99999999n, other.headers);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ error: 'The account was not found.' });
+    expect(unknown.json()).toEqual(foreign.json());
+    expect((await homeOf(account.id, await staffHeaders(ctx))).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: `/b/v1/Billing/GetClientHomeModel/${account.id}` })).statusCode).toBe(401);
+  });
+
+  it('refuses a malformed account id with 400', async () => {
+    const { headers } = await createCustomer(ctx);
+    const res = await homeOf('abc' as unknown as bigint, headers);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toContain('params.accountId');
+  });
+});

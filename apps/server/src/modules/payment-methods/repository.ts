@@ -1,0 +1,68 @@
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import type { PortalDb } from '../../db/client';
+import { autopaySchedules, paymentMethods } from '../../db/schema';
+
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+export type NewPaymentMethod = typeof paymentMethods.$inferInsert;
+
+export const findPaymentMethod = async (db: PortalDb, paymentMethodId: bigint): Promise<PaymentMethodRow | null> => {
+  const [row] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, paymentMethodId));
+  return row ?? null;
+};
+
+/** The account's cards: the default first, then the newest. */
+export const listPaymentMethods = async (db: PortalDb, accountId: bigint): Promise<PaymentMethodRow[]> =>
+  db
+    .select()
+    .from(paymentMethods)
+    .where(eq(paymentMethods.accountId, accountId))
+    .orderBy(desc(paymentMethods.isDefault), desc(paymentMethods.createdAt), desc(paymentMethods.id));
+
+/**
+ * Makes one card the account's only default. Two statements, in this order, because the partial
+ * unique index (one default per account) is checked row by row.
+ */
+export const setDefaultPaymentMethod = async (tx: PortalDb, accountId: bigint, paymentMethodId: bigint): Promise<void> => {
+  await tx
+    .update(paymentMethods)
+    .set({ isDefault: false })
+    .where(and(eq(paymentMethods.accountId, accountId), eq(paymentMethods.isDefault, true), ne(paymentMethods.id, paymentMethodId)));
+  await tx.update(paymentMethods).set({ isDefault: true }).where(and(eq(paymentMethods.id, paymentMethodId), eq(paymentMethods.accountId, accountId)));
+};
+
+export const deletePaymentMethod = async (tx: PortalDb, paymentMethodId: bigint): Promise<void> => {
+  await tx.delete(paymentMethods).where(eq(paymentMethods.id, paymentMethodId));
+};
+
+export const hasDefaultPaymentMethod = async (db: PortalDb, accountId: bigint): Promise<boolean> => {
+  const [row] = await db
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.accountId, accountId), eq(paymentMethods.isDefault, true)));
+  return row !== undefined;
+};
+
+/**
+ * Saves a card the provider reported. A card already saved (a repeated webhook, or the return
+ * route and the webhook racing) is returned as it is.
+ */
+export const insertPaymentMethod = async (tx: PortalDb, values: NewPaymentMethod): Promise<PaymentMethodRow> => {
+  const [inserted] = await tx.insert(paymentMethods).values(values).onConflictDoNothing({ target: [paymentMethods.provider, paymentMethods.providerRef] }).returning();
+  if (inserted) return inserted;
+  const [existing] = await tx
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.provider, values.provider), eq(paymentMethods.providerRef, values.providerRef)));
+  return existing!;
+};
+
+/** The autopay schedule paying with this card, if any. */
+export const scheduleUsingCard = async (db: PortalDb, paymentMethodId: bigint) => {
+  const [row] = await db.select().from(autopaySchedules).where(eq(autopaySchedules.paymentMethodId, paymentMethodId));
+  return row ?? null;
+};
+
+export const countPaymentMethods = async (db: PortalDb, accountId: bigint): Promise<number> => {
+  const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from payment_methods where account_id = ${accountId}`);
+  return Number(result.rows[0]?.n ?? 0);
+};

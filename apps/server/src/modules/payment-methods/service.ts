@@ -1,0 +1,92 @@
+import { MESSAGES, PAYMENT_MESSAGES, AUTOPAY_ON } from '@portal/contract';
+import { badRequest, conflict, notFound } from '../../errors';
+import { assertAccountAccess, canAccessAccount } from '../../lib/access';
+import { recordAudit } from '../../lib/audit';
+import type { Caller } from '../../plugins/authenticate';
+import { isCardExpired } from '../../payments/card-rules';
+import type { BillingContext } from '../payments/context';
+import { lockAccount } from '../payments/repository';
+import {
+  countPaymentMethods,
+  deletePaymentMethod,
+  findPaymentMethod,
+  listPaymentMethods,
+  scheduleUsingCard,
+  setDefaultPaymentMethod,
+  type PaymentMethodRow,
+} from './repository';
+
+/** The card, if the caller may use its account; another account's card answers like an unknown one. */
+export const cardOfCaller = async (ctx: BillingContext, caller: Caller, paymentMethodId: bigint): Promise<PaymentMethodRow> => {
+  const card = await findPaymentMethod(ctx.db, paymentMethodId);
+  if (!card || !(await canAccessAccount(ctx.db, caller, card.accountId))) throw notFound('The payment method');
+  return card;
+};
+
+export const listCards = async (ctx: BillingContext, caller: Caller, accountId: bigint): Promise<PaymentMethodRow[]> => {
+  await assertAccountAccess(ctx.db, caller, accountId);
+  return listPaymentMethods(ctx.db, accountId);
+};
+
+/** Makes the card the account's only default; an expired card cannot be. */
+export const makeDefaultCard = async (ctx: BillingContext, caller: Caller, paymentMethodId: bigint): Promise<void> => {
+  const card = await cardOfCaller(ctx, caller, paymentMethodId);
+  if (isCardExpired(card, ctx.clock.now())) throw badRequest(PAYMENT_MESSAGES.expiredCannotBeDefault);
+  await ctx.db.transaction(async (tx) => {
+    await lockAccount(tx, card.accountId);
+    if (!(await findPaymentMethod(tx, card.id))) throw notFound('The payment method');
+    await setDefaultPaymentMethod(tx, card.accountId, card.id);
+    await recordAudit(tx, {
+      actorUserId: caller.userId,
+      accountId: card.accountId,
+      action: 'payment_method.default_set',
+      entity: 'payment_method',
+      entityId: card.id,
+    });
+  });
+};
+
+/** The card to make default when the default is deleted: the newest one that has not expired. */
+export const successorDefault = (remaining: readonly PaymentMethodRow[], now: Date): PaymentMethodRow | null =>
+  [...remaining]
+    .filter((card) => !isCardExpired(card, now))
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (b.id > a.id ? 1 : b.id < a.id ? -1 : 0))[0] ?? null;
+
+/**
+ * Deletes a card (spec §5: never the last one). The card paying active automatic payments is kept
+ * until autopay moves to another card or is turned off, so payments never stop silently; when
+ * autopay is off its dormant schedule goes with the card. Deleting the default promotes the newest
+ * card that has not expired. The provider forgets the card after our commit.
+ */
+export const deleteCard = async (ctx: BillingContext, caller: Caller, paymentMethodId: bigint): Promise<void> => {
+  const card = await cardOfCaller(ctx, caller, paymentMethodId);
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const account = await lockAccount(tx, card.accountId);
+    if (!account || !(await findPaymentMethod(tx, card.id))) throw notFound('The payment method');
+    if ((await countPaymentMethods(tx, card.accountId)) <= 1) throw badRequest(MESSAGES.lastCard);
+    const schedule = await scheduleUsingCard(tx, card.id);
+    if (schedule && account.paymentMethod === AUTOPAY_ON) throw conflict(PAYMENT_MESSAGES.cardPaysAutopay);
+
+    await deletePaymentMethod(tx, card.id);
+    let promoted: PaymentMethodRow | null = null;
+    if (card.isDefault) {
+      promoted = successorDefault(await listPaymentMethods(tx, card.accountId), now);
+      if (promoted) await setDefaultPaymentMethod(tx, card.accountId, promoted.id);
+    }
+    await recordAudit(tx, {
+      actorUserId: caller.userId,
+      accountId: card.accountId,
+      action: 'payment_method.deleted',
+      entity: 'payment_method',
+      entityId: card.id,
+      details: { brand: card.brand, last4: card.last4, promotedDefaultId: promoted?.id ?? null, autopayScheduleRemoved: schedule !== null },
+    });
+  });
+  try {
+    await ctx.provider.detach(card.providerRef);
+  } catch (error) {
+    // Our side no longer uses the card; a provider that keeps it only holds an unused reference.
+    ctx.log.warn({ err: error, paymentMethodId: String(card.id) }, 'provider detach failed');
+  }
+};

@@ -1,0 +1,110 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { minorToDecimal, toMinor } from '@portal/contract';
+import type { PortalDb } from '../../db/client';
+import { accounts, paymentAssignments, payments } from '../../db/schema';
+import { committedOnReceivable } from '../../lib/ledger';
+import type { Assignment, OpenReceivable } from './allocation';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;
+
+export interface LockedAccount {
+  id: bigint;
+  currency: string;
+  paymentMethod: 'Credit Card' | 'Credit Card (Manual)';
+  providerCustomerRef: string | null;
+}
+
+/**
+ * Locks the account row for the rest of the transaction. Every write that assigns money to the
+ * account's receivables takes this lock first, so two payments can never both take the last open
+ * amount.
+ */
+export const lockAccount = async (tx: PortalDb, accountId: bigint): Promise<LockedAccount | null> => {
+  const [row] = await tx
+    .select({ id: accounts.id, currency: accounts.currency, paymentMethod: accounts.paymentMethod, providerCustomerRef: accounts.providerCustomerRef })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .for('update');
+  return row ?? null;
+};
+
+export const findPaymentByKey = async (db: PortalDb, accountId: bigint, idempotencyKey: string): Promise<PaymentRow | null> => {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.accountId, accountId), eq(payments.idempotencyKey, idempotencyKey)));
+  return row ?? null;
+};
+
+export const findPayment = async (db: PortalDb, paymentId: bigint): Promise<PaymentRow | null> => {
+  const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  return row ?? null;
+};
+
+/**
+ * Receivables of posted invoices in the currency, with what is still open on each (amount less
+ * Successful and InProgress assignments). `ids` limits the rows (explicit assignments); without it
+ * only receivables with something open come back.
+ */
+export const openReceivables = async (
+  db: PortalDb,
+  accountId: bigint,
+  currency: string,
+  ids?: readonly bigint[],
+): Promise<OpenReceivable[]> => {
+  const open = sql`r.amount - ${committedOnReceivable(sql`r.id`)}`;
+  const filter = ids ? sql`r.id = any(${`{${ids.join(',')}}`}::bigint[])` : sql`${open} > 0`;
+  const result = await db.execute<{ id: bigint; due_date: string; open: string }>(sql`
+    select r.id, r.due_date, (${open})::text as open
+    from receivables r join invoices i on i.id = r.invoice_id
+    where r.account_id = ${accountId} and r.currency = ${currency} and i.state = 'Posted' and ${filter}
+    order by r.due_date, r.id`);
+  return result.rows.map((row) => ({ id: BigInt(row.id), dueDate: String(row.due_date), openMinor: toMinor(row.open) }));
+};
+
+export const insertPayment = async (tx: PortalDb, values: NewPayment, assignments: readonly Assignment[]): Promise<PaymentRow> => {
+  const [payment] = await tx.insert(payments).values(values).returning();
+  if (assignments.length > 0) {
+    await tx.insert(paymentAssignments).values(
+      assignments.map((a) => ({ paymentId: payment!.id, receivableId: a.receivableId, amount: minorToDecimal(a.amountMinor) })),
+    );
+  }
+  return payment!;
+};
+
+export const setPaymentProviderRef = async (db: PortalDb, paymentId: bigint, providerRef: string): Promise<void> => {
+  await db.update(payments).set({ providerRef }).where(and(eq(payments.id, paymentId), sql`${payments.providerRef} is null`));
+};
+
+/** The account's latest payments, newest first (date, then id). */
+export const recentPayments = async (db: PortalDb, accountId: bigint, limit: number): Promise<PaymentRow[]> =>
+  db.select().from(payments).where(eq(payments.accountId, accountId)).orderBy(desc(payments.date), desc(payments.id)).limit(limit);
+
+/** Postgres unique violation on the (account, idempotency key) index: a concurrent double submit. */
+export const isIdempotencyConflict = (error: unknown): boolean => {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    const e = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
+    if (e.code === '23505' && (e.constraint === 'payments_idempotency_idx' || String(e.message).includes('payments_idempotency_idx'))) return true;
+    current = e.cause;
+  }
+  return false;
+};
+
+/** The payment a provider event is about: by the id we sent in its metadata, else by its reference. */
+export const findProviderPayment = async (
+  db: PortalDb,
+  provider: string,
+  paymentId: bigint | null,
+  providerRef: string,
+): Promise<PaymentRow | null> => {
+  if (paymentId !== null) {
+    const [byId] = await db.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.provider, provider)));
+    if (byId && (byId.providerRef === null || byId.providerRef === providerRef)) return byId;
+  }
+  const [byRef] = await db.select().from(payments).where(and(eq(payments.provider, provider), eq(payments.providerRef, providerRef)));
+  return byRef ?? null;
+};

@@ -1,0 +1,77 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { PortalDb } from '../../db/client';
+import { autopayRuns, payments } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { autopayFailedMessage, NOTIFICATION_KINDS, paymentFailedMessage } from '../notifications/messages';
+import { insertNotification } from '../notifications/repository';
+
+export type SettleOutcome = { status: 'Successful' } | { status: 'Error'; failureMessage: string };
+
+export interface SettleOptions {
+  providerRef?: string | null;
+  /**
+   * Tell a customer about a failed manual payment by notification. Off when the failure is the
+   * answer to their own request (they see it there); automatic payments always notify.
+   */
+  notifyManualFailure: boolean;
+}
+
+/**
+ * Moves an InProgress payment to its final state, once: a repeated webhook or a second settlement
+ * job finds nothing to do. Money counts as collected from this moment (ledger rules), and an Error
+ * payment's assignments stop counting as committed, so the amount is open again. Run it inside the
+ * caller's transaction.
+ */
+export const settlePayment = async (
+  tx: PortalDb,
+  now: Date,
+  paymentId: bigint,
+  outcome: SettleOutcome,
+  options: SettleOptions,
+): Promise<boolean> => {
+  const failureMessage = outcome.status === 'Error' ? outcome.failureMessage : null;
+  const [settled] = await tx
+    .update(payments)
+    .set({
+      status: outcome.status,
+      failureMessage,
+      settledAt: now,
+      ...(options.providerRef ? { providerRef: sql`coalesce(${payments.providerRef}, ${options.providerRef})` } : {}),
+    })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'InProgress')))
+    .returning();
+  if (!settled) return false;
+
+  await recordAudit(tx, {
+    actorUserId: null,
+    accountId: settled.accountId,
+    action: outcome.status === 'Successful' ? 'payment.succeeded' : 'payment.failed',
+    entity: 'payment',
+    entityId: settled.id,
+    details: { amount: settled.amount, currency: settled.currency, failureMessage },
+  });
+
+  if (outcome.status === 'Error') {
+    const autopay = await tx
+      .update(autopayRuns)
+      .set({ outcome: 'failed', message: outcome.failureMessage })
+      .where(eq(autopayRuns.paymentId, paymentId))
+      .returning({ id: autopayRuns.id });
+    if (autopay.length > 0) {
+      await insertNotification(tx, {
+        accountId: settled.accountId,
+        kind: NOTIFICATION_KINDS.autopayFailed,
+        message: autopayFailedMessage(settled.amount, settled.currency, outcome.failureMessage),
+        createdAt: now,
+      });
+    } else if (options.notifyManualFailure) {
+      await insertNotification(tx, {
+        accountId: settled.accountId,
+        kind: NOTIFICATION_KINDS.paymentFailed,
+        message: paymentFailedMessage(settled.amount, settled.currency, outcome.failureMessage),
+        createdAt: now,
+      });
+    }
+  }
+  return true;
+};

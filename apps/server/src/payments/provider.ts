@@ -1,0 +1,84 @@
+import type { CurrencyCode } from '@portal/contract';
+
+export type ProviderName = 'sandbox' | 'stripe';
+
+/** A card as the provider reports it after setup: display data and the provider's reference, never a number. */
+export interface SavedCard {
+  providerRef: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export interface SetupSessionInput {
+  account: { id: bigint; customerNo: string; name: string; email: string | null; providerCustomerRef: string | null };
+  /** Where the provider sends the browser after the card is saved (our completion route). */
+  returnUrl: string;
+  cancelUrl: string;
+  expiresAt: Date;
+}
+
+export interface SetupSession {
+  /** The provider's session id; also the id of our checkout_sessions row. */
+  id: string;
+  /** Where the browser enters the card. */
+  url: string;
+  /** The provider's customer for the account, when the provider keeps customers (Stripe). */
+  customerRef: string | null;
+}
+
+export interface ChargeInput {
+  paymentId: bigint;
+  accountId: bigint;
+  customerRef: string | null;
+  paymentMethodRef: string;
+  /** Exact minor units (cents). */
+  amountMinor: bigint;
+  currency: CurrencyCode;
+  description: string;
+  /** Stable per payment, so a retried charge is never taken twice. */
+  idempotencyKey: string;
+}
+
+/**
+ * `pending`: accepted, the outcome arrives later (webhook or settlement job); `failed` carries the
+ * message the customer sees.
+ */
+export type ChargeResult =
+  | { providerRef: string; status: 'pending' | 'succeeded' }
+  | { providerRef: string | null; status: 'failed'; failureMessage: string };
+
+/** A verified provider event, reduced to what the billing side acts on. */
+export type ProviderEvent =
+  | { id: string; type: 'setup_completed'; sessionId: string }
+  | { id: string; type: 'charge_succeeded'; providerRef: string; paymentId: bigint | null }
+  | { id: string; type: 'charge_failed'; providerRef: string; paymentId: bigint | null; failureMessage: string }
+  | { id: string; type: 'ignored'; providerType: string };
+
+/** Thrown for a webhook that does not verify or cannot be read (answered 400). */
+export class InvalidWebhook extends Error {
+  constructor(message = 'Invalid webhook signature.') {
+    super(message);
+    this.name = 'InvalidWebhook';
+  }
+}
+
+/**
+ * The card processor. Cards are entered on the provider's hosted page (no card number reaches our
+ * routes except the built-in sandbox page, which keeps only display data); charges are off-session
+ * and idempotent.
+ */
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  /** The key the browser may see. */
+  readonly publicKey: string;
+  createSetupSession(input: SetupSessionInput): Promise<SetupSession>;
+  /** The card a finished setup session saved; null while the customer has not finished. */
+  retrieveSetupCard(sessionId: string): Promise<SavedCard | null>;
+  charge(input: ChargeInput): Promise<ChargeResult>;
+  /** Forget a saved card at the provider. */
+  detach(paymentMethodRef: string): Promise<void>;
+  /** Verifies a webhook on its raw body; throws InvalidWebhook when it does not verify. */
+  parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): ProviderEvent;
+}

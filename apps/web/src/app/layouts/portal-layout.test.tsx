@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setUnauthorizedHandler } from '@/lib/api/unauthorized';
+import { mockBilling } from '@/test/billing-backend';
+import { names } from '@/test/fixtures';
+import { json, makeToken, renderRoute } from '@/test/utils';
+
+describe('authenticated area', () => {
+  it('sends visitors without a session to /login', async () => {
+    mockBilling();
+    const { router } = renderRoute('/invoices');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('treats an expired token as no session', async () => {
+    localStorage.setItem('token', makeToken({ exp: Math.floor(Date.now() / 1000) - 60 }));
+    mockBilling();
+    const { router } = renderRoute('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('logs out on any 401: token cleared from both stores, back to /login', async () => {
+    localStorage.setItem('token', makeToken());
+    sessionStorage.setItem('token', makeToken());
+    mockBilling({ details: () => json({ error: 'Session expired' }, 401) });
+    const { router } = renderRoute('/');
+    setUnauthorizedHandler(() => void router.navigate('/login', { replace: true }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log In' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(sessionStorage.getItem('token')).toBeNull();
+  });
+
+  it('Log off clears the session and replaces the entry with /login', async () => {
+    localStorage.setItem('token', makeToken());
+    localStorage.setItem('currentAccountId', '1001');
+    mockBilling();
+    const { router } = renderRoute('/logout');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('currentAccountId')).toBeNull();
+  });
+
+  it('has a skip link, landmarks, the user menu and the footer contacts', async () => {
+    sessionStorage.setItem('token', makeToken({ name: 'Casey Customer', roles: ['Admin'] }));
+    mockBilling();
+    renderRoute('/');
+    expect(await screen.findByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#main');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /User menu/ }));
+    const menu = within(screen.getByRole('menu', { name: 'User menu' }));
+    expect(menu.getByRole('menuitem', { name: 'Account Information' })).toHaveAttribute('href', '/profile');
+    expect(menu.getByRole('menuitem', { name: 'Change Password' })).toHaveAttribute('href', '/password');
+    expect(menu.getByRole('menuitem', { name: 'Approve users' })).toHaveAttribute('href', '/admin/users');
+    expect(menu.getByRole('menuitem', { name: 'Log off' })).toHaveAttribute('href', '/logout');
+    expect(menu.getByRole('menuitemradio', { name: 'Français' })).toHaveAttribute('aria-checked', 'false');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /User menu/ })).toHaveFocus();
+    const footer = within(screen.getByRole('contentinfo'));
+    expect(footer.getByRole('link', { name: '+1 800 555 0199' })).toHaveAttribute('href', 'tel:+18005550199');
+    expect(footer.getByRole('link', { name: 'support@example-telecom.com' })).toHaveAttribute(
+      'href',
+      'mailto:support@example-telecom.com',
+    );
+  });
+});
+
+describe('account selector (spec §4, §6)', () => {
+  it('is hidden for a customer with a single account', async () => {
+    sessionStorage.setItem('token', makeToken({ scopes: ['ac:1001'] }));
+    mockBilling();
+    renderRoute('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account C-1001' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Account/ })).not.toBeInTheDocument();
+  });
+
+  it('groups sub-accounts, switches account and saves the choice', async () => {
+    sessionStorage.setItem('token', makeToken({ scopes: ['ac:10'] }));
+    const { calls } = mockBilling({
+      names: () => json(names([10n, 'Zeta Family', null], [11n, 'Zeta Kids', 10n], [12n, 'Zeta Office', 10n])),
+    });
+    renderRoute('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account C-10' })).toBeInTheDocument();
+    const namesCall = calls.find((c) => c.url.pathname === '/b/v1/Account/names')!;
+    expect(namesCall.url.searchParams.get('orderby')).toBe('listName asc');
+    expect(namesCall.url.searchParams.get('count')).toBe('true');
+
+    const user = userEvent.setup();
+    const [trigger] = await screen.findAllByRole('button', { name: /Account\s*Zeta Family/ });
+    await user.click(trigger!);
+    const list = within(screen.getByRole('listbox', { name: 'Accounts' }));
+    expect(list.getByRole('group', { name: 'Zeta Family (Sub-Accounts)' })).toBeInTheDocument();
+    expect(list.getByRole('option', { name: /Zeta Family/ })).toHaveAttribute('aria-selected', 'true');
+
+    await user.keyboard('kids');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account C-11' })).toBeInTheDocument();
+    expect(localStorage.getItem('currentAccountId')).toBe('11');
+  });
+
+  it('replaces a saved account that is no longer in the list with the first top-level one', async () => {
+    sessionStorage.setItem('token', makeToken({ scopes: ['ac:20', 'ac:10'] }));
+    localStorage.setItem('currentAccountId', '999');
+    mockBilling({ names: () => json(names([20n, 'Zulu Ltd', null], [10n, 'Alpha Inc', null])) });
+    renderRoute('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account C-10' })).toBeInTheDocument();
+    await waitFor(() => expect(localStorage.getItem('currentAccountId')).toBe('10'));
+  });
+
+  it('lets staff without scopes pick an account by searching the server', async () => {
+    sessionStorage.setItem('token', makeToken({ roles: ['Staff'], scopes: [] }));
+    const { calls } = mockBilling({
+      names: (call) =>
+        call.url.searchParams.get('dnfilter') === 'ListName.contains("acme")'
+          ? json(names([501n, 'Acme Corp', null], [502n, 'Acme West', 501n]))
+          : json(names([1n, 'Aardvark Ltd', null])),
+    });
+    renderRoute('/');
+    expect(await screen.findByRole('heading', { name: 'Choose an account' })).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    const [trigger] = screen.getAllByRole('button', { name: /Account\s*Choose an account/ });
+    await user.click(trigger!);
+    await user.keyboard('acme');
+    const option = await screen.findByRole('option', { name: /Acme West/ });
+    const search = calls.filter((c) => c.url.searchParams.get('dnfilter') === 'ListName.contains("acme")');
+    expect(search).toHaveLength(1);
+    expect(search[0]!.url.searchParams.get('take')).toBe('20');
+    expect(within(screen.getByRole('listbox')).getByRole('group', { name: 'Acme Corp (Sub-Accounts)' })).toContainElement(option);
+
+    await user.click(option);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account C-502' })).toBeInTheDocument();
+    expect(localStorage.getItem('currentAccountId')).toBe('502');
+  });
+});

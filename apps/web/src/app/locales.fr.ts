@@ -1,0 +1,41 @@
+import type { Catalog } from '@/lib/i18n/i18n';
+import type { en } from './locales';
+
+/** French texts of the `shell` namespace (loaded on demand). */
+export const fr: Catalog<typeof en> = {
+  nav: {
+    label: 'Principal',
+    home: 'Accueil',
+    invoices: 'Factures et facturation',
+    payments: 'Modes de paiement',
+    account: 'Renseignements du compte',
+    openMenu: 'Ouvrir le menu',
+    closeMenu: 'Fermer le menu',
+  },
+  userMenu: {
+    trigger: 'Menu utilisateur',
+    signedInAs: 'Connecté en tant que',
+    accountInformation: 'Renseignements du compte',
+    userDetails: 'Détails de l’utilisateur',
+    changePassword: 'Changer le mot de passe',
+    approveUsers: 'Approuver des utilisateurs',
+    logOff: 'Se déconnecter',
+    language: 'Langue',
+    darkMode: 'Mode sombre',
+  },
+  accountSelector: {
+    label: 'Compte',
+    none: 'Choisir un compte',
+    search: 'Rechercher des comptes',
+    searchHint: 'Saisissez un nom ou un numéro de compte',
+    accounts: 'Comptes',
+    subAccounts: '{{parent}} (sous-comptes)',
+    noResults: 'Aucun compte trouvé',
+    searching: 'Recherche...',
+    results_one: '{{count}} compte trouvé',
+    results_other: '{{count}} comptes trouvés',
+    moreResults: 'Affichage des {{count}} premiers résultats. Précisez votre recherche.',
+    loadError: 'Impossible de charger les comptes.',
+    current: 'actuel',
+  },
+};

@@ -1,0 +1,46 @@
+import { defineLocales } from '@/lib/i18n/i18n';
+
+/**
+ * Texts of the portal shell: navigation, user menu, account selector (namespace `shell`, registered by the
+ * portal layout). Texts the public pages share with it (theme, languages, footer, skip link) are in `common`.
+ */
+export const en = {
+  nav: {
+    label: 'Main',
+    home: 'Home',
+    invoices: 'Invoices & Billing',
+    payments: 'Payment Methods',
+    account: 'Account Information',
+    openMenu: 'Open menu',
+    closeMenu: 'Close menu',
+  },
+  userMenu: {
+    trigger: 'User menu',
+    signedInAs: 'Signed in as',
+    accountInformation: 'Account Information',
+    userDetails: 'User Details',
+    changePassword: 'Change Password',
+    approveUsers: 'Approve users',
+    logOff: 'Log off',
+    language: 'Language',
+    darkMode: 'Dark mode',
+  },
+  accountSelector: {
+    label: 'Account',
+    none: 'Choose an account',
+    search: 'Search accounts',
+    searchHint: 'Type a name or account number',
+    accounts: 'Accounts',
+    subAccounts: '{{parent}} (Sub-Accounts)',
+    noResults: 'No accounts found',
+    searching: 'Searching...',
+    results_one: '{{count}} account found',
+    results_other: '{{count}} accounts found',
+    moreResults: 'Showing the first {{count}} matches. Type more to narrow the search.',
+    loadError: 'Accounts could not be loaded.',
+    current: 'current',
+  },
+} as const;
+
+// French is downloaded only when French is the language (locales.fr.ts).
+export const shellLocales = defineLocales(en, () => import('./locales.fr').then((m) => m.fr));

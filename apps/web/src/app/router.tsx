@@ -1,0 +1,55 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths } from '@/config/paths';
+import { RootFallback, RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+
+/**
+ * Every route of spec §2 and decisions §5. Each page is a lazy route: its module (and the libraries only it
+ * uses) downloads when the route is first visited, so /login stays small. A route module exports
+ * `Component` and optionally `loader` / `ErrorBoundary` (React Router's lazy-route convention).
+ *
+ * Layouts:
+ * - auth layout (background, logo, theme menu): login, login callback, forgot/reset password;
+ * - portal layout (header, navigation, account selector, footer): every authenticated page; its loader sends
+ *   anyone without a session to /login;
+ * - standalone: logout, legal pages (open in a new tab), not found.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: RootFallback,
+    children: [
+      {
+        lazy: () => import('./layouts/auth-layout'),
+        children: [
+          { path: paths.login, lazy: () => import('@/features/auth/routes/login') },
+          { path: paths.loginCallback, lazy: () => import('@/features/auth/routes/login-callback') },
+          { path: paths.forgotPassword, lazy: () => import('@/features/auth/routes/forgot-password') },
+          { path: paths.resetPassword, lazy: () => import('@/features/auth/routes/reset-password') },
+        ],
+      },
+      { path: paths.logout, lazy: () => import('@/features/auth/routes/logout') },
+      { path: paths.privacyPolicy, lazy: () => import('@/features/legal/routes/privacy-policy') },
+      { path: paths.termsOfUse, lazy: () => import('@/features/legal/routes/terms-of-use') },
+      {
+        id: 'portal',
+        lazy: () => import('./layouts/portal-layout'),
+        children: [
+          { index: true, lazy: () => import('@/features/dashboard/routes/dashboard') },
+          { path: paths.invoices, lazy: () => import('@/features/invoices/routes/invoice-list') },
+          { path: paths.invoice, lazy: () => import('@/features/invoices/routes/invoice-detail') },
+          { path: paths.payments, lazy: () => import('@/features/payments/routes/payments') },
+          { path: paths.profile, lazy: () => import('@/features/account/routes/account-information') },
+          { path: paths.userDetails, lazy: () => import('@/features/profile/routes/user-details') },
+          { path: paths.password, lazy: () => import('@/features/auth/routes/change-password') },
+          { path: paths.adminUsers, lazy: () => import('@/features/admin/routes/pending-users') },
+        ],
+      },
+      { path: '*', lazy: () => import('@/features/not-found/routes/not-found') },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

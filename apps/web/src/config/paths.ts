@@ -1,0 +1,33 @@
+/**
+ * Every route path of the portal (spec §2, decisions §5) and builders for the parameterised ones.
+ * Link with these constants instead of string literals so a renamed route breaks the type check.
+ */
+export const paths = {
+  home: '/',
+  login: '/login',
+  logout: '/logout',
+  loginCallback: '/login-callback',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  privacyPolicy: '/privacy-policy',
+  termsOfUse: '/terms-of-use',
+  invoices: '/invoices',
+  invoice: '/invoices/:invoiceId',
+  payments: '/payments',
+  profile: '/profile',
+  userDetails: '/user/details',
+  password: '/password',
+  adminUsers: '/admin/users',
+} as const;
+
+export const invoicePath = (invoiceId: bigint | string): string => `/invoices/${encodeURIComponent(String(invoiceId))}`;
+
+/** Absolute URL on this origin, e.g. for links sent by email or to the SSO provider. */
+export const absoluteUrl = (path: string): string => `${window.location.origin}${path}`;
+
+/** Where the SSO provider sends the browser back with `#token=` or `#error=` (spec §2). */
+export const ssoLoginUrl = (): string =>
+  `/a/v1/openid/microsoft-login?returnUrl=${encodeURIComponent(absoluteUrl(paths.loginCallback))}`;
+
+/** One-time login link issued by an Admin (decisions §5). */
+export const oneTimeLoginUrl = (token: string): string => `${absoluteUrl(paths.login)}#otl=${encodeURIComponent(token)}`;

@@ -1,0 +1,65 @@
+import type { Account, AccountDetailsResponse, Address, Contact } from '@portal/contract';
+
+/**
+ * Pure selection rules of account details (spec §3, §4), shared by the dashboard and the Account Information
+ * screen. `now` is passed in so tests (and screens showing a fixed date) are deterministic.
+ */
+
+interface DatedLink {
+  startDate: string;
+  endDate: string | null;
+}
+
+/** A dated link is current when startDate <= now <= endDate; a null endDate is open-ended. */
+export const isCurrentLink = (link: DatedLink, now: Date = new Date()): boolean => {
+  const start = Date.parse(link.startDate);
+  if (Number.isNaN(start) || start > now.getTime()) return false;
+  if (link.endDate === null) return true;
+  const end = Date.parse(link.endDate);
+  return !Number.isNaN(end) && now.getTime() <= end;
+};
+
+/** Of several current links, the one that started last wins (the most recent change). */
+const latestCurrent = <L extends DatedLink>(links: readonly L[], now: Date): L | null =>
+  links.filter((l) => isCurrentLink(l, now)).sort((a, b) => Date.parse(b.startDate) - Date.parse(a.startDate))[0] ?? null;
+
+/** The current Billing address (spec §2 dashboard, §5 "currently valid billing address"), or null. */
+export const currentBillingAddress = (
+  details: Pick<AccountDetailsResponse, 'accountAddresses' | 'addresses'>,
+  now: Date = new Date(),
+): Address | null => {
+  const link = latestCurrent(
+    details.accountAddresses.filter((l) => l.type === 'Billing'),
+    now,
+  );
+  return link ? (details.addresses.find((a) => a.id === link.addressId) ?? null) : null;
+};
+
+/** The billing contact: type Billing, period covering now (spec §3), or null. */
+export const currentBillingContact = (
+  details: Pick<AccountDetailsResponse, 'accountContacts' | 'contacts'>,
+  now: Date = new Date(),
+): Contact | null => {
+  const link = latestCurrent(
+    details.accountContacts.filter((l) => l.type === 'Billing'),
+    now,
+  );
+  return link ? (details.contacts.find((c) => c.id === link.contactId) ?? null) : null;
+};
+
+/** Invoice name, or the account name when there is none (spec §2 dashboard). */
+export const accountDisplayName = (account: Pick<Account, 'invoiceName' | 'name'>): string =>
+  account.invoiceName?.trim() || account.name;
+
+/** "12 Main Street", "Toronto, ON M5V 2T6", "Canada": non-empty lines of an address. */
+export const addressLines = (address: Address): string[] => {
+  const street = [address.streetNumber, address.streetName].filter((p) => p?.trim()).join(' ');
+  const cityLine = [address.city, [address.province, address.postal].filter((p) => p?.trim()).join(' ')]
+    .filter((p) => p?.trim())
+    .join(', ');
+  return [street, cityLine, address.country ?? ''].map((l) => l.trim()).filter(Boolean);
+};
+
+/** "First Last", or null when the contact has no name. */
+export const contactName = (contact: Pick<Contact, 'firstName' | 'lastName'>): string | null =>
+  [contact.firstName, contact.lastName].filter((p) => p?.trim()).join(' ') || null;

@@ -1,0 +1,221 @@
+import type { AccountListName, OneTimeLoginLink, Role, UserSummary } from '@portal/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Copy, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose } from '@/components/ui/dialog';
+import { Checkbox, Field, Input } from '@/components/ui/field';
+import { oneTimeLoginUrl } from '@/config/paths';
+import { errorMessage } from '@/lib/api/client';
+import { accountSearchQuery } from '@/lib/current-account/api';
+import { useFormat } from '@/lib/i18n/use-format';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { approveUser } from '../api/users';
+
+/** Dialogs of the approval screen, loaded on demand by routes/pending-users.tsx. */
+
+export function ApproveDialog({ user, onClose, onApproved }: { user: UserSummary; onClose: () => void; onApproved: () => void }) {
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation();
+  const [chosen, setChosen] = useState<AccountListName[]>([]);
+  const [roles, setRoles] = useState<Role[]>([]);
+  const [search, setSearch] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const debounced = useDebouncedValue(search, 300);
+  const matches = useQuery({ ...accountSearchQuery(debounced), enabled: debounced.trim().length > 0 });
+  const listId = useId();
+  const approve = useMutation({
+    mutationFn: () => approveUser(user.id, { accountIds: chosen.map((a) => a.accountId), roles }),
+    onSuccess: onApproved,
+  });
+
+  const toggleRole = (role: Role, on: boolean) =>
+    setRoles((current) => (on ? [...current, role] : current.filter((r) => r !== role)));
+  const submit = () => {
+    // A customer needs at least one account; Staff and Admin reach every account anyway.
+    if (chosen.length === 0 && roles.length === 0) {
+      setInvalid(true);
+      return;
+    }
+    approve.mutate();
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('approveTitle', { name: user.name })}
+      description={t('approveText')}
+      busy={approve.isPending}
+      footer={
+        <>
+          <DialogClose asChild>
+            <Button variant="secondary">{tc('cancel')}</Button>
+          </DialogClose>
+          <Button loading={approve.isPending} loadingText={t('approving')} onClick={submit}>
+            {t('approve')}
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-5">
+        {approve.isError && <Banner tone="error">{errorMessage(approve.error, t('actionFailed'))}</Banner>}
+        {invalid && chosen.length === 0 && roles.length === 0 && <Banner tone="error">{t('needAccounts')}</Banner>}
+        <fieldset className="flex flex-col gap-3">
+          <legend className="mb-2 text-sm font-semibold">{t('accounts')}</legend>
+          {chosen.length === 0 ? (
+            <p className="text-sm text-fg-muted">{t('noAccountsChosen')}</p>
+          ) : (
+            <ul className="flex flex-wrap gap-2">
+              {chosen.map((account) => (
+                <li
+                  key={String(account.accountId)}
+                  className="inline-flex items-center gap-1 rounded-full border border-border bg-surface-2 py-0.5 pr-0.5 pl-3 text-sm"
+                >
+                  {account.listName}
+                  <button
+                    type="button"
+                    onClick={() => setChosen((current) => current.filter((a) => a.accountId !== account.accountId))}
+                    className="inline-flex size-8 items-center justify-center rounded-full hover:bg-border"
+                  >
+                    <X className="size-3.5" aria-hidden="true" />
+                    <span className="sr-only">{t('remove', { name: account.listName })}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Field label={t('accountSearch')} hint={t('accountSearchHint')}>
+            <Input
+              type="search"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              autoComplete="off"
+              aria-controls={listId}
+            />
+          </Field>
+          <div id={listId} aria-live="polite">
+            {debounced.trim() && matches.isFetching && <p className="text-sm text-fg-muted">{t('searching')}</p>}
+            {debounced.trim() && matches.data?.value.length === 0 && <p className="text-sm text-fg-muted">{t('noMatches')}</p>}
+            {matches.data && matches.data.value.length > 0 && (
+              <ul className="flex max-h-48 flex-col gap-1 overflow-y-auto">
+                {matches.data.value
+                  .filter((a) => !chosen.some((c) => c.accountId === a.accountId))
+                  .map((account) => (
+                    <li
+                      key={String(account.accountId)}
+                      className="flex items-center justify-between gap-2 rounded-lg px-2 py-1 hover:bg-surface-2"
+                    >
+                      <span className="min-w-0 truncate text-sm">
+                        {account.listName} <span className="text-fg-muted">#{String(account.accountId)}</span>
+                      </span>
+                      <Button size="sm" variant="secondary" onClick={() => setChosen((current) => [...current, account])}>
+                        <span aria-hidden="true">{t('addShort')}</span>
+                        <span className="sr-only">{t('add', { name: account.listName })}</span>
+                      </Button>
+                    </li>
+                  ))}
+              </ul>
+            )}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend className="mb-1 text-sm font-semibold">{t('roles')}</legend>
+          <Checkbox
+            label={t('roleStaff')}
+            checked={roles.includes('Staff')}
+            onChange={(e) => toggleRole('Staff', e.target.checked)}
+          />
+          <Checkbox
+            label={t('roleAdmin')}
+            checked={roles.includes('Admin')}
+            onChange={(e) => toggleRole('Admin', e.target.checked)}
+          />
+        </fieldset>
+      </div>
+    </Dialog>
+  );
+}
+
+export function DisableDialog({
+  user,
+  busy,
+  error,
+  onConfirm,
+  onClose,
+}: {
+  user: UserSummary;
+  busy: boolean;
+  error: string | null;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation();
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('disableTitle', { name: user.name })}
+      description={t('disableText')}
+      busy={busy}
+      size="sm"
+      footer={
+        <>
+          <DialogClose asChild>
+            <Button variant="secondary">{tc('cancel')}</Button>
+          </DialogClose>
+          <Button variant="danger" loading={busy} loadingText={t('disabling')} onClick={onConfirm}>
+            {t('disable')}
+          </Button>
+        </>
+      }
+    >
+      {error && <Banner tone="error">{error}</Banner>}
+    </Dialog>
+  );
+}
+
+export function OneTimeLinkDialog({
+  value,
+  onClose,
+}: {
+  value: { user: UserSummary; link: OneTimeLoginLink };
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation();
+  const f = useFormat();
+  const [copied, setCopied] = useState(false);
+  const url = oneTimeLoginUrl(value.link.token);
+  const expires = new Date(value.link.expiresAt);
+  const time = `${f.date(expires, 'detail')} ${expires.toLocaleTimeString(f.language === 'fr' ? 'fr-CA' : 'en-US', { hour: 'numeric', minute: '2-digit' })}`;
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('linkTitle', { name: value.user.name })}
+      description={t('linkText', { time })}
+      footer={
+        <DialogClose asChild>
+          <Button variant="secondary">{tc('close')}</Button>
+        </DialogClose>
+      }
+    >
+      <Field label={t('link')}>
+        <Input readOnly value={url} onFocus={(event) => event.currentTarget.select()} className="font-mono text-xs" />
+      </Field>
+      <div className="mt-3 flex items-center gap-3">
+        <Button onClick={() => void navigator.clipboard?.writeText(url).then(() => setCopied(true))}>
+          <Copy className="size-4" aria-hidden="true" />
+          {t('copy')}
+        </Button>
+        <span role="status" className="text-sm text-success">
+          {copied ? t('copied') : ''}
+        </span>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,51 @@
+import type { Catalog } from '@/lib/i18n/i18n';
+import type { en } from './password-locales';
+
+/** French texts of the `password` namespace (loaded on demand). */
+export const fr: Catalog<typeof en> = {
+  forgot: {
+    title: 'Mot de passe oublié?',
+    intro: 'Saisissez votre nom d’utilisateur ou votre adresse courriel et nous vous enverrons un code de réinitialisation.',
+    username: 'Nom d’utilisateur ou adresse courriel',
+    submit: 'Envoyer le code',
+    submitting: 'Envoi...',
+    returnToLogin: 'Retour à la connexion',
+    invalid: 'Veuillez saisir une adresse courriel valide.',
+    success: 'Un code de réinitialisation a été envoyé à votre adresse courriel.',
+    multipleUsers:
+      'Échec de l’envoi du code. Plusieurs utilisateurs ont peut-être la même adresse courriel. Veuillez communiquer avec le soutien.',
+    failed: 'Échec de l’envoi du code',
+    failedRetry: 'Échec de l’envoi du code. Veuillez réessayer.',
+  },
+  reset: {
+    title: 'Réinitialiser le mot de passe',
+    intro: 'Choisissez un nouveau mot de passe pour votre compte.',
+    newPassword: 'Nouveau mot de passe',
+    confirmPassword: 'Confirmer le nouveau mot de passe',
+    rule: 'Utilisez au moins {{min}} caractères. Une courte phrase est facile à retenir et difficile à deviner.',
+    submit: 'Réinitialiser le mot de passe',
+    submitting: 'Réinitialisation...',
+    returnToLogin: 'Retour à la connexion',
+    required: 'Ce champ est obligatoire.',
+    tooShort: 'Le mot de passe doit contenir au moins {{min}} caractères.',
+    mismatch: 'Les mots de passe ne correspondent pas.',
+    success: 'Votre mot de passe a été mis à jour.',
+    failed: 'Échec de la réinitialisation du mot de passe',
+    failedRetry: 'Échec de la réinitialisation du mot de passe. Veuillez réessayer.',
+    missingToken: 'Ce lien de réinitialisation est incomplet ou expiré. Veuillez demander un nouveau code.',
+    requestNew: 'Demander un nouveau code',
+  },
+  change: {
+    title: 'Changer le mot de passe',
+    intro: 'Saisissez votre mot de passe actuel, puis choisissez-en un nouveau.',
+    currentPassword: 'Mot de passe actuel',
+    newPassword: 'Nouveau mot de passe',
+    confirmPassword: 'Confirmer le nouveau mot de passe',
+    rule: 'Utilisez au moins {{min}} caractères. Une courte phrase est facile à retenir et difficile à deviner.',
+    submit: 'Changer le mot de passe',
+    submitting: 'Enregistrement...',
+    success: 'Votre mot de passe a été modifié.',
+    failed: 'Échec du changement de mot de passe',
+    failedRetry: 'Échec du changement de mot de passe. Veuillez réessayer.',
+  },
+};

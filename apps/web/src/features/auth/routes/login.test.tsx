@@ -1,0 +1,121 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, makeToken, mockFetch, renderRoute } from '@/test/utils';
+
+const fill = async (username = 'casey', password = 'Demo-Pass-2025!') => {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Username'), username);
+  await user.type(screen.getByLabelText('Password'), password);
+  return user;
+};
+
+/** The login answer for POST /a/v1/Authenticate; everything else (the dashboard behind it) answers 404. */
+const backend = (login: () => Response) =>
+  mockFetch(({ url }) => (url.pathname === '/a/v1/Authenticate' ? login() : json({ error: 'not in this test' }, 404)));
+
+describe('/login', () => {
+  it('shows the spec texts and the single sign-on link', async () => {
+    renderRoute('/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log In' })).toBeInTheDocument();
+    expect(screen.getByText('Welcome to the Example Telecom billing dashboard, please log in to continue.')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Remember me' })).not.toBeChecked();
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('link', { name: 'Sign in with Microsoft' })).toHaveAttribute(
+      'href',
+      `/a/v1/openid/microsoft-login?returnUrl=${encodeURIComponent('http://localhost:3000/login-callback')}`,
+    );
+  });
+
+  it('requires username and password, without calling the service', async () => {
+    const { fn } = backend(() => json({}));
+    renderRoute('/login');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Log In' }));
+    expect(screen.getByText('Username is required.')).toBeInTheDocument();
+    expect(screen.getByText('Password is required.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Username')).toHaveFocus();
+    expect(fn).not.toHaveBeenCalled();
+  });
+
+  it('without Remember me stores the token for this tab only and goes to /', async () => {
+    const token = makeToken();
+    localStorage.setItem('token', 'stale-remembered-token');
+    const { calls } = backend(() => json({ successful: true, token, error: null }));
+    const { router } = renderRoute('/login');
+    const user = await fill();
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(calls[0]!.body).toEqual({ username: 'casey', password: 'Demo-Pass-2025!' });
+    expect(sessionStorage.getItem('token')).toBe(token);
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('with Remember me stores the token persistently and removes the tab copy', async () => {
+    const token = makeToken();
+    const { router } = (() => {
+      backend(() => json({ successful: true, token, error: null }));
+      return renderRoute('/login');
+    })();
+    const user = await fill();
+    await user.click(screen.getByRole('checkbox', { name: 'Remember me' }));
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(localStorage.getItem('token')).toBe(token);
+    expect(sessionStorage.getItem('token')).toBeNull();
+  });
+
+  it.each([
+    [
+      'the server error text',
+      () => json({ successful: false, token: null, error: 'The username or password is incorrect.' }),
+      'The username or password is incorrect.',
+    ],
+    ['"Login failed" when the server gives no text', () => json({ successful: false, token: null, error: null }), 'Login failed'],
+    [
+      'the {error} of a failed call',
+      () => json({ error: 'Too many attempts. Try again in a few minutes.' }, 429),
+      'Too many attempts. Try again in a few minutes.',
+    ],
+    ['the exception message when the call fails', () => json('', 500), 'An unexpected server error occurred.'],
+  ])('shows %s in a red alert', async (_name, answer, message) => {
+    backend(answer);
+    const { router } = renderRoute('/login');
+    const user = await fill();
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(`Error:${message}`);
+    expect(router.state.location.pathname).toBe('/login');
+    expect(sessionStorage.getItem('token')).toBeNull();
+  });
+
+  it('shows the network error message when the service cannot be reached', async () => {
+    mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    renderRoute('/login');
+    const user = await fill();
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch');
+  });
+
+  it('signs in with a one-time link (#otl=) and forgets the token', async () => {
+    const token = makeToken({ name: 'Link User' });
+    const { calls } = mockFetch(({ url }) =>
+      url.pathname === '/a/v1/Authenticate/OneTimeLogin'
+        ? json({ successful: true, token, error: null })
+        : json({ error: 'x' }, 404),
+    );
+    const { router } = renderRoute('/login#otl=one-time-123');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(calls.filter((c) => c.url.pathname === '/a/v1/Authenticate/OneTimeLogin').map((c) => c.body)).toEqual([
+      { token: 'one-time-123' },
+    ]);
+    expect(sessionStorage.getItem('token')).toBe(token);
+  });
+
+  it('explains an expired one-time link', async () => {
+    mockFetch(() => json({ successful: false, token: null, error: 'This login link has expired or was already used.' }));
+    renderRoute('/login#otl=used');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This login link has expired or was already used.');
+    expect(screen.getByLabelText('Username')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,120 @@
+import { PASSWORD_MIN } from '@portal/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { Banner } from '@/components/ui/banner';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api/client';
+import { registerLocales } from '@/lib/i18n/i18n';
+import { usePageTitle } from '@/lib/use-page-title';
+import { setPasswordFromResetToken } from '../api/passwords';
+import { AuthHeading } from '../components/auth-heading';
+import { PasswordInput } from '../components/password-input';
+import { passwordLocales } from '../password-locales';
+import { hashParam } from '../rules';
+import { resetPasswordFormSchema, type ResetPasswordForm } from '../schemas';
+
+await registerLocales('password', passwordLocales);
+
+/**
+ * /reset-password#reset=<token> (spec §2, §5, §8): New Password + Confirm New Password → Reset Password.
+ * The token stays in the hash: browsers never send it to a server or in a Referer header.
+ */
+export function ResetPasswordPage() {
+  const { t } = useTranslation('password');
+  usePageTitle(t('reset.title'));
+  const { hash } = useLocation();
+  const resetToken = hashParam(hash, 'reset');
+  const [done, setDone] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetPasswordForm>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
+
+  const onSubmit = async (form: ResetPasswordForm) => {
+    if (!resetToken) return;
+    setFailure(null);
+    try {
+      const result = await setPasswordFromResetToken({ newPassword: form.newPassword, resetToken });
+      if (result.successful) setDone(true);
+      else setFailure(result.error?.trim() || t('reset.failed'));
+    } catch (error) {
+      setFailure(errorMessage(error, t('reset.failedRetry')));
+    }
+  };
+
+  const returnToLogin = (
+    <Link
+      to={paths.login}
+      className={buttonClasses({ variant: done ? 'primary' : 'secondary', size: 'lg', className: 'w-full' })}
+    >
+      {t('reset.returnToLogin')}
+    </Link>
+  );
+  const fieldError = (message: string | undefined) => message && t(message, { min: PASSWORD_MIN });
+
+  if (done) {
+    return (
+      <>
+        <AuthHeading title={t('reset.title')} />
+        <Banner tone="success" className="mb-5">
+          {t('reset.success')}
+        </Banner>
+        {returnToLogin}
+      </>
+    );
+  }
+
+  if (!resetToken) {
+    return (
+      <>
+        <AuthHeading title={t('reset.title')} />
+        <Banner tone="error" className="mb-5">
+          {t('reset.missingToken')}{' '}
+          <Link to={paths.forgotPassword} className="font-medium underline">
+            {t('reset.requestNew')}
+          </Link>
+        </Banner>
+        {returnToLogin}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <AuthHeading title={t('reset.title')}>{t('reset.intro')}</AuthHeading>
+      {failure && (
+        <Banner tone="error" className="mb-5">
+          {failure}
+        </Banner>
+      )}
+      <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4">
+        <Field
+          label={t('reset.newPassword')}
+          hint={t('reset.rule', { min: PASSWORD_MIN })}
+          error={fieldError(errors.newPassword?.message)}
+        >
+          <PasswordInput {...register('newPassword')} autoComplete="new-password" aria-required="true" />
+        </Field>
+        <Field label={t('reset.confirmPassword')} error={fieldError(errors.confirmPassword?.message)}>
+          <PasswordInput {...register('confirmPassword')} autoComplete="new-password" aria-required="true" />
+        </Field>
+        <Button type="submit" size="lg" className="w-full" loading={isSubmitting} loadingText={t('reset.submitting')}>
+          {t('reset.submit')}
+        </Button>
+        {returnToLogin}
+      </form>
+    </>
+  );
+}
+
+export { ResetPasswordPage as Component };

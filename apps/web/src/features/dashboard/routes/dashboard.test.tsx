@@ -1,0 +1,74 @@
+import { screen, within } from '@testing-library/react';
+import { accountDetails, homeModel } from '@/test/fixtures';
+import { mockBilling } from '@/test/billing-backend';
+import { json, makeToken, renderRoute } from '@/test/utils';
+
+beforeEach(() => {
+  sessionStorage.setItem('token', makeToken({ scopes: ['ac:1001'] }));
+});
+
+describe('dashboard (spec §2 Home)', () => {
+  it('shows the account number, an owing balance in red with the payment-due line, the latest bill and details', async () => {
+    const { calls } = mockBilling();
+    renderRoute('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account C-1001' })).toBeInTheDocument();
+
+    const balance = within(await screen.findByRole('region', { name: 'Current balance' }));
+    expect(await balance.findByText('$120.50')).toHaveClass('text-danger');
+    expect(balance.getByText('Amount owing')).toBeInTheDocument();
+    expect(balance.getByText('Payment due May 30, 2025')).toBeInTheDocument();
+    expect(balance.queryByText('Pre-authorized payments enabled')).not.toBeInTheDocument();
+
+    const latest = within(screen.getByRole('region', { name: 'Latest bill' }));
+    expect(await latest.findByRole('link', { name: /View bill/ })).toHaveAttribute('href', '/invoices/77');
+    const pdf = latest.getByRole('link', { name: /Download PDF of invoice INV-2025-04/ });
+    expect(pdf).toHaveAttribute('href', '/b/v1/documents/77.pdf?sig=x');
+    expect(pdf).toHaveAttribute('target', '_blank');
+
+    const details = within(screen.getByRole('region', { name: 'Account details' }));
+    expect(details.getByText('Casey C. Billing')).toBeInTheDocument();
+    expect(details.getByText('billing@casey.example')).toBeInTheDocument();
+    expect(details.getByText('12 Main Street')).toBeInTheDocument();
+    expect(details.getByText('Jane Doe')).toBeInTheDocument();
+    expect(details.getByText('416-555-0100')).toBeInTheDocument();
+
+    const tiles = within(screen.getByRole('navigation', { name: 'Manage your account' }));
+    expect(tiles.getByRole('link', { name: /Invoices & Billing/ })).toHaveAttribute('href', '/invoices');
+    expect(tiles.getByRole('link', { name: /Payment Methods/ })).toHaveAttribute('href', '/payments');
+    expect(tiles.getByRole('link', { name: /Account Information/ })).toHaveAttribute('href', '/profile');
+
+    const invoiceCall = calls.find((c) => c.url.pathname === '/b/v1/Invoice/items')!;
+    expect(Object.fromEntries(invoiceCall.url.searchParams)).toEqual({
+      dnfilter: 'AccountId==1001 && State=="Posted"',
+      orderby: 'InvoiceNumber desc',
+      skip: '0',
+      take: '2',
+    });
+  });
+
+  it('shows zero and "You do not have a balance owing" without balances, and the autopay note', async () => {
+    mockBilling({
+      home: () => json(homeModel([], null)),
+      details: (id) => json(accountDetails(id, { paymentMethod: 'Credit Card' })),
+    });
+    renderRoute('/');
+    const balance = within(await screen.findByRole('region', { name: 'Current balance' }));
+    expect(await balance.findByText('$0.00')).toHaveClass('text-success');
+    expect(balance.getByText('You do not have a balance owing')).toBeInTheDocument();
+    expect(balance.queryByText(/Payment due/)).not.toBeInTheDocument();
+    expect(balance.getByText('Pre-authorized payments enabled')).toBeInTheDocument();
+  });
+
+  it('shows the error message when the account cannot be loaded', async () => {
+    mockBilling({ details: () => json({ error: 'Account not found' }, 404) });
+    renderRoute('/');
+    expect(await screen.findByText('Failed to load account information. Please try again later.')).toBeInTheDocument();
+  });
+
+  it('shows loading placeholders with a status for screen readers', async () => {
+    mockBilling({ home: () => new Promise<Response>(() => undefined) as unknown as Response });
+    renderRoute('/');
+    const balance = within(await screen.findByRole('region', { name: 'Current balance' }));
+    expect(balance.getByRole('status')).toHaveTextContent('Loading...');
+  });
+});

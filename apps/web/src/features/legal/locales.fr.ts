@@ -1,0 +1,11 @@
+import type { Catalog } from '@/lib/i18n/i18n';
+import type { en } from './locales';
+
+/** French texts of the `legal` namespace (loaded on demand). */
+export const fr: Catalog<typeof en> = {
+  lastUpdated: 'Dernière mise à jour : {{date}}',
+  backHome: 'Retour au tableau de bord de facturation',
+  print: 'Imprimer',
+  contents: 'Table des matières',
+  questions: 'Des questions?',
+};

@@ -1,0 +1,17 @@
+import { currentLanguage, registerLocales } from '@/lib/i18n/i18n';
+import { LegalPage, type LegalLoaders } from '../components/legal-page';
+import { legalLocales } from '../locales';
+
+await registerLocales('legal', legalLocales);
+
+/** Each language's document is its own chunk: a reader downloads only the one they read. */
+const loaders: LegalLoaders = {
+  en: () => import('../content/privacy.en').then((m) => m.document),
+  fr: () => import('../content/privacy.fr').then((m) => m.document),
+};
+const initial = await loaders[currentLanguage()]();
+
+/** /privacy-policy (spec §2: static legal text, last updated April 19, 2025). */
+export function Component() {
+  return <LegalPage loaders={loaders} initial={initial} />;
+}

@@ -1,0 +1,139 @@
+import { InvoiceListItemSchema, LoginResponseSchema, pagedSchema } from '@portal/contract';
+import { z } from 'zod';
+import { json, makeToken, mockFetch } from '@/test/utils';
+import { getSession, startSession } from '../session/session-store';
+import {
+  ApiError,
+  authApi,
+  billingApi,
+  buildPath,
+  buildQuery,
+  errorMessage,
+  NullParameterError,
+  RequiredParameterError,
+} from './client';
+import { setUnauthorizedHandler } from './unauthorized';
+
+const invoice = {
+  id: 9007199254740993n,
+  accountId: 1001n,
+  invoiceNumber: 'INV-1',
+  startDate: '2025-01-01',
+  endDate: '2025-01-31',
+  dueDate: '2025-02-15',
+  postedDate: '2025-02-01T00:00:00Z',
+  amount: 10.5,
+  currency: 'CAD',
+  owing: 10.5,
+  s3UrlDetails: { urls: [{ name: 'PDF', url: '/docs/1.pdf' }] },
+};
+
+describe('api client', () => {
+  it('sends the bearer token and parses 64-bit ids losslessly with the contract schema', async () => {
+    const token = makeToken();
+    startSession(token, false);
+    const { calls } = mockFetch(() => json({ value: [invoice], count: 1 }));
+    const page = await billingApi.request({
+      path: '/v1/Invoice/items',
+      query: { dnfilter: 'AccountId==1001 && State=="Posted"', take: 2, count: true, skip: undefined },
+      schema: pagedSchema(InvoiceListItemSchema),
+    });
+    expect(page.value[0]!.id).toBe(9007199254740993n);
+    expect(calls[0]!.headers.get('Authorization')).toBe(`Bearer ${token}`);
+    expect(calls[0]!.url.pathname).toBe('/b/v1/Invoice/items');
+    expect(Object.fromEntries(calls[0]!.url.searchParams)).toEqual({
+      dnfilter: 'AccountId==1001 && State=="Posted"',
+      take: '2',
+      count: 'true',
+    });
+  });
+
+  it('sends no Authorization header without a session, and writes bigint bodies as JSON integers', async () => {
+    const fetchMock = mockFetch(() => json({ successful: true, token: 't', error: null }));
+    await authApi.request({
+      method: 'POST',
+      path: '/v1/Users/{id}/approve',
+      params: { id: 9007199254740993n },
+      body: { accountIds: [9007199254740993n] },
+    });
+    const init = fetchMock.fn.mock.calls[0]![1]!;
+    expect(new Headers(init.headers).has('Authorization')).toBe(false);
+    expect(init.body).toBe('{"accountIds":[9007199254740993]}');
+    expect(fetchMock.calls[0]!.url.pathname).toBe('/a/v1/Users/9007199254740993/approve');
+  });
+
+  it('answers undefined for 204', async () => {
+    mockFetch(() => new Response(null, { status: 204 }));
+    await expect(
+      billingApi.request({ method: 'POST', path: '/v1/Notification/clearall', schema: z.boolean() }),
+    ).resolves.toBeUndefined();
+  });
+
+  it('throws ApiError with status, body, headers and the server text for other statuses', async () => {
+    mockFetch(() => json({ error: 'Invoice not found' }, 404, { 'X-Request-Id': 'abc' }));
+    const error = await billingApi.request({ path: '/v1/Invoice/{id}', params: { id: 5n } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    const apiError = error as ApiError;
+    expect(apiError.message).toBe('An unexpected server error occurred.');
+    expect(apiError.status).toBe(404);
+    expect(apiError.body).toEqual({ error: 'Invoice not found' });
+    expect(apiError.serverMessage).toBe('Invoice not found');
+    expect(apiError.headers.get('X-Request-Id')).toBe('abc');
+    expect(errorMessage(apiError, 'fallback')).toBe('Invoice not found');
+  });
+
+  it.each([201, 202, 302, 500])('treats %i as an error', async (status) => {
+    mockFetch(() => new Response('oops', { status }));
+    await expect(billingApi.request({ path: '/v1/Search' })).rejects.toMatchObject({ status, body: 'oops' });
+  });
+
+  it('on 401 ends the session in both stores and sends the user to /login', async () => {
+    localStorage.setItem('token', makeToken());
+    sessionStorage.setItem('token', makeToken());
+    startSession(makeToken(), true);
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    mockFetch(() => json({ error: 'Token expired' }, 401));
+    await expect(billingApi.request({ path: '/v1/Account/{id}', params: { id: 1n } })).rejects.toMatchObject({ status: 401 });
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(sessionStorage.getItem('token')).toBeNull();
+    expect(getSession()).toBeNull();
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('rejects answers that do not match the contract', async () => {
+    mockFetch(() => json({ successful: 'yes' }));
+    await expect(
+      authApi.request({ method: 'POST', path: '/v1/Authenticate', body: {}, schema: LoginResponseSchema }),
+    ).rejects.toThrow();
+  });
+});
+
+describe('parameters', () => {
+  it('fills and encodes path parameters', () => {
+    expect(buildPath('/v1/Account/{accountId}/{start}', { accountId: 12n, start: '2025-01-01' })).toBe(
+      '/v1/Account/12/2025-01-01',
+    );
+    expect(buildPath('/v1/x/{id}', { id: 'a/b' })).toBe('/v1/x/a%2Fb');
+  });
+
+  it.each([undefined, null, ''])('a missing required parameter (%j) says it must be defined', (value) => {
+    expect(() => buildPath('/v1/Invoice/{id}', { id: value })).toThrow(new RequiredParameterError('id'));
+    expect(() => buildPath('/v1/Invoice/{id}', { id: value })).toThrow("Required parameter 'id' must be defined.");
+  });
+
+  it('a null optional flag cannot be null; undefined is omitted', () => {
+    expect(() => buildQuery({ autoAssignPayment: null })).toThrow(new NullParameterError('autoAssignPayment'));
+    expect(() => buildQuery({ autoAssignPayment: null })).toThrow("Parameter 'autoAssignPayment' cannot be null.");
+    expect(buildQuery({ a: undefined })).toBe('');
+    expect(buildQuery({ flag: true, id: 1n, text: 'a b' })).toBe('?flag=true&id=1&text=a+b');
+  });
+
+  it('never calls fetch when a parameter is missing', async () => {
+    const { fn } = mockFetch(() => json({}));
+    await expect(billingApi.request({ path: '/v1/Invoice/details/{id}', params: {} })).rejects.toBeInstanceOf(
+      RequiredParameterError,
+    );
+    expect(fn).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,56 @@
+import { AccountListNameSchema, MAX_TAKE, pagedSchema } from '@portal/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { billingApi } from '../api/client';
+import { accountSearchFilter } from './rules';
+
+const AccountNamesSchema = pagedSchema(AccountListNameSchema);
+
+/** How many matches the staff search shows (they reach thousands of accounts). */
+export const STAFF_SEARCH_TAKE = 20;
+
+/** GET /b/v1/Account/names: the user's own accounts (with sub-accounts), alphabetically, counted (spec §7). */
+export const myAccountNamesQuery = () =>
+  queryOptions({
+    queryKey: ['account-names', 'mine'],
+    queryFn: ({ signal }) =>
+      billingApi.request({
+        path: '/v1/Account/names',
+        query: { orderby: 'listName asc', count: true, skip: 0, take: MAX_TAKE },
+        schema: AccountNamesSchema,
+        signal,
+      }),
+    staleTime: 5 * 60_000,
+  });
+
+/** Staff/Admin search: `ListName.contains("text")`, first 20 alphabetically. */
+export const accountSearchQuery = (text: string) =>
+  queryOptions({
+    queryKey: ['account-names', 'search', text.trim().toLowerCase()],
+    queryFn: ({ signal }) =>
+      billingApi.request({
+        path: '/v1/Account/names',
+        query: { orderby: 'listName asc', skip: 0, take: STAFF_SEARCH_TAKE, dnfilter: accountSearchFilter(text) },
+        schema: AccountNamesSchema,
+        signal,
+      }),
+    staleTime: 60_000,
+  });
+
+/**
+ * One account's list entry (its name), for an account chosen earlier that is not in the current results.
+ * `accountId` asks the service to include that account in the answer whatever page is requested (spec §7).
+ */
+export const accountNameQuery = (accountId: bigint) =>
+  queryOptions({
+    queryKey: ['account-names', 'one', accountId],
+    queryFn: async ({ signal }) => {
+      const page = await billingApi.request({
+        path: '/v1/Account/names',
+        query: { orderby: 'listName asc', skip: 0, take: 1, accountId },
+        schema: AccountNamesSchema,
+        signal,
+      });
+      return page.value.find((entry) => entry.accountId === accountId) ?? null;
+    },
+    staleTime: 5 * 60_000,
+  });

@@ -1,0 +1,105 @@
+import type { AccountListName } from '@portal/contract';
+import {
+  accountSearchFilter,
+  dnString,
+  filterAccounts,
+  groupAccounts,
+  initialAccountId,
+  parseAccountId,
+  reconcileAccount,
+  showAccountSelector,
+} from './rules';
+
+const acc = (accountId: bigint, listName: string, parentId: bigint | null = null): AccountListName => ({
+  accountId,
+  listName,
+  parentId,
+});
+
+const family = [acc(10n, 'Zeta Family'), acc(11n, 'Zeta Kids', 10n), acc(12n, 'Zeta Office', 10n), acc(20n, 'alpha Corp')];
+
+describe('initialAccountId (spec §4)', () => {
+  it.each([
+    ['saved choice wins', '42', [7n, 8n], 42n],
+    ['first token scope without a saved choice', null, [7n, 8n], 7n],
+    ['junk saved value is ignored', 'abc', [7n], 7n],
+    ['staff without scopes starts with none', null, [], null],
+  ] as const)('%s', (_name, saved, accounts, expected) => {
+    expect(initialAccountId(saved, { accounts: [...accounts] })).toBe(expected);
+  });
+
+  it('parses only plain ids', () => {
+    expect(parseAccountId('9223372036854775807')).toBe(9223372036854775807n);
+    expect(parseAccountId('-1')).toBeNull();
+    expect(parseAccountId('')).toBeNull();
+  });
+});
+
+describe('reconcileAccount (spec §4)', () => {
+  it.each([
+    ['keeps a selection that is in the list', 11n, family, 11n],
+    ['not in the list → first top-level alphabetically (case-insensitive)', 99n, family, 20n],
+    ['nothing selected → first top-level alphabetically', null, family, 20n],
+    ['only sub-accounts whose parent is absent count as top-level', 99n, [acc(31n, 'B', 5n), acc(30n, 'A', 5n)], 30n],
+    ['empty list keeps the selection', 5n, [], 5n],
+  ] as const)('%s', (_name, selected, list, expected) => {
+    expect(reconcileAccount(selected, list)).toBe(expected);
+  });
+});
+
+describe('groupAccounts', () => {
+  it('lists top-level accounts first, then "{parent} (Sub-Accounts)" groups', () => {
+    expect(groupAccounts(family)).toEqual([
+      { parentName: null, parentId: null, accounts: [family[3], family[0]] },
+      { parentName: 'Zeta Family', parentId: 10n, accounts: [family[1], family[2]] },
+    ]);
+  });
+
+  it('treats sub-accounts of a parent that is not in the list as top-level', () => {
+    expect(groupAccounts([acc(2n, 'Orphan', 1n)])).toEqual([
+      { parentName: null, parentId: null, accounts: [acc(2n, 'Orphan', 1n)] },
+    ]);
+  });
+
+  it('groups deeper sub-accounts under their own parent', () => {
+    const groups = groupAccounts([acc(1n, 'Root'), acc(2n, 'Child', 1n), acc(3n, 'Grandchild', 2n)]);
+    expect(groups.map((g) => [g.parentName, g.accounts.map((a) => a.accountId)])).toEqual([
+      [null, [1n]],
+      ['Root', [2n]],
+      ['Child', [3n]],
+    ]);
+  });
+});
+
+describe('showAccountSelector (spec §6)', () => {
+  it.each([
+    [true, 0, true],
+    [true, 1, true],
+    [false, 1, false],
+    [false, 2, true],
+  ])('staff %s with %i accounts → %s', (isStaff, count, expected) => {
+    expect(showAccountSelector({ isStaff }, count)).toBe(expected);
+  });
+});
+
+describe('search helpers', () => {
+  it('filters a customer list by name or number, ignoring case', () => {
+    expect(filterAccounts(family, 'KIDS').map((a) => a.accountId)).toEqual([11n]);
+    expect(filterAccounts(family, '20').map((a) => a.accountId)).toEqual([20n]);
+    expect(filterAccounts(family, '  ')).toHaveLength(4);
+  });
+
+  it.each([
+    ['acme', 'ListName.contains("acme")'],
+    ['  Bob  ', 'ListName.contains("Bob")'],
+    ['say "hi"', 'ListName.contains("say \\"hi\\"")'],
+    ['back\\slash', 'ListName.contains("back\\\\slash")'],
+    ['', undefined],
+  ])('staff filter for %j', (text, expected) => {
+    expect(accountSearchFilter(text)).toBe(expected);
+  });
+
+  it('escapes quotes so user text cannot end the literal', () => {
+    expect(dnString('") || (1==1')).toBe('"\\") || (1==1"');
+  });
+});

@@ -1,0 +1,90 @@
+import type { AccountListName } from '@portal/contract';
+import type { Session } from '../session/session';
+
+/**
+ * Pure rules of the current account (spec §4, §6). The provider and the selector only render them.
+ */
+
+/** Parses a saved `currentAccountId`; anything but a plain non-negative integer is ignored. */
+export const parseAccountId = (value: string | null | undefined): bigint | null =>
+  value && /^\d{1,19}$/.test(value) ? BigInt(value) : null;
+
+/**
+ * The account to start with: the saved choice when there is one, else the first `ac:` scope of the token.
+ * Staff/Admin without scopes and without a saved choice start with none (the dashboard asks them to pick).
+ * A customer's saved choice is checked against their account list once it loads (see `reconcileAccount`).
+ */
+export const initialAccountId = (saved: string | null, session: Pick<Session, 'accounts'>): bigint | null =>
+  parseAccountId(saved) ?? session.accounts[0] ?? null;
+
+const byName = (a: AccountListName, b: AccountListName): number =>
+  a.listName.localeCompare(b.listName, undefined, { sensitivity: 'base' }) || (a.accountId < b.accountId ? -1 : 1);
+
+/** Top-level = no parent, or a parent the list does not contain (it is then shown on its own). */
+const isTopLevel = (account: AccountListName, ids: Set<bigint>): boolean =>
+  account.parentId === null || !ids.has(account.parentId);
+
+/**
+ * Spec §4: when the selected account is not in the loaded list, the first top-level account alphabetically
+ * becomes selected (or the first in the list). An empty list keeps the selection: there is nothing better.
+ */
+export const reconcileAccount = (selected: bigint | null, list: readonly AccountListName[]): bigint | null => {
+  if (list.length === 0) return selected;
+  if (selected !== null && list.some((a) => a.accountId === selected)) return selected;
+  const ids = new Set(list.map((a) => a.accountId));
+  const topLevel = list.filter((a) => isTopLevel(a, ids)).sort(byName);
+  return (topLevel[0] ?? list[0])!.accountId;
+};
+
+export interface AccountGroup {
+  /** null for the main group of top-level accounts; else the parent's name ("{parent} (Sub-Accounts)"). */
+  parentName: string | null;
+  parentId: bigint | null;
+  accounts: AccountListName[];
+}
+
+/**
+ * Groups a list for the selector: top-level accounts first (alphabetically), then one group of sub-accounts
+ * per parent, in the parents' order, each labelled "{parent} (Sub-Accounts)" by the caller.
+ */
+export const groupAccounts = (list: readonly AccountListName[]): AccountGroup[] => {
+  const ids = new Set(list.map((a) => a.accountId));
+  const topLevel = list.filter((a) => isTopLevel(a, ids)).sort(byName);
+  const groups: AccountGroup[] = topLevel.length ? [{ parentName: null, parentId: null, accounts: topLevel }] : [];
+  for (const parent of topLevel) {
+    const children = list.filter((a) => a.parentId === parent.accountId).sort(byName);
+    if (children.length) groups.push({ parentName: parent.listName, parentId: parent.accountId, accounts: children });
+  }
+  // Sub-accounts of sub-accounts: grouped under their own parent, after the top-level families.
+  const placed = new Set(groups.flatMap((g) => g.accounts.map((a) => a.accountId)));
+  const rest = list.filter((a) => !placed.has(a.accountId));
+  for (const parentId of [...new Set(rest.map((a) => a.parentId))]) {
+    const parent = list.find((a) => a.accountId === parentId);
+    groups.push({
+      parentName: parent?.listName ?? null,
+      parentId: parentId ?? null,
+      accounts: rest.filter((a) => a.parentId === parentId).sort(byName),
+    });
+  }
+  return groups;
+};
+
+/** Spec §6: the selector shows for Admin/Staff, or when the user can reach more than one account (sub-accounts count). */
+export const showAccountSelector = (session: Pick<Session, 'isStaff'>, accountCount: number): boolean =>
+  session.isStaff || accountCount > 1;
+
+/** Case-insensitive client-side filter of a customer's own list (staff search on the server instead). */
+export const filterAccounts = (list: readonly AccountListName[], text: string): AccountListName[] => {
+  const needle = text.trim().toLocaleLowerCase();
+  if (!needle) return [...list];
+  return list.filter((a) => a.listName.toLocaleLowerCase().includes(needle) || String(a.accountId).includes(needle));
+};
+
+/** A dnfilter string literal: backslashes and quotes escaped, so user text can never break out of it. */
+export const dnString = (text: string): string => `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+
+/** dnfilter of the staff search: `ListName.contains("text")`; no filter for blank text. */
+export const accountSearchFilter = (text: string): string | undefined => {
+  const trimmed = text.trim();
+  return trimmed ? `ListName.contains(${dnString(trimmed)})` : undefined;
+};

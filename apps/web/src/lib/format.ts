@@ -1,0 +1,101 @@
+/**
+ * Display formatting at the UI edge (spec §9). Amounts arrive as exact wire numbers (≤ 2 decimals) and are
+ * only turned into text here, through Intl; nothing in the portal does arithmetic on formatted values.
+ */
+
+export type UiLanguage = 'en' | 'fr';
+
+/** Spec §9: the number locale follows the currency; unknown currencies format like USD. */
+const CURRENCY_LOCALES: Record<string, string> = { USD: 'en-US', CAD: 'en-CA', GBP: 'en-GB', EUR: 'de-DE' };
+const FRENCH_LOCALE = 'fr-CA';
+
+export interface CurrencyFormatOptions {
+  /** UI language; French uses fr-CA number formats for every currency. Default English. */
+  language?: UiLanguage;
+  /** Spec §9: the invoice detail screen shows CAD with the en-US locale (CA$). */
+  invoiceDetail?: boolean;
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** The locale used to format an amount in `currency`. */
+export const currencyLocale = (currency: string, options: CurrencyFormatOptions = {}): string => {
+  if (options.language === 'fr') return FRENCH_LOCALE;
+  if (options.invoiceDetail && currency === 'CAD') return 'en-US';
+  return CURRENCY_LOCALES[currency] ?? 'en-US';
+};
+
+/**
+ * "$1,234.50": absolute value, 2 decimals, locale by currency. The sign is never shown; screens say
+ * "owing"/"credit" (and use colour plus text) instead.
+ */
+export const formatCurrency = (
+  amount: number,
+  currency: string | null | undefined,
+  options: CurrencyFormatOptions = {},
+): string => {
+  const code = currency && CURRENCY_LOCALES[currency] ? currency : 'USD';
+  const locale = currencyLocale(code, options);
+  const key = `${locale}|${code}`;
+  let nf = numberFormats.get(key);
+  if (!nf) {
+    nf = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: code,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    numberFormats.set(key, nf);
+  }
+  return nf.format(Math.abs(amount));
+};
+
+/**
+ * Parses a calendar date `YYYY-MM-DD` as that day in the user's time zone. `new Date('2025-05-30')` would be
+ * midnight UTC, i.e. 29 May in the Americas; invoices and due dates are calendar days, not instants.
+ * Full ISO date-times (with a time) are parsed as instants.
+ */
+export const parseDate = (value: string | Date): Date => {
+  if (value instanceof Date) return value;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (match) return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return new Date(value);
+};
+
+/** `list`: "5 Jan 2025" (d MMM yyyy); `detail`: "Jan 5, 2025" (MMM d, yyyy); `long`: "January 5, 2025" (MMMM d, yyyy). */
+export type DateStyle = 'list' | 'detail' | 'long';
+
+/** Spec §9: weeks start on Sunday in both languages (for any calendar a screen draws). */
+export const WEEK_STARTS_ON = 0;
+
+const INTL_LOCALES: Record<UiLanguage, string> = { en: 'en-US', fr: 'fr-CA' };
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Spec §9 patterns, assembled from Intl's parts so the order is exactly the spec's whatever the locale's
+ * default order is (and no date-library locale data is downloaded). French puts the day first in every style.
+ */
+export const formatDate = (
+  value: string | Date | null | undefined,
+  style: DateStyle = 'list',
+  language: UiLanguage = 'en',
+): string => {
+  if (value === null || value === undefined || value === '') return '-';
+  const date = parseDate(value);
+  if (Number.isNaN(date.getTime())) return '-';
+  const month = style === 'long' ? 'long' : 'short';
+  const key = `${language}|${month}`;
+  let df = dateFormats.get(key);
+  if (!df) {
+    df = new Intl.DateTimeFormat(INTL_LOCALES[language], { day: 'numeric', month, year: 'numeric' });
+    dateFormats.set(key, df);
+  }
+  const parts = Object.fromEntries(df.formatToParts(date).map((p) => [p.type, p.value]));
+  const { day, month: monthName, year } = parts as { day: string; month: string; year: string };
+  if (language === 'fr' || style === 'list') return `${day} ${monthName} ${year}`;
+  return `${monthName} ${day}, ${year}`;
+};
+
+/** `YYYY-MM-DD` of a local calendar day (the inverse of `parseDate` for date-only values). */
+export const toIsoDate = (date: Date): string =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;

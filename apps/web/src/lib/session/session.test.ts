@@ -1,0 +1,40 @@
+import { accountIdsFromScopes as contractAccountIds } from '@portal/contract';
+import { makeToken } from '@/test/utils';
+import { accountIdsFromScopes, decodeSession } from './session';
+
+describe('decodeSession', () => {
+  it('exposes name, roles, scopes and the accounts of ac: scopes', () => {
+    const session = decodeSession(
+      makeToken({ name: 'Ana', roles: ['Staff'], scopes: ['ac:12', 'other', 'ac:9223372036854775807'] }),
+    );
+    expect(session).toMatchObject({
+      name: 'Ana',
+      roles: ['Staff'],
+      scopes: ['ac:12', 'other', 'ac:9223372036854775807'],
+      accounts: [12n, 9223372036854775807n],
+      isStaff: true,
+      isAdmin: false,
+    });
+  });
+
+  it.each([
+    [['Admin'], true, true],
+    [['Staff'], true, false],
+    [[], false, false],
+    [['Customer'], false, false],
+  ])('roles %j → isStaff %s, isAdmin %s', (roles, isStaff, isAdmin) => {
+    expect(decodeSession(makeToken({ roles }))).toMatchObject({ isStaff, isAdmin });
+  });
+
+  it('treats undecodable, malformed and expired tokens as no session', () => {
+    expect(decodeSession('garbage')).toBeNull();
+    expect(decodeSession('a.b.c')).toBeNull();
+    expect(decodeSession(makeToken({ exp: Math.floor(Date.now() / 1000) - 1 }))).toBeNull();
+    expect(decodeSession(makeToken({ roles: 'Admin' as unknown as string[] }))).toBeNull();
+  });
+
+  it('restates the contract rule for account scopes exactly', () => {
+    const scopes = ['ac:1', 'ac:01', 'ac:', 'ac:x', 'xac:2', 'ac:12345678901234567890', 'ac:18446744073709551615', 'ac:42'];
+    expect(accountIdsFromScopes(scopes)).toEqual(contractAccountIds(scopes));
+  });
+});

@@ -1,0 +1,60 @@
+import type { Role } from '@portal/contract';
+import { jwtDecode } from 'jwt-decode';
+
+/**
+ * Same rule as the contract's `accountIdsFromScopes` (a test keeps them equal). Restated here because
+ * importing the contract at run time brings zod with it, and this module is on the /login path.
+ */
+export const accountIdsFromScopes = (scopes: readonly string[]): bigint[] =>
+  scopes.filter((s) => /^ac:\d{1,19}$/.test(s)).map((s) => BigInt(s.slice(3)));
+
+/** The signed-in user as the portal sees it (spec §3 "Logged-in user"), derived from the token's claims. */
+export interface Session {
+  token: string;
+  /** Subject: the user's id at the auth service. */
+  userId: string;
+  name: string;
+  roles: string[];
+  scopes: string[];
+  /** Accounts named by `ac:{id}` scopes, in token order. */
+  accounts: bigint[];
+  /** Admin or Staff: reach every account, so the account selector searches server-side. */
+  isStaff: boolean;
+  isAdmin: boolean;
+  /** Expiry, in milliseconds since the epoch. */
+  expiresAt: number;
+}
+
+const STAFF_ROLES: readonly Role[] = ['Admin', 'Staff'];
+
+const stringList = (value: unknown): string[] | null =>
+  Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : null;
+
+/**
+ * Decodes a session token without verifying it (the services verify it on every call; the browser only needs
+ * the claims to render). A token that cannot be decoded, lacks the claims, or has expired is no session.
+ */
+export const decodeSession = (token: string, now: number = Date.now()): Session | null => {
+  let claims: Record<string, unknown>;
+  try {
+    claims = jwtDecode<Record<string, unknown>>(token);
+  } catch {
+    return null;
+  }
+  const roles = claims.roles === undefined ? [] : stringList(claims.roles);
+  const scopes = claims.scopes === undefined ? [] : stringList(claims.scopes);
+  const exp = claims.exp;
+  if (!roles || !scopes || typeof exp !== 'number' || exp * 1000 <= now) return null;
+  const name = typeof claims.name === 'string' ? claims.name : typeof claims.sub === 'string' ? claims.sub : '';
+  return {
+    token,
+    userId: typeof claims.sub === 'string' ? claims.sub : '',
+    name,
+    roles,
+    scopes,
+    accounts: accountIdsFromScopes(scopes),
+    isStaff: roles.some((r) => (STAFF_ROLES as readonly string[]).includes(r)),
+    isAdmin: roles.includes('Admin'),
+    expiresAt: exp * 1000,
+  };
+};

@@ -1,0 +1,62 @@
+import type { AccountDetailsResponse, AccountListName, HomeModel, InvoiceListItem } from '@portal/contract';
+
+/** Wire-shaped sample data (what the billing service answers), for component tests. */
+export const accountDetails = (
+  accountId: bigint,
+  overrides: Partial<AccountDetailsResponse['account']> = {},
+): AccountDetailsResponse => ({
+  account: {
+    id: accountId,
+    customerNo: `C-${accountId}`,
+    name: 'Casey Customer',
+    invoiceName: 'Casey C. Billing',
+    invoiceEmailAddress: 'billing@casey.example',
+    invoicePrefix: null,
+    type: 'Residential',
+    currency: 'CAD',
+    language: 'English',
+    paymentMethod: 'Credit Card (Manual)',
+    parentId: null,
+    accountContacts: [],
+    ...overrides,
+  },
+  addresses: [
+    {
+      id: 1n,
+      streetNumber: '12',
+      streetName: 'Main Street',
+      city: 'Toronto',
+      province: 'ON',
+      postal: 'M5V 2T6',
+      country: 'Canada',
+    },
+  ],
+  accountAddresses: [{ id: 2n, accountId, addressId: 1n, type: 'Billing', startDate: '2020-01-01T00:00:00Z', endDate: null }],
+  contacts: [{ id: 3n, firstName: 'Jane', lastName: 'Doe', primaryEmail: 'jane@casey.example', primaryPhone: '416-555-0100' }],
+  accountContacts: [{ id: 4n, accountId, contactId: 3n, type: 'Billing', startDate: '2020-01-01T00:00:00Z', endDate: null }],
+});
+
+export const homeModel = (balances: Array<[number, 'CAD' | 'USD']>, paymentDueDate: string | null = '2025-05-30'): HomeModel => ({
+  balances: balances.map(([amount, code]) => ({ amount, currency: { code } })),
+  recentPayments: [],
+  paymentDueDate,
+});
+
+export const invoiceItem = (id: bigint, accountId: bigint, invoiceNumber: string): InvoiceListItem => ({
+  id,
+  accountId,
+  invoiceNumber,
+  startDate: '2025-04-01',
+  endDate: '2025-04-30',
+  dueDate: '2025-05-30',
+  postedDate: '2025-05-01T00:00:00Z',
+  amount: 120.5,
+  currency: 'CAD',
+  owing: 120.5,
+  s3UrlDetails: { urls: [{ name: 'PDF', url: `/b/v1/documents/${id}.pdf?sig=x` }] },
+});
+
+export const names = (...entries: Array<[bigint, string, bigint | null]>): { value: AccountListName[]; count: number } => ({
+  value: entries.map(([accountId, listName, parentId]) => ({ accountId, listName, parentId })),
+  count: entries.length,
+});

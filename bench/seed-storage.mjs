@@ -1,0 +1,13 @@
+// Puts a session token into a Chromium profile's localStorage, so Lighthouse (which reuses the
+// profile with --disable-storage-reset) audits the signed-in page rather than the login redirect.
+import { chromium } from '@playwright/test';
+
+const [origin, token, profileDir] = process.argv.slice(2);
+const context = await chromium.launchPersistentContext(profileDir, {
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+const page = await context.newPage();
+await page.goto(`${origin}/login`);
+await page.evaluate((t) => window.localStorage.setItem('token', t), token);
+await context.close();

@@ -40,7 +40,6 @@ try {
       `--output-path=${file}`,
       '--only-categories=performance,accessibility',
       '--form-factor=mobile',
-      `--chrome-flags=${chromeFlags}`,
     ];
     if (route !== '/login') args.push('--disable-storage-reset');
     const env = { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' };
@@ -49,6 +48,8 @@ try {
       const seed = spawnSync('node', ['bench/seed-storage.mjs', origin, login.token, path.join(out, 'profile')], { stdio: 'inherit', env });
       if (seed.status !== 0) throw new Error('could not seed the browser profile');
       args.push(`--chrome-flags=${chromeFlags} --user-data-dir=${path.join(out, 'profile')}`);
+    } else {
+      args.push(`--chrome-flags=${chromeFlags}`);
     }
     const run = spawnSync('npx', args, { cwd: root, stdio: 'inherit', env });
     if (run.status !== 0) throw new Error(`lighthouse failed on ${route}`);

@@ -1,0 +1,308 @@
+/**
+ * Every billing route, called by a customer against another account's objects, answers 404 (or, for
+ * lists, leaves the other account out) and changes nothing. Each row is replayed by the other
+ * account's owner and must succeed: that proves the 404 comes from the ownership check, not from a
+ * malformed request. A route with no row here fails the coverage test, so a new route cannot ship
+ * without its check.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { parseJson, stringifyJson } from '@portal/contract';
+import { buildTestApp, type TestContext } from '../../test/app';
+import {
+  bearer,
+  createAccount,
+  createBillingDetails,
+  createInvoice,
+  createPayment,
+  createPaymentMethod,
+  createUser,
+  tokenFor,
+} from '../../test/factories';
+import { notifications } from '../db/schema';
+
+interface Ids {
+  account: bigint;
+  invoice: bigint;
+  card: bigint;
+  defaultCard: bigint;
+  contact: bigint;
+  address: bigint;
+  notification: bigint;
+  accountName: string;
+}
+
+type Check = { kind: 'hidden' } | { kind: 'list'; includes: (body: unknown, other: Ids) => boolean };
+
+interface Row {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The route as registered. */
+  route: string;
+  /** A request that touches `other`'s objects; `own` is the caller's account where a mix is tested. */
+  request: (other: Ids, own: Ids) => InjectOptions;
+  check: Check;
+}
+
+const json = (method: Row['method'], url: string, body: unknown): InjectOptions => ({
+  method,
+  url,
+  headers: { 'content-type': 'application/json' },
+  payload: stringifyJson(body),
+});
+const hidden: Check = { kind: 'hidden' };
+const values = (body: unknown) => (body as { value: Record<string, unknown>[] }).value;
+/** Lossless parsing gives numbers for small ids and bigints for large ones. */
+const sameId = (value: unknown, id: bigint) => String(value) === String(id);
+
+const ROWS: Row[] = [
+  { method: 'GET', route: '/b/v1/Billing/GetClientHomeModel/:accountId', request: (o) => ({ method: 'GET', url: `/b/v1/Billing/GetClientHomeModel/${o.account}` }), check: hidden },
+  {
+    method: 'POST',
+    route: '/b/v1/Payment/customerpayment',
+    request: (o) =>
+      json('POST', '/b/v1/Payment/customerpayment?autoAssignPayment=true', {
+        payment: { accountId: o.account, amount: 10, currency: 'CAD', description: 'Authorization test' },
+        paymentMethodInfo: { paymentMethodId: o.defaultCard },
+      }),
+    check: hidden,
+  },
+  {
+    method: 'POST',
+    route: '/b/v1/Payment/customerpayment',
+    // Own account, someone else's card.
+    request: (o, own) =>
+      json('POST', '/b/v1/Payment/customerpayment?autoAssignPayment=true', {
+        payment: { accountId: own.account, amount: 10, currency: 'CAD', description: 'Authorization test' },
+        paymentMethodInfo: { paymentMethodId: o.defaultCard },
+      }),
+    check: hidden,
+  },
+  { method: 'GET', route: '/b/v1/PaymentMethod/methods/:accountId', request: (o) => ({ method: 'GET', url: `/b/v1/PaymentMethod/methods/${o.account}` }), check: hidden },
+  { method: 'POST', route: '/b/v1/PaymentMethod/defaultmethod/:paymentMethodId', request: (o) => ({ method: 'POST', url: `/b/v1/PaymentMethod/defaultmethod/${o.card}` }), check: hidden },
+  { method: 'DELETE', route: '/b/v1/PaymentMethod/methods/:paymentMethodId', request: (o) => ({ method: 'DELETE', url: `/b/v1/PaymentMethod/methods/${o.card}` }), check: hidden },
+  {
+    method: 'GET',
+    route: '/b/v1/CheckoutApi/stripepublickey',
+    // Not tied to an account: the provider's public key is the same for everyone.
+    request: () => ({ method: 'GET', url: '/b/v1/CheckoutApi/stripepublickey' }),
+    check: { kind: 'list', includes: (body) => typeof (body as { publicKey?: unknown }).publicKey === 'string' },
+  },
+  {
+    method: 'POST',
+    route: '/b/v1/checkoutapi/setup',
+    request: (o) =>
+      json('POST', '/b/v1/checkoutapi/setup', {
+        accountId: o.account,
+        order: { name: o.accountName, accountId: o.account, currency: 'CAD' },
+        successUrl: 'http://localhost:3000/payments?paymentMethodAdded=true',
+        cancelUrl: 'http://localhost:3000/payments',
+      }),
+    check: hidden,
+  },
+  {
+    method: 'POST',
+    route: '/b/v1/Account/update-default-payment-method',
+    request: (o) => json('POST', '/b/v1/Account/update-default-payment-method', { accountId: o.account, paymentMethod: 'Credit Card (Manual)' }),
+    check: hidden,
+  },
+  { method: 'GET', route: '/b/v1/Account/:accountId/autopay', request: (o) => ({ method: 'GET', url: `/b/v1/Account/${o.account}/autopay` }), check: hidden },
+  {
+    method: 'PUT',
+    route: '/b/v1/Account/:accountId/autopay',
+    request: (o) =>
+      json('PUT', `/b/v1/Account/${o.account}/autopay`, {
+        accountId: o.account,
+        paymentMethodId: o.defaultCard,
+        frequency: 'dueDate',
+        amountType: 'full',
+        fixedAmount: null,
+      }),
+    check: hidden,
+  },
+  { method: 'GET', route: '/b/v1/Notification/items', request: (o) => ({ method: 'GET', url: `/b/v1/Notification/items?accountId=${o.account}` }), check: hidden },
+  { method: 'POST', route: '/b/v1/Notification/clear', request: (o) => ({ method: 'POST', url: `/b/v1/Notification/clear?notificationId=${o.notification}` }), check: hidden },
+  { method: 'POST', route: '/b/v1/Notification/clearall', request: (o) => ({ method: 'POST', url: `/b/v1/Notification/clearall?accountId=${o.account}` }), check: hidden },
+  {
+    method: 'GET',
+    route: '/b/v1/Account/names',
+    request: () => ({ method: 'GET', url: '/b/v1/Account/names?orderby=listName%20asc&count=true' }),
+    check: { kind: 'list', includes: (body, o) => values(body).some((v) => sameId(v.accountId, o.account)) },
+  },
+  {
+    method: 'GET',
+    route: '/b/v1/Account/names',
+    // The "further argument" naming one account must not reveal an account the caller cannot use.
+    request: (o) => ({ method: 'GET', url: `/b/v1/Account/names?orderby=listName%20asc&accountId=${o.account}` }),
+    check: { kind: 'list', includes: (body, o) => values(body).some((v) => sameId(v.accountId, o.account)) },
+  },
+  { method: 'GET', route: '/b/v1/Account/details/:accountId', request: (o) => ({ method: 'GET', url: `/b/v1/Account/details/${o.account}` }), check: hidden },
+  {
+    method: 'PUT',
+    route: '/b/v1/Account/customerdetails',
+    request: (o) => json('PUT', '/b/v1/Account/customerdetails', { accountId: o.account, language: 'French', invoiceEmail: 'changed@example.com' }),
+    check: hidden,
+  },
+  {
+    method: 'PUT',
+    route: '/b/v1/Account/customerdetails',
+    // Own account, someone else's contact and address ids.
+    request: (o, own) =>
+      json('PUT', '/b/v1/Account/customerdetails', {
+        accountId: own.account,
+        language: 'English',
+        invoiceEmail: 'own@example.com',
+        contacts: [{ id: o.contact, firstName: 'Mallory', lastName: 'X', primaryEmail: 'm@example.com', primaryPhone: '+1 416 555 0199' }],
+        addresses: [{ id: o.address, streetNumber: '1', streetName: 'Evil St', city: 'Toronto', province: 'ON', postal: 'M5V 2T6', country: 'CA' }],
+      }),
+    check: hidden,
+  },
+  {
+    method: 'GET',
+    route: '/b/v1/Account/:accountId/:startDate/:endDate',
+    request: (o) => ({ method: 'GET', url: `/b/v1/Account/${o.account}/2024-01-01/2026-12-31` }),
+    check: hidden,
+  },
+  { method: 'GET', route: '/b/v1/Account/:accountId', request: (o) => ({ method: 'GET', url: `/b/v1/Account/${o.account}` }), check: hidden },
+  {
+    method: 'GET',
+    route: '/b/v1/Invoice/items',
+    request: (o) => ({ method: 'GET', url: `/b/v1/Invoice/items?dnfilter=${encodeURIComponent(`AccountId==${o.account} && State=="Posted"`)}&count=true` }),
+    check: { kind: 'list', includes: (body, o) => values(body).some((v) => sameId(v.accountId, o.account)) },
+  },
+  { method: 'GET', route: '/b/v1/Invoice/details/:id', request: (o) => ({ method: 'GET', url: `/b/v1/Invoice/details/${o.invoice}` }), check: hidden },
+  { method: 'GET', route: '/b/v1/Invoice/content/:invoiceId', request: (o) => ({ method: 'GET', url: `/b/v1/Invoice/content/${o.invoice}?summary` }), check: hidden },
+  { method: 'POST', route: '/b/v1/Invoice/calcforward/:invoiceId', request: (o) => ({ method: 'POST', url: `/b/v1/Invoice/calcforward/${o.invoice}` }), check: hidden },
+  { method: 'GET', route: '/b/v1/Invoice/:id', request: (o) => ({ method: 'GET', url: `/b/v1/Invoice/${o.invoice}` }), check: hidden },
+  {
+    method: 'GET',
+    route: '/b/v1/Charge/items',
+    request: (o) => ({ method: 'GET', url: `/b/v1/Charge/items?dnfilter=${encodeURIComponent(`AccountId==${o.account}`)}` }),
+    check: { kind: 'list', includes: (body, o) => values(body).some((v) => sameId(v.accountId, o.account)) },
+  },
+  { method: 'GET', route: '/b/v1/Billing/InvoiceURLs/:invoiceId', request: (o) => ({ method: 'GET', url: `/b/v1/Billing/InvoiceURLs/${o.invoice}` }), check: hidden },
+  {
+    method: 'GET',
+    route: '/b/v1/Search',
+    request: (o) => ({ method: 'GET', url: `/b/v1/Search?search=${encodeURIComponent(o.accountName)}&count=true` }),
+    check: { kind: 'list', includes: (body, o) => values(body).some((v) => sameId(v.accountId, o.account)) },
+  },
+];
+
+/** Routes without a session, each protected by something other than the caller's token. */
+const PUBLIC_ROUTES: Record<string, string> = {
+  'GET /b/v1/documents/invoices/:invoiceId/:document': 'signed, expiring URL bound to the invoice (documents tests)',
+  'GET /b/v1/checkoutapi/complete': 'checkout session id from the provider (checkout tests)',
+  'POST /b/v1/checkoutapi/webhook': 'provider signature on the raw body (stripe tests)',
+  'GET /b/v1/checkoutapi/sandbox-assets/checkout.css': 'static stylesheet',
+  'GET /b/v1/checkoutapi/sandbox/:sessionId': 'unguessable, expiring checkout session id (sandbox tests)',
+  'POST /b/v1/checkoutapi/sandbox/:sessionId': 'unguessable, expiring checkout session id (sandbox tests)',
+  'GET /b/openapi.json': 'API description',
+};
+
+let ctx: TestContext;
+let own: Ids;
+let other: Ids;
+let customerToken: string;
+let ownerToken: string;
+
+const seedAccount = async (name: string): Promise<Ids> => {
+  const db = ctx.database.db;
+  const account = await createAccount(db, { name });
+  const details = await createBillingDetails(db, account.id);
+  const invoice = await createInvoice(db, account.id);
+  const defaultCard = await createPaymentMethod(db, account.id, { isDefault: true });
+  const card = await createPaymentMethod(db, account.id, { brand: 'Mastercard', last4: '4444' });
+  await createPayment(db, account.id, { assignments: [{ receivableId: invoice.arId!, amount: '10.00' }] });
+  const [notification] = await db.insert(notifications).values({ accountId: account.id, kind: 'payment_failed', message: 'A payment failed.' }).returning();
+  return {
+    account: account.id,
+    invoice: invoice.id,
+    card: card.id,
+    defaultCard: defaultCard.id,
+    contact: details.contact.id,
+    address: details.address.id,
+    notification: notification!.id,
+    accountName: name,
+  };
+};
+
+/** What a forbidden write could have changed on the other account. */
+const snapshotOf = async (accountId: bigint) => {
+  const rows = await ctx.database.db.execute(sql`select
+      (select language || '|' || coalesce(invoice_email_address, '') || '|' || payment_method from accounts where id = ${accountId}) as account,
+      (select string_agg(id || ':' || is_default, ',' order by id) from payment_methods where account_id = ${accountId}) as cards,
+      (select count(*) from payments where account_id = ${accountId}) as payments,
+      (select count(*) from notifications where account_id = ${accountId} and cleared_at is null) as open_notifications,
+      (select count(*) from autopay_schedules where account_id = ${accountId}) as schedules,
+      (select count(*) from checkout_sessions where account_id = ${accountId}) as checkouts,
+      (select string_agg(first_name || last_name, ',' order by id) from contacts where account_id = ${accountId}) as contacts,
+      (select string_agg(coalesce(street_name, ''), ',' order by id) from addresses where account_id = ${accountId}) as addresses,
+      (select count(*) from account_addresses where account_id = ${accountId} and end_date is null) as open_address_links`);
+  return JSON.stringify(rows.rows[0], (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v));
+};
+
+const call = async (token: string, options: InjectOptions) => {
+  const res = await ctx.app.inject({ ...options, headers: { ...(options.headers as Record<string, string>), ...bearer(token) } });
+  return { status: res.statusCode, body: res.body ? parseJson(res.body) : null };
+};
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  own = await seedAccount('Own Account Holder');
+  other = await seedAccount('Zephyr Other Holder');
+  const customer = await createUser(ctx.database.db, { accountIds: [own.account] });
+  const owner = await createUser(ctx.database.db, { accountIds: [other.account] });
+  customerToken = await tokenFor(ctx.database.db, customer);
+  ownerToken = await tokenFor(ctx.database.db, owner);
+});
+afterAll(() => ctx.close());
+
+describe('authorization on every billing route', () => {
+  it('has a row for every route that needs a session, and a reason for every public one', () => {
+    const billingRoutes = ctx.app.routeTable.filter((r) => r.url.startsWith('/b/'));
+    const covered = new Set(ROWS.map((r) => `${r.method} ${r.route}`));
+    const missing = billingRoutes.filter((r) => !r.public && !covered.has(`${r.method} ${r.url}`)).map((r) => `${r.method} ${r.url}`);
+    const unexplained = billingRoutes.filter((r) => r.public && !PUBLIC_ROUTES[`${r.method} ${r.url}`]).map((r) => `${r.method} ${r.url}`);
+    const stale = [...covered].filter((key) => !billingRoutes.some((r) => `${r.method} ${r.url}` === key));
+    expect({ missing, unexplained, stale }).toEqual({ missing: [], unexplained: [], stale: [] });
+  });
+
+  it('answers 404 for another account’s objects, leaves them out of lists, and changes nothing', async () => {
+    const before = await snapshotOf(other.account);
+    const failures: string[] = [];
+    for (const row of ROWS) {
+      const { status, body } = await call(customerToken, row.request(other, own));
+      if (row.check.kind === 'hidden') {
+        if (status !== 404) failures.push(`${row.method} ${row.route}: expected 404, got ${status} ${stringifyJson(body)}`);
+        else if (typeof (body as { error?: unknown }).error !== 'string') failures.push(`${row.method} ${row.route}: 404 without {error}`);
+      } else if (status !== 200) {
+        failures.push(`${row.method} ${row.route}: expected 200, got ${status}`);
+      } else if (row.route !== '/b/v1/CheckoutApi/stripepublickey' && row.check.includes(body, other)) {
+        failures.push(`${row.method} ${row.route}: lists the other account`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await snapshotOf(other.account)).toBe(before);
+  });
+
+  it('lets the other account’s owner make every one of those requests (so each 404 above is real)', async () => {
+    const failures: string[] = [];
+    for (const row of ROWS) {
+      // The mixed rows point at the caller's own account: replay them as the owner of both objects.
+      const { status, body } = await call(ownerToken, row.request(other, other));
+      if (status !== 200) failures.push(`${row.method} ${row.route}: owner got ${status} ${stringifyJson(body)}`);
+      else if (row.check.kind === 'list' && !row.check.includes(body, other)) failures.push(`${row.method} ${row.route}: owner does not see it`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers 401 on every route that needs a session when no token is sent', async () => {
+    const failures: string[] = [];
+    for (const row of ROWS) {
+      const res = await ctx.app.inject(row.request(other, own));
+      if (res.statusCode !== 401) failures.push(`${row.method} ${row.route}: ${res.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});

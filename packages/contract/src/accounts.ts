@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CurrencyCodeSchema, IdSchema, IsoDateTimeSchema, MoneySchema } from './primitives';
+import { CurrencyCodeSchema, IdSchema, IsoDateSchema, IsoDateTimeSchema, MoneySchema, PagedQuerySchema } from './primitives';
+import { InvoiceListItemSchema } from './invoices';
 
 export const LANGUAGES = ['English', 'French'] as const;
 export const LanguageSchema = z.enum(LANGUAGES, { error: 'Language must be English or French' });
@@ -180,6 +181,53 @@ export const AccountListNameSchema = z.object({
   parentId: IdSchema.nullable(),
 });
 export type AccountListName = z.infer<typeof AccountListNameSchema>;
+
+/**
+ * Account/names query: the paged-list query plus `accountId`, an account the caller has chosen
+ * that the answer must include even when it is not on the requested page (spec §7).
+ */
+export const AccountNamesQuerySchema = PagedQuerySchema.extend({ accountId: IdSchema.optional() });
+export type AccountNamesQuery = z.input<typeof AccountNamesQuerySchema>;
+
+/** A statement bound: an ISO date, or an ISO date-time taken as its UTC calendar date. */
+const StatementDateSchema = z.union([IsoDateSchema, IsoDateTimeSchema.transform((instant) => new Date(instant).toISOString().slice(0, 10))]);
+
+/** GET Account/{accountId}/{startDate}/{endDate}: the period of a statement (inclusive, whole UTC days). */
+export const AccountStatementParamsSchema = z.object({
+  accountId: IdSchema,
+  startDate: StatementDateSchema,
+  endDate: StatementDateSchema,
+});
+
+/** A payment on a statement (only Successful payments count towards a balance). */
+export const StatementPaymentSchema = z.object({
+  id: IdSchema,
+  date: IsoDateTimeSchema,
+  amount: MoneySchema,
+  currency: CurrencyCodeSchema,
+  type: z.string(),
+  description: z.string().nullable(),
+});
+export type StatementPayment = z.infer<typeof StatementPaymentSchema>;
+
+/**
+ * An account statement for a period, in the account's currency: posted invoices by posted date,
+ * Successful payments by payment date. Balances follow the ledger (successful payments − posted
+ * invoices; negative = owing), so closingBalance = openingBalance + Σ payments − Σ invoices.
+ */
+export const AccountStatementSchema = z.object({
+  accountId: IdSchema,
+  startDate: IsoDateSchema,
+  endDate: IsoDateSchema,
+  currency: CurrencyCodeSchema,
+  openingBalance: MoneySchema,
+  invoices: z.array(InvoiceListItemSchema),
+  payments: z.array(StatementPaymentSchema),
+  totalInvoiced: MoneySchema,
+  totalPaid: MoneySchema,
+  closingBalance: MoneySchema,
+});
+export type AccountStatement = z.infer<typeof AccountStatementSchema>;
 
 export const AUTOPAY_FREQUENCIES = ['dueDate', 'monthly'] as const;
 export const AUTOPAY_AMOUNT_TYPES = ['full', 'fixed'] as const;

@@ -73,7 +73,8 @@ export const ChargeSchema = z.object({
   category: z.enum(CHARGE_CATEGORIES),
   description: z.string(),
   quantity: z.number(),
-  unitAmount: MoneySchema.nullable(),
+  /** A rate, not an amount: up to 4 decimals (e.g. 0.0125 a minute). */
+  unitAmount: z.number().nullable(),
   amount: MoneySchema,
   currency: CurrencyCodeSchema,
   startDate: IsoDateSchema,
@@ -105,7 +106,13 @@ export const InvoiceContentSchema = z.object({
 });
 export type InvoiceContent = z.infer<typeof InvoiceContentSchema>;
 
-/** Invoice/calcforward/{id}: the balance carried forward to this invoice. */
+/** Invoice/content query: `summary` present (any value, even empty) asks for the grouped charges. */
+export const InvoiceContentQuerySchema = z.object({ summary: z.string().max(20).optional() });
+
+/**
+ * Invoice/calcforward/{id}: the balance carried forward to this invoice, as printed on a bill
+ * (positive = owed): amountDue = previousBalance − paymentsReceived + newCharges.
+ */
 export const BalanceForwardSchema = z.object({
   invoiceId: IdSchema,
   currency: CurrencyCodeSchema,

@@ -239,6 +239,8 @@ export const invoices = pgTable(
     uniqueIndex('invoices_number_idx').on(t.invoiceNumber),
     index('invoices_account_state_end_idx').on(t.accountId, t.state, t.endDate.desc()),
     index('invoices_account_state_number_idx').on(t.accountId, t.state, t.invoiceNumber.desc()),
+    // Search by invoice number: case-insensitive exact or prefix match (LIKE 'abc%') in any collation.
+    index('invoices_number_lower_pattern_idx').on(sql`lower(${t.invoiceNumber}) text_pattern_ops`),
     check('invoices_state_check', sql`${t.state} in ('Draft', 'Posted', 'Void')`),
   ],
 );

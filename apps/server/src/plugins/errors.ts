@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../errors';
+import { isFilterError } from '../filter';
 
 const SERVER_ERROR = 'An unexpected server error occurred.';
 
@@ -30,6 +31,10 @@ export const errorsPlugin = fp(async (app) => {
         return `${where}: ${v.message}`;
       });
       return reply.status(400).send({ error: issues.join('; ') });
+    }
+    // A bad dnfilter/orderby is the caller's input: 400 with the message that points at the position.
+    if (isFilterError(error)) {
+      return reply.status(400).send({ error: error.message });
     }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ error: error.message });

@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_number_lower_pattern_idx" ON "invoices" USING btree (lower("invoice_number") text_pattern_ops);

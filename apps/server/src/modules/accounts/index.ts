@@ -1,0 +1,2 @@
+/** The accounts module (Account/… calls). */
+export { accountRoutes } from './routes';

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { presentStatement, withRequestedAccount } from './presenter';
+
+const name = (accountId: bigint) => ({ accountId, listName: `A ${accountId}`, parentId: null });
+
+describe('withRequestedAccount', () => {
+  it.each([
+    ['no account asked for', [name(1n)], undefined, [1n]],
+    ['an account on the page', [name(1n), name(2n)], name(2n), [1n, 2n]],
+    ['an account off the page', [name(1n)], name(9n), [1n, 9n]],
+    ['an empty page', [], name(9n), [9n]],
+  ])('%s', (_case, page, requested, ids) => {
+    expect(withRequestedAccount(page, requested).map((r) => r.accountId)).toEqual(ids);
+  });
+});
+
+describe('presentStatement', () => {
+  const payment = (amount: string) => ({ id: 1n, date: new Date('2025-01-02T00:00:00Z'), amount, currency: 'CAD', type: 'Credit Card', description: null });
+  it.each([
+    [{ paidBefore: '0', invoicedBefore: '0' }, [], [], { openingBalance: 0, totalInvoiced: 0, totalPaid: 0, closingBalance: 0 }],
+    [{ paidBefore: '100.00', invoicedBefore: '150.10' }, ['80.20'], ['0.10', '0.20'], { openingBalance: -50.1, totalInvoiced: 80.2, totalPaid: 0.3, closingBalance: -130 }],
+    [{ paidBefore: '200.00', invoicedBefore: '100.00' }, [], ['1.00'], { openingBalance: 100, totalInvoiced: 0, totalPaid: 1, closingBalance: 101 }],
+  ])('balances %j', (before, invoiceAmounts, payments, expected) => {
+    const statement = presentStatement({
+      accountId: 1n,
+      startDate: '2025-01-01',
+      endDate: '2025-01-31',
+      currency: 'CAD',
+      before,
+      invoices: [],
+      invoiceAmounts,
+      payments: payments.map(payment),
+    });
+    expect(statement).toMatchObject(expected);
+  });
+});

@@ -1,0 +1,144 @@
+/** Rows → contract shapes for the account calls. Pure. */
+import {
+  fromMinor,
+  toMinor,
+  type Account,
+  type AccountAddress,
+  type AccountContact,
+  type AccountDetailsResponse,
+  type AccountListName,
+  type AccountStatement,
+  type Address,
+  type Contact,
+  type CurrencyCode,
+  type InvoiceListItem,
+  type StatementPayment,
+} from '@portal/contract';
+import { money } from '../invoices';
+import type {
+  AccountAddressRow,
+  AccountContactRow,
+  AccountNameRow,
+  AccountRow,
+  AddressRow,
+  ContactRow,
+  PeriodPaymentRow,
+  StatementSums,
+} from './repository';
+
+const currency = (code: string): CurrencyCode => code.trim() as CurrencyCode;
+
+export const presentAccountContact = (row: AccountContactRow): AccountContact => ({
+  id: row.id,
+  accountId: row.accountId,
+  contactId: row.contactId,
+  type: row.type,
+  startDate: row.startDate.toISOString(),
+  endDate: row.endDate ? row.endDate.toISOString() : null,
+});
+
+export const presentAccountAddress = (row: AccountAddressRow): AccountAddress => ({
+  id: row.id,
+  accountId: row.accountId,
+  addressId: row.addressId,
+  type: row.type,
+  startDate: row.startDate.toISOString(),
+  endDate: row.endDate ? row.endDate.toISOString() : null,
+});
+
+export const presentAddress = (row: AddressRow): Address => ({
+  id: row.id,
+  streetNumber: row.streetNumber,
+  streetName: row.streetName,
+  city: row.city,
+  province: row.province,
+  postal: row.postal,
+  country: row.country,
+});
+
+export const presentContact = (row: ContactRow): Contact => ({
+  id: row.id,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  primaryEmail: row.primaryEmail,
+  primaryPhone: row.primaryPhone,
+});
+
+export const presentAccount = (row: AccountRow, contactLinks: AccountContactRow[]): Account => ({
+  id: row.id,
+  customerNo: row.customerNo,
+  name: row.name,
+  invoiceName: row.invoiceName,
+  invoiceEmailAddress: row.invoiceEmailAddress,
+  invoicePrefix: row.invoicePrefix,
+  type: row.type,
+  currency: currency(row.currency),
+  language: row.language,
+  paymentMethod: row.paymentMethod,
+  parentId: row.parentId,
+  accountContacts: contactLinks.map(presentAccountContact),
+});
+
+export const presentAccountDetails = (
+  account: AccountRow,
+  rows: { addresses: AddressRow[]; accountAddresses: AccountAddressRow[]; contacts: ContactRow[]; accountContacts: AccountContactRow[] },
+): AccountDetailsResponse => ({
+  account: presentAccount(account, rows.accountContacts),
+  addresses: rows.addresses.map(presentAddress),
+  accountAddresses: rows.accountAddresses.map(presentAccountAddress),
+  contacts: rows.contacts.map(presentContact),
+  accountContacts: rows.accountContacts.map(presentAccountContact),
+});
+
+export const presentAccountName = (row: AccountNameRow): AccountListName => ({
+  accountId: row.accountId,
+  listName: row.listName,
+  parentId: row.parentId,
+});
+
+/**
+ * The names page, with the account the caller asked to see included: appended when the page does
+ * not already hold it (its place in the order may be on another page).
+ */
+export const withRequestedAccount = (page: AccountNameRow[], requested: AccountNameRow | undefined): AccountNameRow[] =>
+  requested && !page.some((row) => row.accountId === requested.accountId) ? [...page, requested] : page;
+
+export const presentStatementPayment = (row: PeriodPaymentRow): StatementPayment => ({
+  id: row.id,
+  date: row.date.toISOString(),
+  amount: money(row.amount),
+  currency: currency(row.currency),
+  type: row.type,
+  description: row.description,
+});
+
+/**
+ * A statement from the ledger rule (balance = successful payments − posted invoices; negative =
+ * owing): closing = opening + paid in the period − invoiced in the period, all in minor units.
+ */
+export const presentStatement = (input: {
+  accountId: bigint;
+  startDate: string;
+  endDate: string;
+  currency: string;
+  before: StatementSums;
+  invoices: InvoiceListItem[];
+  invoiceAmounts: string[];
+  payments: PeriodPaymentRow[];
+}): AccountStatement => {
+  const opening = toMinor(input.before.paidBefore) - toMinor(input.before.invoicedBefore);
+  const invoiced = input.invoiceAmounts.reduce((sum, amount) => sum + toMinor(amount), 0n);
+  const paid = input.payments.reduce((sum, payment) => sum + toMinor(payment.amount), 0n);
+  return {
+    accountId: input.accountId,
+    startDate: input.startDate,
+    endDate: input.endDate,
+    currency: currency(input.currency),
+    openingBalance: fromMinor(opening),
+    invoices: input.invoices,
+    payments: input.payments.map(presentStatementPayment),
+    totalInvoiced: fromMinor(invoiced),
+    totalPaid: fromMinor(paid),
+    closingBalance: fromMinor(opening + paid - invoiced),
+  };
+};

@@ -1,0 +1,134 @@
+/** SQL of the account calls (reads); every lookup goes through the caller's visible accounts. */
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { PagedQuery } from '@portal/contract';
+import type { PortalDb } from '../../db/client';
+import { accountAddresses, accountContacts, accounts, addresses, contacts, invoices, payments } from '../../db/schema';
+import { compileFilter, compileOrderBy } from '../../filter';
+import { visibleAccountsCondition } from '../../lib/access';
+import type { Caller } from '../../plugins/authenticate';
+import { ACCOUNT_NAME_FIELDS, listNameOf } from './fields';
+
+export type AccountRow = typeof accounts.$inferSelect;
+export type AddressRow = typeof addresses.$inferSelect;
+export type AccountAddressRow = typeof accountAddresses.$inferSelect;
+export type ContactRow = typeof contacts.$inferSelect;
+export type AccountContactRow = typeof accountContacts.$inferSelect;
+
+/** The account, when the caller may see it. */
+export const findVisibleAccount = async (db: PortalDb, caller: Caller, accountId: bigint): Promise<AccountRow | undefined> => {
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.id, accountId), visibleAccountsCondition(caller, accounts.id)))
+    .limit(1);
+  return row;
+};
+
+/** Every contact link of the account, historic ones included (the web picks the current ones). */
+export const listAccountContacts = (db: PortalDb, accountId: bigint): Promise<AccountContactRow[]> =>
+  db.select().from(accountContacts).where(eq(accountContacts.accountId, accountId)).orderBy(asc(accountContacts.startDate), asc(accountContacts.id));
+
+export const listAccountAddresses = (db: PortalDb, accountId: bigint): Promise<AccountAddressRow[]> =>
+  db.select().from(accountAddresses).where(eq(accountAddresses.accountId, accountId)).orderBy(asc(accountAddresses.startDate), asc(accountAddresses.id));
+
+export const listAddresses = (db: PortalDb, accountId: bigint): Promise<AddressRow[]> =>
+  db.select().from(addresses).where(eq(addresses.accountId, accountId)).orderBy(asc(addresses.id));
+
+export const listContacts = (db: PortalDb, accountId: bigint): Promise<ContactRow[]> =>
+  db.select().from(contacts).where(eq(contacts.accountId, accountId)).orderBy(asc(contacts.id));
+
+export interface AccountNameRow {
+  accountId: bigint;
+  listName: string;
+  parentId: bigint | null;
+}
+
+const nameColumns = { accountId: accounts.id, listName: sql<string>`${listNameOf}`, parentId: accounts.parentId };
+
+/** Account/names: the caller's visible accounts, filtered, sorted (default listName asc) and paged. */
+export const listAccountNames = async (
+  db: PortalDb,
+  caller: Caller,
+  query: PagedQuery,
+): Promise<{ rows: AccountNameRow[]; count: number | undefined }> => {
+  // Compiled first: a bad filter or order answers 400 before any query runs.
+  const where = and(visibleAccountsCondition(caller, accounts.id), compileFilter(query.dnfilter, ACCOUNT_NAME_FIELDS));
+  const orderBy = compileOrderBy(query.orderby?.trim() ? query.orderby : 'ListName asc', ACCOUNT_NAME_FIELDS, { tieBreaker: accounts.id });
+  const [rows, total] = await Promise.all([
+    db.select(nameColumns).from(accounts).where(where).orderBy(...orderBy).limit(query.take).offset(query.skip),
+    query.count ? db.select({ n: count() }).from(accounts).where(where) : Promise.resolve(undefined),
+  ]);
+  return { rows, count: total?.[0]?.n };
+};
+
+/** One visible account's name entry (the account a caller asked to see included). */
+export const findAccountName = async (db: PortalDb, caller: Caller, accountId: bigint): Promise<AccountNameRow | undefined> => {
+  const [row] = await db
+    .select(nameColumns)
+    .from(accounts)
+    .where(and(eq(accounts.id, accountId), visibleAccountsCondition(caller, accounts.id)))
+    .limit(1);
+  return row;
+};
+
+export interface StatementSums {
+  /** Successful payments before the period (numeric text). */
+  paidBefore: string;
+  /** Posted invoices posted before the period. */
+  invoicedBefore: string;
+}
+
+/** [start 00:00 UTC, the day after end 00:00 UTC): a period of whole UTC days. */
+export interface Period {
+  from: string;
+  until: string;
+}
+
+export const periodOf = (startDate: string, endDate: string): Period => ({
+  from: `${startDate}T00:00:00Z`,
+  until: new Date(Date.parse(`${endDate}T00:00:00Z`) + 86_400_000).toISOString(),
+});
+
+const instant = (iso: string): SQL => sql`${iso}::timestamptz`;
+
+/** What the ledger says before the period opens, in the account's currency. */
+export const sumBeforePeriod = async (db: PortalDb, accountId: bigint, currency: string, period: Period): Promise<StatementSums> => {
+  const { rows } = await db.execute<{ paid_before: string; invoiced_before: string }>(sql`
+    select
+      (select coalesce(sum(amount), 0) from payments
+        where account_id = ${accountId} and currency = ${currency} and status = 'Successful' and date < ${instant(period.from)})::text as paid_before,
+      (select coalesce(sum(amount), 0) from invoices
+        where account_id = ${accountId} and currency = ${currency} and state = 'Posted' and posted_date < ${instant(period.from)})::text as invoiced_before`);
+  return { paidBefore: rows[0]!.paid_before, invoicedBefore: rows[0]!.invoiced_before };
+};
+
+/** Successful payments of the period, oldest first, at most `limit`. */
+export const listPeriodPayments = (db: PortalDb, accountId: bigint, currency: string, period: Period, limit: number) =>
+  db
+    .select({
+      id: payments.id,
+      date: payments.date,
+      amount: payments.amount,
+      currency: payments.currency,
+      type: payments.type,
+      description: payments.description,
+    })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.accountId, accountId),
+        eq(payments.currency, currency),
+        eq(payments.status, 'Successful'),
+        sql`${payments.date} >= ${instant(period.from)}`,
+        sql`${payments.date} < ${instant(period.until)}`,
+      ),
+    )
+    .orderBy(asc(payments.date), asc(payments.id))
+    .limit(limit);
+
+export type PeriodPaymentRow = Awaited<ReturnType<typeof listPeriodPayments>>[number];
+
+/** The condition selecting an account's invoices posted in the period (for the invoice list query). */
+export const postedInPeriod = (accountId: bigint, currency: string, period: Period): SQL =>
+  sql`${invoices.accountId} = ${accountId} and ${invoices.currency} = ${currency}
+    and ${invoices.postedDate} >= ${instant(period.from)} and ${invoices.postedDate} < ${instant(period.until)}`;

@@ -1,0 +1,154 @@
+/**
+ * The account calls of spec §7. Reads go through the caller's visible accounts (another account
+ * answers 404 exactly like an unknown one); the update runs in one transaction under a row lock.
+ */
+import {
+  AUTOPAY_ON,
+  MAX_TAKE,
+  type Account,
+  type AccountDetailsResponse,
+  type AccountListName,
+  type AccountStatement,
+  type AccountUpdateModelSchema,
+  type Paged,
+  type PagedQuery,
+} from '@portal/contract';
+import type { z } from 'zod';
+import type { PortalDb } from '../../db/client';
+import { badRequest, notFound } from '../../errors';
+import { assertAccountAccess } from '../../lib/access';
+import type { Clock } from '../../lib/clock';
+import type { Caller } from '../../plugins/authenticate';
+import { documentLinks } from '../documents/links';
+import { listPostedInvoices, presentInvoiceListItem } from '../invoices';
+import { planCustomerDetailsUpdate, type CustomerDetailsInput } from './customer-details-plan';
+import { applyCustomerDetailsPlan, hasSavedCard, loadAccountState, lockAccount } from './customer-details-store';
+import { presentAccount, presentAccountDetails, presentAccountName, presentStatement, withRequestedAccount } from './presenter';
+import {
+  findAccountName,
+  findVisibleAccount,
+  listAccountAddresses,
+  listAccountContacts,
+  listAccountNames,
+  listAddresses,
+  listContacts,
+  listPeriodPayments,
+  periodOf,
+  postedInPeriod,
+  sumBeforePeriod,
+  type AccountRow,
+} from './repository';
+
+export interface AccountServiceDeps {
+  db: PortalDb;
+  clock: Clock;
+}
+
+const ACCOUNT = 'The account';
+
+const requireVisibleAccount = async (db: PortalDb, caller: Caller, accountId: bigint): Promise<AccountRow> => {
+  const account = await findVisibleAccount(db, caller, accountId);
+  if (!account) throw notFound(ACCOUNT);
+  return account;
+};
+
+export const getAccount = async ({ db }: AccountServiceDeps, caller: Caller, accountId: bigint): Promise<Account> => {
+  const account = await requireVisibleAccount(db, caller, accountId);
+  return presentAccount(account, await listAccountContacts(db, accountId));
+};
+
+export const getAccountDetails = async ({ db }: AccountServiceDeps, caller: Caller, accountId: bigint): Promise<AccountDetailsResponse> => {
+  const account = await requireVisibleAccount(db, caller, accountId);
+  const [addresses, accountAddresses, contacts, accountContacts] = await Promise.all([
+    listAddresses(db, accountId),
+    listAccountAddresses(db, accountId),
+    listContacts(db, accountId),
+    listAccountContacts(db, accountId),
+  ]);
+  return presentAccountDetails(account, { addresses, accountAddresses, contacts, accountContacts });
+};
+
+export const listNames = async (
+  { db }: AccountServiceDeps,
+  caller: Caller,
+  query: PagedQuery & { accountId?: bigint | undefined },
+): Promise<Paged<AccountListName>> => {
+  const [page, requested] = await Promise.all([
+    listAccountNames(db, caller, query),
+    query.accountId === undefined ? Promise.resolve(undefined) : findAccountName(db, caller, query.accountId),
+  ]);
+  return {
+    value: withRequestedAccount(page.rows, requested).map(presentAccountName),
+    ...(page.count === undefined ? {} : { count: page.count }),
+  };
+};
+
+const TOO_MANY = `The period holds more than ${MAX_TAKE} entries; choose a shorter period.`;
+
+export const getStatement = async (
+  { db, clock }: AccountServiceDeps,
+  caller: Caller,
+  params: { accountId: bigint; startDate: string; endDate: string },
+): Promise<AccountStatement> => {
+  if (params.startDate > params.endDate) throw badRequest('startDate must be on or before endDate.');
+  const account = await requireVisibleAccount(db, caller, params.accountId);
+  const currency = account.currency.trim();
+  const period = periodOf(params.startDate, params.endDate);
+  const [before, invoicePage, payments] = await Promise.all([
+    sumBeforePeriod(db, account.id, currency, period),
+    listPostedInvoices(
+      db,
+      caller,
+      { skip: 0, take: MAX_TAKE, count: true, orderby: 'PostedDate asc', dnfilter: undefined },
+      postedInPeriod(account.id, currency, period),
+    ),
+    listPeriodPayments(db, account.id, currency, period, MAX_TAKE + 1),
+  ]);
+  // Totals come from the listed rows, so a statement is either complete or refused.
+  if ((invoicePage.count ?? 0) > MAX_TAKE || payments.length > MAX_TAKE) throw badRequest(TOO_MANY);
+  const links = await documentLinks(db, clock);
+  return presentStatement({
+    accountId: account.id,
+    startDate: params.startDate,
+    endDate: params.endDate,
+    currency,
+    before,
+    invoices: invoicePage.rows.map((row) => presentInvoiceListItem(row, links.urls(row.id, ['pdf'])[0]!)),
+    invoiceAmounts: invoicePage.rows.map((row) => row.amount),
+    payments,
+  });
+};
+
+type AccountUpdateModel = z.output<typeof AccountUpdateModelSchema>;
+
+const planInput = (model: AccountUpdateModel): CustomerDetailsInput => ({
+  accountId: model.accountId,
+  language: model.language,
+  invoiceEmail: model.invoiceEmail,
+  paymentMethod: model.paymentMethod,
+  addresses: model.addresses.map(({ id, ...values }) => ({ id, values })),
+  accountAddresses: model.accountAddresses.map((l) => ({ id: l.id, accountId: l.accountId, targetId: l.addressId, type: l.type, endDate: l.endDate })),
+  contacts: model.contacts.map(({ id, ...values }) => ({ id, values })),
+  accountContacts: model.accountContacts.map((l) => ({ id: l.id, accountId: l.accountId, targetId: l.contactId, type: l.type, endDate: l.endDate })),
+  deleteAccountAddressIds: model.deleteAccountAddressIds,
+  deleteAddressIds: model.deleteAddressIds,
+  deleteAccountContactIds: model.deleteAccountContactIds,
+  deleteContactIds: model.deleteContactIds,
+});
+
+/** PUT Account/customerdetails: the whole model in one transaction, recorded in the audit log. */
+export const updateCustomerDetails = async ({ db, clock }: AccountServiceDeps, caller: Caller, model: AccountUpdateModel): Promise<true> => {
+  await assertAccountAccess(db, caller, model.accountId);
+  const now = clock.now();
+  await db.transaction(async (tx) => {
+    if (!(await lockAccount(tx, model.accountId))) throw notFound(ACCOUNT);
+    const state = await loadAccountState(tx, model.accountId);
+    if (!state) throw notFound(ACCOUNT);
+    const plan = planCustomerDetailsUpdate(state, planInput(model), now);
+    if (plan.account?.paymentMethod === AUTOPAY_ON && !(await hasSavedCard(tx, model.accountId))) {
+      throw badRequest('Add a payment method first: automatic payments need a saved card.');
+    }
+    await applyCustomerDetailsPlan(tx, model.accountId, plan, caller.userId, now);
+  });
+  return true;
+};

@@ -1,0 +1,2 @@
+/** The charges module (Charge/items). */
+export { chargeRoutes } from './routes';

@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import { invoices } from '../../db/schema';
+import type { FilterFields } from '../../filter';
+import { invoiceOwing } from '../../lib/ledger';
+
+/**
+ * What an invoice still owes, as the ledger defines it (shared by the filter, sort and select).
+ * The columns are wrapped so drizzle qualifies them even in a single-table select list: bare
+ * "id" inside the ledger's correlated subquery would bind to the receivable's id instead.
+ */
+export const owingOfInvoice = invoiceOwing(sql`${invoices.id}`, sql`${invoices.amount}`);
+
+/** dnfilter/orderby allow-list of Invoice/items (decisions §3). */
+export const INVOICE_FIELDS: FilterFields = {
+  Id: { type: 'id', column: invoices.id },
+  AccountId: { type: 'id', column: invoices.accountId },
+  State: { type: 'string', column: invoices.state },
+  InvoiceNumber: { type: 'string', column: invoices.invoiceNumber },
+  StartDate: { type: 'date', column: invoices.startDate },
+  EndDate: { type: 'date', column: invoices.endDate },
+  DueDate: { type: 'date', column: invoices.dueDate },
+  PostedDate: { type: 'datetime', column: invoices.postedDate },
+  Amount: { type: 'money', column: invoices.amount },
+  Currency: { type: 'string', column: invoices.currency },
+  Owing: { type: 'money', column: owingOfInvoice },
+};

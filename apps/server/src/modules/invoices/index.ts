@@ -1,0 +1,15 @@
+/** The invoices module: its routes, and what other modules may use of it. */
+export { invoiceRoutes } from './routes';
+export { requirePostedInvoice } from './service';
+export {
+  findBillTo,
+  findPostedInvoiceById,
+  listInvoiceCharges,
+  listPostedInvoices,
+  listReceivablePayments,
+  type BillToRow,
+  type InvoiceChargeRow,
+  type InvoicePaymentRow,
+  type PostedInvoiceRow,
+} from './repository';
+export { addressLine1, billToName, money, presentBillToAddress, presentInvoiceListItem } from './presenter';

@@ -1,0 +1,272 @@
+/**
+ * SQL of the invoice calls. Only Posted invoices ever leave these functions: Draft and Void stay on
+ * the server (spec §4), and every query is limited to the accounts the caller may see.
+ */
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { PagedQuery } from '@portal/contract';
+import type { PortalDb } from '../../db/client';
+import { charges, invoices, paymentAssignments, payments, receivables } from '../../db/schema';
+import { compileFilter, compileOrderBy } from '../../filter';
+import { visibleAccountsCondition } from '../../lib/access';
+import type { Caller } from '../../plugins/authenticate';
+import { INVOICE_FIELDS, owingOfInvoice } from './fields';
+
+const invoiceColumns = {
+  id: invoices.id,
+  accountId: invoices.accountId,
+  invoiceNumber: invoices.invoiceNumber,
+  state: invoices.state,
+  startDate: invoices.startDate,
+  endDate: invoices.endDate,
+  dueDate: invoices.dueDate,
+  postedDate: invoices.postedDate,
+  amount: invoices.amount,
+  currency: invoices.currency,
+};
+
+export interface InvoiceRow {
+  id: bigint;
+  accountId: bigint;
+  invoiceNumber: string;
+  state: 'Draft' | 'Posted' | 'Void';
+  startDate: string;
+  endDate: string;
+  dueDate: string;
+  postedDate: Date | null;
+  /** numeric text, e.g. "100.00" */
+  amount: string;
+  currency: string;
+}
+
+export interface InvoiceWithOwingRow extends InvoiceRow {
+  owing: string;
+}
+
+export interface PostedInvoiceRow extends InvoiceWithOwingRow {
+  /** The receivable of the invoice (`arId`). */
+  receivableId: bigint;
+}
+
+const posted = eq(invoices.state, 'Posted');
+
+/** The default order of Invoice/items: newest period first, a stable tie-breaker after it. */
+const DEFAULT_ORDER = [desc(invoices.endDate), desc(invoices.id)];
+
+export interface Page<T> {
+  rows: T[];
+  count: number | undefined;
+}
+
+/** Posted invoices the caller may see, filtered (dnfilter), sorted (orderby) and paged. */
+export const listPostedInvoices = async (
+  db: PortalDb,
+  caller: Caller,
+  query: PagedQuery,
+  scope?: SQL,
+): Promise<Page<InvoiceWithOwingRow>> => {
+  // Compiled first: a bad filter or order answers 400 before any query runs.
+  const where = and(posted, visibleAccountsCondition(caller, invoices.accountId), compileFilter(query.dnfilter, INVOICE_FIELDS), scope);
+  const orderBy = query.orderby?.trim() ? compileOrderBy(query.orderby, INVOICE_FIELDS, { tieBreaker: invoices.id }) : DEFAULT_ORDER;
+  const [rows, total] = await Promise.all([
+    db
+      .select({ ...invoiceColumns, owing: owingOfInvoice })
+      .from(invoices)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(query.take)
+      .offset(query.skip),
+    query.count ? db.select({ n: count() }).from(invoices).where(where) : Promise.resolve(undefined),
+  ]);
+  return { rows, count: total?.[0]?.n };
+};
+
+const findPosted = async (db: PortalDb, condition: SQL | undefined): Promise<PostedInvoiceRow | undefined> => {
+  const [row] = await db
+    .select({ ...invoiceColumns, owing: owingOfInvoice, receivableId: receivables.id })
+    .from(invoices)
+    .innerJoin(receivables, eq(receivables.invoiceId, invoices.id))
+    .where(and(posted, condition))
+    .limit(1);
+  return row;
+};
+
+/** One Posted invoice the caller may see, with what it owes and its receivable; undefined otherwise. */
+export const findPostedInvoice = (db: PortalDb, caller: Caller, invoiceId: bigint): Promise<PostedInvoiceRow | undefined> =>
+  findPosted(db, and(eq(invoices.id, invoiceId), visibleAccountsCondition(caller, invoices.accountId)));
+
+/**
+ * One Posted invoice by id with no caller: only for signed document links, whose verified
+ * signature is the authorization (it was issued to someone who could see the invoice).
+ */
+export const findPostedInvoiceById = (db: PortalDb, invoiceId: bigint): Promise<PostedInvoiceRow | undefined> =>
+  findPosted(db, eq(invoices.id, invoiceId));
+
+export interface InvoicePaymentRow {
+  assignmentId: bigint;
+  assignedAmount: string;
+  paymentId: bigint;
+  date: Date;
+  description: string | null;
+  currency: string;
+  status: 'Successful' | 'Error' | 'InProgress';
+  type: string;
+}
+
+/** Every payment assignment to a receivable (all statuses), newest payment first. */
+export const listReceivablePayments = (db: PortalDb, receivableId: bigint): Promise<InvoicePaymentRow[]> =>
+  db
+    .select({
+      assignmentId: paymentAssignments.id,
+      assignedAmount: paymentAssignments.amount,
+      paymentId: payments.id,
+      date: payments.date,
+      description: payments.description,
+      currency: payments.currency,
+      status: payments.status,
+      type: payments.type,
+    })
+    .from(paymentAssignments)
+    .innerJoin(payments, eq(payments.id, paymentAssignments.paymentId))
+    .where(eq(paymentAssignments.receivableId, receivableId))
+    .orderBy(desc(payments.date), desc(payments.id), desc(paymentAssignments.id));
+
+export interface BillToRow {
+  customerNo: string;
+  name: string;
+  invoiceName: string | null;
+  invoiceEmailAddress: string | null;
+  streetNumber: string | null;
+  streetName: string | null;
+  city: string | null;
+  province: string | null;
+  postal: string | null;
+  country: string | null;
+  /** Whether an address was found (all address fields may legitimately be null). */
+  hasAddress: boolean;
+}
+
+/**
+ * The bill-to block of an invoice: the account's names and the Billing address whose link was
+ * current when the invoice was posted, else the one current at `now` (links are dated history).
+ */
+export const findBillTo = async (db: PortalDb, accountId: bigint, postedAt: Date | null, now: Date): Promise<BillToRow | undefined> => {
+  const at = sql`${(postedAt ?? now).toISOString()}::timestamptz`;
+  const today = sql`${now.toISOString()}::timestamptz`;
+  const currentAt = (instant: SQL) => sql`(aa.start_date <= ${instant} and (aa.end_date is null or aa.end_date >= ${instant}))`;
+  // One round trip: the document download runs this per request.
+  const { rows } = await db.execute<{
+    customer_no: string;
+    name: string;
+    invoice_name: string | null;
+    invoice_email_address: string | null;
+    street_number: string | null;
+    street_name: string | null;
+    city: string | null;
+    province: string | null;
+    postal: string | null;
+    country: string | null;
+    has_address: boolean;
+  }>(sql`
+    select a.customer_no, a.name, a.invoice_name, a.invoice_email_address,
+      b.street_number, b.street_name, b.city, b.province, b.postal, b.country, b.id is not null as has_address
+    from accounts a
+    left join lateral (
+      select ad.* from account_addresses aa join addresses ad on ad.id = aa.address_id
+      where aa.account_id = a.id and aa.type = 'Billing' and (${currentAt(at)} or ${currentAt(today)})
+      -- Current at posting beats current now; of two links current at once, the later one wins.
+      order by ${currentAt(at)} desc, aa.start_date desc, aa.id desc
+      limit 1
+    ) b on true
+    where a.id = ${accountId}`);
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    customerNo: row.customer_no,
+    name: row.name,
+    invoiceName: row.invoice_name,
+    invoiceEmailAddress: row.invoice_email_address,
+    streetNumber: row.street_number,
+    streetName: row.street_name,
+    city: row.city,
+    province: row.province,
+    postal: row.postal,
+    country: row.country,
+    hasAddress: row.has_address,
+  };
+};
+
+export interface ChargeGroupRow {
+  category: 'Plan' | 'Usage' | 'OneTime' | 'Adjustment' | 'Tax';
+  description: string;
+  amount: string;
+}
+
+const categoryOrder = sql`array_position(array['Plan','Usage','OneTime','Adjustment','Tax']::text[], ${charges.category})`;
+
+/** An invoice's charges summed per category and description, in bill order. */
+export const listChargeGroups = (db: PortalDb, invoiceId: bigint): Promise<ChargeGroupRow[]> =>
+  db
+    .select({ category: charges.category, description: charges.description, amount: sql<string>`sum(${charges.amount})::text` })
+    .from(charges)
+    .where(eq(charges.invoiceId, invoiceId))
+    .groupBy(charges.category, charges.description)
+    .orderBy(categoryOrder, sql`min(${charges.id})`);
+
+export interface InvoiceChargeRow {
+  category: ChargeGroupRow['category'];
+  description: string;
+  quantity: string;
+  amount: string;
+  startDate: string;
+  endDate: string;
+}
+
+/** Every charge line of an invoice in bill order (for the PDF). */
+export const listInvoiceCharges = (db: PortalDb, invoiceId: bigint): Promise<InvoiceChargeRow[]> =>
+  db
+    .select({
+      category: charges.category,
+      description: charges.description,
+      quantity: charges.quantity,
+      amount: charges.amount,
+      startDate: charges.startDate,
+      endDate: charges.endDate,
+    })
+    .from(charges)
+    .where(eq(charges.invoiceId, invoiceId))
+    .orderBy(categoryOrder, asc(charges.id));
+
+export interface BalanceForwardRow {
+  /** Posted invoices of the account and currency before this one. */
+  invoicedBefore: string;
+  /** Successful payments dated before the previous invoice was posted. */
+  paidBeforePrevious: string;
+  /** Successful payments from the previous invoice's posting up to this one's. */
+  paidSincePrevious: string;
+}
+
+/**
+ * The sums a balance-forward needs, in the invoice's currency, following the ledger rule (only
+ * Posted invoices and Successful payments count). Invoices are ordered by (posted date, id).
+ */
+export const sumBalanceForward = async (db: PortalDb, invoice: InvoiceRow & { postedDate: Date }): Promise<BalanceForwardRow> => {
+  const postedAt = invoice.postedDate.toISOString();
+  const before = sql`(posted_date, id) < (${postedAt}::timestamptz, ${invoice.id}::int8)`;
+  const { rows } = await db.execute<{ invoiced_before: string; paid_before_previous: string; paid_since_previous: string }>(sql`
+    with previous as (
+      select posted_date from invoices
+      where account_id = ${invoice.accountId} and currency = ${invoice.currency} and state = 'Posted' and ${before}
+      order by posted_date desc, id desc limit 1
+    ), paid as (
+      select date, amount from payments
+      where account_id = ${invoice.accountId} and currency = ${invoice.currency} and status = 'Successful'
+    )
+    select
+      (select coalesce(sum(amount), 0) from invoices
+        where account_id = ${invoice.accountId} and currency = ${invoice.currency} and state = 'Posted' and ${before})::text as invoiced_before,
+      (select coalesce(sum(amount), 0) from paid where date < (select posted_date from previous))::text as paid_before_previous,
+      (select coalesce(sum(amount), 0) from paid
+        where date >= coalesce((select posted_date from previous), '-infinity') and date < ${postedAt}::timestamptz)::text as paid_since_previous`);
+  const row = rows[0]!;
+  return { invoicedBefore: row.invoiced_before, paidBeforePrevious: row.paid_before_previous, paidSincePrevious: row.paid_since_previous };
+};

@@ -1,0 +1,2 @@
+/** The search module (GET Search). */
+export { searchRoutes } from './routes';

@@ -1,5 +1,12 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { Column, getTableName, is, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/**
+ * Columns always table-qualified: drizzle renders a column bare ("id") in a single-table select,
+ * and inside these correlated subqueries a bare "id" would bind to the receivable's own id.
+ */
+const qualified = (expr: AnyPgColumn | SQL): SQL =>
+  is(expr, Column) ? sql`${sql.identifier(getTableName(expr.table))}.${sql.identifier(expr.name)}` : sql`${expr}`;
 
 /**
  * Money actually collected against a receivable: assignments of Successful payments only, so an
@@ -7,7 +14,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
  */
 export const collectedOnReceivable = (receivableId: AnyPgColumn | SQL): SQL<string> => sql<string>`coalesce((
   select sum(pa.amount) from payment_assignments pa join payments p on p.id = pa.payment_id
-  where pa.receivable_id = ${receivableId} and p.status = 'Successful'), 0)`;
+  where pa.receivable_id = ${qualified(receivableId)} and p.status = 'Successful'), 0)`;
 
 /**
  * Money promised against a receivable: assignments of Successful and InProgress payments. New
@@ -15,8 +22,8 @@ export const collectedOnReceivable = (receivableId: AnyPgColumn | SQL): SQL<stri
  */
 export const committedOnReceivable = (receivableId: AnyPgColumn | SQL): SQL<string> => sql<string>`coalesce((
   select sum(pa.amount) from payment_assignments pa join payments p on p.id = pa.payment_id
-  where pa.receivable_id = ${receivableId} and p.status in ('Successful', 'InProgress')), 0)`;
+  where pa.receivable_id = ${qualified(receivableId)} and p.status in ('Successful', 'InProgress')), 0)`;
 
 /** What an invoice still owes: its amount less collected assignments to its receivable (spec §3 `owing`). */
 export const invoiceOwing = (invoiceId: AnyPgColumn | SQL, invoiceAmount: AnyPgColumn | SQL): SQL<string> => sql<string>`(
-  ${invoiceAmount} - coalesce((select ${collectedOnReceivable(sql`r.id`)} from receivables r where r.invoice_id = ${invoiceId}), 0))`;
+  ${qualified(invoiceAmount)} - coalesce((select ${collectedOnReceivable(sql`r.id`)} from receivables r where r.invoice_id = ${qualified(invoiceId)}), 0))`;

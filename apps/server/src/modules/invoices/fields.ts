@@ -1,14 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { invoices } from '../../db/schema';
 import type { FilterFields } from '../../filter';
 import { invoiceOwing } from '../../lib/ledger';
 
-/**
- * What an invoice still owes, as the ledger defines it (shared by the filter, sort and select).
- * The columns are wrapped so drizzle qualifies them even in a single-table select list: bare
- * "id" inside the ledger's correlated subquery would bind to the receivable's id instead.
- */
-export const owingOfInvoice = invoiceOwing(sql`${invoices.id}`, sql`${invoices.amount}`);
+/** What an invoice still owes, as the ledger defines it (shared by the filter, sort and select). */
+export const owingOfInvoice = invoiceOwing(invoices.id, invoices.amount);
 
 /** dnfilter/orderby allow-list of Invoice/items (decisions §3). */
 export const INVOICE_FIELDS: FilterFields = {

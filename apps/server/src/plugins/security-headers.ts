@@ -9,7 +9,8 @@ export const securityHeadersPlugin = fp<{ production: boolean }>(async (app, { p
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
+        // Dialog primitives inject <style> elements (scroll locking); scripts stay 'self' only.
+        styleSrc: ["'self'", "'unsafe-inline'"],
         styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],

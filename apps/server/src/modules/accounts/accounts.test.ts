@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import { accountAddresses, accountContacts, accounts, addresses, auditLog, contacts } from '../../db/schema';
+import { PAYMENT_MESSAGES } from '@portal/contract';
+import { accountAddresses, accountContacts, accounts, addresses, auditLog, autopaySchedules, contacts } from '../../db/schema';
 import { buildTestApp, type TestContext } from '../../../test/app';
 import {
   bearer,
@@ -342,12 +343,21 @@ describe('PUT /b/v1/Account/customerdetails', () => {
     expect(link!.endDate).toEqual(new Date('2025-06-02T08:00:00Z'));
   });
 
-  it('turns automatic payments on only with a saved card', async () => {
-    const refused = await put(model({ language: 'French', invoiceEmail: 'factures@example.com', paymentMethod: 'Credit Card' }));
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ error: 'Add a payment method first: automatic payments need a saved card.' });
-    await createPaymentMethod(ctx.database.db, own.id, { isDefault: true });
-    const accepted = await put(model({ language: 'French', invoiceEmail: 'factures@example.com', paymentMethod: 'Credit Card' }));
+  it('turns automatic payments on only with a saved schedule on a card that has not expired (the toggle\'s rule)', async () => {
+    const body = model({ language: 'French', invoiceEmail: 'factures@example.com', paymentMethod: 'Credit Card' });
+    const noSchedule = await put(body);
+    expect(noSchedule.statusCode).toBe(400);
+    expect(noSchedule.json()).toEqual({ error: PAYMENT_MESSAGES.autopayNeedsSchedule });
+
+    const expired = await createPaymentMethod(ctx.database.db, own.id, { expMonth: 1, expYear: 2020 });
+    await ctx.database.db.insert(autopaySchedules).values({ accountId: own.id, paymentMethodId: expired.id, frequency: 'dueDate', amountType: 'full' });
+    const expiredCard = await put(body);
+    expect(expiredCard.statusCode).toBe(400);
+    expect(expiredCard.json()).toEqual({ error: PAYMENT_MESSAGES.autopayCardExpired });
+
+    const card = await createPaymentMethod(ctx.database.db, own.id, { isDefault: true });
+    await ctx.database.db.update(autopaySchedules).set({ paymentMethodId: card.id }).where(eq(autopaySchedules.accountId, own.id));
+    const accepted = await put(body);
     expect(accepted.statusCode).toBe(200);
     const [account] = await ctx.database.db.select().from(accounts).where(eq(accounts.id, own.id));
     expect(account!.paymentMethod).toBe('Credit Card');

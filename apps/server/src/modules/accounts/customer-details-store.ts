@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PortalDb } from '../../db/client';
-import { accountAddresses, accountContacts, accounts, addresses, contacts, paymentMethods } from '../../db/schema';
+import { accountAddresses, accountContacts, accounts, addresses, contacts } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import type {
   AccountState,
@@ -69,9 +69,6 @@ export const loadAccountState = async (tx: Tx, accountId: bigint): Promise<Accou
 };
 
 /** Whether the account has a saved card (automatic payments need one). */
-export const hasSavedCard = async (tx: Tx, accountId: bigint): Promise<boolean> =>
-  (await tx.select({ id: paymentMethods.id }).from(paymentMethods).where(eq(paymentMethods.accountId, accountId)).limit(1)).length > 0;
-
 type AddressType = typeof accountAddresses.$inferInsert.type;
 type ContactType = typeof accountContacts.$inferInsert.type;
 

@@ -16,13 +16,14 @@ import {
 import type { z } from 'zod';
 import type { PortalDb } from '../../db/client';
 import { badRequest, notFound } from '../../errors';
+import { assertAutopayCanTurnOn } from '../../lib/autopay-readiness';
 import { assertAccountAccess } from '../../lib/access';
 import type { Clock } from '../../lib/clock';
 import type { Caller } from '../../plugins/authenticate';
 import { documentLinks } from '../documents/links';
 import { listPostedInvoices, presentInvoiceListItem } from '../invoices';
 import { planCustomerDetailsUpdate, type CustomerDetailsInput } from './customer-details-plan';
-import { applyCustomerDetailsPlan, hasSavedCard, loadAccountState, lockAccount } from './customer-details-store';
+import { applyCustomerDetailsPlan, loadAccountState, lockAccount } from './customer-details-store';
 import { presentAccount, presentAccountDetails, presentAccountName, presentStatement, withRequestedAccount } from './presenter';
 import {
   findAccountName,
@@ -145,8 +146,8 @@ export const updateCustomerDetails = async ({ db, clock }: AccountServiceDeps, c
     const state = await loadAccountState(tx, model.accountId);
     if (!state) throw notFound(ACCOUNT);
     const plan = planCustomerDetailsUpdate(state, planInput(model), now);
-    if (plan.account?.paymentMethod === AUTOPAY_ON && !(await hasSavedCard(tx, model.accountId))) {
-      throw badRequest('Add a payment method first: automatic payments need a saved card.');
+    if (plan.account?.paymentMethod === AUTOPAY_ON && state.account.paymentMethod !== AUTOPAY_ON) {
+      await assertAutopayCanTurnOn(tx, model.accountId, now);
     }
     await applyCustomerDetailsPlan(tx, model.accountId, plan, caller.userId, now);
   });

@@ -11,8 +11,8 @@ import {
 import { badRequest, notFound } from '../../errors';
 import { assertAccountAccess } from '../../lib/access';
 import { recordAudit } from '../../lib/audit';
+import { assertAutopayCanTurnOn } from '../../lib/autopay-readiness';
 import type { Caller } from '../../plugins/authenticate';
-import { isCardExpired } from '../../payments/card-rules';
 import type { BillingContext } from '../payments/context';
 import { lockAccount } from '../payments/repository';
 import { usableCard } from '../payments/service';
@@ -99,12 +99,7 @@ export const switchAutopay = async (ctx: BillingContext, caller: Caller, account
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     await lockAccount(tx, accountId);
-    if (paymentMethod === AUTOPAY_ON) {
-      const schedule = await findSchedule(tx, accountId);
-      if (!schedule) throw badRequest(PAYMENT_MESSAGES.autopayNeedsSchedule);
-      const card = await findPaymentMethod(tx, schedule.paymentMethodId);
-      if (!card || isCardExpired(card, now)) throw badRequest(PAYMENT_MESSAGES.autopayCardExpired);
-    }
+    if (paymentMethod === AUTOPAY_ON) await assertAutopayCanTurnOn(tx, accountId, now);
     await setAccountPaymentMethod(tx, accountId, paymentMethod, now);
     await recordAudit(tx, {
       actorUserId: caller.userId,

@@ -1,0 +1,202 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { i18n } from '@/lib/i18n/i18n';
+import { accountDetails, names } from '@/test/fixtures';
+import { json, makeToken, mockFetch, renderRoute, type FetchCall } from '@/test/utils';
+
+type Handler = (call: FetchCall) => Response | Promise<Response>;
+
+/** The account calls this screen makes; `save` answers PUT Account/customerdetails. */
+const mockAccount = ({ details, save }: { details?: Handler; save?: Handler } = {}) => {
+  const mock = mockFetch((call) => {
+    const path = call.url.pathname;
+    if (path === '/b/v1/Account/names') return json(names([1001n, 'Casey Customer', null]));
+    if (path === '/b/v1/Account/details/1001') return details ? details(call) : json(accountDetails(1001n));
+    if (call.method === 'PUT' && path === '/b/v1/Account/customerdetails') return save ? save(call) : json(true);
+    return json({ error: `No fake for ${call.method} ${path}` }, 404);
+  });
+  return { ...mock, saves: () => mock.calls.filter((c) => c.method === 'PUT') };
+};
+
+const section = (name: string) => within(screen.getByRole('region', { name }));
+const shown = (region: ReturnType<typeof section>, label: string) => region.getByText(label).nextElementSibling;
+
+beforeEach(() => {
+  sessionStorage.setItem('token', makeToken({ scopes: ['ac:1001'] }));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('account information (spec §2 "Account Information")', () => {
+  it('shows a spinner, then the account, billing contact and billing address, with N/A for empty values', async () => {
+    const base = accountDetails(1001n);
+    mockAccount({
+      details: () => json({ ...base, contacts: [{ ...base.contacts[0]!, primaryPhone: null }], accountAddresses: [] }),
+    });
+    renderRoute('/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account Information' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading account details...');
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/');
+
+    expect(await screen.findByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
+    const account = section('Account Details');
+    expect(shown(account, 'Account Number')).toHaveTextContent('C-1001');
+    expect(shown(account, 'Account Name')).toHaveTextContent('Casey Customer');
+    expect(shown(account, 'Account Type')).toHaveTextContent('Residential');
+    expect(shown(account, 'Language Preference')).toHaveTextContent('English');
+    expect(shown(account, 'Invoice Email Address')).toHaveTextContent('billing@casey.example');
+    const contact = section('Billing Contact');
+    expect(shown(contact, 'First Name')).toHaveTextContent('Jane');
+    expect(shown(contact, 'Phone Number')).toHaveTextContent('N/A');
+    const address = section('Billing Address');
+    for (const label of ['Street Number', 'Street Name', 'City', 'Province / State', 'Postal / Zip Code', 'Country']) {
+      expect(shown(address, label)).toHaveTextContent('N/A');
+    }
+  });
+
+  it('edits with typed inputs and read-only account fields; Cancel restores the values and clears errors', async () => {
+    const user = userEvent.setup();
+    const { saves } = mockAccount();
+    renderRoute('/profile');
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+
+    // The edit form's code loads on demand (preloaded with the page).
+    expect(await screen.findByRole('textbox', { name: 'Account Number (read-only)' })).toHaveAttribute('readonly');
+    expect(screen.getByRole('textbox', { name: 'Account Name (read-only)' })).toHaveValue('Casey Customer');
+    expect(screen.getByRole('textbox', { name: 'Account Type (read-only)' })).toHaveAttribute('readonly');
+    expect(screen.getByRole('combobox', { name: 'Language Preference' })).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: 'Invoice Email Address' })).toHaveAttribute('type', 'email');
+    expect(screen.getByRole('textbox', { name: 'Email Address' })).toHaveAttribute('type', 'email');
+    expect(screen.getByRole('textbox', { name: 'Phone Number' })).toHaveAttribute('type', 'tel');
+    expect(screen.queryByRole('button', { name: 'Edit Profile' })).not.toBeInTheDocument();
+
+    const email = screen.getByRole('textbox', { name: 'Email Address' });
+    await user.clear(email);
+    await user.type(email, 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Please enter a valid email address.')).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(saves()).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(shown(section('Billing Contact'), 'Email Address')).toHaveTextContent('jane@casey.example');
+    expect(screen.getByRole('button', { name: 'Edit Profile' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    expect(await screen.findByRole('textbox', { name: 'Email Address' })).toHaveValue('jane@casey.example');
+    expect(screen.queryByText('Please enter a valid email address.')).not.toBeInTheDocument();
+  });
+
+  it('saves: "Saving..." while busy, the update model, a success message that goes after 4 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    let release: (response: Response) => void = () => undefined;
+    let saved = false;
+    const { saves } = mockAccount({
+      details: () => {
+        const base = accountDetails(1001n);
+        return json(saved ? { ...base, contacts: [{ ...base.contacts[0]!, firstName: 'Janet' }] } : base);
+      },
+      save: () =>
+        new Promise<Response>((resolve) => {
+          release = resolve;
+        }),
+    });
+    renderRoute('/profile');
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    const first = await screen.findByRole('textbox', { name: 'First Name' });
+    await user.clear(first);
+    await user.type(first, 'Janet');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByRole('button', { name: /Saving\.\.\./ })).toHaveAttribute('aria-busy', 'true');
+    expect(saves()[0]!.body).toEqual({
+      accountId: 1001,
+      language: 'English',
+      invoiceEmail: 'billing@casey.example',
+      contacts: [
+        { id: 3, firstName: 'Janet', lastName: 'Doe', primaryEmail: 'jane@casey.example', primaryPhone: '416-555-0100' },
+      ],
+      accountContacts: [],
+      addresses: [
+        {
+          id: 1,
+          streetNumber: '12',
+          streetName: 'Main Street',
+          city: 'Toronto',
+          province: 'ON',
+          postal: 'M5V 2T6',
+          country: 'Canada',
+        },
+      ],
+      accountAddresses: [],
+    });
+
+    saved = true;
+    await act(async () => release(json(true)));
+    expect(await screen.findByText('Account details updated successfully!')).toBeInTheDocument();
+    expect(screen.getByText('Success:')).toBeInTheDocument();
+    // Back in view mode, showing the re-read billing contact.
+    expect(shown(section('Billing Contact'), 'First Name')).toHaveTextContent('Janet');
+    expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
+
+    await act(async () => vi.advanceTimersByTime(3900));
+    expect(screen.getByText('Account details updated successfully!')).toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTime(200));
+    expect(screen.queryByText('Account details updated successfully!')).not.toBeInTheDocument();
+  });
+
+  it('says "Failed to update account details. Please try again." when the save answers false', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockAccount({ save: () => json(false) });
+    renderRoute('/profile');
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    await user.click(await screen.findByRole('button', { name: 'Save Changes' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Error:');
+    expect(alert).toHaveTextContent('Failed to update account details. Please try again.');
+    // Still editing, so nothing typed is lost.
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
+  });
+
+  it('says "An error occurred while updating your account details." with the service\'s reason when it refuses', async () => {
+    const user = userEvent.setup();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockAccount({ save: () => json({ error: 'body.addresses.0.postal: Please enter a valid postal or zip code.' }, 400) });
+    renderRoute('/profile');
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    await user.click(await screen.findByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'An error occurred while updating your account details. body.addresses.0.postal: Please enter a valid postal or zip code.',
+    );
+    expect(logged).toHaveBeenCalled();
+  });
+
+  it('switches the UI to French when the language preference is saved as French', async () => {
+    const user = userEvent.setup();
+    let language: 'English' | 'French' = 'English';
+    const { saves } = mockAccount({
+      details: () => json(accountDetails(1001n, { language })),
+      save: (call) => {
+        language = (call.body as { language: 'English' | 'French' }).language;
+        return json(true);
+      },
+    });
+    renderRoute('/profile');
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Language Preference' }), 'French');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(i18n.language).toBe('fr'));
+    expect(saves()[0]!.body).toMatchObject({ language: 'French' });
+    expect(await screen.findByRole('button', { name: 'Modifier le profil' })).toBeInTheDocument();
+  });
+
+  it('shows the load error when the account cannot be loaded', async () => {
+    mockAccount({ details: () => json({ error: 'The account was not found.' }, 404) });
+    renderRoute('/profile');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load account details. Please try again later.');
+    expect(screen.queryByRole('button', { name: 'Edit Profile' })).not.toBeInTheDocument();
+  });
+});

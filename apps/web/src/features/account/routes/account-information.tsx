@@ -1,0 +1,229 @@
+import { SUCCESS_MESSAGE_MS, type AccountDetailsResponse, type AccountEditForm } from '@portal/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Building2, Pencil } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { BackLink, PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api/client';
+import { useCurrentAccount } from '@/lib/current-account/current-account';
+import { changeLanguage, registerLocales, savedLanguage, uiLanguageFromPreference } from '@/lib/i18n/i18n';
+import { usePageTitle } from '@/lib/use-page-title';
+import { accountDetailsQuery } from '../api/get-account-details';
+import { updateCustomerDetails } from '../api/update-customer-details';
+import { AccountView } from '../components/account-view';
+import { buildAccountUpdateModel } from '../edit-rules';
+import { accountLocales } from '../locales';
+
+await registerLocales('account', accountLocales);
+
+/**
+ * The edit form brings react-hook-form and the zod schemas: it loads after the page has shown (preloaded at
+ * once), keeping the page's first load within the route budget (decisions §9).
+ */
+const loadEditForm = () => import('../components/account-edit-form');
+const AccountEditFormView = lazy(async () => ({ default: (await loadEditForm()).AccountEditFormView }));
+
+/**
+ * /profile — Account Information (spec §2): account details, billing contact and billing address, with an
+ * edit mode that saves through PUT Account/customerdetails.
+ */
+export function AccountInformationPage() {
+  const { t } = useTranslation('account');
+  const { t: tc } = useTranslation();
+  usePageTitle(t('title'));
+  const { accountId, isLoading: selecting } = useCurrentAccount();
+  const back = <BackLink to={paths.home}>{tc('backToDashboard')}</BackLink>;
+  if (accountId === null) {
+    return (
+      <>
+        <PageHeader title={t('title')} back={back} />
+        {selecting ? (
+          <LoadingState />
+        ) : (
+          <Card>
+            <EmptyState icon={<Building2 />} title={t('chooseAccountTitle')} description={t('chooseAccountText')} />
+          </Card>
+        )}
+      </>
+    );
+  }
+  // Keyed by account: switching accounts leaves edit mode and clears the banners.
+  return <AccountInformation key={String(accountId)} accountId={accountId} back={back} />;
+}
+
+type Notice = { tone: 'error' | 'success'; text: string };
+
+function AccountInformation({ accountId, back }: { accountId: bigint; back: ReactNode }) {
+  const { t } = useTranslation('account');
+  const queryClient = useQueryClient();
+  const details = useQuery(accountDetailsQuery(accountId));
+  const [editing, setEditing] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const focusEdit = useRef(false);
+  const now = new Date();
+
+  useEffect(() => {
+    void loadEditForm();
+  }, []);
+
+  // Spec §9: the success message goes away after 4 seconds.
+  useEffect(() => {
+    if (notice?.tone !== 'success') return;
+    const timer = setTimeout(() => setNotice(null), SUCCESS_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  // After saving or failing, the outcome gets focus; after Cancel, the Edit Profile button does.
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+  useEffect(() => {
+    if (!editing && focusEdit.current) {
+      focusEdit.current = false;
+      editButton.current?.focus();
+    }
+  }, [editing]);
+
+  const save = useMutation({
+    mutationFn: ({ current, form }: { current: AccountDetailsResponse; form: AccountEditForm }) =>
+      updateCustomerDetails(buildAccountUpdateModel(current, form, new Date())),
+    onSuccess: async (saved, { current, form }) => {
+      if (saved !== true) {
+        showError(t('saveFailed'));
+        return;
+      }
+      // Re-read before leaving edit mode: the view then shows the billing contact re-selected from the
+      // updated contacts (the service may have replaced it with a new dated row).
+      await queryClient.invalidateQueries({ queryKey: ['account', accountId] });
+      setEditing(false);
+      setNotice({ tone: 'success', text: t('saved') });
+      if (form.language !== current.account.language) {
+        // The UI follows the new preference. A language picked in the user menu is a remembered choice:
+        // it is updated too, so it does not switch the UI back on the next visit.
+        void changeLanguage(uiLanguageFromPreference(form.language), { remember: savedLanguage() !== null });
+      }
+    },
+    onError: (error) => {
+      const detail = error instanceof ApiError && error.status === 400 ? error.serverMessage : undefined;
+      showError(detail ? `${t('saveError')} ${detail}` : t('saveError'), error);
+    },
+  });
+
+  /** Spec §8: errors on the account screen show in a red banner and are logged. */
+  function showError(text: string, cause?: unknown) {
+    console.error(text, cause ?? '');
+    setNotice({ tone: 'error', text });
+  }
+
+  const header = (
+    <PageHeader
+      title={t('title')}
+      description={t('intro')}
+      back={back}
+      actions={
+        details.data && !editing ? (
+          <Button
+            ref={editButton}
+            variant="secondary"
+            onClick={() => {
+              setNotice(null);
+              setEditing(true);
+            }}
+          >
+            <Pencil className="size-4" aria-hidden="true" />
+            {t('edit')}
+          </Button>
+        ) : undefined
+      }
+    />
+  );
+
+  if (details.isPending) {
+    return (
+      <>
+        {header}
+        <LoadingState />
+      </>
+    );
+  }
+  if (details.isError && !details.data) {
+    return (
+      <>
+        {header}
+        <Banner tone="error">
+          {t('loadError')}{' '}
+          <Button variant="link" onClick={() => void details.refetch()}>
+            {t('common:retry')}
+          </Button>
+        </Banner>
+      </>
+    );
+  }
+
+  return (
+    <>
+      {header}
+      <div className="flex flex-col gap-6">
+        {(notice || editing) && (
+          <div ref={noticeRef} tabIndex={-1} className="flex flex-col gap-3 outline-none">
+            {notice && (
+              <Banner tone={notice.tone} onDismiss={() => setNotice(null)}>
+                {notice.text}
+              </Banner>
+            )}
+            {editing && (
+              <Banner tone="info" title={null}>
+                {t('editingNotice')}
+              </Banner>
+            )}
+          </div>
+        )}
+        {editing ? (
+          <Suspense fallback={<LoadingState />}>
+            <AccountEditFormView
+              details={details.data}
+              now={now}
+              saving={save.isPending}
+              onSave={(form) => save.mutate({ current: details.data, form })}
+              onCancel={() => {
+                setNotice(null);
+                focusEdit.current = true;
+                setEditing(false);
+              }}
+            />
+          </Suspense>
+        ) : (
+          <AccountView details={details.data} now={now} />
+        )}
+      </div>
+    </>
+  );
+}
+
+function LoadingState() {
+  const { t } = useTranslation('account');
+  return (
+    <div className="flex flex-col gap-6" aria-busy="true">
+      <div className="flex items-center gap-3 text-fg-muted">
+        <Spinner label={t('loading')} />
+        <span aria-hidden="true">{t('loading')}</span>
+      </div>
+      <Skeleton className="h-48 w-full rounded-xl" />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Skeleton className="h-56 w-full rounded-xl" />
+        <Skeleton className="h-56 w-full rounded-xl" />
+      </div>
+    </div>
+  );
+}
+
+export { AccountInformationPage as Component };

@@ -1,0 +1,33 @@
+import { INVOICE_PAGE_SIZE, InvoiceListItemSchema, pagedSchema } from '@portal/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { billingApi } from '@/lib/api/client';
+import { INVOICE_LIST_ORDER, pageSkip } from '../rules';
+
+export const InvoicePageSchema = pagedSchema(InvoiceListItemSchema);
+
+/**
+ * Signed PDF links in the list expire after 10 minutes (server DOCUMENT_LINK_TTL_SECONDS): a list left open
+ * is re-read well before, so "Download PDF" never leads to an expired link.
+ */
+export const DOCUMENT_LINK_REFRESH_MS = 5 * 60_000;
+
+/** GET /b/v1/Invoice/items: one page of posted invoices, newest period first, counted (spec §7). */
+export const getInvoices = (dnfilter: string, page: number, signal?: AbortSignal) =>
+  billingApi.request({
+    path: '/v1/Invoice/items',
+    query: { dnfilter, orderby: INVOICE_LIST_ORDER, skip: pageSkip(page), take: INVOICE_PAGE_SIZE, count: true },
+    schema: InvoicePageSchema,
+    signal,
+  });
+
+/**
+ * The list page for a filter (built by `invoiceListFilter`) and a 1-based page. The previous page stays on
+ * screen while the next one loads, so paging and searching do not flash a skeleton.
+ */
+export const invoiceListQuery = (accountId: bigint, dnfilter: string, page: number) =>
+  queryOptions({
+    queryKey: ['account', accountId, 'invoices', 'list', { dnfilter, page }],
+    queryFn: ({ signal }) => getInvoices(dnfilter, page, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: DOCUMENT_LINK_REFRESH_MS,
+  });

@@ -1,0 +1,54 @@
+import type { InvoiceDetails } from '@portal/contract';
+import { FileText } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
+import { useFormat } from '@/lib/i18n/use-format';
+import { detailInvoiceStatus, isAmountDueOverdue } from '../rules';
+import { InvoiceStatusBadge } from './invoice-status-badge';
+
+/**
+ * Invoice Summary (spec §2): Issue Date (posted date, or "-"), Due Date, Status (Paid when nothing is owed),
+ * Total Amount and Amount Due — red (and bold) while something is owed.
+ */
+export function InvoiceSummaryCard({ details }: { details: InvoiceDetails }) {
+  const { t } = useTranslation('invoices');
+  const f = useFormat();
+  const { invoice, owing } = details;
+  const money = (amount: number) => f.currency(amount, invoice.currency, { invoiceDetail: true });
+  const overdue = isAmountDueOverdue(owing);
+  return (
+    <Card as="section" aria-labelledby="summary-title">
+      <CardHeader title={t('detail.summary')} titleId="summary-title" icon={<FileText />} />
+      <CardBody>
+        <dl className="flex flex-col text-sm">
+          <Row term={t('detail.issueDate')}>{f.date(invoice.postedDate, 'detail')}</Row>
+          <Row term={t('detail.dueDate')}>{f.date(invoice.dueDate, 'detail')}</Row>
+          <Row term={t('detail.status')}>
+            <InvoiceStatusBadge status={detailInvoiceStatus(owing)} />
+          </Row>
+          <Row term={t('detail.totalAmount')}>{money(invoice.amount)}</Row>
+          <div className="mt-2 flex items-center justify-between gap-4 border-t border-border pt-3">
+            <dt className="font-semibold text-fg">{t('detail.amountDue')}</dt>
+            <dd
+              data-testid="amount-due"
+              className={cn('text-lg font-semibold tabular-nums', overdue ? 'text-danger' : 'text-fg')}
+            >
+              {money(owing)}
+            </dd>
+          </div>
+        </dl>
+      </CardBody>
+    </Card>
+  );
+}
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-4 py-1.5">
+      <dt className="text-fg-muted">{term}</dt>
+      <dd className="text-right font-medium tabular-nums">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,246 @@
+import type { InvoiceDetails } from '@portal/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CreditCard, Download, FileQuestion, FileSpreadsheet } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { Banner } from '@/components/ui/banner';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { BackLink, PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api/client';
+import { registerLocales } from '@/lib/i18n/i18n';
+import { useFormat } from '@/lib/i18n/use-format';
+import { usePageTitle } from '@/lib/use-page-title';
+import { refreshPaymentMethods } from '@/features/payments/api/refresh';
+import {
+  hasCheckoutParams,
+  readCheckoutReturn,
+  shouldReopenPayModal,
+  withoutCheckoutParams,
+} from '@/features/payments/checkout-rules';
+import { PayModal, preloadPaymentDialogs } from '@/features/payments/components/lazy-dialogs';
+import { paymentsLocales } from '@/features/payments/locales';
+import { SETTLING_POLL_MS } from '@/features/payments/payment-status-rules';
+import { invoiceContentQuery } from '../api/get-invoice-content';
+import { invoiceDetailsQuery } from '../api/get-invoice-details';
+import { documentUrl, invoiceUrlsQuery } from '../api/get-invoice-urls';
+import { BillingToCard } from '../components/billing-to-card';
+import { ChargesCard } from '../components/charges-card';
+import { InvoicePaymentsCard } from '../components/invoice-payments-card';
+import { InvoiceSummaryCard } from '../components/invoice-summary-card';
+import { invoicesLocales } from '../locales';
+import { canPayInvoice, hasSettlingPayment, parseInvoiceId } from '../rules';
+
+// Payment status badges (from the payments feature) read the `payments` namespace.
+await Promise.all([registerLocales('invoices', invoicesLocales), registerLocales('payments', paymentsLocales)]);
+
+/**
+ * /invoices/{invoiceId} (spec §2 "Invoice detail"): heading with the period, PDF and CDR downloads, "Pay
+ * Invoice" while something is owed, Billing To, charges, Invoice Summary and the invoice's payment history.
+ */
+export function InvoiceDetailPage() {
+  const { t } = useTranslation('invoices');
+  const invoiceId = parseInvoiceId(useParams().invoiceId);
+  const details = useQuery({
+    ...invoiceDetailsQuery(invoiceId ?? 0n),
+    enabled: invoiceId !== null,
+    // While one of its payments settles, re-read so the status and Amount Due update by themselves.
+    refetchInterval: (query) => (query.state.data && hasSettlingPayment(query.state.data.payments) ? SETTLING_POLL_MS : false),
+  });
+  const notFound = invoiceId === null || (details.error instanceof ApiError && details.error.status === 404);
+  const number = details.data?.invoice.invoiceNumber;
+  usePageTitle(number ? t('detail.title', { number }) : notFound ? t('detail.notFoundTitle') : t('detail.titlePending'));
+
+  const back = <BackLink to={paths.invoices}>{t('detail.backToInvoices')}</BackLink>;
+  if (notFound) {
+    return (
+      <>
+        <PageHeader title={t('detail.notFoundTitle')} back={back} />
+        <Card>
+          <EmptyState
+            icon={<FileQuestion />}
+            level={null}
+            title={t('detail.notFoundText')}
+            action={
+              <Link to={paths.invoices} className={buttonClasses({ variant: 'secondary' })}>
+                {t('detail.backToInvoices')}
+              </Link>
+            }
+          />
+        </Card>
+      </>
+    );
+  }
+  if (details.isError && !details.data) {
+    return (
+      <>
+        <PageHeader title={t('detail.loadErrorFallback')} back={back} />
+        <Banner tone="error">
+          {t('detail.loadError')}{' '}
+          <Button variant="link" onClick={() => void details.refetch()}>
+            {t('detail.retry')}
+          </Button>
+        </Banner>
+      </>
+    );
+  }
+  if (!details.data || invoiceId === null) {
+    return (
+      <>
+        <PageHeader title={t('detail.titlePending')} back={back} />
+        <DetailSkeleton />
+      </>
+    );
+  }
+  return <InvoiceDetail key={String(invoiceId)} details={details.data} back={back} />;
+}
+
+function InvoiceDetail({ details, back }: { details: InvoiceDetails; back: ReactNode }) {
+  const { t } = useTranslation('invoices');
+  const f = useFormat();
+  const { invoice, owing } = details;
+  const content = useQuery(invoiceContentQuery(invoice.id));
+  const urls = useQuery(invoiceUrlsQuery(invoice.id));
+  const [paying, setPaying] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const payable = canPayInvoice(owing);
+
+  useEffect(() => {
+    if (payable) preloadPaymentDialogs();
+  }, [payable]);
+
+  useCheckoutReturn(invoice.id, invoice.accountId, {
+    onReopen: () => setPaying(true),
+    onAdded: () => setNotice(t('detail.cardAdded')),
+  });
+
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+
+  const pdf = documentUrl(urls.data, 'PDF');
+  const cdrs = documentUrl(urls.data, 'CDRs');
+  const downloadClasses = buttonClasses({ variant: 'secondary' });
+
+  return (
+    <>
+      <PageHeader
+        title={t('detail.title', { number: invoice.invoiceNumber })}
+        description={t('detail.period', { start: f.date(invoice.startDate, 'detail'), end: f.date(invoice.endDate, 'detail') })}
+        back={back}
+        actions={
+          <>
+            {pdf ? (
+              <a href={pdf} download className={downloadClasses}>
+                <Download className="size-4" aria-hidden="true" />
+                {t('detail.downloadPdf')}
+              </a>
+            ) : null}
+            {cdrs ? (
+              <a href={cdrs} download className={downloadClasses}>
+                <FileSpreadsheet className="size-4" aria-hidden="true" />
+                {t('detail.downloadCdrs')}
+              </a>
+            ) : null}
+            {urls.isPending && (
+              <span role="status" className="inline-flex items-center text-sm text-fg-muted">
+                {t('detail.documentsLoading')}
+              </span>
+            )}
+            {payable && (
+              <Button onClick={() => setPaying(true)}>
+                <CreditCard className="size-4" aria-hidden="true" />
+                {t('detail.payInvoice')}
+              </Button>
+            )}
+          </>
+        }
+      />
+
+      <div className="flex flex-col gap-6">
+        {(notice || urls.isError || hasSettlingPayment(details.payments)) && (
+          <div ref={noticeRef} tabIndex={-1} className="flex flex-col gap-3 outline-none">
+            {notice && (
+              <Banner tone="success" onDismiss={() => setNotice(null)}>
+                {notice}
+              </Banner>
+            )}
+            {urls.isError && <Banner tone="warning">{t('detail.documentsError')}</Banner>}
+            {hasSettlingPayment(details.payments) && (
+              <Banner tone="info" title={null}>
+                {t('detail.settling')}
+              </Banner>
+            )}
+          </div>
+        )}
+
+        <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <div className="flex min-w-0 flex-col gap-6">
+            <BillingToCard content={content.data} failed={content.isError} />
+            {content.data?.summary && <ChargesCard summary={content.data.summary} currency={invoice.currency} />}
+          </div>
+          <InvoiceSummaryCard details={details} />
+        </div>
+
+        {details.payments.length > 0 && <InvoicePaymentsCard payments={details.payments} />}
+      </div>
+
+      <PayModal
+        open={paying}
+        onOpenChange={setPaying}
+        accountId={invoice.accountId}
+        target={{ total: owing, currency: invoice.currency }}
+        invoice={{ id: invoice.id, invoiceNumber: invoice.invoiceNumber, arId: details.arId }}
+        invoiceDetail
+        onPaid={({ amount, currency }) =>
+          setNotice(t('detail.paid', { amount: f.currency(amount, currency, { invoiceDetail: true }) }))
+        }
+      />
+    </>
+  );
+}
+
+/**
+ * Back from the provider's checkout (spec §4): reopen the pay modal when the return names this invoice,
+ * re-read the cards, and take the parameters out of the URL (replacing the entry) so a reload does not
+ * repeat it.
+ */
+function useCheckoutReturn(invoiceId: bigint, accountId: bigint, handlers: { onReopen: () => void; onAdded: () => void }) {
+  const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const ret = readCheckoutReturn(params);
+  const present = hasCheckoutParams(params);
+  const reopen = shouldReopenPayModal(ret, invoiceId);
+  const handlersRef = useRef(handlers);
+  useEffect(() => {
+    handlersRef.current = handlers;
+  });
+  useEffect(() => {
+    if (!present) return;
+    if (ret.paymentMethodAdded) void refreshPaymentMethods(queryClient, accountId);
+    // Reopening the modal says enough (its card list now has the card); otherwise say the card was added.
+    if (reopen) handlersRef.current.onReopen();
+    else if (ret.paymentMethodAdded) handlersRef.current.onAdded();
+    setParams((current) => withoutCheckoutParams(current), { replace: true });
+  }, [present, reopen, ret.paymentMethodAdded, accountId, queryClient, setParams]);
+}
+
+function DetailSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className="grid gap-6 lg:grid-cols-[3fr_2fr]" aria-busy="true">
+      <p role="status" className="sr-only">
+        {t('loading')}
+      </p>
+      <Skeleton className="h-48 w-full rounded-xl" />
+      <Skeleton className="h-64 w-full rounded-xl" />
+    </div>
+  );
+}
+
+export { InvoiceDetailPage as Component };

@@ -1,0 +1,51 @@
+import type { CurrencyCode, HomeModel } from '@portal/contract';
+import { Wallet } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
+import { useFormat } from '@/lib/i18n/use-format';
+import { balanceViews } from '@/features/dashboard/rules';
+
+/**
+ * Account Balance (spec §4 "Balance"): one line per currency; owing is red with "Payment due {date}" (the due
+ * date of the oldest unpaid invoice, decisions §5), otherwise green. Words say which is which, not colour alone.
+ */
+export function BalanceCard({ home, fallbackCurrency }: { home: HomeModel; fallbackCurrency: CurrencyCode }) {
+  const { t } = useTranslation('payments');
+  const f = useFormat();
+  const views = balanceViews(home.balances, home.paymentDueDate, fallbackCurrency);
+  return (
+    <Card as="section" aria-labelledby="balance-title">
+      <CardHeader title={t('balance.title')} titleId="balance-title" icon={<Wallet />} />
+      <CardBody>
+        <ul className="flex flex-col gap-4">
+          {views.map((view) => (
+            <li key={view.currency} className="flex flex-col gap-1">
+              {views.length > 1 && (
+                <span className="text-sm font-medium text-fg-muted">{t('balance.currency', { currency: view.currency })}</span>
+              )}
+              <span
+                className={cn(
+                  'text-3xl font-semibold tabular-nums',
+                  view.tone === 'danger' ? 'text-danger' : 'text-success-text',
+                )}
+              >
+                {f.currency(view.amount, view.currency)}
+              </span>
+              <span className={cn('text-sm font-medium', view.tone === 'danger' ? 'text-danger-text' : 'text-success-text')}>
+                {view.status === 'owing'
+                  ? t('balance.owing')
+                  : view.status === 'credit'
+                    ? t('balance.credit')
+                    : t('balance.noBalance')}
+              </span>
+              {view.status === 'owing' && view.dueDate && (
+                <span className="text-sm text-fg">{t('balance.paymentDue', { date: f.date(view.dueDate, 'detail') })}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose } from '@/components/ui/dialog';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  children: ReactNode;
+  confirmLabel: string;
+  workingLabel: string;
+  working: boolean;
+  onConfirm: () => void;
+}
+
+/**
+ * Confirmation of a destructive or consequential action (delete a card, turn automatic payments off). Cancel
+ * is first in the tab order; the dialog cannot be dismissed while the action runs.
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  children,
+  confirmLabel,
+  workingLabel,
+  working,
+  onConfirm,
+}: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={children}
+      size="sm"
+      busy={working}
+      footer={
+        <>
+          <DialogClose asChild>
+            <Button variant="secondary" disabled={working}>
+              {t('cancel')}
+            </Button>
+          </DialogClose>
+          <Button variant="danger" loading={working} loadingText={workingLabel} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    />
+  );
+}

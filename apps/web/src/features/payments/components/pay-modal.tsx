@@ -1,0 +1,356 @@
+import type { CurrencyCode, Money, PaymentMethodEntry, RecentPayment } from '@portal/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose } from '@/components/ui/dialog';
+import { Field, Input, Select } from '@/components/ui/field';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ApiError } from '@/lib/api/client';
+import { useFormat } from '@/lib/i18n/use-format';
+import { createCustomerPayment } from '../api/create-customer-payment';
+import { paymentMethodsQuery } from '../api/get-payment-methods';
+import { refreshAccount } from '../api/refresh';
+import { cardLabel, isCardExpired, preferredCard, usableCards } from '../card-rules';
+import { serverTextOr } from '../error-text';
+import {
+  buildPaymentToCreate,
+  isPayDisabled,
+  nextPaymentAttempt,
+  payAmount,
+  paymentFingerprint,
+  payValidationError,
+  showCustomAmountError,
+  type AmountChoice,
+  type PayTarget,
+  type PaymentAttempt,
+} from '../pay-rules';
+import { AddPaymentMethodModal } from './add-payment-method-modal';
+import { RadioOption } from './radio-option';
+
+export interface PayModalInvoice {
+  id: bigint;
+  invoiceNumber: string;
+  /** The invoice's receivable: the payment is assigned to it. */
+  arId: bigint;
+}
+
+export interface PaidOutcome {
+  amount: Money;
+  currency: CurrencyCode;
+  payment: RecentPayment | null;
+}
+
+export interface PayModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  accountId: bigint;
+  /** Total Balance: the invoice's owing, or the account balance (shown and paid as an absolute amount). */
+  target: PayTarget;
+  /** Paying an invoice ("Pay Invoice"); without it, a one-time payment ("Make a One-time Payment"). */
+  invoice?: PayModalInvoice | null;
+  /** Spec §9: the invoice detail page shows CAD amounts with the en-US locale. */
+  invoiceDetail?: boolean;
+  /** Called once the service has taken the payment (it then settles asynchronously); the modal has closed. */
+  onPaid: (outcome: PaidOutcome) => void;
+}
+
+/**
+ * The pay modal (spec §2 "Modals", §4 "Pay modal"), shared by the invoice detail page and the payments page.
+ * Each opening starts afresh: Total Balance chosen, the default card preselected, and a new idempotency key.
+ * With no usable card it offers "Add Card", which continues in the Add Payment Method modal (and, for an
+ * invoice, comes back to this modal after the provider's checkout).
+ */
+export function PayModal({
+  open,
+  onOpenChange,
+  accountId,
+  target,
+  invoice = null,
+  invoiceDetail = false,
+  onPaid,
+}: PayModalProps) {
+  const { t } = useTranslation('payment-dialogs');
+  const [busy, setBusy] = useState(false);
+  const [adding, setAdding] = useState(false);
+  return (
+    <>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => {
+          if (!next) setBusy(false);
+          onOpenChange(next);
+        }}
+        title={invoice ? t('pay.titleInvoice') : t('pay.titleOneTime')}
+        description={invoice ? t('pay.forInvoice', { number: invoice.invoiceNumber }) : undefined}
+        busy={busy}
+      >
+        {/* Dialog content unmounts when closed, so each opening gets a fresh form and idempotency key. */}
+        <PayForm
+          accountId={accountId}
+          target={target}
+          invoice={invoice}
+          invoiceDetail={invoiceDetail}
+          onBusyChange={setBusy}
+          onPaid={(outcome) => {
+            setBusy(false);
+            onOpenChange(false);
+            onPaid(outcome);
+          }}
+          onAddCard={() => {
+            onOpenChange(false);
+            setAdding(true);
+          }}
+        />
+      </Dialog>
+      <AddPaymentMethodModal open={adding} onOpenChange={setAdding} accountId={accountId} fromInvoiceId={invoice?.id ?? null} />
+    </>
+  );
+}
+
+interface PayFormProps {
+  accountId: bigint;
+  target: PayTarget;
+  invoice: PayModalInvoice | null;
+  invoiceDetail: boolean;
+  onBusyChange: (busy: boolean) => void;
+  onPaid: (outcome: PaidOutcome) => void;
+  onAddCard: () => void;
+}
+
+function PayForm({ accountId, target, invoice, invoiceDetail, onBusyChange, onPaid, onAddCard }: PayFormProps) {
+  const { t } = useTranslation('payment-dialogs');
+  const f = useFormat();
+  const queryClient = useQueryClient();
+  const ids = useId();
+  const today = new Date();
+  // Spec §4: the modal refreshes the card list each time it opens (a card may just have been added).
+  const methods = useQuery({ ...paymentMethodsQuery(accountId), refetchOnMount: 'always' });
+  const [choice, setChoice] = useState<AmountChoice>('total');
+  const [customText, setCustomText] = useState('');
+  const [chosenCard, setChosenCard] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const attempt = useRef<PaymentAttempt | null>(null);
+
+  const cards = methods.data ?? [];
+  const usable = usableCards(cards, today);
+  const selected = usable.find((c) => String(c.paymentMethod.id) === chosenCard) ?? preferredCard(cards, today);
+  const form = { choice, customText, paymentMethodId: selected?.paymentMethod.id ?? null };
+
+  const mutation = useMutation({
+    mutationFn: ({ key, amount, card }: { key: string; amount: Money; card: PaymentMethodEntry }) =>
+      createCustomerPayment(
+        buildPaymentToCreate({
+          accountId,
+          amount,
+          currency: target.currency,
+          paymentMethodId: card.paymentMethod.id,
+          cardId: card.card.id,
+          invoice: invoice ? { invoiceNumber: invoice.invoiceNumber, arId: invoice.arId } : null,
+        }),
+        key,
+      ),
+  });
+  const processing = mutation.isPending;
+  const amount = payAmount(form, target.total);
+  const money = (value: Money) => f.currency(value, target.currency, { invoiceDetail });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (processing) return;
+    const invalid = payValidationError(form, target.total);
+    if (invalid || amount === null || !selected) {
+      setMessage(invalid === 'methodAndAmount' || !selected ? t('pay.invalidMethod') : t('pay.invalidAmount'));
+      return;
+    }
+    setMessage(null);
+    const current = nextPaymentAttempt(attempt.current, paymentFingerprint(amount, selected.paymentMethod.id), () =>
+      crypto.randomUUID(),
+    );
+    attempt.current = current;
+    onBusyChange(true);
+    mutation.mutate(
+      { key: current.key, amount, card: selected },
+      {
+        onSuccess: (result) => {
+          attempt.current = { ...current, answered: true };
+          onBusyChange(false);
+          // A declined payment is recorded too (as Error): the lists show it either way.
+          void refreshAccount(queryClient, accountId);
+          if (result.error) setMessage(result.error);
+          else onPaid({ amount, currency: target.currency, payment: result.payment });
+        },
+        onError: (error) => {
+          // A refusal (4xx) is an answer: the next try needs a new key. A lost answer (network, 5xx) is retried
+          // with the same key, so the service recognises it and never charges twice.
+          if (error instanceof ApiError && error.status < 500) attempt.current = { ...current, answered: true };
+          onBusyChange(false);
+          console.error('Payment failed', error);
+          setMessage(serverTextOr(error, t('pay.failed')));
+        },
+      },
+    );
+  };
+
+  const customError = showCustomAmountError(form);
+  const disabled = isPayDisabled(form, target.total, false);
+  const noUsableCard = methods.isSuccess && usable.length === 0;
+
+  return (
+    <form onSubmit={submit} noValidate aria-busy={processing || undefined} className="flex flex-col gap-5">
+      {message && <Banner tone="error">{message}</Banner>}
+
+      <fieldset className="flex flex-col gap-2" disabled={processing}>
+        <legend className="mb-2 text-sm font-medium text-fg">{t('pay.amount')}</legend>
+        <RadioOption
+          id={`${ids}-total`}
+          name={`${ids}-amount`}
+          checked={choice === 'total'}
+          onChange={() => setChoice('total')}
+          label={t('pay.total')}
+          aside={money(target.total)}
+        />
+        <RadioOption
+          id={`${ids}-custom`}
+          name={`${ids}-amount`}
+          checked={choice === 'custom'}
+          onChange={() => setChoice('custom')}
+          label={t('pay.custom')}
+        />
+        {choice === 'custom' && (
+          <Field
+            label={t('pay.customLabel', { currency: target.currency })}
+            error={customError ? t('pay.inlineAmount') : undefined}
+            className="mt-1 sm:pl-7"
+          >
+            <Input
+              // Mounted only when the customer picks Custom Amount: the cursor goes straight to it.
+              autoFocus
+              type="number"
+              inputMode="decimal"
+              min="0.01"
+              step="0.01"
+              autoComplete="off"
+              value={customText}
+              onChange={(e) => setCustomText(e.target.value)}
+            />
+          </Field>
+        )}
+      </fieldset>
+
+      <PaymentMethodField
+        status={methods.status}
+        cards={cards}
+        selected={selected}
+        today={today}
+        disabled={processing}
+        onSelect={setChosenCard}
+        onRetry={() => void methods.refetch()}
+        onAddCard={onAddCard}
+        noUsableCard={noUsableCard}
+      />
+
+      <Banner tone="info" title={null}>
+        {t('pay.notice')}
+      </Banner>
+
+      <div className="-mx-5 -mb-4 flex flex-wrap justify-end gap-3 border-t border-border px-5 py-4">
+        <DialogClose asChild>
+          <Button variant="secondary" disabled={processing}>
+            {t('common:cancel')}
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={disabled && !processing} loading={processing} loadingText={t('pay.processing')}>
+          {t('pay.submit', { amount: money(amount ?? 0) })}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+interface PaymentMethodFieldProps {
+  status: 'pending' | 'error' | 'success';
+  cards: PaymentMethodEntry[];
+  selected: PaymentMethodEntry | null;
+  today: Date;
+  disabled: boolean;
+  noUsableCard: boolean;
+  onSelect: (id: string) => void;
+  onRetry: () => void;
+  onAddCard: () => void;
+}
+
+/** The saved cards as a native select (default preselected; expired cards listed but not selectable). */
+function PaymentMethodField({
+  status,
+  cards,
+  selected,
+  today,
+  disabled,
+  noUsableCard,
+  onSelect,
+  onRetry,
+  onAddCard,
+}: PaymentMethodFieldProps) {
+  const { t } = useTranslation('payment-dialogs');
+  if (status === 'pending') {
+    return (
+      <div role="status" className="flex flex-col gap-2">
+        <span className="text-sm font-medium text-fg">{t('pay.method')}</span>
+        <Skeleton className="h-10 w-full" />
+        <span className="sr-only">{t('pay.loadingCards')}</span>
+      </div>
+    );
+  }
+  if (status === 'error' && cards.length === 0) {
+    return (
+      <Banner tone="error">
+        {t('pay.cardsError')}{' '}
+        <Button variant="link" onClick={onRetry}>
+          {t('common:retry')}
+        </Button>
+      </Banner>
+    );
+  }
+  if (noUsableCard) {
+    return (
+      <div className="flex flex-col items-start gap-3 rounded-lg border border-dashed border-border-strong px-4 py-4">
+        <p className="text-sm text-fg">{t('pay.noCards')}</p>
+        <Button variant="secondary" onClick={onAddCard}>
+          {t('pay.addCard')}
+        </Button>
+      </div>
+    );
+  }
+  const option = (entry: PaymentMethodEntry) => {
+    const values = { card: cardLabel(entry.card), expiry: entry.card.expiry };
+    if (isCardExpired(entry.card, today)) return t('pay.cardOptionExpired', values);
+    return entry.paymentMethod.default ? t('pay.cardOptionDefault', values) : t('pay.cardOption', values);
+  };
+  return (
+    <Field label={t('pay.method')}>
+      <Select
+        value={selected ? String(selected.paymentMethod.id) : ''}
+        onChange={(e) => onSelect(e.target.value)}
+        disabled={disabled}
+        required
+      >
+        {!selected && (
+          <option value="" disabled>
+            {t('pay.methodPlaceholder')}
+          </option>
+        )}
+        {cards.map((entry) => (
+          <option
+            key={String(entry.paymentMethod.id)}
+            value={String(entry.paymentMethod.id)}
+            disabled={isCardExpired(entry.card, today)}
+          >
+            {option(entry)}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  );
+}

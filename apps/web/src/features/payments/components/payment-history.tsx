@@ -1,0 +1,90 @@
+import type { RecentPayment } from '@portal/contract';
+import { Receipt } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { useFormat } from '@/lib/i18n/use-format';
+import { cardLabel } from '../card-rules';
+import { hasPendingPayment } from '../payment-status-rules';
+import { useMediaQuery, WIDE_SCREEN_QUERY } from '../use-media-query';
+import { PaymentStatusBadge } from './payment-status-badge';
+
+/** Rows shown before "Show all": the latest payments answer most questions; the home model holds up to 50. */
+export const HISTORY_PREVIEW_ROWS = 10;
+
+/** Payment History (spec §2): Date ("MMM d, yyyy"), Amount, Status badge and Method ("Visa •••• 4242"). */
+export function PaymentHistory({ payments }: { payments: RecentPayment[] }) {
+  const { t } = useTranslation('payments');
+  const f = useFormat();
+  const [expanded, setExpanded] = useState(false);
+  const shown = expanded ? payments : payments.slice(0, HISTORY_PREVIEW_ROWS);
+  const wide = useMediaQuery(WIDE_SCREEN_QUERY);
+  const method = (payment: RecentPayment) => (payment.card ? cardLabel(payment.card) : payment.type);
+  return (
+    // Not a labelled section itself: the table's own scroll region already carries the name.
+    <Card>
+      <CardHeader title={t('history.title')} icon={<Receipt />} />
+      <div className="p-3 sm:p-4">
+        {hasPendingPayment(payments) && (
+          <p role="status" className="mb-3 px-1 text-sm text-fg-muted">
+            {t('history.settling')}
+          </p>
+        )}
+        {payments.length === 0 ? (
+          <EmptyState level={3} title={t('history.empty')} description={t('history.emptyText')} />
+        ) : wide ? (
+          <Table caption={t('history.title')} hideCaption>
+            <THead>
+              <Tr>
+                <Th>{t('history.date')}</Th>
+                <Th align="right">{t('history.amount')}</Th>
+                <Th>{t('history.status')}</Th>
+                <Th>{t('history.method')}</Th>
+              </Tr>
+            </THead>
+            <TBody>
+              {shown.map((payment) => (
+                <Tr key={String(payment.id)}>
+                  <Td className="whitespace-nowrap">{f.date(payment.date, 'detail')}</Td>
+                  <Td align="right" className="whitespace-nowrap">
+                    {f.currency(payment.amount, payment.currency)}
+                  </Td>
+                  <Td>
+                    <PaymentStatusBadge status={payment.status} />
+                  </Td>
+                  <Td className="whitespace-nowrap">{method(payment)}</Td>
+                </Tr>
+              ))}
+            </TBody>
+          </Table>
+        ) : (
+          // Phones: two lines per payment instead of a table that scrolls sideways.
+          <ul aria-label={t('history.title')} className="divide-y divide-border rounded-xl border border-border">
+            {shown.map((payment) => (
+              <li key={String(payment.id)} className="flex flex-col gap-1.5 px-4 py-3 text-sm">
+                <div className="flex items-center justify-between gap-3">
+                  <span className="text-fg">{f.date(payment.date, 'detail')}</span>
+                  <span className="font-semibold text-fg tabular-nums">{f.currency(payment.amount, payment.currency)}</span>
+                </div>
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="text-fg-muted">{method(payment)}</span>
+                  <PaymentStatusBadge status={payment.status} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        {payments.length > HISTORY_PREVIEW_ROWS && (
+          <div className="mt-3 flex justify-center">
+            <Button variant="ghost" size="sm" aria-expanded={expanded} onClick={() => setExpanded((open) => !open)}>
+              {expanded ? t('history.showFewer') : t('history.showAll', { count: payments.length })}
+            </Button>
+          </div>
+        )}
+      </div>
+    </Card>
+  );
+}

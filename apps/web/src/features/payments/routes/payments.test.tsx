@@ -1,0 +1,349 @@
+import type { AutopayScheduleResponse, HomeModel } from '@portal/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { accountDetails, homeModel } from '@/test/fixtures';
+import { json, makeToken, renderRoute } from '@/test/utils';
+import { card, mockPortalBilling, recentPayment, wideScreen } from '../test-support';
+
+beforeEach(() => {
+  sessionStorage.setItem('token', makeToken({ scopes: ['ac:1001'] }));
+});
+
+const cardItem = async (label: string) => {
+  const list = await screen.findByRole('list', { name: 'Saved cards' });
+  return within(within(list).getByText(label).closest('li')!);
+};
+
+describe('payments screen (spec §2 "Payments")', () => {
+  it('shows the balance owing in red with its due date, and the cards with their badges and actions', async () => {
+    mockPortalBilling({
+      cards: () =>
+        json({
+          value: [card(11n, 'Visa', '4242', 2099, true), card(12n, 'Mastercard', '4444', 2020), card(13n, 'amex', '0005', 2098)],
+        }),
+    });
+    renderRoute('/payments');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Methods' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/');
+
+    const balance = within(await screen.findByRole('region', { name: 'Account Balance' }));
+    expect(balance.getByText('$120.50')).toHaveClass('text-danger');
+    expect(balance.getByText('Amount owing')).toBeInTheDocument();
+    expect(balance.getByText('Payment due May 30, 2025')).toBeInTheDocument();
+
+    const visa = await cardItem('Visa •••• 4242');
+    expect(visa.getByText('Default')).toBeInTheDocument();
+    expect(visa.queryByRole('button', { name: /as default/ })).not.toBeInTheDocument();
+    expect(visa.getByRole('button', { name: 'Delete Visa •••• 4242' })).toBeInTheDocument();
+
+    const mastercard = await cardItem('Mastercard •••• 4444');
+    expect(mastercard.getByText('Expired')).toBeInTheDocument();
+    expect(mastercard.getByText('Expired 12/20')).toBeInTheDocument();
+    expect(mastercard.queryByRole('button', { name: /as default/ })).not.toBeInTheDocument();
+    expect(mastercard.getByRole('button', { name: 'Delete Mastercard •••• 4444' })).toBeInTheDocument();
+
+    const amex = await cardItem('American Express •••• 0005');
+    expect(amex.queryByText('Default')).not.toBeInTheDocument();
+    expect(amex.queryByText('Expired')).not.toBeInTheDocument();
+    expect(amex.getByRole('button', { name: 'Set American Express •••• 0005 as default' })).toBeInTheDocument();
+  });
+
+  it('sets a card as default', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = mockPortalBilling({
+      cards: () => json({ value: [card(11n, 'Visa', '4242', 2099, true), card(13n, 'amex', '0005', 2098)] }),
+    });
+    renderRoute('/payments');
+    await user.click((await cardItem('American Express •••• 0005')).getByRole('button', { name: /as default/ }));
+    expect(await screen.findByText('American Express •••• 0005 is now your default card.')).toBeInTheDocument();
+    expect(callsTo('setDefault')[0]!.url.pathname).toBe('/b/v1/PaymentMethod/defaultmethod/13');
+  });
+
+  it('refuses to delete the last card, on screen and without calling the service', async () => {
+    const user = userEvent.setup();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { callsTo } = mockPortalBilling({ cards: () => json({ value: [card(11n, 'Visa', '4242', 2099, true)] }) });
+    renderRoute('/payments');
+    await user.click((await cardItem('Visa •••• 4242')).getByRole('button', { name: 'Delete Visa •••• 4242' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Cannot remove last payment method. At least one payment method must be kept on file.',
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(callsTo('deleteCard')).toHaveLength(0);
+    expect(logged).toHaveBeenCalled();
+  });
+
+  it('deletes a card after confirmation', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = mockPortalBilling();
+    renderRoute('/payments');
+    await user.click((await cardItem('Mastercard •••• 4444')).getByRole('button', { name: 'Delete Mastercard •••• 4444' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete card?' });
+    expect(dialog).toHaveTextContent('Mastercard •••• 4444 will be removed from your account.');
+    expect(callsTo('deleteCard')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete card' }));
+    expect(await screen.findByText('Mastercard •••• 4444 was removed.')).toBeInTheDocument();
+    expect(callsTo('deleteCard')[0]!.url.pathname).toBe('/b/v1/PaymentMethod/methods/12');
+  });
+
+  it("shows the service's refusal when a delete fails", async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockPortalBilling({ deleteCard: () => json(null, 403) });
+    renderRoute('/payments');
+    await user.click((await cardItem('Mastercard •••• 4444')).getByRole('button', { name: /Delete/ }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete card' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to delete payment method. Please try again.');
+  });
+
+  it('disables the automatic payments switch, with a tooltip, when there are no cards', async () => {
+    mockPortalBilling({ cards: () => json({ value: [] }) });
+    renderRoute('/payments');
+    const toggle = await screen.findByRole('switch', { name: 'Automatic payments' });
+    expect(toggle).toBeDisabled();
+    expect(toggle).not.toBeChecked();
+    expect(screen.getByText('Disabled')).toBeInTheDocument();
+    // The reason is on screen, and as a tooltip on the focusable wrapper for keyboard and mouse users.
+    expect(screen.getAllByText('Add a payment method first').length).toBeGreaterThan(0);
+    const wrapper = toggle.closest<HTMLElement>('[tabindex="0"]')!;
+    act(() => wrapper.focus());
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Add a payment method first');
+    expect(screen.getByRole('heading', { name: 'No saved cards' })).toBeInTheDocument();
+  });
+
+  it('opens "Setup Automatic Payments" when switched on, and saves the chosen schedule', async () => {
+    const user = userEvent.setup();
+    let autopay: AutopayScheduleResponse = { schedule: null, nextRunDate: null };
+    let method: 'Credit Card' | 'Credit Card (Manual)' = 'Credit Card (Manual)';
+    const { callsTo } = mockPortalBilling({
+      details: () => json(accountDetails(1001n, { paymentMethod: method })),
+      autopay: () => json(autopay),
+      saveAutopay: (call) => {
+        method = 'Credit Card';
+        autopay = { schedule: call.body as AutopayScheduleResponse['schedule'], nextRunDate: '2025-06-15' };
+        return json(autopay);
+      },
+    });
+    renderRoute('/payments');
+    await user.click(await screen.findByRole('switch', { name: 'Automatic payments' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Setup Automatic Payments' });
+    expect(within(dialog).getByRole('radio', { name: /On the invoice due date/ })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: /Full balance/ })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: /Visa •••• 4242/ })).toBeChecked();
+    // Expired cards are not offered.
+    expect(within(dialog).queryByRole('radio', { name: /Mastercard/ })).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('radio', { name: /Monthly on the 15th/ }));
+    await user.click(within(dialog).getByRole('radio', { name: /Fixed amount/ }));
+    const amount = within(dialog).getByRole('spinbutton', { name: 'Fixed amount (CAD)' });
+    expect(amount).toHaveValue(100);
+    await user.clear(amount);
+    await user.type(amount, 'abc');
+    expect(within(dialog).getByText('Please enter a valid amount')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please enter a valid payment amount.');
+    expect(callsTo('saveAutopay')).toHaveLength(0);
+
+    await user.clear(amount);
+    await user.type(amount, '75');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Automatic payments are set up.')).toBeInTheDocument();
+    expect(callsTo('saveAutopay')[0]!.url.pathname).toBe('/b/v1/Account/1001/autopay');
+    expect(callsTo('saveAutopay')[0]!.body).toEqual({
+      accountId: 1001,
+      paymentMethodId: 11,
+      frequency: 'monthly',
+      amountType: 'fixed',
+      fixedAmount: 75,
+    });
+
+    const toggle = await screen.findByRole('switch', { name: 'Automatic payments' });
+    await waitFor(() => expect(toggle).toBeChecked());
+    const schedule = within(screen.getByLabelText('Your automatic payment schedule'));
+    expect(schedule.getByText('Monthly on the 15th')).toBeInTheDocument();
+    expect(schedule.getByText('$75.00 each time')).toBeInTheDocument();
+    expect(schedule.getByText('Jun 15, 2025')).toBeInTheDocument();
+  });
+
+  it("shows the setup failure's own message", async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockPortalBilling({
+      saveAutopay: () => json({ error: 'The card for automatic payments has expired. Please choose another card.' }, 400),
+    });
+    renderRoute('/payments');
+    await user.click(await screen.findByRole('switch', { name: 'Automatic payments' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Setup Automatic Payments' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The card for automatic payments has expired. Please choose another card.',
+    );
+  });
+
+  it('turns automatic payments off after confirmation', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = mockPortalBilling({
+      details: () => json(accountDetails(1001n, { paymentMethod: 'Credit Card' })),
+      autopay: () =>
+        json({
+          schedule: { accountId: 1001n, paymentMethodId: 11n, frequency: 'dueDate', amountType: 'full', fixedAmount: null },
+          nextRunDate: '2025-05-30',
+        }),
+    });
+    renderRoute('/payments');
+    const toggle = await screen.findByRole('switch', { name: 'Automatic payments' });
+    expect(toggle).toBeChecked();
+    expect(screen.getByText('Enabled')).toBeInTheDocument();
+    expect(await screen.findByText('On each invoice’s due date')).toBeInTheDocument();
+    await user.click(toggle);
+    const dialog = await screen.findByRole('dialog', { name: 'Turn off automatic payments?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
+    expect(await screen.findByText('Automatic payments are turned off.')).toBeInTheDocument();
+    expect(callsTo('switchAutopay')[0]!.body).toEqual({ accountId: 1001, paymentMethod: 'Credit Card (Manual)' });
+  });
+
+  it('says so when turning automatic payments off fails', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockPortalBilling({
+      details: () => json(accountDetails(1001n, { paymentMethod: 'Credit Card' })),
+      switchAutopay: () => json({ error: 'nope' }, 400),
+    });
+    renderRoute('/payments');
+    await user.click(await screen.findByRole('switch', { name: 'Automatic payments' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Turn off' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to update automatic payment settings. Please try again later.',
+    );
+  });
+
+  it('lists payments with Completed (green) and other statuses as they are, and the card used', async () => {
+    wideScreen();
+    const home: HomeModel = {
+      ...homeModel([[-120.5, 'CAD']]),
+      recentPayments: [
+        recentPayment(3n, 'Successful', { date: '2025-05-02T15:00:00Z', amount: 50 }),
+        recentPayment(2n, 'Error', { date: '2025-04-20T15:00:00Z', amount: 20, card: { brand: 'mastercard', last4: '4444' } }),
+      ],
+    };
+    mockPortalBilling({ home: () => json(home) });
+    renderRoute('/payments');
+    const table = await screen.findByRole('table', { name: 'Payment History' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Date', 'Amount', 'Status', 'Method']);
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
+    expect(rows).toEqual([
+      ['May 2, 2025', '$50.00', 'Completed', 'Visa •••• 4242'],
+      ['Apr 20, 2025', '$20.00', 'Error', 'Mastercard •••• 4444'],
+    ]);
+  });
+
+  it('lists payments on two lines per payment on phones, without a table', async () => {
+    mockPortalBilling({
+      home: () =>
+        json({
+          ...homeModel([[-120.5, 'CAD']]),
+          recentPayments: [recentPayment(3n, 'Successful', { date: '2025-05-02T15:00:00Z' })],
+        }),
+    });
+    renderRoute('/payments');
+    const list = await screen.findByRole('list', { name: 'Payment History' });
+    expect(list).toHaveTextContent('May 2, 2025$50.00Visa •••• 4242Completed');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('shows the latest 10 payments, and all of them on request', async () => {
+    wideScreen();
+    const user = userEvent.setup();
+    const payments = Array.from({ length: 12 }, (_, i) => recentPayment(BigInt(100 - i), 'Successful', { amount: 10 + i }));
+    mockPortalBilling({ home: () => json({ ...homeModel([[-120.5, 'CAD']]), recentPayments: payments }) });
+    renderRoute('/payments');
+    const table = await screen.findByRole('table', { name: 'Payment History' });
+    expect(within(table).getAllByRole('row')).toHaveLength(11);
+    const more = screen.getByRole('button', { name: 'Show all 12 payments' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    expect(within(table).getAllByRole('row')).toHaveLength(13);
+    expect(screen.getByRole('button', { name: 'Show fewer payments' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('polls while a payment is in progress until it has settled', async () => {
+    wideScreen();
+    let reads = 0;
+    mockPortalBilling({
+      home: () => {
+        reads += 1;
+        return json({
+          ...homeModel([[-120.5, 'CAD']]),
+          recentPayments: [recentPayment(3n, reads < 2 ? 'InProgress' : 'Successful')],
+        });
+      },
+    });
+    renderRoute('/payments');
+    const table = await screen.findByRole('table', { name: 'Payment History' });
+    expect(within(table).getByText('InProgress')).toBeInTheDocument();
+    expect(screen.getByText('A payment is being processed. This list updates by itself.')).toBeInTheDocument();
+    expect(await within(table).findByText('Completed', {}, { timeout: 4000 })).toBeInTheDocument();
+  });
+
+  it('opens the one-time payment with the balance owing', async () => {
+    const user = userEvent.setup();
+    mockPortalBilling();
+    renderRoute('/payments');
+    await user.click(await screen.findByRole('button', { name: 'Pay Now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Make a One-time Payment' });
+    expect(within(dialog).getByRole('radio', { name: /Total Balance/ })).toBeChecked();
+    expect(await within(dialog).findByRole('button', { name: 'Pay $120.50' })).toBeEnabled();
+  });
+
+  it('says a card was added when coming back from the checkout, and cleans the URL', async () => {
+    mockPortalBilling();
+    const { router } = renderRoute('/payments?paymentMethodAdded=true');
+    expect(await screen.findByText('Your card was added.')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('shows the load error when payment information cannot be loaded', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockPortalBilling({ cards: () => json({ error: 'nope' }, 404) });
+    renderRoute('/payments');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load payment information. Please try again later.');
+    expect(logged).toHaveBeenCalled();
+  });
+
+  it('shows "Failed to refresh payment methods." when a reload of the cards fails', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let reads = 0;
+    mockPortalBilling({
+      cards: () => {
+        reads += 1;
+        return reads === 1
+          ? json({ value: [card(11n, 'Visa', '4242', 2099, true), card(13n, 'amex', '0005', 2098)] })
+          : json({ error: 'nope' }, 400);
+      },
+    });
+    renderRoute('/payments');
+    await user.click((await cardItem('American Express •••• 0005')).getByRole('button', { name: /as default/ }));
+    expect(await screen.findByText('Failed to refresh payment methods.')).toBeInTheDocument();
+    // The cards read before stay on screen.
+    expect(screen.getByText('Visa •••• 4242')).toBeInTheDocument();
+  });
+
+  it('asks Staff to choose an account first', async () => {
+    sessionStorage.setItem('token', makeToken({ roles: ['Staff'], scopes: [] }));
+    mockPortalBilling();
+    renderRoute('/payments');
+    expect(await screen.findByRole('heading', { name: 'Choose an account' })).toBeInTheDocument();
+  });
+});

@@ -105,6 +105,18 @@ describe('session token verification', () => {
     await expect(verify(`${header}.${forged}.${signature}`)).rejects.toMatchObject({ statusCode: 401 });
     await expect(verify('not-a-token')).rejects.toMatchObject({ statusCode: 401 });
   });
+  it('remembers a verified token but still refuses it once it expires', async () => {
+    const user = await createUser(ctx.database.db);
+    const jwks = createLocalJWKSet((await ctx.app.inject('/a/.well-known/jwks.json')).json());
+    let at = new Date('2026-01-01T12:00:00Z');
+    const verify = createTokenVerifier(jwks, () => at);
+    const token = await tokenFor(ctx.database.db, user, { accountIds: [3n], ttlMinutes: 10, now: at });
+    await expect(verify(token)).resolves.toMatchObject({ accountIds: [3n] });
+    at = new Date('2026-01-01T12:09:00Z');
+    await expect(verify(token)).resolves.toMatchObject({ accountIds: [3n] });
+    at = new Date('2026-01-01T12:10:01Z');
+    await expect(verify(token)).rejects.toMatchObject({ statusCode: 401, message: 'Your session has expired. Please log in again.' });
+  });
 });
 
 describe('log redaction', () => {

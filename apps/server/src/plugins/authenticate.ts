@@ -22,28 +22,57 @@ declare module 'fastify' {
   }
 }
 
-/** Verifies a bearer token against the published keys only (decisions §1). */
-export const createTokenVerifier = (keys: JWTVerifyGetKey, now: () => Date) => async (token: string): Promise<Caller> => {
-  try {
-    const { payload } = await jwtVerify(token, keys, {
-      audience: BILLING_AUDIENCE,
-      algorithms: ['EdDSA', 'RS256'],
-      currentDate: now(),
-    });
-    const claims = SessionClaimsSchema.parse(payload);
-    if (!/^\d{1,19}$/.test(claims.sub)) throw unauthorized();
-    return {
-      userId: BigInt(claims.sub),
-      name: claims.name,
-      roles: claims.roles,
-      accountIds: accountIdsFromScopes(claims.scopes),
-      isStaff: claims.roles.includes('Staff') || claims.roles.includes('Admin'),
-      isAdmin: claims.roles.includes('Admin'),
-    };
-  } catch (error) {
-    if (error instanceof errors.JWTExpired) throw unauthorized('Your session has expired. Please log in again.');
-    throw unauthorized('Your session is not valid. Please log in again.');
-  }
+const VERIFIED_CACHE_SIZE = 10_000;
+const VERIFIED_CACHE_MS = 5 * 60 * 1000;
+
+/**
+ * Verifies a bearer token against the published keys only (decisions §1).
+ *
+ * A session sends the same token on every request, and signature checks through WebCrypto cost
+ * about a tenth of a billing request's CPU, so verified callers are remembered per token — for at
+ * most 5 minutes (a key rotated out of the JWKS stops working within that) and never past the
+ * token's own expiry, which is checked on every use.
+ */
+export const createTokenVerifier = (keys: JWTVerifyGetKey, now: () => Date) => {
+  const verified = new Map<string, { caller: Caller; expiresAt: number; cachedUntil: number }>();
+
+  const verify = async (token: string): Promise<{ caller: Caller; expiresAt: number }> => {
+    try {
+      const { payload } = await jwtVerify(token, keys, {
+        audience: BILLING_AUDIENCE,
+        algorithms: ['EdDSA', 'RS256'],
+        currentDate: now(),
+      });
+      const claims = SessionClaimsSchema.parse(payload);
+      if (!/^\d{1,19}$/.test(claims.sub)) throw unauthorized();
+      const caller: Caller = {
+        userId: BigInt(claims.sub),
+        name: claims.name,
+        roles: claims.roles,
+        accountIds: accountIdsFromScopes(claims.scopes),
+        isStaff: claims.roles.includes('Staff') || claims.roles.includes('Admin'),
+        isAdmin: claims.roles.includes('Admin'),
+      };
+      return { caller, expiresAt: claims.exp * 1000 };
+    } catch (error) {
+      if (error instanceof errors.JWTExpired) throw unauthorized('Your session has expired. Please log in again.');
+      throw unauthorized('Your session is not valid. Please log in again.');
+    }
+  };
+
+  return async (token: string): Promise<Caller> => {
+    const at = now().getTime();
+    const hit = verified.get(token);
+    if (hit && at < hit.cachedUntil) {
+      if (at >= hit.expiresAt) throw unauthorized('Your session has expired. Please log in again.');
+      return hit.caller;
+    }
+    verified.delete(token);
+    const { caller, expiresAt } = await verify(token);
+    if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+    verified.set(token, { caller, expiresAt, cachedUntil: Math.min(expiresAt, at + VERIFIED_CACHE_MS) });
+    return caller;
+  };
 };
 
 export type TokenVerifier = ReturnType<typeof createTokenVerifier>;

@@ -17,7 +17,7 @@ export function AuthLayout() {
   return (
     <div className="relative flex min-h-dvh flex-col">
       <AuthBackground />
-      <header className="relative z-10 flex items-center justify-end gap-1 px-3 py-3 sm:px-6">
+      <header className="relative z-20 flex items-center justify-end gap-1 px-3 py-3 sm:px-6">
         <LanguageToggle />
         <ThemeMenu />
       </header>

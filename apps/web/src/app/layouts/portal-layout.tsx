@@ -75,7 +75,7 @@ function PortalShell({ session }: { session: Session }) {
       <header className="sticky top-0 z-30 border-b border-border bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/80">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
           <Link to={paths.home} className="-ml-1 inline-flex min-h-11 items-center rounded-lg px-1">
-            <Logo className="[&>span:last-child]:hidden sm:[&>span:last-child]:inline" />
+            <Logo className="[&>span:last-child]:sr-only sm:[&>span:last-child]:not-sr-only" />
           </Link>
           <nav aria-label={t('nav.label')} className="hidden md:block">
             <ul className="flex items-center gap-1">

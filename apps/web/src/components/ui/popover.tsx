@@ -87,7 +87,7 @@ export function Popover({
           tabIndex={-1}
           onKeyDown={onKeyDown}
           className={cn(
-            'absolute z-50 mt-1.5 animate-fade-in rounded-xl border border-border bg-surface text-fg shadow-lg outline-none',
+            'absolute top-full z-50 mt-1.5 animate-fade-in rounded-xl border border-border bg-surface text-fg shadow-lg outline-none',
             align === 'end' ? 'right-0' : 'left-0',
             panelClassName,
           )}

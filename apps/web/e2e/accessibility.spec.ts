@@ -1,0 +1,340 @@
+import { expect, test, type Page } from '@playwright/test';
+import { Api, scopedAccounts, type DemoUser } from './support/api';
+import { signIn } from './support/auth';
+import { formatViolations, scanPage, attachViolations, type AxeViolation } from './support/axe';
+import { expectOnSandboxCheckout, enterCard, TEST_CARDS } from './support/checkout';
+import { screenshot, settle, VIEWPORTS, type ViewportName } from './support/page';
+
+/**
+ * Journeys 14 and 15: every screen (and the dialogs that are screens of their own) is scanned with axe-core
+ * for WCAG 2.0/2.1 A+AA and 2.2 AA, in light and dark, at desktop (1440×900) and phone (360×800) width, and
+ * a full-page screenshot of each is saved under test-results/screens/<screen>--<width>--<theme>.png.
+ *
+ * The theme is switched through the OS setting (the portal's default theme is "system", which follows it
+ * live; the sandbox checkout page follows it too), so dialogs stay open across the four combinations.
+ */
+interface Screen {
+  name: string;
+  user?: DemoUser;
+  /** Widths to check (default both). */
+  widths?: ViewportName[];
+  /** Brings the page to the screen and waits until it is ready. */
+  open: (page: Page) => Promise<void>;
+}
+
+const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+
+/** An unpaid invoice of the demo customer, found at run time. */
+const unpaidInvoiceId = async (page: Page): Promise<number> => {
+  const api = await Api.as(page.request, 'customer');
+  const [invoice] = await api.unpaidInvoices(scopedAccounts(api.token)[0]!);
+  expect(invoice, 'the customer has an unpaid invoice').toBeTruthy();
+  return invoice!.id;
+};
+
+const openInvoiceDetail = async (page: Page) => {
+  await page.goto(`/invoices/${await unpaidInvoiceId(page)}`);
+  await expect(h1(page, /^Invoice #/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Billing To' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Download CDRs' })).toBeVisible();
+};
+
+const openPayments = async (page: Page) => {
+  await page.goto('/payments');
+  await expect(h1(page, 'Payment Methods')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Saved cards' })).toBeVisible();
+};
+
+const openSandboxCheckout = async (page: Page) => {
+  await openPayments(page);
+  await page.getByRole('region', { name: 'Your Payment Methods' }).getByRole('button', { name: 'Add Card' }).click();
+  await page.getByRole('dialog', { name: 'Add Payment Method' }).getByRole('button', { name: 'Continue' }).click();
+  await expectOnSandboxCheckout(page);
+};
+
+const SCREENS: Screen[] = [
+  {
+    name: 'login',
+    open: async (page) => {
+      await page.goto('/login');
+      await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+    },
+  },
+  {
+    name: 'login-errors',
+    open: async (page) => {
+      await page.goto('/login');
+      await page.getByLabel('Username').fill('customer');
+      await page.getByLabel('Password', { exact: true }).fill('Wrong-Password-123');
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+    },
+  },
+  {
+    name: 'forgot-password',
+    open: async (page) => {
+      await page.goto('/forgot-password');
+      await expect(page.getByRole('button', { name: 'Send Reset Code' })).toBeVisible();
+    },
+  },
+  {
+    name: 'reset-password',
+    open: async (page) => {
+      await page.goto('/reset-password#reset=e2e-not-a-real-token');
+      await expect(page.getByLabel('Confirm New Password')).toBeVisible();
+    },
+  },
+  {
+    name: 'login-callback-error',
+    open: async (page) => {
+      await page.goto('/login-callback#error=pending');
+      await expect(h1(page, 'Account awaiting approval')).toBeVisible();
+    },
+  },
+  {
+    name: 'dashboard',
+    user: 'customer',
+    open: async (page) => {
+      await page.goto('/');
+      await expect(h1(page, /^Account \d+$/)).toBeVisible();
+      await expect(page.getByRole('link', { name: 'View bill' })).toBeVisible();
+    },
+  },
+  {
+    name: 'mobile-menu-open',
+    user: 'customer',
+    widths: ['phone'],
+    open: async (page) => {
+      await page.setViewportSize(VIEWPORTS.phone);
+      await page.goto('/');
+      await expect(h1(page, /^Account \d+$/)).toBeVisible();
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible();
+    },
+  },
+  {
+    name: 'dashboard-staff-choose-account',
+    user: 'staff',
+    open: async (page) => {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'Choose an account' })).toBeVisible();
+    },
+  },
+  {
+    name: 'account-selector-open',
+    user: 'staff',
+    widths: ['desktop'],
+    open: async (page) => {
+      await page.goto('/');
+      await page.getByRole('button', { name: /^Account\b/ }).click();
+      await page.getByRole('combobox', { name: 'Search accounts' }).fill('Northwind');
+      await expect(page.getByRole('option')).toHaveCount(3);
+    },
+  },
+  {
+    name: 'invoices',
+    user: 'customer',
+    open: async (page) => {
+      await page.goto('/invoices');
+      await expect(h1(page, 'Invoices & Billing')).toBeVisible();
+      await expect(page.getByRole('link', { name: /^View details of invoice/ }).first()).toBeVisible();
+    },
+  },
+  {
+    name: 'invoices-no-match',
+    user: 'customer',
+    open: async (page) => {
+      await page.goto('/invoices');
+      await page.getByPlaceholder('Search invoices...').fill('ZZ-NONE');
+      await expect(page.getByText('No invoices found matching "ZZ-NONE"')).toBeVisible();
+    },
+  },
+  { name: 'invoice-detail', user: 'customer', open: openInvoiceDetail },
+  {
+    name: 'pay-modal',
+    user: 'customer',
+    open: async (page) => {
+      await openInvoiceDetail(page);
+      await page.getByRole('button', { name: 'Pay Invoice' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Pay Invoice' });
+      await expect(dialog.getByRole('combobox', { name: 'Payment method' })).toBeVisible();
+    },
+  },
+  {
+    name: 'pay-modal-custom-amount-error',
+    user: 'customer',
+    widths: ['desktop'],
+    open: async (page) => {
+      await openInvoiceDetail(page);
+      await page.getByRole('button', { name: 'Pay Invoice' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Pay Invoice' });
+      await dialog.getByRole('radio', { name: 'Custom Amount' }).check();
+      await dialog.getByRole('spinbutton').fill('0');
+      await expect(dialog.getByText('Please enter a valid amount')).toBeVisible();
+    },
+  },
+  { name: 'payments', user: 'customer', open: openPayments },
+  {
+    name: 'add-card-dialog',
+    user: 'customer',
+    open: async (page) => {
+      await openPayments(page);
+      await page.getByRole('region', { name: 'Your Payment Methods' }).getByRole('button', { name: 'Add Card' }).click();
+      await expect(
+        page.getByRole('dialog', { name: 'Add Payment Method' }).getByRole('button', { name: 'Continue' }),
+      ).toBeEnabled();
+    },
+  },
+  {
+    name: 'setup-autopay-dialog',
+    user: 'customer',
+    open: async (page) => {
+      await openPayments(page);
+      const region = page.getByRole('region', { name: 'Automatic Payments' });
+      const toggle = region.getByRole('switch', { name: 'Automatic payments' });
+      // Off in the demo data (the switch opens the dialog); when on, "Change schedule" opens the same dialog.
+      if (await toggle.isChecked()) await region.getByRole('button', { name: 'Change schedule' }).click();
+      else await toggle.click();
+      await expect(page.getByRole('dialog', { name: 'Setup Automatic Payments' })).toBeVisible();
+    },
+  },
+  {
+    name: 'delete-card-dialog',
+    user: 'customer',
+    widths: ['desktop'],
+    open: async (page) => {
+      await openPayments(page);
+      await page.getByRole('button', { name: /^Delete Mastercard/ }).click();
+      await expect(page.getByRole('dialog', { name: 'Delete card?' })).toBeVisible();
+    },
+  },
+  {
+    name: 'profile-view',
+    user: 'customer',
+    open: async (page) => {
+      await page.goto('/profile');
+      await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Billing Address' })).toBeVisible();
+    },
+  },
+  {
+    name: 'profile-edit',
+    user: 'customer',
+    open: async (page) => {
+      await page.goto('/profile');
+      await page.getByRole('button', { name: 'Edit Profile' }).click();
+      await expect(page.getByRole('button', { name: 'Save Changes' })).toBeVisible();
+    },
+  },
+  {
+    name: 'profile-edit-errors',
+    user: 'customer',
+    widths: ['desktop'],
+    open: async (page) => {
+      await page.goto('/profile');
+      await page.getByRole('button', { name: 'Edit Profile' }).click();
+      await page.getByLabel('Phone Number').fill('not a phone');
+      await page.getByLabel('Invoice Email Address').fill('not-an-email');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(page.getByLabel('Phone Number')).toHaveAttribute('aria-invalid', 'true');
+    },
+  },
+  {
+    name: 'user-details',
+    user: 'admin',
+    open: async (page) => {
+      await page.goto('/user/details');
+      await expect(h1(page, /.+/)).toBeVisible();
+      await expect(page.getByText('Riley Chen').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'change-password',
+    user: 'customer',
+    open: async (page) => {
+      await page.goto('/password');
+      await expect(h1(page, 'Change Password')).toBeVisible();
+    },
+  },
+  {
+    name: 'admin-users',
+    user: 'admin',
+    open: async (page) => {
+      await page.goto('/admin/users');
+      await expect(h1(page, 'Approve users')).toBeVisible();
+      await expect(
+        page.getByRole('table', { name: 'Users awaiting approval' }).or(page.getByText('No users are awaiting approval')),
+      ).toBeVisible();
+    },
+  },
+  {
+    name: 'privacy-policy',
+    open: async (page) => {
+      await page.goto('/privacy-policy');
+      await expect(h1(page, /Privacy/)).toBeVisible();
+    },
+  },
+  {
+    name: 'terms-of-use',
+    open: async (page) => {
+      await page.goto('/terms-of-use');
+      await expect(h1(page, /Terms/)).toBeVisible();
+    },
+  },
+  {
+    name: 'not-found',
+    open: async (page) => {
+      await page.goto('/no-such-page');
+      await expect(h1(page, 'Something went Wrong')).toBeVisible();
+    },
+  },
+  { name: 'sandbox-checkout', user: 'customer', open: openSandboxCheckout },
+  {
+    name: 'sandbox-checkout-declined',
+    user: 'customer',
+    open: async (page) => {
+      await openSandboxCheckout(page);
+      await enterCard(page, TEST_CARDS.declined);
+      await expect(page.getByRole('alert')).toContainText('Your card was declined.');
+    },
+  },
+];
+
+const THEMES = ['light', 'dark'] as const;
+
+for (const screen of SCREENS) {
+  test(`${screen.name}: no axe violations in light and dark, at phone and desktop width`, async ({ page }, testInfo) => {
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+    if (screen.user) await signIn(page, screen.user);
+    await screen.open(page);
+
+    const found: { where: string; violations: AxeViolation[] }[] = [];
+    for (const width of screen.widths ?? (['desktop', 'phone'] as const)) {
+      await page.setViewportSize(VIEWPORTS[width]);
+      for (const theme of THEMES) {
+        await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+        // The portal follows the OS setting live in its default "system" theme.
+        if (!page.url().includes('/checkoutapi/')) {
+          await expect
+            .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
+            .toBe(theme === 'dark');
+        }
+        await settle(page);
+        const where = `${width} ${theme}`;
+        const violations = await scanPage(page);
+        await attachViolations(testInfo, `${screen.name}-${width}-${theme}`, violations);
+        if (violations.length) found.push({ where, violations });
+        await screenshot(page, `${screen.name}--${width}--${theme}`);
+      }
+    }
+
+    const report = found
+      .map(({ where, violations }) => `${screen.name} (${where}):\n${formatViolations(violations)}`)
+      .join('\n\n');
+    expect(
+      found.flatMap((f) => f.violations.map((v) => `${f.where}: ${v.id}`)),
+      `axe violations:\n${report}`,
+    ).toEqual([]);
+  });
+}

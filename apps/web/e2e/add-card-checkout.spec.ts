@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import { Api } from './support/api';
+import { signIn } from './support/auth';
+import { enterCard, expectOnSandboxCheckout, TEST_CARDS } from './support/checkout';
+
+/**
+ * Journey 5 (spec §4 Add Payment Method, decisions §7 sandbox checkout): from an invoice's pay modal, an
+ * account with no usable card adds one on the provider's checkout page and comes back to the invoice with
+ * the pay modal open and the new card in it. A declined test card is refused on the checkout page first.
+ *
+ * Uses the family user's sub-account of Maya Lee (no saved cards, one unpaid invoice in the demo data); no
+ * other journey relies on Maya having no card.
+ */
+test('add a card through the sandbox checkout from the invoice pay modal', async ({ page, request }) => {
+  const api = await Api.as(request, 'family');
+  const maya = await api.accountNamed('Maya Lee');
+  const [invoice] = await api.unpaidInvoices(maya.accountId);
+  expect(invoice, 'Maya has an unpaid invoice').toBeTruthy();
+  const cardsBefore = await api.paymentMethods(maya.accountId);
+  expect(
+    cardsBefore.filter((c) => c.card.last4 === '4444'),
+    'no Mastercard 4444 on file yet',
+  ).toHaveLength(0);
+
+  await signIn(page, 'family', { accountId: maya.accountId });
+  await page.goto(`/invoices/${invoice!.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Invoice #${invoice!.invoiceNumber}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay Invoice' }).click();
+
+  const payDialog = page.getByRole('dialog', { name: 'Pay Invoice' });
+  await expect(payDialog).toBeVisible();
+  await payDialog.getByRole('button', { name: 'Add Card' }).click();
+
+  const addDialog = page.getByRole('dialog', { name: 'Add Payment Method' });
+  await expect(addDialog).toBeVisible();
+  await addDialog.getByRole('button', { name: 'Continue' }).click();
+
+  // The provider's page (decisions §7), with its own labels.
+  await expectOnSandboxCheckout(page);
+  const checkoutUrl = page.url();
+
+  // Declined at entry: the page says so and keeps the customer there.
+  await enterCard(page, TEST_CARDS.declined, { name: 'Maya Lee' });
+  await expect(page).toHaveURL(checkoutUrl);
+  const problems = page.getByRole('alert');
+  await expect(problems).toContainText('Your card was declined.');
+  await expect(page.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
+
+  // A good card: back on the invoice with the pay modal reopened.
+  await enterCard(page, TEST_CARDS.mastercard, { name: 'Maya Lee' });
+  await expect(page).toHaveURL(new RegExp(`/invoices/${invoice!.id}(\\?.*)?$`));
+  await expect(payDialog).toBeVisible();
+  const method = payDialog.getByRole('combobox', { name: 'Payment method' });
+  await expect(method.getByRole('option', { name: /Mastercard •••• 4444/ })).toBeEnabled();
+  expect(await method.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text)).toMatch(/^Mastercard •••• 4444/);
+  await expect(payDialog.getByRole('button', { name: /^Pay / })).toBeEnabled();
+  // The return parameters are handled once and removed from the address (spec §4).
+  await expect(page).toHaveURL(new RegExp(`/invoices/${invoice!.id}$`));
+
+  await payDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(payDialog).toBeHidden();
+
+  // The card is listed on the payments screen and was saved for Maya's account.
+  await page.goto('/payments');
+  await expect(page.getByRole('list', { name: 'Saved cards' }).getByText('Mastercard •••• 4444')).toBeVisible();
+  const cardsAfter = await api.paymentMethods(maya.accountId);
+  expect(cardsAfter.map((c) => `${c.card.brand} ${c.card.last4}`)).toContain('Mastercard 4444');
+});

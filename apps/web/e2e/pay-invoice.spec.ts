@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import { Api, formatMoney, scopedAccounts, subtractMoney } from './support/api';
+import { signIn } from './support/auth';
+
+/**
+ * Journey 4 (spec §2 Pay modal, §4 Pay modal and Payments, decisions §7 settlement): the customer pays an
+ * unpaid invoice with the saved default card; after the sandbox settles the charge, the invoice is Paid, the
+ * balance has dropped by the amount and the payment history says "Completed". The invoice is found at run
+ * time, so the journey works whatever was paid before it.
+ */
+test('pay an unpaid invoice with the saved card and see the balance and history update', async ({ page, request }) => {
+  const api = await Api.as(request, 'customer');
+  const accountId = scopedAccounts(api.token)[0]!;
+  const [invoice] = await api.unpaidInvoices(accountId);
+  expect(invoice, 'the customer still has an unpaid invoice').toBeTruthy();
+  const { owing, currency, invoiceNumber } = invoice!;
+  const balanceBefore = (await api.homeModel(accountId)).balances.find((b) => b.currency.code === currency)!.amount;
+  // A negative balance is owing (spec §3); paying raises it by the amount paid.
+  const balanceAfter = subtractMoney(balanceBefore, -owing);
+
+  await signIn(page, 'customer');
+  await page.goto('/');
+  const balanceCard = page.getByRole('region', { name: 'Current balance' });
+  await expect(balanceCard).toContainText(formatMoney(balanceBefore, currency));
+
+  await page.goto(`/invoices/${invoice!.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Invoice #${invoiceNumber}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay Invoice' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Pay Invoice' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveAccessibleDescription(`Invoice #${invoiceNumber}`);
+  // Spec §4: Total Balance is the default, the default card is preselected; expired cards cannot be chosen.
+  const total = dialog.getByRole('radio', { name: /Total Balance/ });
+  await expect(total).toBeChecked();
+  await expect(dialog.getByText(formatMoney(owing, currency, 'en-US'), { exact: true })).toBeVisible();
+  const method = dialog.getByRole('combobox', { name: 'Payment method' });
+  expect(await method.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text)).toMatch(
+    /^Visa •••• 4242 .*default/,
+  );
+  await expect(method.getByRole('option', { name: /Mastercard •••• 4444/ })).toBeDisabled();
+  await expect(dialog.getByText('The payment will be processed immediately.')).toBeVisible();
+
+  // A custom amount must be above zero (spec §4, §5).
+  await dialog.getByRole('radio', { name: 'Custom Amount' }).check();
+  const custom = dialog.getByRole('spinbutton', { name: /Custom amount/ });
+  await custom.fill('0');
+  await expect(dialog.getByText('Please enter a valid amount')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /^Pay / })).toBeDisabled();
+  await total.check();
+
+  const pay = dialog.getByRole('button', { name: `Pay ${formatMoney(owing, currency, 'en-US')}` });
+  await expect(pay).toBeEnabled();
+  await pay.click();
+  await expect(dialog).toBeHidden();
+
+  // Settled (the page re-reads the invoice while its payment is in progress).
+  const summary = page.getByRole('region', { name: 'Invoice Summary' });
+  await expect(summary.locator('xpath=.//dt[normalize-space()="Status"]/following-sibling::dd[1]')).toHaveText('Paid', {
+    timeout: 20_000,
+  });
+  await expect(summary.locator('xpath=.//dt[normalize-space()="Amount Due"]/following-sibling::dd[1]')).toHaveText(
+    formatMoney(0, currency, 'en-US'),
+  );
+  await expect(page.getByRole('button', { name: 'Pay Invoice' })).toHaveCount(0);
+  const invoicePayments = page.getByRole('table', { name: 'Payment History' });
+  await expect(
+    invoicePayments
+      .getByRole('row')
+      .filter({ hasText: formatMoney(owing, currency, 'en-US') })
+      .first(),
+  ).toBeVisible();
+
+  // The dashboard balance moved by the amount paid.
+  await page.goto('/');
+  await expect(balanceCard).toContainText(formatMoney(balanceAfter, currency));
+
+  // The payments screen shows it as Completed with the card used.
+  await page.goto('/payments');
+  const history = page.getByRole('table', { name: 'Payment History' });
+  const newest = history.getByRole('row').nth(1);
+  await expect(newest).toContainText(formatMoney(owing, currency), { timeout: 20_000 });
+  await expect(newest).toContainText('Completed');
+  await expect(newest).toContainText('Visa •••• 4242');
+  await expect(page.getByRole('region', { name: 'Account Balance' })).toContainText(formatMoney(balanceAfter, currency));
+});

@@ -1,0 +1,76 @@
+import { expect, test, type Page } from '@playwright/test';
+import { Api, customerNoOf } from './support/api';
+import { accountHeading, loginViaUi } from './support/auth';
+
+/**
+ * Journey 9 (spec §4 Current account, §6; decisions §4: Staff reach every account and their selector searches
+ * the server): a staff member logs in, searches for an account, opens it, and switches to a sub-account of
+ * another business.
+ */
+const openSelector = async (page: Page) => {
+  await page.getByRole('button', { name: /^Account\b/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Search accounts' });
+  await expect(panel).toBeVisible();
+  return panel;
+};
+
+/** Types into the selector's search box and waits for the server search that the text triggers. */
+const searchAccounts = async (page: Page, text: string) => {
+  const panel = await openSelector(page);
+  const searched = page.waitForRequest((r) => {
+    if (!r.url().includes('/b/v1/Account/names')) return false;
+    const dnfilter = new URL(r.url()).searchParams.get('dnfilter') ?? '';
+    return dnfilter.includes(text);
+  });
+  await panel.getByRole('combobox', { name: 'Search accounts' }).fill(text);
+  await searched;
+  return panel;
+};
+
+test('staff search the server for accounts and switch between them', async ({ page, request }) => {
+  const api = await Api.as(request, 'staff');
+  const alex = await api.accountNamed('Alex Martin');
+  const fleet = await api.accountNamed('Northwind Logistics - Fleet');
+  const northwind = await api.accountNamed('Northwind Logistics Inc.');
+  expect(fleet.parentId).toBe(northwind.accountId);
+
+  await loginViaUi(page, 'staff');
+  // Staff have no account of their own: the dashboard asks them to choose one.
+  await expect(page.getByRole('heading', { name: 'Choose an account' })).toBeVisible();
+
+  // The list comes from the server as the staff member types.
+  let panel = await searchAccounts(page, 'Alex');
+  const alexOption = panel.getByRole('option', { name: new RegExp(`^${alex.listName.replace(/[()]/g, '\\$&')}`) });
+  await expect(alexOption).toBeVisible();
+  await alexOption.click();
+  await expect(panel).toBeHidden();
+  await expect(accountHeading(page, customerNoOf(alex))).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Account\b/ })).toContainText(alex.listName);
+  // The choice is saved (spec §9 currentAccountId) and survives a reload.
+  expect(await page.evaluate(() => window.localStorage.getItem('currentAccountId'))).toBe(String(alex.accountId));
+  await page.reload();
+  await expect(accountHeading(page, customerNoOf(alex))).toBeVisible();
+
+  // Sub-accounts are grouped under "{parent} (Sub-Accounts)" (spec §4).
+  panel = await searchAccounts(page, 'Northwind');
+  const group = panel.getByRole('group', { name: `${northwind.listName} (Sub-Accounts)` });
+  await expect(group).toBeVisible();
+  await expect(group.getByRole('option')).toHaveCount(2);
+  await expect(panel.getByRole('option', { name: new RegExp(`^${northwind.listName.replace(/[().]/g, '\\$&')}`) })).toBeVisible();
+  await group.getByRole('option', { name: /Fleet/ }).click();
+  await expect(accountHeading(page, customerNoOf(fleet))).toBeVisible();
+
+  // The data follows the account: the invoices are the Fleet account's.
+  const [latest] = await api.postedInvoices(fleet.accountId);
+  await page.goto('/invoices');
+  await expect(page.getByRole('table', { name: 'Invoices' }).getByRole('rowheader').first()).toHaveText(latest!.invoiceNumber);
+
+  // Keyboard: arrow down and Enter pick an account too.
+  panel = await searchAccounts(page, 'Alex Martin');
+  const box = panel.getByRole('combobox', { name: 'Search accounts' });
+  await expect(panel.getByRole('option')).toHaveCount(1);
+  await box.press('Enter');
+  await expect(panel).toBeHidden();
+  await page.goto('/');
+  await expect(accountHeading(page, customerNoOf(alex))).toBeVisible();
+});

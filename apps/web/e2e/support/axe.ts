@@ -1,0 +1,50 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, TestInfo } from '@playwright/test';
+
+/** WCAG 2.0/2.1 A and AA plus WCAG 2.2 AA: the bar the portal is held to. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+export type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+/**
+ * Runs axe-core on the page as it is now. The page must come from a context made with
+ * `browser.newContext()` (Playwright's `page` fixture is).
+ */
+export const scanPage = async (page: Page): Promise<AxeViolation[]> => {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return results.violations;
+};
+
+/** One violation per paragraph: rule, impact, help, and each offending node with its selector and summary. */
+export const formatViolations = (violations: readonly AxeViolation[]): string =>
+  violations
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 8)
+        .map(
+          (n) =>
+            `    - ${n.target.join(' ')}\n      ${n.html.slice(0, 200)}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`,
+        )
+        .join('\n');
+      const more = v.nodes.length > 8 ? `\n    … and ${v.nodes.length - 8} more` : '';
+      return `  [${v.impact ?? 'n/a'}] ${v.id}: ${v.help}\n    ${v.helpUrl}\n${nodes}${more}`;
+    })
+    .join('\n');
+
+/** Attaches the violations (if any) to the report as JSON, so the lead can read them without re-running. */
+export const attachViolations = async (testInfo: TestInfo, name: string, violations: readonly AxeViolation[]) => {
+  if (violations.length === 0) return;
+  await testInfo.attach(`axe-${name}.json`, {
+    body: JSON.stringify(
+      violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.map((n) => ({ target: n.target, html: n.html, summary: n.failureSummary })),
+      })),
+      null,
+      2,
+    ),
+    contentType: 'application/json',
+  });
+};

@@ -24,7 +24,8 @@ export const webAppPlugin = fp<{ distDir: string }>(async (app, { distDir }) => 
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const wantsPage = request.method === 'GET' && !API_PREFIX.test(pathname) && !path.extname(pathname);
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIX.test(pathname) && !path.extname(pathname);
     if (wantsPage && hasWebApp) {
       reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html');

@@ -69,14 +69,16 @@ const server = startProcess('npx', ['tsx', 'src/server.ts'], {
   env: { DATABASE_URL: url, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', NODE_ENV: 'production', PUBLIC_ORIGIN: origin },
 });
 const rssOf = (pid) => {
-  // the server is tsx's child: sum the RSS of the process tree's node processes
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
 };
+/** The process listening on the server's port (tsx runs the server in a child process). */
 const serverPid = async () => {
-  const { execSync } = await import('node:child_process');
-  const out = execSync(`pgrep -f "src/server.ts" -n`).toString().trim();
-  return Number(out);
+  const { execFileSync } = await import('node:child_process');
+  const out = execFileSync('ss', ['-ltnpH', `sport = :${PORT}`]).toString();
+  const pid = /pid=(\d+)/.exec(out)?.[1];
+  if (!pid) throw new Error(`no process listens on port ${PORT}`);
+  return Number(pid);
 };
 try {
   await waitFor(`${origin}/readyz`);

@@ -6,8 +6,9 @@ import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
+/** Starts a command in its own process group, so stopping it also stops what it started (npx → tsx → node). */
 export const startProcess = (command, args, { env = {}, cwd = root } = {}) =>
-  spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
 
 export const waitFor = async (url, timeoutMs = 120_000) => {
   const started = Date.now();
@@ -27,7 +28,7 @@ export const stopProcess = (child) =>
   new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();
     child.once('exit', resolve);
-    child.kill('SIGTERM');
+    process.kill(-child.pid, 'SIGTERM');
   });
 
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];

@@ -73,7 +73,14 @@ describe('server basics', () => {
   it('serves an OpenAPI document per service', async () => {
     const res = await ctx.app.inject('/b/openapi.json');
     expect(res.statusCode).toBe(200);
-    expect(res.json().openapi).toBe('3.1.0');
+    const billing = res.json() as { openapi: string; paths: Record<string, Record<string, { responses?: object }>> };
+    expect(billing.openapi).toBe('3.1.0');
+    expect(billing.paths['/b/v1/Invoice/items']?.get?.responses).toHaveProperty('200');
+    expect(billing.paths['/b/v1/Payment/customerpayment']).toHaveProperty('post');
+    expect(Object.keys(billing.paths).every((path) => path.startsWith('/b/'))).toBe(true);
+    const auth = (await ctx.app.inject('/a/openapi.json')).json() as { paths: Record<string, unknown> };
+    expect(auth.paths).toHaveProperty('/a/v1/Authenticate');
+    expect(Object.keys(auth.paths).every((path) => path.startsWith('/a/'))).toBe(true);
   });
 });
 

@@ -62,6 +62,20 @@ describe('api client', () => {
     expect(fetchMock.calls[0]!.url.pathname).toBe('/a/v1/Users/9007199254740993/approve');
   });
 
+  it('sends extra headers beside the ones it owns', async () => {
+    const fetchMock = mockFetch(() => json({ payment: null, error: null }));
+    await billingApi.request({
+      method: 'POST',
+      path: '/v1/Payment/customerpayment',
+      body: {},
+      headers: { 'Idempotency-Key': 'k-1', Accept: 'text/html' },
+    });
+    const headers = new Headers(fetchMock.fn.mock.calls[0]![1]!.headers);
+    expect(headers.get('Idempotency-Key')).toBe('k-1');
+    expect(headers.get('Accept')).toBe('application/json');
+    expect(headers.get('Content-Type')).toBe('application/json');
+  });
+
   it('answers undefined for 204', async () => {
     mockFetch(() => new Response(null, { status: 204 }));
     await expect(

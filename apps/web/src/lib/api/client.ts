@@ -91,6 +91,8 @@ export interface RequestOptions<S extends z.ZodType | undefined> {
   body?: unknown;
   /** Contract schema of a 200 answer; omit it for calls whose answer is not read. */
   schema?: S;
+  /** Extra request headers, e.g. a payment's `Idempotency-Key`. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -108,7 +110,7 @@ const readBody = async (response: Response): Promise<unknown> => {
 
 const request = async <S extends z.ZodType | undefined>(prefix: '/a' | '/b', options: RequestOptions<S>): Promise<Result<S>> => {
   const url = `${prefix}${buildPath(options.path, options.params)}${buildQuery(options.query)}`;
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
   const token = getSession()?.token;
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let body: string | undefined;

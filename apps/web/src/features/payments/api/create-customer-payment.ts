@@ -1,5 +1,5 @@
 import { PaymentResultSchema, type PaymentToCreate } from '@portal/contract';
-import { billingRequestWithHeaders } from './request-with-headers';
+import { billingApi } from '@/lib/api/client';
 
 /**
  * POST /b/v1/Payment/customerpayment?autoAssignPayment=true → PaymentResult. The `Idempotency-Key` makes a
@@ -7,9 +7,10 @@ import { billingRequestWithHeaders } from './request-with-headers';
  * (decisions §4). A declined card answers 200 with the reason in `error`.
  */
 export const createCustomerPayment = (body: PaymentToCreate, idempotencyKey: string) =>
-  billingRequestWithHeaders({
+  billingApi.request({
     method: 'POST',
-    url: '/v1/Payment/customerpayment?autoAssignPayment=true',
+    path: '/v1/Payment/customerpayment',
+    query: { autoAssignPayment: true },
     body,
     headers: { 'Idempotency-Key': idempotencyKey },
     schema: PaymentResultSchema,

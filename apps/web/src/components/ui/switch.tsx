@@ -1,4 +1,3 @@
-import * as RadixSwitch from '@radix-ui/react-switch';
 import { useId, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
@@ -7,7 +6,7 @@ export interface SwitchProps {
   onCheckedChange: (checked: boolean) => void;
   /** Visible label (the accessible name). */
   label: ReactNode;
-  /** Extra text announced with the switch, e.g. the current status. */
+  /** Extra text announced with the switch (aria-describedby), e.g. the current status. */
   description?: ReactNode;
   disabled?: boolean;
   hideLabel?: boolean;
@@ -16,30 +15,45 @@ export interface SwitchProps {
   className?: string;
 }
 
-/** On/off switch (Radix, role="switch" with aria-checked); Space toggles it. */
+/**
+ * On/off switch: a native button with role="switch" and aria-checked (Space and Enter toggle it). No
+ * component library behind it: the switch sits on the heaviest route (payments), which must stay within
+ * the 200 KB budget (decisions §9).
+ */
 export function Switch({ checked, onCheckedChange, label, description, disabled, hideLabel, stateText, className }: SwitchProps) {
   const id = useId();
+  const labelId = `${id}-label`;
   const descriptionId = description ? `${id}-description` : undefined;
   return (
     <div className={cn('flex items-center gap-3', className)}>
-      <RadixSwitch.Root
+      <button
         id={id}
-        checked={checked}
-        onCheckedChange={onCheckedChange}
-        disabled={disabled}
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-labelledby={labelId}
         aria-describedby={descriptionId}
+        disabled={disabled}
+        onClick={() => onCheckedChange(!checked)}
         className={cn(
           'relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent transition-colors',
-          'bg-border-strong data-[state=checked]:bg-brand disabled:cursor-not-allowed disabled:opacity-50',
+          checked ? 'bg-brand' : 'bg-border-strong',
+          'disabled:cursor-not-allowed disabled:opacity-50',
           'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus',
           // Invisible padding brings the touch target to 44 px without changing the look.
           'before:absolute before:-inset-2 before:content-[""]',
         )}
       >
-        <RadixSwitch.Thumb className="pointer-events-none block size-6 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-5" />
-      </RadixSwitch.Root>
+        <span
+          aria-hidden="true"
+          className={cn(
+            'pointer-events-none block size-6 rounded-full bg-white shadow transition-transform',
+            checked && 'translate-x-5',
+          )}
+        />
+      </button>
       <div className="flex flex-col">
-        <label htmlFor={id} className={cn('text-sm font-medium text-fg', hideLabel && 'sr-only')}>
+        <label id={labelId} htmlFor={id} className={cn('text-sm font-medium text-fg', hideLabel && 'sr-only')}>
           {label}
         </label>
         {stateText && (

@@ -7,7 +7,7 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { useFormat } from '@/lib/i18n/use-format';
 import { cardLabel } from '../card-rules';
 import { DisabledHint } from './disabled-hint';
-import { ToggleSwitch } from './toggle-switch';
+import { Switch } from '@/components/ui/switch';
 
 export interface AutopayCardProps {
   enabled: boolean;
@@ -39,7 +39,7 @@ export function AutopayCard({
 }: AutopayCardProps) {
   const { t } = useTranslation('payments');
   const toggle = (
-    <ToggleSwitch
+    <Switch
       checked={enabled}
       onCheckedChange={(checked) => (checked ? onTurnOn() : onTurnOff())}
       disabled={!hasCards && !enabled}

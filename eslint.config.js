@@ -1,8 +1,76 @@
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
+
+// Server modules (one per spec resource) use each other only through their index.ts.
+const SERVER_MODULES = readdirSync(new URL('./apps/server/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const internalsOf = (module) => [`**/modules/${module}/*`, `../${module}/*`, `../../${module}/*`];
+const serverModuleBoundaries = () => [
+  ...SERVER_MODULES.map((module) => ({
+    files: [`apps/server/src/modules/${module}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: SERVER_MODULES.filter((other) => other !== module).map((other) => ({
+            group: internalsOf(other),
+            message: `Import the ${other} module through its index.ts only.`,
+          })),
+        },
+      ],
+    },
+  })),
+  {
+    files: ['apps/server/src/*.ts', 'apps/server/src/jobs/**/*.ts', 'apps/server/test/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/modules/*/*'], message: 'Import a module through its index.ts only.' }] }],
+    },
+  },
+];
+
+// Web features (one per screen area, named like the server module they mirror) use each other only through
+// their index.ts; the router in app/ composes them.
+const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureInternalsOf = (feature) => [`@/features/${feature}/*`, `**/features/${feature}/*`, `../${feature}/*`, `../../${feature}/*`];
+const webFeatureBoundaries = () => [
+  ...WEB_FEATURES.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...WEB_FEATURES.filter((other) => other !== feature).map((other) => ({
+              group: featureInternalsOf(other),
+              message: `Import the ${other} feature through its index.ts only ('@/features/${other}').`,
+            })),
+            { group: ['@/app', '@/app/*', '**/app/**'], message: 'Features sit below app/: the router composes them.' },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['apps/web/src/app/**/*.{ts,tsx}', 'apps/web/src/test/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@/features/*/*'], message: "Import a feature through its index.ts only ('@/features/x'); routes load lazily." }] },
+      ],
+    },
+  },
+];
 
 // One lint setup for the repo. Import direction (conventions §3) is encoded here so it cannot rot:
-// web lib/components never import features or app; server lib/plugins never import modules.
+// web lib/components/config never import features or app, and features use each other only through their
+// index.ts and never import app; server lib/plugins/http/card-providers/db never import modules, modules
+// import each other only through their index.ts; and nothing imports in a cycle.
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'apps/server/src/db/migrations/**'],
@@ -30,14 +98,36 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'lib, components and config sit below features and app.' }] }],
     },
   },
+  ...webFeatureBoundaries(),
   {
-    files: ['apps/server/src/lib/**', 'apps/server/src/plugins/**', 'apps/server/src/filter/**', 'apps/server/src/payments/**'],
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/web/tsconfig.json', 'packages/contract/tsconfig.json'], noWarnOnMultipleProjects: true })],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    files: ['apps/server/src/lib/**', 'apps/server/src/plugins/**', 'apps/server/src/filter/**', 'apps/server/src/card-providers/**', 'apps/server/src/http/**', 'apps/server/src/db/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/modules/**'], message: 'Shared server code sits below the modules.' }] }],
     },
   },
+  ...serverModuleBoundaries(),
   {
-    files: ['scripts/**', 'bench/**', 'apps/server/src/server.ts', 'apps/server/src/db/seed/cli.ts'],
+    files: ['apps/server/src/**/*.ts', 'apps/server/test/**/*.ts', 'packages/contract/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/server/tsconfig.json', 'packages/contract/tsconfig.json'], noWarnOnMultipleProjects: true })],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    files: ['scripts/**', 'bench/**', 'apps/server/src/server.ts', 'apps/server/src/rotate-signing-key.ts', 'apps/server/src/db/seed/cli.ts'],
     rules: { 'no-console': 'off' },
   },
 );

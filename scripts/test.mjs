@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './chromium.mjs';
+import { ensureNginx } from './nginx.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const reports = mkdtempSync(path.join(tmpdir(), 'portal-test-reports-'));
@@ -60,6 +61,8 @@ const steps = [
         process.stdout.write('\n━━ Server API tests on PostgreSQL: TEST_DATABASE_URL is not set, so only PGlite ran\n');
         return true;
       }
+      // The rolling-restart test puts two instances behind Debian's nginx.
+      ensureNginx();
       return vitest('Server unit and API tests on PostgreSQL', 'apps/server', 'server-postgres', { TEST_DB: 'postgres' });
     },
   ],

@@ -2,6 +2,8 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { buildConstants } from './build-constants';
+import { compressAssets } from './compress-assets';
 
 /** The API lives on the same origin in production; in dev both services run on the Fastify server. */
 /** Modules of the auth layout and what the public pages share (see build.rolldownOptions below). */
@@ -18,7 +20,9 @@ const APP_CORE =
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  // compressAssets: writes the Brotli and gzip files the server sends (nothing is compressed per request).
+  plugins: [react(), tailwindcss(), compressAssets()],
+  define: buildConstants,
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -1,5 +1,6 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { buildConstants } from './build-constants';
 
 export default defineConfig({
   resolve: {
@@ -7,10 +8,11 @@ export default defineConfig({
   },
   // React's automatic JSX runtime, without loading the Vite React plugin (Fast Refresh is useless here).
   oxc: { jsx: { runtime: 'automatic' } },
+  define: buildConstants,
   test: {
     environment: 'jsdom',
     globals: true,
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'compress-assets.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     // Let src/design-tokens.test.ts read index.css (?raw); other CSS stays stubbed out.
     css: { include: [/src\/index\.css/] },

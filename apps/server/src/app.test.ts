@@ -84,14 +84,18 @@ describe('server basics', () => {
   });
 });
 
+/** The rules the app verifies with: our issuer, sessions of at most 8 hours. */
+const rules = (now: () => Date) => ({ issuer: 'http://localhost:3000/a', maxLifetimeSeconds: 480 * 60, now });
+
 describe('session token verification', () => {
   it('accepts a token signed with the published keys and reads the caller from it', async () => {
     const user = await createUser(ctx.database.db, { roles: ['Staff'] });
     const token = await tokenFor(ctx.database.db, user, { accountIds: [7n, 9007199254740993n] });
     const jwks = (await ctx.app.inject('/a/.well-known/jwks.json')).json();
-    const caller = await createTokenVerifier(createLocalJWKSet(jwks), () => new Date())(token);
+    const caller = await createTokenVerifier(createLocalJWKSet(jwks), rules(() => new Date()))(token);
     expect(caller).toEqual({
       userId: user.id,
+      sessionId: expect.any(String),
       name: user.name,
       roles: ['Staff'],
       accountIds: [7n, 9007199254740993n],
@@ -103,7 +107,7 @@ describe('session token verification', () => {
   it('rejects expired, tampered and foreign tokens with 401', async () => {
     const user = await createUser(ctx.database.db);
     const jwks = createLocalJWKSet((await ctx.app.inject('/a/.well-known/jwks.json')).json());
-    const verify = createTokenVerifier(jwks, () => new Date());
+    const verify = createTokenVerifier(jwks, rules(() => new Date()));
     const expired = await tokenFor(ctx.database.db, user, { accountIds: [], ttlMinutes: 5, now: new Date(Date.now() - 3600_000) });
     await expect(verify(expired)).rejects.toMatchObject({ statusCode: 401, message: 'Your session has expired. Please log in again.' });
     const good = await tokenFor(ctx.database.db, user, { accountIds: [1n] });
@@ -116,7 +120,7 @@ describe('session token verification', () => {
     const user = await createUser(ctx.database.db);
     const jwks = createLocalJWKSet((await ctx.app.inject('/a/.well-known/jwks.json')).json());
     let at = new Date('2026-01-01T12:00:00Z');
-    const verify = createTokenVerifier(jwks, () => at);
+    const verify = createTokenVerifier(jwks, rules(() => at));
     const token = await tokenFor(ctx.database.db, user, { accountIds: [3n], ttlMinutes: 10, now: at });
     await expect(verify(token)).resolves.toMatchObject({ accountIds: [3n] });
     at = new Date('2026-01-01T12:09:00Z');

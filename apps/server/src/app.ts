@@ -1,22 +1,31 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
-import { createLocalJWKSet, createRemoteJWKSet } from 'jose';
+import { createRemoteJWKSet } from 'jose';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, PortalDb } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { loggerOptions } from './lib/logging';
 import { jsonPlugin, serializerCompiler } from './plugins/json';
-import { errorsPlugin } from './plugins/errors';
-import { securityHeadersPlugin } from './plugins/security-headers';
+import { errorsPlugin, frameworkErrorHandler } from './plugins/errors';
+import { inputTextPlugin, parseFormBody, parseQueryString } from './plugins/input-text';
+import { rawSecurityHeaders, securityHeadersPlugin } from './plugins/security-headers';
+import { compressionPlugin } from './plugins/compression';
 import { openApiPlugin } from './plugins/openapi';
 import { healthPlugin } from './plugins/health';
+import { metricsPlugin } from './plugins/metrics';
+import { requestIdOf, requestIdPlugin } from './plugins/request-id';
 import { webAppPlugin } from './plugins/web-app';
 import { authenticatePlugin, createTokenVerifier } from './plugins/authenticate';
-import { loadSigningKeys } from './modules/auth/keys';
-import { authModule } from './modules/auth';
-import { billingModule } from './modules/billing';
-import { createPaymentProvider, type PaymentProvider } from './payments';
+import { createSigningKeyStore, loadSigningKeys, SIGNING_KEY_CONTEXT } from './modules/auth';
+import { createSecretBox } from './lib/secret-box';
+import { createMailer } from './lib/mailer';
+import { createMailOutbox, OUTBOX_CONTEXT, type MailOutbox } from './lib/mail-outbox';
+import { listen } from './lib/db-listen';
+import { createSessionGate, SESSION_CHANNEL } from './lib/session-gate';
+import { apiModules } from './modules';
+import { createPaymentProvider, type PaymentProvider } from './card-providers';
 import { jobsPlugin } from './jobs';
 
 declare module 'fastify' {
@@ -26,9 +35,18 @@ declare module 'fastify' {
     db: PortalDb;
     clock: Clock;
     paymentProvider: PaymentProvider;
+    /** Durable mail (the delivery job sends it). */
+    outbox: MailOutbox;
     /** Every route as registered, so tests can prove each one is covered (e.g. by authorization). */
-    routeTable: { method: string; url: string; public: boolean }[];
+    routeTable: RouteEntry[];
   }
+}
+
+/** A registered route, so tests can hold it against the endpoint table. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  public: boolean;
 }
 
 export interface AppDependencies {
@@ -43,14 +61,30 @@ export interface AppDependencies {
 export type App = FastifyInstance;
 
 export const BODY_LIMIT_BYTES = 256 * 1024;
+/** A rotated signing key reaches every instance within this long. */
+const SIGNING_KEY_REFRESH_MS = 60_000;
+
+/** Trust the nearest `hops` proxies (what Fastify does for a number, which its types do not take). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** The whole server: what `server.ts` starts and what tests build. */
 export const buildApp = async ({ config, database, clock = systemClock, paymentProvider }: AppDependencies): Promise<App> => {
+  const https = new URL(config.PUBLIC_ORIGIN).protocol === 'https:';
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.NODE_ENV === 'production',
+    // Only proxies the operator named may tell us the client's address (else anyone could pick one).
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     return503OnClosing: true,
+    // The caller's (or proxy's) x-request-id, validated, is the log's reqId and is echoed back.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
+    frameworkErrors: frameworkErrorHandler(rawSecurityHeaders(https)),
+    connectionTimeout: config.HTTP_IDLE_TIMEOUT_MS,
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    // Node checks header and request timeouts on this interval (default 30 s, far past the limits).
+    http: { headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 500 },
+    routerOptions: { querystringParser: parseQueryString },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -71,18 +105,59 @@ export const buildApp = async ({ config, database, clock = systemClock, paymentP
   });
 
   await app.register(errorsPlugin);
+  // First of the onRequest hooks: answers refused by any later hook carry the headers too.
+  await app.register(securityHeadersPlugin, { https });
+  await app.register(requestIdPlugin);
+  await app.register(metricsPlugin);
   await app.register(jsonPlugin);
-  await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
-  await app.register(securityHeadersPlugin, { production: config.NODE_ENV === 'production' });
+  await app.register(inputTextPlugin);
+  await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES, parser: parseFormBody });
+  // Before every route: API answers above 1 KB leave compressed.
+  await app.register(compressionPlugin);
   await app.register(openApiPlugin);
   await app.register(healthPlugin);
 
-  const keys = await loadSigningKeys(database.db);
-  const jwks = config.AUTH_JWKS_URL ? createRemoteJWKSet(new URL(config.AUTH_JWKS_URL)) : createLocalJWKSet(keys.jwks);
-  await app.register(authenticatePlugin, { verify: createTokenVerifier(jwks, () => clock.now()) });
+  const tokenLifetimeMs = config.SESSION_TTL_MINUTES * 60_000;
+  const secrets = createSecretBox(config.SECRETS_KEY, SIGNING_KEY_CONTEXT);
+  const keyStore = createSigningKeyStore(() => loadSigningKeys(database.db, secrets, { now: clock.now(), tokenLifetimeMs }), {
+    refreshMs: SIGNING_KEY_REFRESH_MS,
+    now: () => clock.now().getTime(),
+  });
+  await keyStore.current();
+  const verificationKey = config.AUTH_JWKS_URL ? createRemoteJWKSet(new URL(config.AUTH_JWKS_URL)) : keyStore.verificationKey;
+  const verify = createTokenVerifier(verificationKey, { issuer: config.AUTH_ISSUER, maxLifetimeSeconds: tokenLifetimeMs / 1000, now: () => clock.now() });
+  const sessions = createSessionGate({
+    db: database.db,
+    idleMs: config.SESSION_IDLE_MINUTES * 60_000,
+    now: () => clock.now(),
+    onError: (error) => app.log.warn({ err: error }, 'recording session activity failed'),
+  });
+  const revocations = await listen(database, SESSION_CHANNEL, {
+    onNotification: sessions.apply,
+    onReset: sessions.reset,
+    onError: (error) => app.log.warn({ err: error }, 'session revocation listener lost its connection'),
+  });
+  app.addHook('onClose', async () => {
+    sessions.dispose();
+    await revocations.close();
+  });
+  await app.register(authenticatePlugin, { verify, sessions });
 
-  await app.register(authModule, { prefix: '/a', keys });
-  await app.register(billingModule, { prefix: '/b' });
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.DATA_DIR, 'outbox'), log: app.log });
+  const outbox = createMailOutbox({
+    db: database.db,
+    box: createSecretBox(config.SECRETS_KEY, OUTBOX_CONTEXT),
+    mailer,
+    messageIdDomain: new URL(config.PUBLIC_ORIGIN).hostname,
+    onError: (error, purpose) => app.log.error({ err: error, purpose }, 'sending an email failed; it will be retried'),
+  });
+  app.decorate('outbox', outbox);
+  app.addHook('onClose', async () => {
+    await outbox.drain();
+    mailer.close();
+  });
+
+  await app.register(apiModules, { keyStore });
   if (config.JOBS_ENABLED) await app.register(jobsPlugin);
   await app.register(webAppPlugin, { distDir: config.WEB_DIST });
   return app;

@@ -1,11 +1,42 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { SESSION_IDLE_MINUTES_DEFAULT } from '@portal/contract';
 import { z } from 'zod';
+import { parseSecretsKey } from './lib/secret-box';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
+/** `192.0.2.10`, `2001:db8::1`, `10.0.0.0/8`, `2001:db8::/32`. */
+const isAddressOrRange = (entry: string): boolean => {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+};
+
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
+/**
+ * OpenTelemetry tracing, read on its own by `otel.ts`, which must load before the modules it
+ * instruments (so before the rest of this configuration is read).
+ */
+const TelemetrySchema = z.object({
+  /** OTLP/HTTP collector base URL (`/v1/traces` is appended); unset: no tracing, no cost. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  OTEL_SERVICE_NAME: z.string().min(1).default('billing-portal'),
+});
+
+/** The tracing settings alone (what `otel.ts` reads at preload). */
+export const loadTelemetryConfig = (env: Record<string, string | undefined> = process.env) => {
+  const parsed = TelemetrySchema.safeParse(env);
+  if (!parsed.success) throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  return parsed.data;
+};
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -29,19 +60,112 @@ const EnvSchema = z.object({
   STRIPE_API_BASE: optionalUrl,
   /** Remote JWKS the billing side trusts; default: the keys this server's auth module publishes. */
   AUTH_JWKS_URL: optionalUrl,
-  SESSION_TTL_MINUTES: z.coerce.number().int().min(5).max(43200).default(480),
+  /** Absolute lifetime of a session (and of its token). */
+  SESSION_TTL_MINUTES: z.coerce.number().int().min(5).max(43200).default(720),
+  /** A session unused this long ends. */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(SESSION_IDLE_MINUTES_DEFAULT),
   JOBS_ENABLED: z
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
   SANDBOX_SETTLE_MS: z.coerce.number().int().min(0).max(60000).default(2000),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  /**
+   * Which proxies' `X-Forwarded-For` to believe: unset (none: the socket address is the client's),
+   * a hop count, or a comma-separated list of proxy addresses and CIDR ranges.
+   */
+  TRUST_PROXY: z.preprocess(
+    (v) => (v === '' || v === undefined || v === 'false' ? false : v),
+    z.union([
+      z.literal(false),
+      z.string().regex(/^\d{1,2}$/, 'a hop count').transform(Number),
+      z
+        .string()
+        .transform((list) => list.split(',').map((entry) => entry.trim()))
+        .refine((entries) => entries.every(isAddressOrRange), 'a hop count, or proxy addresses and CIDR ranges separated by commas'),
+    ]),
+  ),
+  /** The key secrets are encrypted with at rest: 64 hex digits or 43 base64url characters. */
+  SECRETS_KEY: optionalText,
+  /** Or a file holding it (e.g. a mounted secret). */
+  SECRETS_KEY_FILE: optionalText,
+  /** The `iss` of session tokens (default: this server's auth service, PUBLIC_ORIGIN + /a). */
+  AUTH_ISSUER: optionalUrl,
+  /** PostgreSQL connections of the main pool. */
+  DB_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(20),
+  /** PostgreSQL connections for streamed exports (default: a quarter of DB_POOL_SIZE). */
+  EXPORT_CONNECTIONS: z.coerce.number().int().min(1).max(100).optional(),
+  /** Exports one account may stream at once. */
+  EXPORTS_PER_ACCOUNT: z.coerce.number().int().min(1).max(20).default(2),
+  /** How long a request waits for a database connection before answering 503. */
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
+  /** Longest SQL statement (and idle open transaction) of a request or job. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(15_000),
+  /** Longest export (one COPY). */
+  EXPORT_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(600_000),
+  /** A connection with no traffic this long (e.g. a download nobody reads) is closed. */
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  /** Longest time to receive a whole request, and its headers (slow-header clients are dropped). */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(10_000),
+  /** Run pending migrations (and the first-start demo seed) at start-up; off when `npm run migrate` is a deploy step. */
+  MIGRATE_ON_START: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** After SIGTERM, how long /readyz answers 503 while requests are still served (load balancers notice). */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(5),
+  /** After SIGTERM, the process exits by this time whatever is still running. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(30),
+  /** Prometheus `/metrics` listens on this port of HOST (never on PORT); 0 turns it off. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  ...TelemetrySchema.shape,
 });
 
-export type Config = Omit<z.infer<typeof EnvSchema>, 'PUBLIC_ORIGIN' | 'PAYMENT_PROVIDER'> & {
+/** Every variable the configuration reads (what deploy files may set). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
+
+export type Config = Omit<z.infer<typeof EnvSchema>, 'PUBLIC_ORIGIN' | 'PAYMENT_PROVIDER' | 'EXPORT_CONNECTIONS' | 'SECRETS_KEY' | 'AUTH_ISSUER'> & {
   PUBLIC_ORIGIN: string;
   PAYMENT_PROVIDER: 'sandbox' | 'stripe';
+  EXPORT_CONNECTIONS: number;
+  /** 32 bytes. */
+  SECRETS_KEY: Buffer;
+  AUTH_ISSUER: string;
 };
+
+/**
+ * The secrets key: from SECRETS_KEY or SECRETS_KEY_FILE; required in production. In development a
+ * key is generated once into DATA_DIR/secrets.key (keep it with the database: without it the
+ * database's secrets cannot be read); tests get a throwaway one.
+ */
+const resolveSecretsKey = (c: z.infer<typeof EnvSchema>): Buffer => {
+  const problem = (what: string) => new Error(`Invalid configuration: ${what} must hold 32 bytes as 64 hex digits or 43 base64url characters`);
+  if (c.SECRETS_KEY) return parseSecretsKey(c.SECRETS_KEY) ?? fail(problem('SECRETS_KEY'));
+  if (c.SECRETS_KEY_FILE) return parseSecretsKey(readFileSync(c.SECRETS_KEY_FILE, 'utf8')) ?? fail(problem('SECRETS_KEY_FILE'));
+  if (c.NODE_ENV === 'production') throw new Error('Invalid configuration: set SECRETS_KEY or SECRETS_KEY_FILE in production');
+  if (c.NODE_ENV === 'test') return randomBytes(32);
+  const file = path.join(c.DATA_DIR, 'secrets.key');
+  if (!existsSync(file)) {
+    mkdirSync(c.DATA_DIR, { recursive: true });
+    writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+  }
+  return parseSecretsKey(readFileSync(file, 'utf8')) ?? fail(problem(file));
+};
+
+const fail = (error: Error): never => {
+  throw error;
+};
+
+/** The database options the configuration sets. */
+export const databaseOptions = (config: Config) => ({
+  url: config.DATABASE_URL,
+  poolSize: config.DB_POOL_SIZE,
+  exportPoolSize: config.EXPORT_CONNECTIONS,
+  acquireTimeoutMs: config.DB_ACQUIRE_TIMEOUT_MS,
+  statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+  exportStatementTimeoutMs: config.EXPORT_STATEMENT_TIMEOUT_MS,
+});
 
 /** Reads and validates the environment once; a bad value stops the start with a clear message. */
 export const loadConfig = (env: Record<string, string | undefined> = process.env): Config => {
@@ -51,15 +175,22 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const c = parsed.data;
+  const publicOrigin = new URL(c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`).origin;
   return {
     ...c,
-    PUBLIC_ORIGIN: new URL(c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`).origin,
+    PUBLIC_ORIGIN: publicOrigin,
+    AUTH_ISSUER: c.AUTH_ISSUER ?? `${publicOrigin}/a`,
+    SECRETS_KEY: resolveSecretsKey(c),
     PAYMENT_PROVIDER: c.PAYMENT_PROVIDER ?? (c.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox'),
+    EXPORT_CONNECTIONS: c.EXPORT_CONNECTIONS ?? Math.max(1, Math.floor(c.DB_POOL_SIZE / 4)),
   };
 };
 
 /** Config for tests: defaults plus overrides, never the developer's environment. */
-export const testConfig = (overrides: Partial<Config> = {}): Config => ({
-  ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', SANDBOX_SETTLE_MS: '0' }),
-  ...overrides,
-});
+export const TEST_SECRETS_KEY = '7e'.repeat(32);
+export const testConfig = (overrides: Partial<Config> = {}): Config => {
+  const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', SANDBOX_SETTLE_MS: '0', SECRETS_KEY: TEST_SECRETS_KEY, METRICS_PORT: '0' });
+  // The issuer follows an overridden origin, as it does when read from the environment.
+  const issuer = overrides.PUBLIC_ORIGIN ? `${overrides.PUBLIC_ORIGIN}/a` : base.AUTH_ISSUER;
+  return { ...base, AUTH_ISSUER: issuer, ...overrides };
+};

@@ -2,7 +2,7 @@ import { testConfig, type Config } from '../src/config';
 import { buildApp, type App } from '../src/app';
 import type { Database } from '../src/db/client';
 import type { Clock } from '../src/lib/clock';
-import type { PaymentProvider } from '../src/payments/provider';
+import type { PaymentProvider } from '../src/card-providers/provider';
 import { createTestDatabase } from './database';
 
 /** A clock tests can set and move. */

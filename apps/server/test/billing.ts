@@ -1,6 +1,5 @@
 import type { accounts } from '../src/db/schema';
-import type { BillingContext } from '../src/modules/payments/context';
-import { billingContextOf } from '../src/modules/payments/http';
+import { billingContextOf, type BillingContext } from '../src/http/billing-context';
 import { bearer, createAccount, createUser, tokenFor } from './factories';
 import type { TestContext } from './app';
 
@@ -8,7 +7,7 @@ import type { TestContext } from './app';
 export const createCustomer = async (ctx: TestContext, account: Partial<typeof accounts.$inferInsert> = {}) => {
   const created = await createAccount(ctx.database.db, account);
   const user = await createUser(ctx.database.db, { accountIds: [created.id] });
-  const token = await tokenFor(ctx.database.db, user, { now: ctx.clock.now() });
+  const token = await tokenFor(ctx.database.db, user, { now: ctx.clock.now(), issuer: ctx.app.config.AUTH_ISSUER });
   return { account: created, user, headers: bearer(token) };
 };
 

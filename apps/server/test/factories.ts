@@ -18,8 +18,9 @@ import {
   users,
 } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
-import { loadSigningKeys } from '../src/modules/auth/keys';
-import { signSessionToken } from '../src/modules/auth/session-token';
+import { createSession, loadSigningKeys, signSessionToken, SIGNING_KEY_CONTEXT } from '../src/modules/auth';
+import { createSecretBox } from '../src/lib/secret-box';
+import { testConfig } from '../src/config';
 
 let sequence = 0;
 const next = () => ++sequence;
@@ -76,7 +77,7 @@ export const createBillingDetails = async (db: PortalDb, accountId: bigint, star
   const [accountAddress] = await db.insert(accountAddresses).values({ accountId, addressId: address!.id, type: 'Billing', startDate }).returning();
   const [contact] = await db
     .insert(contacts)
-    .values({ accountId, firstName: 'Pat', lastName: 'Lee', primaryEmail: 'pat@example.com', primaryPhone: '+1 416 555 0100' })
+    .values({ accountId, firstName: 'Pat', lastName: 'Lee', primaryEmail: 'pat@example.com', primaryPhone: '+14165550100' })
     .returning();
   const [accountContact] = await db.insert(accountContacts).values({ accountId, contactId: contact!.id, type: 'Billing', startDate }).returning();
   return { address: address!, accountAddress: accountAddress!, contact: contact!, accountContact: accountContact! };
@@ -171,18 +172,21 @@ export const createPayment = async (
 export const tokenFor = async (
   db: PortalDb,
   user: { id: bigint; name: string; roles: string[] },
-  options: { accountIds?: bigint[]; ttlMinutes?: number; now?: Date } = {},
+  options: { accountIds?: bigint[]; ttlMinutes?: number; now?: Date; issuer?: string } = {},
 ): Promise<string> => {
   const accountIds =
     options.accountIds ??
     (await db.execute<{ account_id: bigint }>(sql`select account_id from user_accounts where user_id = ${user.id} order by account_id`)).rows.map(
       (r) => r.account_id,
     );
-  const keys = await loadSigningKeys(db);
-  return signSessionToken(keys, { userId: user.id, name: user.name, roles: user.roles, accountIds }, {
-    issuer: 'http://localhost:3000/a',
-    ttlMinutes: options.ttlMinutes ?? 60,
-    now: options.now ?? new Date(),
+  const now = options.now ?? new Date();
+  const ttlMinutes = options.ttlMinutes ?? 60;
+  const keys = await loadSigningKeys(db, createSecretBox(testConfig().SECRETS_KEY, SIGNING_KEY_CONTEXT), { now, tokenLifetimeMs: 480 * 60_000 });
+  const session = await createSession(db, { userId: user.id, client: { ip: '127.0.0.1', userAgent: 'vitest' }, now, expiresAt: new Date(now.getTime() + ttlMinutes * 60_000) });
+  return signSessionToken(keys, { userId: user.id, sessionId: session.id, name: user.name, roles: user.roles, accountIds }, {
+    issuer: options.issuer ?? testConfig().AUTH_ISSUER,
+    ttlMinutes,
+    now,
   });
 };
 

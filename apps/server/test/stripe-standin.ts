@@ -39,6 +39,14 @@ export interface StripeStandin {
   processNextCharge(): void;
   /** The next request answers 500. */
   failNextRequest(): void;
+  /** A card saved to a customer directly (as if through an earlier checkout); its payment method id. */
+  addPaymentMethod(customerId: string, last4: keyof typeof TEST_CARDS): string;
+  /** Every PaymentIntent request waits this long before answering (a processor under load). */
+  setChargeLatency(ms: number): void;
+  /** PaymentIntents created, by idempotency key (a replayed key creates none). */
+  chargesByKey: Map<string, string[]>;
+  /** Requests refused with 409 because another request with the same key was still in progress. */
+  concurrentKeyConflicts: string[];
   close(): Promise<void>;
 }
 
@@ -62,6 +70,10 @@ export const startStripeStandin = async (): Promise<StripeStandin> => {
   const replays = new Map<string, { status: number; body: unknown }>();
   let processNext = false;
   let failNext = false;
+  let chargeLatencyMs = 0;
+  const chargesByKey = new Map<string, string[]>();
+  const concurrentKeyConflicts: string[] = [];
+  const inFlightKeys = new Set<string>();
 
   const send = (response: ServerResponse, status: number, body: unknown) => {
     response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${n}` });
@@ -74,7 +86,7 @@ export const startStripeStandin = async (): Promise<StripeStandin> => {
     return rest;
   };
 
-  const route = (method: string, path: string, params: Record<string, string>): { status: number; body: unknown } => {
+  const route = (method: string, path: string, params: Record<string, string>, idempotencyKey: string | undefined): { status: number; body: unknown } => {
     if (method === 'POST' && path === '/v1/customers') {
       const customer = { id: nextId('cus'), object: 'customer', name: params.name ?? null, email: params.email ?? null, metadata: pick(params, 'metadata') };
       customers.set(customer.id, customer);
@@ -126,6 +138,8 @@ export const startStripeStandin = async (): Promise<StripeStandin> => {
         const error = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
         return { status: 402, body: { error: { ...error, payment_intent: { ...intent, status: 'requires_payment_method', last_payment_error: error } } } };
       }
+      const key = idempotencyKey ?? '(none)';
+      chargesByKey.set(key, [...(chargesByKey.get(key) ?? []), intent.id]);
       if (processNext) {
         processNext = false;
         return { status: 200, body: { ...intent, status: 'processing' } };
@@ -154,10 +168,21 @@ export const startStripeStandin = async (): Promise<StripeStandin> => {
         return send(response, 500, { error: { type: 'api_error', message: 'Something went wrong on the stand-in.' } });
       }
       const replayKey = idempotencyKey && `${request.method} ${url.pathname} ${idempotencyKey}`;
-      const replay = replayKey ? replays.get(replayKey) : undefined;
-      const answer = replay ?? route(request.method ?? 'GET', url.pathname, params);
-      if (replayKey && !replay) replays.set(replayKey, answer);
-      send(response, answer.status, answer.body);
+      if (replayKey && inFlightKeys.has(replayKey)) {
+        // What Stripe answers while the first request with a key is still being processed.
+        concurrentKeyConflicts.push(idempotencyKey!);
+        return send(response, 409, { error: { type: 'idempotency_error', message: 'There is currently another in-progress request using this Idempotent Key.' } });
+      }
+      if (replayKey) inFlightKeys.add(replayKey);
+      try {
+        if (chargeLatencyMs > 0 && url.pathname === '/v1/payment_intents') await new Promise((resolve) => setTimeout(resolve, chargeLatencyMs));
+        const replay = replayKey ? replays.get(replayKey) : undefined;
+        const answer = replay ?? route(request.method ?? 'GET', url.pathname, params, idempotencyKey);
+        if (replayKey && !replay) replays.set(replayKey, answer);
+        send(response, answer.status, answer.body);
+      } finally {
+        if (replayKey) inFlightKeys.delete(replayKey);
+      }
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -187,6 +212,18 @@ export const startStripeStandin = async (): Promise<StripeStandin> => {
     failNextRequest: () => {
       failNext = true;
     },
+    addPaymentMethod: (customerId, last4) => {
+      const card = TEST_CARDS[last4]!;
+      const { declines, ...publicCard } = card;
+      const pm = { id: nextId('pm'), object: 'payment_method', type: 'card', customer: customerId, card: publicCard, declines };
+      paymentMethods.set(pm.id, pm);
+      return pm.id;
+    },
+    setChargeLatency: (ms) => {
+      chargeLatencyMs = ms;
+    },
+    chargesByKey,
+    concurrentKeyConflicts,
     close: () => new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
 };

@@ -204,7 +204,7 @@ const SCREENS: Screen[] = [
     widths: ['desktop'],
     open: async (page) => {
       await openPayments(page);
-      await page.getByRole('button', { name: /^Delete Mastercard/ }).click();
+      await page.getByRole('button', { name: /^Delete card Mastercard/ }).click();
       await expect(page.getByRole('dialog', { name: 'Delete card?' })).toBeVisible();
     },
   },
@@ -254,6 +254,15 @@ const SCREENS: Screen[] = [
     open: async (page) => {
       await page.goto('/password');
       await expect(h1(page, 'Change Password')).toBeVisible();
+    },
+  },
+  {
+    name: 'security',
+    user: 'customer',
+    open: async (page) => {
+      await page.goto('/security');
+      await expect(h1(page, 'Security')).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Signed-in sessions' }).getByText('This device')).toBeVisible();
     },
   },
   {

@@ -62,7 +62,7 @@ test('add a card through the sandbox checkout from the invoice pay modal', async
 
   // The card is listed on the payments screen and was saved for Maya's account.
   await page.goto('/payments');
-  await expect(page.getByRole('list', { name: 'Saved cards' }).getByText('Mastercard •••• 4444')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Saved cards' }).getByText('Mastercard •••• 4444', { exact: true })).toBeVisible();
   const cardsAfter = await api.paymentMethods(maya.accountId);
   expect(cardsAfter.map((c) => `${c.card.brand} ${c.card.last4}`)).toContain('Mastercard 4444');
 });

@@ -1,5 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { invoiceStatus, todayIn, type InvoiceStatus } from '@portal/contract';
 import { Api, scopedAccounts, type InvoiceListItem } from './support/api';
+
+const FRENCH_STATUS: Record<InvoiceStatus, string> = { Paid: 'Payée', PartiallyPaid: 'Partiellement payée', Overdue: 'En retard', Unpaid: 'Impayée' };
 import { loginViaUi } from './support/auth';
 
 /**
@@ -57,7 +60,9 @@ test('the French account reads the portal in French with French money and dates'
   const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: latest.invoiceNumber, exact: true }) });
   await expect(row.getByRole('cell', { name: frenchDate(latest.dueDate), exact: true })).toBeVisible();
   await expect(row.getByRole('cell').filter({ hasText: frenchMoney(latest.amount) })).toBeVisible();
-  await expect(row.getByText(latest.owing > 0 ? 'Impayée' : 'Payée', { exact: true })).toBeVisible();
+  // The one status rule of the contract, on the account's calendar (Quebec).
+  const status = invoiceStatus(latest, todayIn('America/Toronto', new Date()));
+  await expect(row.getByText(FRENCH_STATUS[status], { exact: true })).toBeVisible();
   await expect(page.getByPlaceholder('Rechercher des factures...')).toBeVisible();
 
   // Invoice detail: French title and dates.

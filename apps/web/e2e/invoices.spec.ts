@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { invoiceStatus, todayIn } from '@portal/contract';
 import { Api, formatMoney, scopedAccounts, type InvoiceListItem } from './support/api';
 import { signIn } from './support/auth';
 import { isRed } from './support/page';
@@ -24,6 +25,11 @@ const termValue = (section: Locator, label: string) =>
   section.locator(`xpath=.//dt[normalize-space()="${label}"]/following-sibling::dd[1]`);
 
 let posted: InvoiceListItem[];
+
+/** The demo customer lives in Ontario: its invoices turn Overdue at Toronto's midnight. */
+const TODAY = () => todayIn('America/Toronto', new Date());
+const STATUS_TEXT = { Paid: 'Paid', PartiallyPaid: 'Partially paid', Overdue: 'Overdue', Unpaid: 'Unpaid' } as const;
+const statusText = (invoice: InvoiceListItem) => STATUS_TEXT[invoiceStatus(invoice, TODAY())];
 
 test.beforeAll(async ({ request }) => {
   const api = await Api.as(request, 'customer');
@@ -55,9 +61,9 @@ test('the list shows the spec columns, 10 posted invoices a page, newest first, 
   // Only posted invoices are listed (the draft never shows): the count is the posted count.
   await expect(resultsStatus(page)).toHaveText(`${posted.length} invoices, page 1 of ${Math.ceil(posted.length / PAGE_SIZE)}`);
 
-  // Status: Unpaid while something is owed, else Paid (spec §4).
+  // Status: the contract's rule (Paid, Partially paid, Overdue, Unpaid).
   const first = dataRows(page).first();
-  await expect(first.getByRole('cell').filter({ hasText: posted[0]!.owing > 0 ? 'Unpaid' : 'Paid' })).toBeVisible();
+  await expect(first.getByRole('cell').filter({ hasText: statusText(posted[0]!) })).toBeVisible();
   await expect(first.getByRole('cell').filter({ hasText: formatMoney(posted[0]!.amount, posted[0]!.currency) })).toBeVisible();
 
   // Pagination: Previous / page numbers / Next; all pages shown when there are 7 or fewer.
@@ -188,14 +194,25 @@ test('an invoice opens with its number, Billing To and Invoice Summary; a paid o
   await expect(page).toHaveURL(/\/invoices(\?.*)?$/);
 });
 
-test('an unpaid invoice shows Unpaid, a red Amount Due and Pay Invoice', async ({ page, request }) => {
+test('an overdue invoice shows Overdue in the list and the detail', async ({ page }) => {
+  const overdue = posted.findIndex((invoice) => invoiceStatus(invoice, TODAY()) === 'Overdue');
+  expect(overdue, 'the demo customer has an overdue invoice').toBeGreaterThanOrEqual(0);
+  const invoice = posted[overdue]!;
+  await page.goto(`/invoices?page=${Math.floor(overdue / PAGE_SIZE) + 1}`);
+  const row = dataRows(page).filter({ has: page.getByRole('rowheader', { name: invoice.invoiceNumber, exact: true }) });
+  await expect(row.getByRole('cell').filter({ hasText: 'Overdue' })).toBeVisible();
+  await row.getByRole('link', { name: `View details of invoice ${invoice.invoiceNumber}` }).click();
+  await expect(termValue(page.getByRole('region', { name: 'Invoice Summary' }), 'Status')).toHaveText('Overdue');
+});
+
+test('an unpaid invoice shows its status, a red Amount Due and Pay Invoice', async ({ page, request }) => {
   const api = await Api.as(request, 'customer');
   const [unpaid] = await api.unpaidInvoices(scopedAccounts(api.token)[0]!);
   expect(unpaid, 'the demo customer has an unpaid invoice').toBeTruthy();
   await page.goto(`/invoices/${unpaid!.id}`);
   await expect(page.getByRole('heading', { level: 1, name: `Invoice #${unpaid!.invoiceNumber}` })).toBeVisible();
   const summary = page.getByRole('region', { name: 'Invoice Summary' });
-  await expect(termValue(summary, 'Status')).toHaveText('Unpaid');
+  await expect(termValue(summary, 'Status')).toHaveText(statusText(unpaid!));
   const amountDue = termValue(summary, 'Amount Due');
   await expect(amountDue).toHaveText(formatMoney(unpaid!.owing, unpaid!.currency, 'en-US'));
   expect(await isRed(amountDue), 'Amount Due is shown in red while something is owed').toBe(true);

@@ -7,6 +7,19 @@ import { isRed } from './support/page';
  * Journey 1 (spec §2 Login and Logout, §4 Session, §8 login failure): signing in with and without
  * "Remember me", logging off, and a wrong password.
  */
+test('the login hides "Sign in with Microsoft" when single sign-on is not configured, and its link explains', async ({ page }) => {
+  // The e2e server runs without OIDC_ISSUER: the auth service lists no provider.
+  const providers = page.waitForResponse((r) => r.url().endsWith('/a/v1/openid/providers'));
+  await page.goto('/login');
+  expect(await (await providers).json()).toEqual({ providers: [] });
+  await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Sign in with/ })).toHaveCount(0);
+  // Reached anyway (an old bookmark): a readable page, not a JSON error.
+  await page.goto('/a/v1/openid/microsoft-login');
+  await expect(page).toHaveURL(/\/login-callback#error=/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
 test.describe('log in and log out', () => {
   test('Remember me keeps the token in localStorage only, so other tabs are signed in too', async ({ page, context }) => {
     await page.goto('/login');

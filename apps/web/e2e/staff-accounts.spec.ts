@@ -46,6 +46,10 @@ test('staff search the server for accounts and switch between them', async ({ pa
   await expect(panel).toBeHidden();
   await expect(accountHeading(page, customerNoOf(alex))).toBeVisible();
   await expect(page.getByRole('button', { name: /^Account\b/ })).toContainText(alex.listName);
+  // Every screen says whose account staff are acting on.
+  const banner = page.getByRole('note').filter({ hasText: `Viewing account ${customerNoOf(alex)} as Staff` });
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText('Alex Martin');
   // The choice is saved (spec §9 currentAccountId) and survives a reload.
   expect(await page.evaluate(() => window.localStorage.getItem('currentAccountId'))).toBe(String(alex.accountId));
   await page.reload();
@@ -64,6 +68,7 @@ test('staff search the server for accounts and switch between them', async ({ pa
   const [latest] = await api.postedInvoices(fleet.accountId);
   await page.goto('/invoices');
   await expect(page.getByRole('table', { name: 'Invoices' }).getByRole('rowheader').first()).toHaveText(latest!.invoiceNumber);
+  await expect(page.getByRole('note').filter({ hasText: `Viewing account ${customerNoOf(fleet)} as Staff` })).toBeVisible();
 
   // Keyboard: arrow down and Enter pick an account too.
   panel = await searchAccounts(page, 'Alex Martin');

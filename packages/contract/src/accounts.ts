@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CurrencyCodeSchema, IdSchema, IsoDateSchema, IsoDateTimeSchema, MoneySchema, PagedQuerySchema } from './primitives';
 import { InvoiceListItemSchema } from './invoices';
+import { trimmedText } from './text';
 
 export const LANGUAGES = ['English', 'French'] as const;
 export const LanguageSchema = z.enum(LANGUAGES, { error: 'Language must be English or French' });
@@ -14,10 +15,11 @@ export const ContactTypeSchema = z.enum(CONTACT_TYPES);
 /** "Credit Card" = automatic payments on; "Credit Card (Manual)" = off (spec §3). */
 export const AUTOPAY_ON = 'Credit Card';
 export const AUTOPAY_OFF = 'Credit Card (Manual)';
-export const AccountPaymentMethodSchema = z.enum([AUTOPAY_ON, AUTOPAY_OFF]);
+export const ACCOUNT_PAYMENT_METHODS = [AUTOPAY_ON, AUTOPAY_OFF] as const;
+export const AccountPaymentMethodSchema = z.enum(ACCOUNT_PAYMENT_METHODS);
 export type AccountPaymentMethod = z.infer<typeof AccountPaymentMethodSchema>;
 
-const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+const text = trimmedText;
 const optionalText = (max: number) => text(max).nullable();
 
 export const AddressSchema = z.object({
@@ -87,19 +89,13 @@ export const AccountDetailsResponseSchema = z.object({
 export type AccountDetailsResponse = z.infer<typeof AccountDetailsResponseSchema>;
 
 export const EMAIL_MESSAGE = 'Please enter a valid email address.';
-export const PHONE_MESSAGE = 'Please enter a valid phone number.';
 const email = z.email(EMAIL_MESSAGE).max(254);
-const phone = z
-  .string()
-  .trim()
-  .regex(/^\+?[0-9 ().-]{7,20}$/, PHONE_MESSAGE);
 
 /** New or changed rows in an account update; id 0 (or absent) means "create". */
 export const AddressInputSchema = AddressSchema.extend({ id: IdSchema.default(0n) });
 export const ContactInputSchema = ContactSchema.extend({
   id: IdSchema.default(0n),
   primaryEmail: email.nullable(),
-  primaryPhone: phone.nullable(),
 });
 export const AccountAddressInputSchema = AccountAddressSchema.extend({
   id: IdSchema.default(0n),
@@ -126,47 +122,6 @@ export const AccountUpdateModelSchema = z.object({
   deleteContactIds: z.array(IdSchema).max(50).default([]),
 });
 export type AccountUpdateModel = z.input<typeof AccountUpdateModelSchema>;
-
-/** Postal code rules for the countries we bill in; others only need to be non-empty. */
-export const POSTAL_PATTERNS: Record<string, RegExp> = {
-  CA: /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/i,
-  US: /^\d{5}(-\d{4})?$/,
-};
-export const POSTAL_MESSAGE = 'Please enter a valid postal or zip code.';
-/** Country names/codes as entered, mapped to the code whose postal rule applies. */
-export const countryCode = (country: string | null | undefined): string | null => {
-  const c = (country ?? '').trim().toUpperCase();
-  if (['CA', 'CAN', 'CANADA'].includes(c)) return 'CA';
-  if (['US', 'USA', 'UNITED STATES', 'UNITED STATES OF AMERICA'].includes(c)) return 'US';
-  return c || null;
-};
-export const isValidPostal = (postal: string | null | undefined, country: string | null | undefined): boolean => {
-  const pattern = POSTAL_PATTERNS[countryCode(country) ?? ''];
-  return pattern ? pattern.test((postal ?? '').trim()) : true;
-};
-
-/** The Account Information edit form (spec §3 "Edit form"). */
-export const AccountEditFormSchema = z
-  .object({
-    language: LanguageSchema,
-    invoiceEmail: z.union([z.literal(''), email]),
-    contactFirstName: text(80),
-    contactLastName: text(80),
-    contactEmail: z.union([z.literal(''), email]),
-    contactPhone: z.union([z.literal(''), phone]),
-    streetNumber: text(20),
-    streetName: text(120),
-    city: text(80),
-    province: text(80),
-    postal: text(20),
-    country: text(80),
-  })
-  .superRefine((form, ctx) => {
-    if (form.postal && !isValidPostal(form.postal, form.country)) {
-      ctx.addIssue({ code: 'custom', path: ['postal'], message: POSTAL_MESSAGE });
-    }
-  });
-export type AccountEditForm = z.infer<typeof AccountEditFormSchema>;
 
 export const UpdateDefaultPaymentMethodRequestSchema = z.object({
   accountId: IdSchema,

@@ -1,15 +1,11 @@
 import { z } from 'zod';
 import { IdSchema } from './primitives';
+import { textSchema } from './text';
 
 export const ROLES = ['Admin', 'Staff'] as const;
 export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;
 
-/** Scope naming an account the user may use (spec §3). */
-export const ACCOUNT_SCOPE_PREFIX = 'ac:';
-export const accountScope = (accountId: bigint): string => `${ACCOUNT_SCOPE_PREFIX}${accountId}`;
-export const accountIdsFromScopes = (scopes: readonly string[]): bigint[] =>
-  scopes.filter((s) => /^ac:\d{1,19}$/.test(s)).map((s) => BigInt(s.slice(ACCOUNT_SCOPE_PREFIX.length)));
 
 /** Audiences the auth service puts in every session token. */
 export const TOKEN_AUDIENCES = ['billing-portal', 'billing'] as const;
@@ -17,6 +13,8 @@ export const BILLING_AUDIENCE = 'billing';
 
 export const SessionClaimsSchema = z.object({
   sub: z.string(),
+  /** The server-side session the token belongs to: the token works only while it is live. */
+  sid: z.string().min(1),
   name: z.string(),
   roles: z.array(z.string()),
   scopes: z.array(z.string()),
@@ -29,9 +27,14 @@ export const USERNAME_MAX = 254;
 export const PASSWORD_MAX = 256;
 export const PASSWORD_MIN = 12;
 
+/** A 6-digit authenticator code, or a recovery code (`xxxxx-xxxxx`). */
+export const SecondFactorCodeSchema = textSchema().trim().min(6).max(20);
+
 export const LoginRequestSchema = z.object({
-  username: z.string().trim().min(1, 'Username is required').max(USERNAME_MAX),
-  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX),
+  username: textSchema().trim().min(1, 'Username is required').max(USERNAME_MAX),
+  password: textSchema().min(1, 'Password is required').max(PASSWORD_MAX),
+  /** With two-factor sign-in on: the authenticator's code or a recovery code. */
+  otp: SecondFactorCodeSchema.optional(),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
@@ -39,28 +42,37 @@ export const LoginResponseSchema = z.object({
   successful: z.boolean(),
   token: z.string().nullable(),
   error: z.string().nullable(),
+  /** Set when the password was right and a second factor is needed: send it as `otp`. */
+  secondFactorRequired: z.literal('totp').optional(),
 });
+
+/** `TwoFactor/totp/setup`: the secret as text and as the URL authenticator apps read from a QR code. */
+export const TotpSetupSchema = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export const TwoFactorCodeRequestSchema = z.object({ code: SecondFactorCodeSchema });
+export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+/** `TwoFactor`: whether two-factor sign-in is on for the caller. */
+export const TwoFactorStatusSchema = z.object({ totp: z.boolean() });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
-export const OneTimeLoginRequestSchema = z.object({ token: z.string().min(1).max(200) });
+export const OneTimeLoginRequestSchema = z.object({ token: textSchema().min(1).max(200) });
 export type OneTimeLoginRequest = z.infer<typeof OneTimeLoginRequestSchema>;
 
 export const ResetEmailRequestSchema = z.object({
-  username: z.string().trim().min(1, 'Please enter a valid email address.').max(USERNAME_MAX),
+  username: textSchema().trim().min(1, 'Please enter a valid email address.').max(USERNAME_MAX),
   validateURL: z.url().max(2000),
-  brand: z.string().max(50),
+  brand: textSchema().max(50),
 });
 export type ResetEmailRequest = z.infer<typeof ResetEmailRequestSchema>;
 
 export const SetFromResetTokenRequestSchema = z.object({
-  newPassword: z.string().max(PASSWORD_MAX),
-  resetToken: z.string().min(1).max(200),
+  newPassword: textSchema().max(PASSWORD_MAX),
+  resetToken: textSchema().min(1).max(200),
 });
 export type SetFromResetTokenRequest = z.infer<typeof SetFromResetTokenRequestSchema>;
 
 export const ChangePasswordRequestSchema = z.object({
-  currentPassword: z.string().min(1, 'Current password is required').max(PASSWORD_MAX),
-  newPassword: z.string().max(PASSWORD_MAX),
+  currentPassword: textSchema().min(1, 'Current password is required').max(PASSWORD_MAX),
+  newPassword: textSchema().max(PASSWORD_MAX),
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
 
@@ -109,6 +121,11 @@ export const AUTH_MESSAGES = {
   invalidCredentials: 'The username or password is incorrect.',
   awaitingApproval: 'Your account has not yet been approved.',
   accountDisabled: 'This account has been disabled. Please contact support.',
+  secondFactorRequired: 'Enter the 6-digit code from your authenticator app.',
+  secondFactorWrong: 'That code is not right, or it was already used. Enter the current code from your authenticator app.',
+  twoFactorAlreadyOn: 'Two-factor sign-in is already on.',
+  twoFactorNotOn: 'Two-factor sign-in is not on.',
+  twoFactorNotSetUp: 'Start two-factor set-up first.',
   loginLinkInvalid: 'This login link has expired or was already used.',
   resetLinkInvalid: 'This reset link has expired or was already used. Request a new one.',
   passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters.`,
@@ -132,20 +149,44 @@ export const AUTH_MESSAGES = {
 export const LOGIN_CALLBACK_ERRORS = ['pending', 'disabled', 'failed'] as const;
 export type LoginCallbackError = (typeof LOGIN_CALLBACK_ERRORS)[number];
 
-/** `GET /a/v1/openid/microsoft-login`: where to land afterwards (default: this site's /login-callback). */
-export const OpenIdLoginQuerySchema = z.object({ returnUrl: z.string().max(2000).optional() });
+/** `openid/providers`: the single sign-on providers that work here (none when it is not configured). */
+export const OpenIdProvidersSchema = z.object({
+  providers: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type OpenIdProviders = z.infer<typeof OpenIdProvidersSchema>;
+
+/** `openid/microsoft-login`: where to land afterwards (default: this site's /login-callback). */
+export const OpenIdLoginQuerySchema = z.object({ returnUrl: textSchema().max(2000).optional() });
 export type OpenIdLoginQuery = z.infer<typeof OpenIdLoginQuerySchema>;
 
 /** The provider's authorization response (RFC 6749 §4.1.2, RFC 9207 `iss`). */
 export const OpenIdCallbackQuerySchema = z.object({
-  code: z.string().max(4096).optional(),
-  state: z.string().max(512).optional(),
-  iss: z.string().max(2000).optional(),
-  error: z.string().max(200).optional(),
-  error_description: z.string().max(2000).optional(),
-  session_state: z.string().max(2000).optional(),
+  code: textSchema().max(4096).optional(),
+  state: textSchema().max(512).optional(),
+  iss: textSchema().max(2000).optional(),
+  error: textSchema().max(200).optional(),
+  error_description: textSchema().max(2000).optional(),
+  session_state: textSchema().max(2000).optional(),
 });
 
-/** `/a/v1/Users/{id}/…` */
+/** The public keys session tokens are signed with (RFC 7517), as billing verifies them. */
+export const JwksSchema = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });
+
+/** A live session as its owner sees it on the Security screen. */
+export const SessionSummarySchema = z.object({
+  id: z.string(),
+  device: z.string(),
+  /** Where it signed in from (the client's address). */
+  place: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  lastSeenAt: z.iso.datetime({ offset: true }),
+  current: z.boolean(),
+});
+export type SessionSummary = z.infer<typeof SessionSummarySchema>;
+export const SessionListSchema = z.object({ value: z.array(SessionSummarySchema) });
+export const SessionIdParamsSchema = z.object({ id: textSchema().min(1).max(64) });
+export const RevokedSessionsSchema = z.object({ revoked: z.number().int() });
+
+/** `Users/{id}/…` */
 export const UserIdParamsSchema = z.object({ id: IdSchema });
 export type UserIdParams = z.infer<typeof UserIdParamsSchema>;

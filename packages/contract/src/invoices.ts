@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CurrencyCodeSchema, IdSchema, IsoDateSchema, IsoDateTimeSchema, MoneySchema } from './primitives';
+import { textSchema } from './text';
 
 export const INVOICE_STATES = ['Draft', 'Posted', 'Void'] as const;
 export const InvoiceStateSchema = z.enum(INVOICE_STATES);
@@ -8,6 +9,13 @@ export type InvoiceState = z.infer<typeof InvoiceStateSchema>;
 export const DOCUMENT_NAMES = ['PDF', 'CDRs'] as const;
 export const DocumentUrlSchema = z.object({ name: z.enum(DOCUMENT_NAMES), url: z.string() });
 export type DocumentUrl = z.infer<typeof DocumentUrlSchema>;
+
+/** Documents a signed download link can open. */
+export const DOCUMENT_KINDS = ['pdf', 'cdrs'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+export const DocumentDownloadParamsSchema = z.object({ invoiceId: IdSchema, document: z.enum(DOCUMENT_KINDS) });
+/** Query values stay loose strings: a malformed link is answered 403 like any other bad signature. */
+export const DocumentLinkQuerySchema = z.object({ expires: textSchema().max(20).optional(), sig: textSchema().max(100).optional() });
 
 /** Billing/InvoiceURLs answer: short-lived signed links that work without a bearer header. */
 export const InvoiceUrlsSchema = z.object({ urls: z.array(DocumentUrlSchema) });
@@ -66,6 +74,8 @@ export const InvoiceDetailsSchema = z.object({
 export type InvoiceDetails = z.infer<typeof InvoiceDetailsSchema>;
 
 export const CHARGE_CATEGORIES = ['Plan', 'Usage', 'OneTime', 'Adjustment', 'Tax'] as const;
+/** Kinds of call detail record. */
+export const CDR_TYPES = ['voice', 'sms', 'data'] as const;
 export const ChargeSchema = z.object({
   id: IdSchema,
   accountId: IdSchema,
@@ -107,7 +117,7 @@ export const InvoiceContentSchema = z.object({
 export type InvoiceContent = z.infer<typeof InvoiceContentSchema>;
 
 /** Invoice/content query: `summary` present (any value, even empty) asks for the grouped charges. */
-export const InvoiceContentQuerySchema = z.object({ summary: z.string().max(20).optional() });
+export const InvoiceContentQuerySchema = z.object({ summary: textSchema().max(20).optional() });
 
 /**
  * Invoice/calcforward/{id}: the balance carried forward to this invoice, as printed on a bill

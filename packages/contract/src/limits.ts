@@ -6,6 +6,8 @@ export const MIN_CARDS_ON_FILE = 1;
 export const BRAND_CODE = 'portal';
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const ONE_TIME_LOGIN_TTL_MS = 15 * 60 * 1000;
+/** Minutes without a request after which a session ends: the server's default and what the web warns by. */
+export const SESSION_IDLE_MINUTES_DEFAULT = 30;
 /** Spec §8 texts the server answers with. */
 export const MESSAGES = {
   lastCard: 'Cannot remove last payment method. At least one payment method must be kept on file.',

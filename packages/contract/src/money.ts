@@ -20,6 +20,8 @@ export const minorToDecimal = (minor: bigint): string => {
 
 /** Minor units back to a wire amount (exact for |amount| < 1e13). */
 export const fromMinor = (minor: bigint): Money => Number(minorToDecimal(minor));
+/** A `numeric` from the database (a decimal string) as a wire amount, exactly. */
+export const moneyFromDecimal = (decimal: string): Money => fromMinor(toMinor(decimal));
 
 export const addMoney = (...amounts: Money[]): Money => fromMinor(amounts.reduce((sum, a) => sum + toMinor(a), 0n));
 export const subtractMoney = (a: Money, b: Money): Money => fromMinor(toMinor(a) - toMinor(b));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AccountPaymentMethodSchema } from './accounts';
 import { CurrencyCodeSchema, IdSchema, IsoDateSchema, IsoDateTimeSchema, MoneySchema } from './primitives';
+import { textSchema } from './text';
 
 export const PAYMENT_STATUSES = ['Successful', 'Error', 'InProgress'] as const;
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
@@ -65,11 +66,11 @@ export const PaymentToCreateSchema = z.object({
     date: IsoDateTimeSchema.optional(),
     amount: MoneySchema.refine((a) => a > 0, 'Please enter a valid payment amount.'),
     currency: CurrencyCodeSchema,
-    description: z.string().trim().max(200).nullable().optional(),
+    description: textSchema().trim().max(200).nullable().optional(),
   }),
   paymentMethodInfo: z.object({
     paymentMethodId: IdSchema,
-    cardId: z.string().max(100).optional(),
+    cardId: textSchema().max(100).optional(),
     selected: z.boolean().default(true),
   }),
   paymentAssignments: z.array(PaymentAssignmentInputSchema).max(500).optional(),
@@ -82,7 +83,8 @@ export const PaymentResultSchema = z.object({
 });
 export type PaymentResult = z.infer<typeof PaymentResultSchema>;
 
-export const PaymentProviderNameSchema = z.enum(['sandbox', 'stripe']);
+export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
+export const PaymentProviderNameSchema = z.enum(PAYMENT_PROVIDERS);
 export const PublicKeyResponseSchema = z.object({ publicKey: z.string(), provider: PaymentProviderNameSchema });
 export type PublicKeyResponse = z.infer<typeof PublicKeyResponseSchema>;
 
@@ -90,19 +92,19 @@ export type PublicKeyResponse = z.infer<typeof PublicKeyResponseSchema>;
 export const CheckoutSetupRequestSchema = z.object({
   accountId: IdSchema,
   order: z.object({
-    name: z.string().max(200),
+    name: textSchema().max(200),
     accountId: IdSchema,
-    description: z.string().max(500).optional(),
-    email: z.string().max(254).nullable().optional(),
-    accountType: z.string().max(50).optional(),
+    description: textSchema().max(500).optional(),
+    email: textSchema().max(254).nullable().optional(),
+    accountType: textSchema().max(50).optional(),
     currency: CurrencyCodeSchema,
     address: z
       .object({
-        city: z.string().max(80).nullable(),
-        country: z.string().max(80).nullable(),
-        postalCode: z.string().max(20).nullable(),
-        state: z.string().max(80).nullable(),
-        line1: z.string().max(200).nullable(),
+        city: textSchema().max(80).nullable(),
+        country: textSchema().max(80).nullable(),
+        postalCode: textSchema().max(20).nullable(),
+        state: textSchema().max(80).nullable(),
+        line1: textSchema().max(200).nullable(),
       })
       .optional(),
   }),
@@ -113,6 +115,24 @@ export type CheckoutSetupRequest = z.input<typeof CheckoutSetupRequestSchema>;
 /** `id` is the provider's session id; `url` is where the browser goes to enter the card. */
 export const CheckoutSetupResponseSchema = z.object({ id: z.string(), url: z.string() });
 export type CheckoutSetupResponse = z.infer<typeof CheckoutSetupResponseSchema>;
+
+/** The provider sends the browser back with its session id (`checkoutapi/complete`). */
+export const CheckoutCompleteQuerySchema = z.object({ session_id: textSchema().min(1).max(255) });
+
+/** The sandbox provider's hosted checkout page: its session id, and the card form it posts. */
+export const SandboxCheckoutParamsSchema = z.object({ sessionId: textSchema().min(1).max(255) });
+const formText = textSchema().max(200).optional().default('');
+export const SandboxCardFormSchema = z.object({ cardNumber: formText, expiry: formText, cvc: formText, nameOnCard: formText });
+
+/** What the webhook answers the card provider. */
+export const WebhookReceiptSchema = z.object({ received: z.boolean(), outcome: z.enum(['processed', 'duplicate', 'ignored']) });
+
+/** A query flag written bare (`?autoAssignPayment`), as `=true`/`=1`, or `=false`/`=0`. */
+export const queryFlag = z
+  .enum(['', 'true', 'false', '1', '0'], { error: 'Must be true or false' })
+  .optional()
+  .transform((v) => v === '' || v === 'true' || v === '1');
+export const CustomerPaymentQuerySchema = z.object({ autoAssignPayment: queryFlag });
 
 /** Return parameters the checkout success URL carries (spec §4). */
 export const CHECKOUT_RETURN_PARAMS = {

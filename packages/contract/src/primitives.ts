@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './text';
 
 /**
  * A 64-bit id: a JSON integer on the wire (digit strings are accepted on input, e.g. from paths),
@@ -42,7 +43,8 @@ export const IsoDateSchema = z.iso.date();
 /** Instant, ISO 8601 with offset. */
 export const IsoDateTimeSchema = z.iso.datetime({ offset: true });
 
-export const ErrorResponseSchema = z.object({ error: z.string() });
+/** Every error answer; `fields` (invalid input only) says what is wrong with each body field, by its path. */
+export const ErrorResponseSchema = z.object({ error: z.string(), fields: z.record(z.string(), z.string()).optional() });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 
 /** `true`/`false` answers of calls whose spec only reads truthiness. */
@@ -52,14 +54,14 @@ export const MAX_TAKE = 1000;
 
 /** Query of every paged list (spec §7, decisions §3). */
 export const PagedQuerySchema = z.object({
-  orderby: z.string().max(200).optional(),
+  orderby: textSchema().max(200).optional(),
   skip: z.coerce.number().int().min(0, 'skip must be 0 or more').default(0),
   take: z.coerce.number().int().min(1, 'take must be at least 1').max(MAX_TAKE, `take must be at most ${MAX_TAKE}`).default(100),
   count: z
     .enum(['true', 'false'])
     .optional()
     .transform((v) => v === 'true'),
-  dnfilter: z.string().max(2000).optional(),
+  dnfilter: textSchema().max(2000).optional(),
 });
 export type PagedQuery = z.infer<typeof PagedQuerySchema>;
 

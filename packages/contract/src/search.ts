@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { MAX_TAKE, IdSchema } from './primitives';
+import { textSchema } from './text';
 
 export const SearchQuerySchema = z.object({
-  search: z.string().trim().min(1, 'search is required').max(100),
+  search: textSchema().trim().min(1, 'search is required').max(100),
   skip: z.coerce.number().int().min(0).default(0),
   take: z.coerce.number().int().min(1).max(MAX_TAKE).default(20),
   count: z

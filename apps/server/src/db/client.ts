@@ -24,8 +24,13 @@ export type PortalDb = PgDatabase<PortalQueryResultHKT, Schema>;
 export interface Database {
   db: PortalDb;
   kind: 'pglite' | 'postgres';
-  /** Raw pg pool (PostgreSQL only): for COPY streams. */
+  /** The pool every request and job uses (PostgreSQL only). */
   pool: pg.Pool | null;
+  /**
+   * A small pool of its own for streamed exports (PostgreSQL only), so clients that download
+   * slowly can never take the connections sign-in and billing calls need.
+   */
+  exportPool: pg.Pool | null;
   /** The embedded database (PGlite only). */
   pglite: PGlite | null;
   close(): Promise<void>;
@@ -48,13 +53,61 @@ export interface DatabaseOptions {
   /** Load a PGlite snapshot (from `dumpDataDir`) instead of starting empty. */
   loadDataDir?: Blob | File | undefined;
   poolSize?: number | undefined;
+  /** Connections of the export pool (default: a quarter of poolSize, at least 1). */
+  exportPoolSize?: number | undefined;
+  /** How long a request waits for a free connection before `PoolExhaustedError` (default 3 s). */
+  acquireTimeoutMs?: number | undefined;
+  /** Longest statement, and longest idle open transaction, on the main pool (default 15 s). */
+  statementTimeoutMs?: number | undefined;
+  /** Longest statement on the export pool (default 10 min: a whole export is one COPY). */
+  exportStatementTimeoutMs?: number | undefined;
+  /** Where errors of idle pooled connections go (a dropped connection must not stop the process). */
+  onIdleError?: ((error: Error) => void) | undefined;
 }
+
+/** No connection became free in time: the caller is told to retry (503), nothing hangs. */
+export class PoolExhaustedError extends Error {
+  override readonly name = 'PoolExhaustedError';
+  constructor(cause: unknown) {
+    super('The database is busy.', { cause });
+  }
+}
+
+// pg-pool's message when connectionTimeoutMillis passes while waiting for a connection.
+const ACQUIRE_TIMEOUT_MESSAGE = 'timeout exceeded when trying to connect';
+
+/** Whether an error (or one it wraps, e.g. drizzle's query error) is a pool acquisition timeout. */
+export const isPoolExhausted = (error: unknown): boolean => {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth += 1) {
+    if (e instanceof PoolExhaustedError || e.message === ACQUIRE_TIMEOUT_MESSAGE) return true;
+  }
+  return false;
+};
+
+const createPool = (url: string, max: number, options: DatabaseOptions, statementTimeoutMs: number): pg.Pool => {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: options.acquireTimeoutMs ?? 3_000,
+    statement_timeout: statementTimeoutMs,
+    idle_in_transaction_session_timeout: options.statementTimeoutMs ?? 15_000,
+  });
+  pool.on('error', (error) => options.onIdleError?.(error));
+  return pool;
+};
 
 export const openDatabase = async (options: DatabaseOptions): Promise<Database> => {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    const poolSize = options.poolSize ?? 20;
+    const pool = createPool(options.url, poolSize, options, options.statementTimeoutMs ?? 15_000);
+    const exportPool = createPool(
+      options.url,
+      options.exportPoolSize ?? Math.max(1, Math.floor(poolSize / 4)),
+      options,
+      options.exportStatementTimeoutMs ?? 10 * 60_000,
+    );
     const db = drizzlePg(pool, { schema }) as unknown as PortalDb;
-    return { db, kind: 'postgres', pool, pglite: null, close: () => pool.end() };
+    return { db, kind: 'postgres', pool, exportPool, pglite: null, close: async () => void (await Promise.all([pool.end(), exportPool.end()])) };
   }
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const pglite = await PGlite.create({
@@ -63,7 +116,7 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
     parsers: { [pgliteTypes.INT8]: (v: string) => BigInt(v), [pgliteTypes.DATE]: (v: string) => v },
   });
   const db = drizzlePglite(pglite, { schema }) as unknown as PortalDb;
-  return { db, kind: 'pglite', pool: null, pglite, close: () => pglite.close() };
+  return { db, kind: 'pglite', pool: null, exportPool: null, pglite, close: () => pglite.close() };
 };
 
 export const migrateDatabase = async (database: Database): Promise<void> => {

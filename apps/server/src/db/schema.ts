@@ -4,6 +4,20 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  ACCOUNT_PAYMENT_METHODS,
+  ADDRESS_TYPES,
+  AUTOPAY_AMOUNT_TYPES,
+  AUTOPAY_FREQUENCIES,
+  CDR_TYPES,
+  CHARGE_CATEGORIES,
+  CONTACT_TYPES,
+  INVOICE_STATES,
+  LANGUAGES,
+  PAYMENT_PROVIDERS,
+  PAYMENT_STATUSES,
+  USER_STATUSES,
+} from '@portal/contract';
+import {
   bigint,
   bigserial,
   boolean,
@@ -39,7 +53,7 @@ export const users = pgTable(
     email: text('email'),
     name: text('name').notNull(),
     passwordHash: text('password_hash'),
-    status: text('status', { enum: ['pending', 'active', 'disabled'] }).notNull(),
+    status: text('status', { enum: USER_STATUSES }).notNull(),
     roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
@@ -51,6 +65,82 @@ export const users = pgTable(
     index('users_status_idx').on(t.status),
     check('users_status_check', sql`${t.status} in ('pending', 'active', 'disabled')`),
   ],
+);
+
+/**
+ * Signed-in sessions: every token names one (`sid`), and is accepted only while its session is
+ * live — not revoked, seen within the idle timeout, and younger than the absolute lifetime.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: instant('last_seen_at').notNull(),
+    /** When the person last proved who they are (sign-in or re-authentication). */
+    authenticatedAt: instant('authenticated_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent'),
+    deviceName: text('device_name').notNull(),
+    revokedAt: instant('revoked_at'),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId).where(sql`${t.revokedAt} is null`)],
+);
+
+/** A person's authenticator-app secret (sealed), pending until confirmed with a code. */
+export const userTotp = pgTable('user_totp', {
+  userId: ref('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: jsonb('secret').notNull(),
+  enabledAt: instant('enabled_at'),
+  /** The last 30-second step a code was accepted for: a code is never accepted twice. */
+  lastUsedStep: bigint('last_used_step', { mode: 'bigint' }).notNull().default(sql`0`),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes of two-factor sign-in, stored as SHA-256 hashes. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: id(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: instant('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * Every email, written in the transaction of the change that causes it and sent by a job: a crash
+ * at any point sends it later; a claim lease keeps two instances from sending the same row.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    /** Why it is sent (password_reset, notification, …): logs and metrics, never the content. */
+    purpose: text('purpose').notNull(),
+    /** Null until the row's purpose resolves who it goes to (a reset request names a login, not an address). */
+    toAddress: text('to_address'),
+    /** What to send (or, for a deferred request, what to prepare it from), sealed: a reset link is a secret until it is sent. */
+    content: jsonb('content').notNull(),
+    createdAt: createdAt(),
+    sendAfter: instant('send_after').notNull().defaultNow(),
+    leaseUntil: instant('lease_until'),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: instant('sent_at'),
+    lastError: text('last_error'),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.sendAfter).where(sql`${t.sentAt} is null`)],
 );
 
 /** The accounts a customer may use: the `ac:{id}` scopes of their token. */
@@ -127,8 +217,8 @@ export const accounts = pgTable(
     invoicePrefix: text('invoice_prefix'),
     type: text('type').notNull(),
     currency: char('currency', { length: 3 }).notNull(),
-    language: text('language', { enum: ['English', 'French'] }).notNull(),
-    paymentMethod: text('payment_method', { enum: ['Credit Card', 'Credit Card (Manual)'] }).notNull(),
+    language: text('language', { enum: LANGUAGES }).notNull(),
+    paymentMethod: text('payment_method', { enum: ACCOUNT_PAYMENT_METHODS }).notNull(),
     parentId: ref('parent_id').references((): AnyPgColumn => accounts.id),
     providerCustomerRef: text('provider_customer_ref'),
     createdAt: createdAt(),
@@ -170,7 +260,7 @@ export const accountAddresses = pgTable(
     addressId: ref('address_id')
       .notNull()
       .references(() => addresses.id),
-    type: text('type', { enum: ['Billing', 'Service', 'Shipping', 'Porting', 'Emergency'] }).notNull(),
+    type: text('type', { enum: ADDRESS_TYPES }).notNull(),
     startDate: instant('start_date').notNull(),
     endDate: instant('end_date'),
   },
@@ -208,7 +298,7 @@ export const accountContacts = pgTable(
       .notNull()
       .references(() => contacts.id),
     type: text('type', {
-      enum: ['Account', 'Billing', 'Technical', 'Emergency', 'Porting', 'Sales', 'Service'],
+      enum: CONTACT_TYPES,
     }).notNull(),
     startDate: instant('start_date').notNull(),
     endDate: instant('end_date'),
@@ -226,7 +316,7 @@ export const invoices = pgTable(
       .notNull()
       .references(() => accounts.id),
     invoiceNumber: text('invoice_number').notNull(),
-    state: text('state', { enum: ['Draft', 'Posted', 'Void'] }).notNull(),
+    state: text('state', { enum: INVOICE_STATES }).notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
@@ -256,7 +346,7 @@ export const charges = pgTable(
     invoiceId: ref('invoice_id')
       .notNull()
       .references(() => invoices.id),
-    category: text('category', { enum: ['Plan', 'Usage', 'OneTime', 'Adjustment', 'Tax'] }).notNull(),
+    category: text('category', { enum: CHARGE_CATEGORIES }).notNull(),
     description: text('description').notNull(),
     quantity: numeric('quantity', { precision: 14, scale: 3 }).notNull().default('1'),
     unitAmount: numeric('unit_amount', { precision: 14, scale: 4 }),
@@ -294,7 +384,7 @@ export const cdrs = pgTable(
     id: id(),
     invoiceId: ref('invoice_id').notNull(),
     accountId: ref('account_id').notNull(),
-    kind: text('kind', { enum: ['voice', 'sms', 'data'] }).notNull(),
+    kind: text('kind', { enum: CDR_TYPES }).notNull(),
     startedAt: instant('started_at').notNull(),
     fromNumber: text('from_number').notNull(),
     toNumber: text('to_number'),
@@ -316,17 +406,20 @@ export const paymentMethods = pgTable(
     accountId: ref('account_id')
       .notNull()
       .references(() => accounts.id),
-    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
     providerRef: text('provider_ref').notNull(),
     brand: text('brand').notNull(),
     last4: char('last4', { length: 4 }).notNull(),
     expMonth: smallint('exp_month').notNull(),
     expYear: smallint('exp_year').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
+    /** The provider's fingerprint of the card number: the same card is saved once per account. */
+    fingerprint: text('fingerprint'),
     createdAt: createdAt(),
   },
   (t) => [
     index('payment_methods_account_idx').on(t.accountId),
+    uniqueIndex('payment_methods_account_fingerprint_idx').on(t.accountId, t.fingerprint).where(sql`${t.fingerprint} is not null`),
     uniqueIndex('payment_methods_one_default_idx').on(t.accountId).where(sql`${t.isDefault}`),
     uniqueIndex('payment_methods_provider_ref_idx').on(t.provider, t.providerRef),
   ],
@@ -342,7 +435,7 @@ export const payments = pgTable(
     date: instant('date').notNull().defaultNow(),
     amount: money('amount').notNull(),
     currency: char('currency', { length: 3 }).notNull(),
-    status: text('status', { enum: ['Successful', 'Error', 'InProgress'] }).notNull(),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
     type: text('type').notNull(),
     description: text('description'),
     paymentMethodId: ref('payment_method_id').references(() => paymentMethods.id, { onDelete: 'set null' }),
@@ -355,6 +448,13 @@ export const payments = pgTable(
     createdByUserId: ref('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     settledAt: instant('settled_at'),
+    /**
+     * Until when one instance alone may send this payment's charge: taken when the payment is
+     * created or claimed by the resubmit job, renewed while the provider call runs. An instance
+     * that dies stops renewing, so another takes over soon after.
+     */
+    chargeLeaseUntil: instant('charge_lease_until'),
+    chargeAttempts: integer('charge_attempts').notNull().default(0),
   },
   (t) => [
     index('payments_account_date_idx').on(t.accountId, t.date.desc(), t.id.desc()),
@@ -390,7 +490,7 @@ export const checkoutSessions = pgTable(
     accountId: ref('account_id')
       .notNull()
       .references(() => accounts.id),
-    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
     status: text('status', { enum: ['open', 'complete', 'expired'] }).notNull(),
     successUrl: text('success_url').notNull(),
     cancelUrl: text('cancel_url').notNull(),
@@ -419,8 +519,8 @@ export const autopaySchedules = pgTable('autopay_schedules', {
   paymentMethodId: ref('payment_method_id')
     .notNull()
     .references(() => paymentMethods.id, { onDelete: 'cascade' }),
-  frequency: text('frequency', { enum: ['dueDate', 'monthly'] }).notNull(),
-  amountType: text('amount_type', { enum: ['full', 'fixed'] }).notNull(),
+  frequency: text('frequency', { enum: AUTOPAY_FREQUENCIES }).notNull(),
+  amountType: text('amount_type', { enum: AUTOPAY_AMOUNT_TYPES }).notNull(),
   fixedAmount: money('fixed_amount'),
   createdAt: createdAt(),
   updatedAt: instant('updated_at').notNull().defaultNow(),
@@ -480,6 +580,16 @@ export const auditLog = pgTable(
  * The built-in sandbox provider's own vault (it stands in for an external processor, so it keeps
  * its cards apart from ours). `declinesCharges` marks the test card whose every charge fails.
  */
+/** Charges the sandbox processor took, one per idempotency key (as Stripe keeps them). */
+export const sandboxCharges = pgTable('sandbox_charges', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  ref: text('ref').notNull().unique(),
+  cardRef: text('card_ref').notNull(),
+  amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+  currency: char('currency', { length: 3 }).notNull(),
+  createdAt: createdAt(),
+});
+
 export const sandboxVault = pgTable('sandbox_vault', {
   ref: text('ref').primaryKey(),
   brand: text('brand').notNull(),
@@ -488,5 +598,7 @@ export const sandboxVault = pgTable('sandbox_vault', {
   expYear: smallint('exp_year').notNull(),
   nameOnCard: text('name_on_card'),
   declinesCharges: boolean('declines_charges').notNull().default(false),
+  /** Derived from the card number, as a processor fingerprints cards (the number is never kept). */
+  fingerprint: text('fingerprint'),
   createdAt: createdAt(),
 });

@@ -1,6 +1,7 @@
 import { type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import fc from 'fast-check';
+import { textProblem } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { compileFilter } from './compile';
 import { FilterError } from './errors';
@@ -137,7 +138,9 @@ interface Generated {
 const DANGEROUS = ["'", "''", ';', '--', '/*', '*/', "' OR '1'='1", "'; DROP TABLE invoices; --", '$1', '\\', '%', '_', '"'];
 const hostileString = fc
   .tuple(fc.string({ unit: 'binary', maxLength: 12 }), fc.constantFrom(...DANGEROUS), fc.string({ maxLength: 12 }))
-  .map(([before, danger, after]) => `${before}${danger}${after}`);
+  .map(([before, danger, after]) => `${before}${danger}${after}`)
+  // Text with control characters or lone surrogates is refused before it reaches SQL (tokenizer tests).
+  .filter((text) => textProblem(text) === null);
 
 const COMPARISONS = ['==', '!=', '<', '<=', '>', '>='] as const;
 const MIRROR = { '==': '==', '!=': '!=', '<': '>', '<=': '>=', '>': '<', '>=': '<=' } as const;

@@ -51,7 +51,7 @@ describe('tokenize', () => {
     ['"Posted"', ['string:"Posted"@0']],
     ['""', ['string:""@0']],
     ['"a\\"b\\\\c\\/d"', ['string:"a\\"b\\\\c/d"@0']],
-    ['"\\b\\f\\n\\r\\t"', ['string:"\\b\\f\\n\\r\\t"@0']],
+    ['"\\n\\r\\t"', ['string:"\\n\\r\\t"@0']],
     ['"\\u00e9\\u00C9\\ud83d\\ude00"', ['string:"éÉ😀"@0']],
     ['"é 😀 \' ; --"', ['string:"é 😀 \' ; --"@0']],
     [
@@ -121,5 +121,15 @@ describe('tokenize', () => {
 
   it('cuts long pieces of input in messages', () => {
     expect(() => tokenize(`2025-01-01${'x'.repeat(100)}`)).toThrow(`Invalid date '2025-01-01${'x'.repeat(30)}…' at position 0`);
+  });
+});
+
+describe('control characters in string literals', () => {
+  it.each(['"a\\u0000"', '"\\u001b"', '"\\b"', '"\\f"', '"\\ud800"', '"a\u0000b"'])('refuses %s', (literal) => {
+    expect(() => tokenize(`InvoiceNumber.contains(${literal})`)).toThrow(/^Invalid string: Text .* at position 23$/);
+  });
+  it('keeps a surrogate pair written as escapes', () => {
+    const tokens = tokenize('Name=="\\ud83d\\ude00"');
+    expect(tokens[2]).toMatchObject({ kind: 'string', value: '😀' });
   });
 });

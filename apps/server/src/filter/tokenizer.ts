@@ -2,6 +2,7 @@
  * dnfilter text → tokens, each with its 0-based start. Strings are JSON strings (so a client can
  * build one with `JSON.stringify`); numbers keep their text; bare ISO dates are one token.
  */
+import { textProblem } from '@portal/contract';
 import { FilterError, show } from './errors';
 import { parseTemporal } from './temporal';
 
@@ -55,6 +56,8 @@ const readString = (text: string, start: number): Extract<Token, { kind: 'string
   while (index < text.length) {
     const char = text[index]!;
     if (char === '"') {
+      const problem = textProblem(value);
+      if (problem) throw new FilterError(`Invalid string: ${problem.replace(/\.$/, '')}`, start);
       return { kind: 'string', text: text.slice(start, index + 1), value, start };
     }
     if (char !== '\\') {

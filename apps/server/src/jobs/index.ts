@@ -1,10 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { billingContextOf } from '../modules/payments/http';
-import { runDueAutopay } from '../modules/autopay/runner';
-import type { BillingContext } from '../modules/payments/context';
-import { resubmitUnconfirmedCharges } from './resubmit-charges';
+import type { MailOutbox } from '../lib/mail-outbox';
+import { billingContextOf, type BillingContext } from '../http/billing-context';
+import { runDueAutopay } from '../modules/accounts';
+import { RESUBMIT_EVERY_MS, resubmitUnconfirmedCharges, settleDueSandboxPayments } from '../modules/payments';
 import { createScheduler, type JobStep } from './scheduler';
-import { settleDueSandboxPayments } from './settle-sandbox-payments';
 
 /** How often the automatic payments job looks for due accounts. */
 export const AUTOPAY_EVERY_MS = 30_000;
@@ -13,7 +12,7 @@ export const AUTOPAY_EVERY_MS = 30_000;
 export const billingJobSteps = (ctx: BillingContext, sandboxSettleMs: number): JobStep[] => {
   const steps: JobStep[] = [
     { name: 'autopay', everyMs: AUTOPAY_EVERY_MS, run: (now) => runDueAutopay(ctx, now) },
-    { name: 'resubmit-charges', everyMs: 30_000, run: (now) => resubmitUnconfirmedCharges(ctx, now) },
+    { name: 'resubmit-charges', everyMs: RESUBMIT_EVERY_MS, run: (now) => resubmitUnconfirmedCharges(ctx, now) },
   ];
   if (ctx.provider.name === 'sandbox') {
     // Ticks several times per settle delay so a charge settles "within a few seconds".
@@ -23,9 +22,16 @@ export const billingJobSteps = (ctx: BillingContext, sandboxSettleMs: number): J
   return steps;
 };
 
-/** Runs the billing jobs while the app is up (registered when JOBS_ENABLED). */
+/** How often the outbox is swept (requests that write mail also nudge it right away). */
+export const MAIL_EVERY_MS = 1_000;
+
+/** Sends the outbox's due mail: what a crash or a failed send left behind. */
+export const mailDeliveryStep = (outbox: MailOutbox): JobStep => ({ name: 'deliver-mail', everyMs: MAIL_EVERY_MS, run: (now) => outbox.deliverDue(now) });
+
+/** Runs the background jobs while the app is up (registered when JOBS_ENABLED). */
 export const jobsPlugin: FastifyPluginAsync = async (app) => {
-  const scheduler = createScheduler({ steps: billingJobSteps(billingContextOf(app), app.config.SANDBOX_SETTLE_MS), clock: app.clock, log: app.log });
+  const steps = [...billingJobSteps(billingContextOf(app), app.config.SANDBOX_SETTLE_MS), mailDeliveryStep(app.outbox)];
+  const scheduler = createScheduler({ steps, clock: app.clock, log: app.log });
   app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', async () => scheduler.stop());
 };

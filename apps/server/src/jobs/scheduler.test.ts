@@ -62,7 +62,7 @@ describe('scheduler', () => {
     try {
       expect(billingJobSteps(billingContext(ctx), 2000).map((s) => [s.name, s.everyMs])).toEqual([
         ['autopay', 30000],
-        ['resubmit-charges', 30000],
+        ['resubmit-charges', 2000],
         ['settle-sandbox-payments', 1000],
       ]);
     } finally {

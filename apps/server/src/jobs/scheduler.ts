@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock';
+import { jobDuration, jobLag, jobRuns } from '../lib/metrics';
 
 /** A unit of background work; a plain function of "now" so tests call it directly. */
 export interface JobStep {
@@ -24,21 +25,28 @@ export const createScheduler = ({ steps, clock, log }: { steps: readonly JobStep
   const running = new Set<Promise<void>>();
   let stopped = true;
 
-  const schedule = (step: JobStep) => {
+  const schedule = (step: JobStep, delayMs = step.everyMs) => {
     if (stopped) return;
+    const due = performance.now() + delayMs;
     const timer = setTimeout(() => {
+      const started = performance.now();
+      jobLag.set({ job: step.name }, Math.max(0, started - due) / 1000);
       const run = step
         .run(clock.now())
         .then(
-          () => undefined,
-          (error: unknown) => log.error({ err: error, job: step.name }, 'job step failed'),
+          () => jobRuns.inc({ job: step.name, outcome: 'ok' }),
+          (error: unknown) => {
+            jobRuns.inc({ job: step.name, outcome: 'failed' });
+            log.error({ err: error, job: step.name }, 'job step failed');
+          },
         )
         .finally(() => {
+          jobDuration.observe({ job: step.name }, (performance.now() - started) / 1000);
           running.delete(run);
           schedule(step);
         });
       running.add(run);
-    }, step.everyMs);
+    }, delayMs);
     timer.unref();
     timers.set(step.name, timer);
   };
@@ -47,7 +55,8 @@ export const createScheduler = ({ steps, clock, log }: { steps: readonly JobStep
     start: () => {
       if (!stopped) return;
       stopped = false;
-      for (const step of steps) schedule(step);
+      // Every step runs once right away: work left by an instance that stopped is picked up at start-up.
+      for (const step of steps) schedule(step, 0);
     },
     stop: async () => {
       stopped = true;

@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** A fixed Message-ID (the outbox row's), so a message sent again after a crash is recognisably the same one. */
+  messageId?: string;
 }
 
 export interface SentMail {
@@ -44,7 +46,8 @@ const outboxFileName = (now: Date) => `${now.toISOString().replace(/[:.]/g, '-')
  */
 export const createMailer = (options: MailerOptions): Mailer => {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // Bounded so a send never outlives the outbox lease of its row (a stuck server is retried later).
+    const transport = nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
     return {
       async send(message) {
         const info = await transport.sendMail({ from: options.from, ...message });

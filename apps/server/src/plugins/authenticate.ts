@@ -3,24 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { BILLING_AUDIENCE, SessionClaimsSchema, accountIdsFromScopes } from '@portal/contract';
 import { unauthorized } from '../errors';
-
-/** Who is calling, as the verified session token says. */
-export interface Caller {
-  userId: bigint;
-  name: string;
-  roles: string[];
-  /** Accounts named by the token's `ac:{id}` scopes (their sub-accounts are reachable too). */
-  accountIds: bigint[];
-  /** Staff and Admin reach every account. */
-  isStaff: boolean;
-  isAdmin: boolean;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    caller: Caller | null;
-  }
-}
+import type { Caller } from '../http/caller';
+import type { SessionGate, SessionState } from '../lib/session-gate';
 
 const VERIFIED_CACHE_SIZE = 10_000;
 const VERIFIED_CACHE_MS = 5 * 60 * 1000;
@@ -33,20 +17,35 @@ const VERIFIED_CACHE_MS = 5 * 60 * 1000;
  * most 5 minutes (a key rotated out of the JWKS stops working within that) and never past the
  * token's own expiry, which is checked on every use.
  */
-export const createTokenVerifier = (keys: JWTVerifyGetKey, now: () => Date) => {
+export interface TokenRules {
+  /** The only `iss` accepted (the auth service). */
+  issuer: string;
+  /** The longest a session token may live, from `iat` to `exp`, and the oldest `iat` accepted. */
+  maxLifetimeSeconds: number;
+  now: () => Date;
+}
+
+export const createTokenVerifier = (keys: JWTVerifyGetKey, { issuer, maxLifetimeSeconds, now }: TokenRules) => {
   const verified = new Map<string, { caller: Caller; expiresAt: number; cachedUntil: number }>();
 
   const verify = async (token: string): Promise<{ caller: Caller; expiresAt: number }> => {
     try {
       const { payload } = await jwtVerify(token, keys, {
         audience: BILLING_AUDIENCE,
+        issuer,
+        requiredClaims: ['iat', 'exp'],
         algorithms: ['EdDSA', 'RS256'],
         currentDate: now(),
       });
       const claims = SessionClaimsSchema.parse(payload);
       if (!/^\d{1,19}$/.test(claims.sub)) throw unauthorized();
+      // Never older, nor made to last longer, than a session may live (jose's maxTokenAge would also
+      // refuse an `iat` ahead of our clock, which the lifetime bound already makes harmless).
+      const nowSeconds = Math.floor(now().getTime() / 1000);
+      if (payload.exp! - payload.iat! > maxLifetimeSeconds || nowSeconds - payload.iat! > maxLifetimeSeconds) throw unauthorized();
       const caller: Caller = {
         userId: BigInt(claims.sub),
+        sessionId: claims.sid,
         name: claims.name,
         roles: claims.roles,
         accountIds: accountIdsFromScopes(claims.scopes),
@@ -84,16 +83,27 @@ const bearer = (request: FastifyRequest): string | null => {
   return match ? match[1]! : null;
 };
 
+/** What the person is told when their session is over, by why it is. */
+export const SESSION_ENDED_MESSAGES: Record<Exclude<SessionState, 'live'>, string> = {
+  revoked: 'Your session has ended. Please log in again.',
+  expired: 'Your session has expired. Please log in again.',
+  idle: 'You were logged out after a period without activity. Please log in again.',
+  unknown: 'Your session is not valid. Please log in again.',
+};
+
 /**
  * Decorates `request.caller`; `app.requireCaller` is the onRequest hook of every route that needs
- * a session (401 without a valid token).
+ * a session (401 without a valid token, or when the token's session is no longer live).
  */
-export const authenticatePlugin = fp<{ verify: TokenVerifier }>(async (app, { verify }) => {
+export const authenticatePlugin = fp<{ verify: TokenVerifier; sessions: SessionGate }>(async (app, { verify, sessions }) => {
   app.decorateRequest('caller', null);
   app.decorate('requireCaller', async (request: FastifyRequest) => {
     const token = bearer(request);
     if (!token) throw unauthorized('Please log in to continue.');
-    request.caller = await verify(token);
+    const caller = await verify(token);
+    const state = await sessions.check(caller.sessionId, caller.userId);
+    if (state !== 'live') throw unauthorized(SESSION_ENDED_MESSAGES[state]);
+    request.caller = caller;
   });
 });
 
@@ -103,8 +113,3 @@ declare module 'fastify' {
   }
 }
 
-/** The caller of a route behind `requireCaller`. */
-export const callerOf = (request: FastifyRequest): Caller => {
-  if (!request.caller) throw unauthorized('Please log in to continue.');
-  return request.caller;
-};

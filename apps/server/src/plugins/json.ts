@@ -1,17 +1,26 @@
 import fp from 'fastify-plugin';
 import { safeEncode, $ZodType } from 'zod/v4/core';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
-import { parseJson, stringifyJson } from '@portal/contract';
+import { parseJson, stringifyJson, textProblem } from '@portal/contract';
 import { HttpError } from '../errors';
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-const assertNoPrototypeKeys = (value: unknown, depth = 0): void => {
+const at = (path: string) => (path ? ` (at ${path})` : '');
+
+/** Refuses prototype keys and, in keys and values, text no person types (a NUL would reach SQL). */
+const assertSafeValue = (value: unknown, path = '', depth = 0): void => {
   if (depth > 64) throw new HttpError(400, 'The request body is nested too deeply.');
+  if (typeof value === 'string') {
+    const problem = textProblem(value);
+    if (problem) throw new HttpError(400, `${problem.replace(/\.$/, '')}${at(path)}.`);
+    return;
+  }
   if (value === null || typeof value !== 'object') return;
   for (const key of Object.keys(value)) {
     if (FORBIDDEN_KEYS.has(key)) throw new HttpError(400, `The request body may not contain the key "${key}".`);
-    assertNoPrototypeKeys((value as Record<string, unknown>)[key], depth + 1);
+    if (textProblem(key)) throw new HttpError(400, `A key of the request body is not valid text${at(path)}.`);
+    assertSafeValue((value as Record<string, unknown>)[key], path ? `${path}.${key}` : key, depth + 1);
   }
 };
 
@@ -26,7 +35,7 @@ export const jsonPlugin = fp(async (app) => {
     }
     try {
       const value = parseJson(text);
-      assertNoPrototypeKeys(value);
+      assertSafeValue(value);
       done(null, value);
     } catch (error) {
       done(error instanceof HttpError ? error : new HttpError(400, 'The request body is not valid JSON.'), undefined);

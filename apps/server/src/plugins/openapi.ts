@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+import { endpoints } from '@portal/contract';
+import { route } from '../http/route';
 
 /** One OpenAPI 3.1 document built from the route schemas, served per service. */
 export const openApiPlugin = fp(async (app) => {
@@ -12,7 +14,7 @@ export const openApiPlugin = fp(async (app) => {
       security: [{ bearer: [] }],
     },
     transform: createJsonSchemaTransform({
-      skipList: ['/a/openapi.json', '/b/openapi.json'],
+      skipList: [endpoints.authOpenApi.path, endpoints.billingOpenApi.path],
       zodToJsonConfig: {
         override: (ctx) => {
           // 64-bit ids are bigint in code and integers on the wire.
@@ -21,10 +23,12 @@ export const openApiPlugin = fp(async (app) => {
       },
     }),
   });
-  for (const prefix of ['/a', '/b']) {
-    app.get(`${prefix}/openapi.json`, { schema: { hide: true } }, async () => {
-      const document = app.swagger() as { paths?: Record<string, unknown> };
-      const paths = Object.fromEntries(Object.entries(document.paths ?? {}).filter(([path]) => path.startsWith(`${prefix}/`)));
+  // One document per service: its own paths only.
+  for (const row of [endpoints.authOpenApi, endpoints.billingOpenApi]) {
+    const prefix = row.path.slice(0, row.path.indexOf('/', 1) + 1);
+    route(app, row, async () => {
+      const document = app.swagger() as { openapi: string; paths?: Record<string, unknown> };
+      const paths = Object.fromEntries(Object.entries(document.paths ?? {}).filter(([path]) => path.startsWith(prefix)));
       return { ...document, paths };
     });
   }

@@ -1,20 +1,37 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../test/app';
+
+// A dist folder as the web build writes it: text files above 1 KB with `.br` and `.gz` beside them.
+const indexHtml = `<!doctype html><title>Portal</title>${'<p>Pay your bill.</p>'.repeat(100)}`;
+const appScript = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i * 7919};`).join('\n');
+const smallScript = 'export const tiny = 1;';
 
 let dist: string;
 let ctx: TestContext;
 beforeAll(async () => {
   dist = await mkdtemp(path.join(tmpdir(), 'portal-dist-'));
-  await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Portal</title>');
+  await mkdir(path.join(dist, 'assets'));
+  for (const [file, text] of [
+    ['index.html', indexHtml],
+    ['assets/app-core-abc123.js', appScript],
+  ] as const) {
+    await writeFile(path.join(dist, file), text);
+    await writeFile(path.join(dist, `${file}.br`), brotliCompressSync(text));
+    await writeFile(path.join(dist, `${file}.gz`), gzipSync(text, { level: 9 }));
+  }
+  await writeFile(path.join(dist, 'assets/small-abc123.js'), smallScript);
   ctx = await buildTestApp({ config: { WEB_DIST: dist } });
 });
 afterAll(async () => {
   await ctx.close();
   await rm(dist, { recursive: true, force: true });
 });
+
+const decode = { br: brotliDecompressSync, gzip: gunzipSync } as const;
 
 describe('web app serving', () => {
   it('answers client routes with index.html, for GET and HEAD', async () => {
@@ -32,5 +49,54 @@ describe('web app serving', () => {
     expect(api.json()).toEqual({ error: 'No such route: GET /b/v1/Missing' });
     const asset = await ctx.app.inject('/assets/missing.js');
     expect(asset.statusCode).toBe(404);
+  });
+
+  it.each(['br', 'gzip'] as const)('sends an asset as the build compressed it with %s', async (encoding) => {
+    const res = await ctx.app.inject({ url: '/assets/app-core-abc123.js', headers: { 'accept-encoding': `${encoding}, identity` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(res.headers['vary']).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-security-policy']).toBeDefined();
+    expect(res.rawPayload.length).toBeLessThan(appScript.length / 2);
+    expect(decode[encoding](res.rawPayload).toString()).toBe(appScript);
+  });
+
+  it('sends the file itself to a client that accepts no encoding', async () => {
+    const res = await ctx.app.inject({ url: '/assets/app-core-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['vary']).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.body).toBe(appScript);
+    const none = await ctx.app.inject('/assets/app-core-abc123.js');
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body).toBe(appScript);
+  });
+
+  it.each(['br', 'gzip'] as const)('sends index.html and the client-route fallback compressed with %s', async (encoding) => {
+    for (const url of ['/index.html', '/invoices/42']) {
+      const res = await ctx.app.inject({ url, headers: { 'accept-encoding': encoding } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['vary']).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(decode[encoding](res.rawPayload).toString()).toBe(indexHtml);
+    }
+  });
+
+  it('never compresses an asset per request: a file without compressed siblings goes as it is', async () => {
+    const res = await ctx.app.inject({ url: '/assets/small-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe(smallScript);
+  });
+
+  it('does not serve the compressed files under their own names', async () => {
+    const res = await ctx.app.inject('/assets/app-core-abc123.js.br');
+    expect(res.statusCode).toBe(404);
   });
 });

@@ -7,7 +7,8 @@ const API_PREFIX = /^\/(a|b)(\/|$)/;
 
 /**
  * Serves the built web app; unknown non-API GETs get index.html so client routes deep-link.
- * API prefixes answer a JSON 404 instead.
+ * API prefixes answer a JSON 404 instead. The build writes `.br` and `.gz` beside every text file
+ * above 1 KB; they are sent to clients that accept them (nothing is compressed per request).
  */
 export const webAppPlugin = fp<{ distDir: string }>(async (app, { distDir }) => {
   const hasWebApp = existsSync(path.join(distDir, 'index.html'));
@@ -16,6 +17,10 @@ export const webAppPlugin = fp<{ distDir: string }>(async (app, { distDir }) => 
       root: distDir,
       wildcard: false,
       index: false,
+      // Chosen by Accept-Encoding, with Content-Encoding and Vary (index.html too, see below).
+      preCompressed: true,
+      // Reached through their uncompressed names only.
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -2,23 +2,17 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext } from '@playwright/test';
+import { endpoints, pathFor } from '@portal/contract';
 
 /**
  * The demo users of decisions §8 and a small client for the service's own API (spec §7), used to set up and
  * check journeys quickly. Journeys drive the UI for what they prove; the API only finds data at run time
  * (an unpaid invoice, an account id) and restores state that later journeys rely on.
  */
-export const DEMO_PASSWORD = 'Demo-Pass-2025!';
+// The server's own definition: one list of demo users for the seed and the journeys.
+import { DEMO_PASSWORD, DEMO_USERNAMES as USERS, type DemoUser } from '../../../server/src/db/seed/demo-users';
 
-export const USERS = {
-  customer: 'customer',
-  family: 'family',
-  francais: 'francais',
-  staff: 'staff',
-  admin: 'admin',
-  pending: 'pending@example.com',
-} as const;
-export type DemoUser = keyof typeof USERS;
+export { DEMO_PASSWORD, USERS, type DemoUser };
 
 export interface LoginResponse {
   successful: boolean;
@@ -67,8 +61,9 @@ export const authenticate = async (
   username: string,
   password = DEMO_PASSWORD,
 ): Promise<LoginResponse> => {
-  const response = await request.post('/a/v1/Authenticate', { data: { username, password } });
-  expect(response.status(), `POST /a/v1/Authenticate for ${username}`).toBe(200);
+  const path = pathFor(endpoints.authenticate);
+  const response = await request.post(path, { data: { username, password } });
+  expect(response.status(), `POST ${path} for ${username}`).toBe(200);
   return (await response.json()) as LoginResponse;
 };
 
@@ -157,7 +152,7 @@ export class Api {
 
   /** The posted invoices of an account, newest first (the invoice list's own query, spec §7). */
   async postedInvoices(accountId: number): Promise<InvoiceListItem[]> {
-    const page = await this.get<{ value: InvoiceListItem[] }>('/b/v1/Invoice/items', {
+    const page = await this.get<{ value: InvoiceListItem[] }>(pathFor(endpoints.invoices), {
       orderby: 'EndDate desc',
       skip: 0,
       take: 1000,
@@ -173,18 +168,18 @@ export class Api {
   }
 
   async paymentMethods(accountId: number): Promise<PaymentMethodEntry[]> {
-    return (await this.get<{ value: PaymentMethodEntry[] }>(`/b/v1/PaymentMethod/methods/${accountId}`)).value;
+    return (await this.get<{ value: PaymentMethodEntry[] }>(pathFor(endpoints.paymentMethods, { accountId }))).value;
   }
 
   async homeModel(accountId: number): Promise<HomeModel> {
-    return this.get<HomeModel>(`/b/v1/Billing/GetClientHomeModel/${accountId}`);
+    return this.get<HomeModel>(pathFor(endpoints.homeModel, { accountId }));
   }
 
   /** Account list names (the user's own accounts and sub-accounts, or a staff search with `dnfilter`). */
   async accountNames(dnfilter?: string): Promise<AccountListName[]> {
     const query: Query = { orderby: 'listName asc', skip: 0, take: 100, count: true };
     if (dnfilter) query.dnfilter = dnfilter;
-    return (await this.get<{ value: AccountListName[] }>('/b/v1/Account/names', query)).value;
+    return (await this.get<{ value: AccountListName[] }>(pathFor(endpoints.accountNames), query)).value;
   }
 
   /** The account whose list name starts with `name` (e.g. "Maya Lee"). */

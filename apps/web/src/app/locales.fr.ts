@@ -18,6 +18,7 @@ export const fr: Catalog<typeof en> = {
     accountInformation: 'Renseignements du compte',
     userDetails: 'Détails de l’utilisateur',
     changePassword: 'Changer le mot de passe',
+    security: 'Sécurité',
     approveUsers: 'Approuver des utilisateurs',
     logOff: 'Se déconnecter',
     language: 'Langue',
@@ -36,6 +37,9 @@ export const fr: Catalog<typeof en> = {
     results_other: '{{count}} comptes trouvés',
     moreResults: 'Affichage des {{count}} premiers résultats. Précisez votre recherche.',
     loadError: 'Impossible de charger les comptes.',
-    current: 'actuel',
+  },
+  actingFor: {
+    text: 'Vous consultez le compte {{number}} en tant que {{role}}',
+    roles: { Admin: 'administrateur', Staff: 'membre du personnel' },
   },
 };

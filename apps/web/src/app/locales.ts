@@ -20,6 +20,7 @@ export const en = {
     accountInformation: 'Account Information',
     userDetails: 'User Details',
     changePassword: 'Change Password',
+    security: 'Security',
     approveUsers: 'Approve users',
     logOff: 'Log off',
     language: 'Language',
@@ -38,7 +39,10 @@ export const en = {
     results_other: '{{count}} accounts found',
     moreResults: 'Showing the first {{count}} matches. Type more to narrow the search.',
     loadError: 'Accounts could not be loaded.',
-    current: 'current',
+  },
+  actingFor: {
+    text: 'Viewing account {{number}} as {{role}}',
+    roles: { Admin: 'Admin', Staff: 'Staff' },
   },
 } as const;
 

@@ -1,3 +1,5 @@
+import { serviceUrl } from './services';
+
 /**
  * Every route path of the portal (spec §2, decisions §5) and builders for the parameterised ones.
  * Link with these constants instead of string literals so a renamed route breaks the type check.
@@ -17,6 +19,7 @@ export const paths = {
   profile: '/profile',
   userDetails: '/user/details',
   password: '/password',
+  security: '/security',
   adminUsers: '/admin/users',
 } as const;
 
@@ -25,9 +28,9 @@ export const invoicePath = (invoiceId: bigint | string): string => `/invoices/${
 /** Absolute URL on this origin, e.g. for links sent by email or to the SSO provider. */
 export const absoluteUrl = (path: string): string => `${window.location.origin}${path}`;
 
-/** Where the SSO provider sends the browser back with `#token=` or `#error=` (spec §2). */
+/** Single sign-on; the provider sends the browser back to /login-callback with `#token=` or `#error=` (spec §2). */
 export const ssoLoginUrl = (): string =>
-  `/a/v1/openid/microsoft-login?returnUrl=${encodeURIComponent(absoluteUrl(paths.loginCallback))}`;
+  `${serviceUrl(__MICROSOFT_LOGIN_PATH__)}?returnUrl=${encodeURIComponent(absoluteUrl(paths.loginCallback))}`;
 
 /** One-time login link issued by an Admin (decisions §5). */
 export const oneTimeLoginUrl = (token: string): string => `${absoluteUrl(paths.login)}#otl=${encodeURIComponent(token)}`;

@@ -65,9 +65,6 @@ export const parseDate = (value: string | Date): Date => {
 /** `list`: "5 Jan 2025" (d MMM yyyy); `detail`: "Jan 5, 2025" (MMM d, yyyy); `long`: "January 5, 2025" (MMMM d, yyyy). */
 export type DateStyle = 'list' | 'detail' | 'long';
 
-/** Spec §9: weeks start on Sunday in both languages (for any calendar a screen draws). */
-export const WEEK_STARTS_ON = 0;
-
 const INTL_LOCALES: Record<UiLanguage, string> = { en: 'en-US', fr: 'fr-CA' };
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 

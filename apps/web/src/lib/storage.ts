@@ -1,9 +1,14 @@
-/** Browser storage keys (spec §9). `language` is ours: the language a user picked in the user menu. */
+/**
+ * Browser storage keys (spec §9). Ours: `language` (the language a user picked in the user menu), `lastActivity`
+ * (when this session last reached the server, shared by tabs) and `signOutReason` (what /login says after it).
+ */
 export const STORAGE_KEYS = {
   token: 'token',
   currentAccountId: 'currentAccountId',
   theme: 'theme',
   language: 'language',
+  lastActivity: 'lastActivity',
+  signOutReason: 'signOutReason',
 } as const;
 
 /** Minimal Storage surface, so the rules can be tested against plain fakes. */

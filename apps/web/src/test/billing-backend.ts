@@ -1,3 +1,5 @@
+import { endpoints } from '@portal/contract';
+import { isCallTo } from './calls';
 import { accountDetails, homeModel, invoiceItem, names } from './fixtures';
 import { json, mockFetch, type FetchCall } from './utils';
 
@@ -12,17 +14,18 @@ export interface BillingBackend {
 export const mockBilling = (overrides: BillingBackend = {}) =>
   mockFetch((call) => {
     const path = call.url.pathname;
-    const id = (prefix: string) => BigInt(path.slice(prefix.length));
-    if (path === '/b/v1/Account/names') return (overrides.names ?? (() => json(names([1001n, 'Casey Customer', null]))))(call);
-    if (path.startsWith('/b/v1/Account/details/')) {
-      const accountId = id('/b/v1/Account/details/');
+    const lastId = () => BigInt(path.slice(path.lastIndexOf('/') + 1));
+    if (isCallTo(endpoints.accountNames, call))
+      return (overrides.names ?? (() => json(names([1001n, 'Casey Customer', null]))))(call);
+    if (isCallTo(endpoints.accountDetails, call)) {
+      const accountId = lastId();
       return overrides.details ? overrides.details(accountId) : json(accountDetails(accountId));
     }
-    if (path.startsWith('/b/v1/Billing/GetClientHomeModel/')) {
-      const accountId = id('/b/v1/Billing/GetClientHomeModel/');
+    if (isCallTo(endpoints.homeModel, call)) {
+      const accountId = lastId();
       return overrides.home ? overrides.home(accountId) : json(homeModel([[-120.5, 'CAD']]));
     }
-    if (path === '/b/v1/Invoice/items') {
+    if (isCallTo(endpoints.invoices, call)) {
       const accountId = BigInt(/AccountId==(\d+)/.exec(call.url.searchParams.get('dnfilter') ?? '')?.[1] ?? '0');
       return overrides.invoices
         ? overrides.invoices(accountId)

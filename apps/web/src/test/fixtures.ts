@@ -28,11 +28,11 @@ export const accountDetails = (
       city: 'Toronto',
       province: 'ON',
       postal: 'M5V 2T6',
-      country: 'Canada',
+      country: 'CA',
     },
   ],
   accountAddresses: [{ id: 2n, accountId, addressId: 1n, type: 'Billing', startDate: '2020-01-01T00:00:00Z', endDate: null }],
-  contacts: [{ id: 3n, firstName: 'Jane', lastName: 'Doe', primaryEmail: 'jane@casey.example', primaryPhone: '416-555-0100' }],
+  contacts: [{ id: 3n, firstName: 'Jane', lastName: 'Doe', primaryEmail: 'jane@casey.example', primaryPhone: '+14165550100' }],
   accountContacts: [{ id: 4n, accountId, contactId: 3n, type: 'Billing', startDate: '2020-01-01T00:00:00Z', endDate: null }],
 });
 

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { checkAddress, checkContact, type AddressFields, type ContactFields } from '@portal/contract/billing-details';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/database';
 import { verifyPassword } from '../../lib/password';
@@ -468,5 +469,29 @@ describe('the demo set', () => {
     expect(await seedIfEmpty(first, { now: NOW })).toBe(false);
     await expect(seedDemoData(second, { now: NOW })).rejects.toThrow(/demo users already exist/);
     expect(await one(second, sql`SELECT count(*) AS n FROM accounts`)).toEqual({ n: 26n });
+  });
+});
+
+describe('billing details', () => {
+  it('every seeded address and contact passes the contract rules unchanged (already normalised)', async () => {
+    const stored = await rows<Record<string, string | null> & { id: string }>(
+      first,
+      sql`SELECT id, street_number AS "streetNumber", street_name AS "streetName", city, province, postal, country FROM addresses ORDER BY id`,
+    );
+    expect(stored.length).toBeGreaterThan(0);
+    for (const { id: _id, ...address } of stored) {
+      const checked = checkAddress(address as unknown as AddressFields);
+      expect(checked.problems, JSON.stringify(address)).toEqual({});
+      expect(checked.values).toEqual(address);
+    }
+    const people = await rows<Record<string, string | null> & { id: string }>(
+      first,
+      sql`SELECT id, first_name AS "firstName", last_name AS "lastName", primary_email AS "primaryEmail", primary_phone AS "primaryPhone" FROM contacts ORDER BY id`,
+    );
+    for (const { id: _id, ...contact } of people) {
+      const checked = checkContact(contact as unknown as ContactFields, null);
+      expect(checked.problems, JSON.stringify(contact)).toEqual({});
+      expect(checked.values).toEqual(contact);
+    }
   });
 });

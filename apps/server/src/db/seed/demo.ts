@@ -23,17 +23,9 @@ import { loadSeedSet, lockSeedTables, type LoadResult, type SeedSet, type UserSp
 import { hashString } from './random';
 import type { IdCursor } from './tables';
 
-export const DEMO_PASSWORD = 'Demo-Pass-2025!';
+import { DEMO_PASSWORD, DEMO_USERNAMES, type DemoUser } from './demo-users';
 
-export const DEMO_USERNAMES = {
-  customer: 'customer',
-  family: 'family',
-  francais: 'francais',
-  staff: 'staff',
-  admin: 'admin',
-  pending: 'pending@example.com',
-} as const;
-export type DemoUser = keyof typeof DEMO_USERNAMES;
+export { DEMO_PASSWORD, DEMO_USERNAMES, type DemoUser };
 
 /** Sandbox vault references of the demo's saved cards (payment_methods.provider_ref). */
 export const DEMO_CARD_REFS = {

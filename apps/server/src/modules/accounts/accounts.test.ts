@@ -203,28 +203,47 @@ describe('PUT /b/v1/Account/customerdetails', () => {
     ...overrides,
   });
 
-  it('validates emails, phones and postal codes with the screens’ messages', async () => {
-    const cases: [Record<string, unknown>, string][] = [
-      [{ invoiceEmail: 'not-an-email' }, 'body.invoiceEmail: Please enter a valid email address.'],
+  it('answers each invalid field with 400 and its `fields` entry, and saves nothing', async () => {
+    const db = ctx.database.db;
+    const snapshot = async () => ({
+      account: await db.select().from(accounts).where(eq(accounts.id, own.id)),
+      addresses: await db.select().from(addresses).where(eq(addresses.accountId, own.id)).orderBy(asc(addresses.id)),
+      contacts: await db.select().from(contacts).where(eq(contacts.accountId, own.id)).orderBy(asc(contacts.id)),
+      links: await db.select().from(accountAddresses).where(eq(accountAddresses.accountId, own.id)).orderBy(asc(accountAddresses.id)),
+    });
+    const before = await snapshot();
+    const { accountId: _accountId, ...stored } = ownBilling.address;
+    const billing = { ...stored, id: ownBilling.address.id };
+    const person = { id: ownBilling.contact.id, firstName: 'Pat', lastName: 'Lee', primaryEmail: 'pat@example.com', primaryPhone: '+14165550100' };
+    const INVALID = 'Some billing details are not valid; correct the fields listed.';
+    const cases: [Record<string, unknown>, string, Record<string, string>][] = [
+      [{ invoiceEmail: 'not-an-email' }, 'body.invoiceEmail: Please enter a valid email address.', { invoiceEmail: 'Please enter a valid email address.' }],
+      [{ language: 'German' }, 'body.language: Language must be English or French', { language: 'Language must be English or French' }],
+      [{ contacts: [{ ...person, firstName: '  ' }] }, INVALID, { 'contacts.0.firstName': 'This field is required.' }],
+      [{ contacts: [{ ...person, lastName: null }] }, INVALID, { 'contacts.0.lastName': 'This field is required.' }],
+      [{ contacts: [{ ...person, primaryPhone: 'call me' }] }, INVALID, { 'contacts.0.primaryPhone': 'Please enter a valid phone number.' }],
       [
-        { contacts: [{ id: 0, firstName: 'A', lastName: 'B', primaryEmail: 'a@example.com', primaryPhone: 'call me' }] },
-        'body.contacts.0.primaryPhone: Please enter a valid phone number.',
+        { contacts: [{ ...person, primaryEmail: 'pat@' }] },
+        'body.contacts.0.primaryEmail: Please enter a valid email address.',
+        { 'contacts.0.primaryEmail': 'Please enter a valid email address.' },
       ],
+      [{ addresses: [{ ...billing, streetName: ' ' }] }, INVALID, { 'addresses.0.streetName': 'This field is required.' }],
+      [{ addresses: [{ ...billing, city: '' }] }, INVALID, { 'addresses.0.city': 'This field is required.' }],
+      [{ addresses: [{ ...billing, country: 'Narnia' }] }, INVALID, { 'addresses.0.country': 'Please choose a country from the list.' }],
+      [{ addresses: [{ ...billing, province: 'Ontario!!' }] }, INVALID, { 'addresses.0.province': 'Please choose a province or state from the list.' }],
+      [{ addresses: [{ ...billing, postal: '99999999999' }] }, INVALID, { 'addresses.0.postal': 'Please enter a valid postal or zip code.' }],
       [
-        { addresses: [{ id: 0, streetNumber: '1', streetName: 'Main', city: 'Ottawa', province: 'ON', postal: '12345', country: 'Canada' }] },
-        'body.addresses.0.postal: Please enter a valid postal or zip code.',
+        { addresses: [{ ...billing, country: 'US', province: 'TX', postal: 'K1A 0B1' }] },
+        INVALID,
+        { 'addresses.0.postal': 'Please enter a valid postal or zip code.' },
       ],
-      [
-        { addresses: [{ id: 0, streetNumber: '1', streetName: 'Main', city: 'Austin', province: 'TX', postal: 'K1A 0B1', country: 'US' }] },
-        'body.addresses.0.postal: Please enter a valid postal or zip code.',
-      ],
-      [{ language: 'German' }, 'body.language: Language must be English or French'],
     ];
-    for (const [overrides, error] of cases) {
-      const res = await put(model(overrides));
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error });
+    for (const [overrides, error, fields] of cases) {
+      const res = await put(model({ language: 'French', ...overrides }));
+      expect(res.statusCode, error).toBe(400);
+      expect(res.json()).toEqual({ error, fields });
     }
+    expect(await snapshot()).toEqual(before);
   });
 
   it('applies the update with dated history: the old billing links end now, new ones start now', async () => {
@@ -234,7 +253,7 @@ describe('PUT /b/v1/Account/customerdetails', () => {
         language: 'French',
         invoiceEmail: 'factures@example.com',
         addresses: [{ ...ownBilling.address, id: ownBilling.address.id, streetNumber: '200', postal: 'M5V 2T6', accountId: 999, createdAt: 'x' }],
-        contacts: [{ id: ownBilling.contact.id, firstName: 'Pat', lastName: 'Lee', primaryEmail: 'pat.lee@example.com', primaryPhone: '+1 416 555 0199' }],
+        contacts: [{ id: ownBilling.contact.id, firstName: 'Pat', lastName: 'Lee', primaryEmail: 'pat.lee@example.com', primaryPhone: '(416) 555-0199' }],
         somethingElse: 'ignored',
       }),
     );
@@ -264,7 +283,7 @@ describe('PUT /b/v1/Account/customerdetails', () => {
     expect(current).toHaveLength(1);
     expect(contactLinks.find((l) => l.id === ownBilling.accountContact.id)?.endDate).toEqual(now);
     const [newContact] = await db.select().from(contacts).where(eq(contacts.id, current[0]!.contactId));
-    expect(newContact).toMatchObject({ primaryEmail: 'pat.lee@example.com', primaryPhone: '+1 416 555 0199' });
+    expect(newContact).toMatchObject({ primaryEmail: 'pat.lee@example.com', primaryPhone: '+14165550199' });
 
     const [audit] = await db.select().from(auditLog).where(eq(auditLog.accountId, own.id));
     expect(audit).toMatchObject({ actorUserId: userId, action: 'account.customerdetails.update', entity: 'account', entityId: String(own.id) });

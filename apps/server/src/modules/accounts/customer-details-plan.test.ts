@@ -26,7 +26,7 @@ const contact = (overrides: Partial<ContactValues> = {}): ContactValues => ({
   firstName: 'Pat',
   lastName: 'Lee',
   primaryEmail: 'pat@example.com',
-  primaryPhone: '+1 416 555 0100',
+  primaryPhone: '+14165550100',
   ...overrides,
 });
 
@@ -226,12 +226,6 @@ describe('planCustomerDetailsUpdate', () => {
       'body.contacts.0: contact 20 cannot be both changed and deleted.',
     ],
     ['the same row twice', { addresses: [{ id: 11n, values: address() }, { id: 11n, values: address() }] }, 400, 'body.addresses: id 11 appears more than once.'],
-    [
-      'a postal code of the wrong country',
-      { addresses: [{ id: 0n, values: address({ postal: '90210', country: 'Canada' }) }] },
-      400,
-      'body.addresses.0.postal: Please enter a valid postal or zip code.',
-    ],
   ])('refuses %s', (_name, overrides, status, message) => {
     expect(() => plan(overrides)).toThrow(expect.objectContaining({ statusCode: status, message }));
   });
@@ -245,15 +239,53 @@ describe('planCustomerDetailsUpdate', () => {
     expect(unchanged.changes).toEqual([]);
   });
 
+  it.each<[string, Partial<CustomerDetailsInput>, Record<string, string>]>([
+    ['a blank first name', { contacts: [{ id: 20n, values: contact({ firstName: ' ' }) }] }, { 'contacts.0.firstName': 'This field is required.' }],
+    ['a blank street', { addresses: [{ id: 0n, values: address({ streetName: '' }) }] }, { 'addresses.0.streetName': 'This field is required.' }],
+    ['country Narnia', { addresses: [{ id: 10n, values: address({ country: 'Narnia' }) }] }, { 'addresses.0.country': 'Please choose a country from the list.' }],
+    [
+      'province "Ontario!!"',
+      { addresses: [{ id: 10n, values: address({ province: 'Ontario!!' }) }] },
+      { 'addresses.0.province': 'Please choose a province or state from the list.' },
+    ],
+    [
+      'a postal code of the wrong country',
+      { addresses: [{ id: 0n, values: address({ postal: '99999999999' }) }] },
+      { 'addresses.0.postal': 'Please enter a valid postal or zip code.' },
+    ],
+    [
+      'every problem at once',
+      { addresses: [{ id: 10n, values: address({ city: null, postal: '1' }) }], contacts: [{ id: 20n, values: contact({ primaryPhone: '555' }) }] },
+      {
+        'addresses.0.city': 'This field is required.',
+        'addresses.0.postal': 'Please enter a valid postal or zip code.',
+        'contacts.0.primaryPhone': 'Please enter a valid phone number.',
+      },
+    ],
+  ])('refuses %s with the field and its message', (_name, overrides, fields) => {
+    expect(() => plan(overrides)).toThrow(
+      expect.objectContaining({ statusCode: 400, message: 'Some billing details are not valid; correct the fields listed.', fields }),
+    );
+  });
+
+  it('stores what it accepts normalised: codes upper case, postal codes spaced, phones E.164 read in the address country', () => {
+    const result = plan({
+      addresses: [{ id: 0n, values: address({ postal: 'm5v2t6', province: 'on', country: 'ca', city: ' Toronto ' }) }],
+      contacts: [{ id: 0n, values: contact({ primaryPhone: '(416) 555-0134' }) }],
+    });
+    expect(result.addresses.creates).toEqual([address({ postal: 'M5V 2T6' })]);
+    expect(result.contacts.creates).toEqual([contact({ primaryPhone: '+14165550134' })]);
+  });
+
   it.each([
-    ['M5V 2T6', 'CA'],
-    ['m5v2t6', 'Canada'],
-    ['90210', 'US'],
-    ['90210-1234', 'USA'],
-    ['SW1A 1AA', 'GB'],
-    [null, 'CA'],
-  ])('accepts postal code %s in %s', (postal, country) => {
-    expect(() => plan({ addresses: [{ id: 0n, values: address({ postal, country }) }] })).not.toThrow();
+    ['M5V 2T6', 'CA', 'ON'],
+    ['90210-1234', 'US', 'CA'],
+    ['SW1A 1AA', 'GB', 'ENG'],
+    ['75001', 'FR', 'IDF'],
+    ['10115', 'DE', 'BE'],
+    ['2000', 'AU', 'NSW'],
+  ])('accepts postal code %s in %s', (postal, country, province) => {
+    expect(() => plan({ addresses: [{ id: 0n, values: address({ postal, country, province }) }] })).not.toThrow();
   });
 });
 

@@ -15,8 +15,8 @@
  * Every id in the model must be one of the account's own rows: any other id answers 404, before
  * anything is written.
  */
-import { POSTAL_MESSAGE, isValidPostal } from '@portal/contract';
-import { badRequest, notFound } from '../../errors';
+import { INVALID_DETAILS_MESSAGE, checkAddress, checkContact, type FieldProblems } from '@portal/contract/billing-details';
+import { badRequest, invalidFields, notFound } from '../../errors';
 
 // ── Inputs ───────────────────────────────────────────────────────────────────────────────────
 
@@ -205,12 +205,32 @@ const sameRef = (a: Ref, b: Ref): boolean =>
 const isCurrentOrFuture = (link: StoredLink, now: Date): boolean => link.endDate === null || link.endDate >= now;
 const hasStarted = (link: StoredLink, now: Date): boolean => link.startDate <= now;
 
-/** Postal codes of CA and US addresses follow their country's format (the contract's rule). */
-export const validatePostalCodes = (addresses: StoredRow<AddressValues>[]): void => {
-  addresses.forEach((address, index) => {
-    const { postal, country } = address.values;
-    if (postal && !isValidPostal(postal, country)) throw badRequest(`body.addresses.${index}.postal: ${POSTAL_MESSAGE}`);
+/** The country of the account's current Billing address: where a phone typed without "+" is read. */
+const billingCountry = (state: AccountState, now: Date): string | null => {
+  const link = state.addressLinks.find((l) => l.type === 'Billing' && hasStarted(l, now) && isCurrentOrFuture(l, now));
+  return (link && state.addresses.find((a) => a.id === link.targetId)?.values.country) || null;
+};
+
+/**
+ * Every address and contact the request sends, checked by the contract's rules and normalised
+ * (codes upper case, postal codes in their country's form, phones E.164); all problems at once as
+ * `fields` by body path, before anything is planned or written.
+ */
+export const checkDetails = (state: AccountState, input: CustomerDetailsInput, now: Date): CustomerDetailsInput => {
+  const fields: FieldProblems = {};
+  const addresses = input.addresses.map((address, index) => {
+    const { values, problems } = checkAddress(address.values);
+    for (const [field, message] of Object.entries(problems)) fields[`addresses.${index}.${field}`] = message;
+    return { id: address.id, values };
   });
+  const country = addresses.find((a) => a.values.country)?.values.country ?? billingCountry(state, now);
+  const contacts = input.contacts.map((contact, index) => {
+    const { values, problems } = checkContact(contact.values, country);
+    for (const [field, message] of Object.entries(problems)) fields[`contacts.${index}.${field}`] = message;
+    return { id: contact.id, values };
+  });
+  if (Object.keys(fields).length > 0) throw invalidFields(INVALID_DETAILS_MESSAGE, fields);
+  return { ...input, addresses, contacts };
 };
 
 const assertUnique = (ids: bigint[], path: string): void => {
@@ -420,8 +440,8 @@ const planKind = <V extends object>(
 };
 
 /** The whole update as a plan; throws 400/404 (`HttpError`) for a model that cannot be applied. */
-export const planCustomerDetailsUpdate = (state: AccountState, input: CustomerDetailsInput, now: Date): CustomerDetailsPlan => {
-  validatePostalCodes(input.addresses);
+export const planCustomerDetailsUpdate = (state: AccountState, request: CustomerDetailsInput, now: Date): CustomerDetailsPlan => {
+  const input = checkDetails(state, request, now);
   const changes: AuditChange[] = [];
   const addresses = planKind(
     ADDRESS_NAMES,

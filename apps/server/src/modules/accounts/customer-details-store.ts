@@ -21,12 +21,6 @@ import type {
 /** A transaction or the database: both run the same queries. */
 type Tx = Parameters<Parameters<PortalDb['transaction']>[0]>[0];
 
-/** Locks the account row for the transaction (concurrent updates of one account run one after the other). */
-export const lockAccount = async (tx: Tx, accountId: bigint): Promise<boolean> => {
-  const rows = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
-  return rows.length > 0;
-};
-
 const addressValues = (row: typeof addresses.$inferSelect): AddressValues => ({
   streetNumber: row.streetNumber,
   streetName: row.streetName,

@@ -1,2 +1,3 @@
-/** The accounts module (Account/… calls). */
+/** Account/* calls, and the automatic payments job (it charges accounts' schedules). */
 export { accountRoutes } from './routes';
+export { runDueAutopay } from './autopay/runner';

@@ -5,7 +5,7 @@ import type { PortalDb } from '../../db/client';
 import { accountAddresses, accountContacts, accounts, addresses, contacts, invoices, payments } from '../../db/schema';
 import { compileFilter, compileOrderBy } from '../../filter';
 import { visibleAccountsCondition } from '../../lib/access';
-import type { Caller } from '../../plugins/authenticate';
+import type { Caller } from '../../http/caller';
 import { ACCOUNT_NAME_FIELDS, listNameOf } from './fields';
 
 export type AccountRow = typeof accounts.$inferSelect;

@@ -2,6 +2,7 @@
  * The account calls of spec §7. Reads go through the caller's visible accounts (another account
  * answers 404 exactly like an unknown one); the update runs in one transaction under a row lock.
  */
+import { lockAccount } from '../../lib/account-lock';
 import {
   AUTOPAY_ON,
   MAX_TAKE,
@@ -16,14 +17,14 @@ import {
 import type { z } from 'zod';
 import type { PortalDb } from '../../db/client';
 import { badRequest, notFound } from '../../errors';
-import { assertAutopayCanTurnOn } from '../../lib/autopay-readiness';
+import { assertAutopayCanTurnOn } from './autopay/readiness';
 import { assertAccountAccess } from '../../lib/access';
 import type { Clock } from '../../lib/clock';
-import type { Caller } from '../../plugins/authenticate';
-import { documentLinks } from '../documents/links';
+import type { Caller } from '../../http/caller';
+import { documentLinks } from '../../lib/document-links';
 import { listPostedInvoices, presentInvoiceListItem } from '../invoices';
 import { planCustomerDetailsUpdate, type CustomerDetailsInput } from './customer-details-plan';
-import { applyCustomerDetailsPlan, loadAccountState, lockAccount } from './customer-details-store';
+import { applyCustomerDetailsPlan, loadAccountState } from './customer-details-store';
 import { presentAccount, presentAccountDetails, presentAccountName, presentStatement, withRequestedAccount } from './presenter';
 import {
   findAccountName,

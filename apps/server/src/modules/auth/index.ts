@@ -1,21 +1,23 @@
-import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
-import { createMailer, type Mailer } from '../../lib/mailer';
+import { endpoints } from '@portal/contract';
+import { route } from '../../http/route';
 import { createRateLimiter } from '../../lib/rate-limit';
-import type { SigningKeys } from './keys';
+import type { SigningKeyStore } from './keys';
 import type { AuthDeps } from './context';
-import { createBackgroundMail } from './background-mail';
+import { preparePasswordReset, RESET_PURPOSE } from './password-service';
 import { createOidcClient, oidcSettingsOf, type OidcClient } from './oidc';
 import { loadSignInKey } from './oidc-state';
 import { loginRoutes } from './routes/login';
 import { openIdRoutes } from './routes/openid';
 import { passwordRoutes } from './routes/password';
 import { usersRoutes } from './routes/users';
+import { sessionRoutes } from './routes/sessions';
+import { twoFactorRoutes } from './routes/two-factor';
+import { TOTP_CONTEXT } from './two-factor';
+import { createSecretBox } from '../../lib/secret-box';
 
 export interface AuthModuleOptions {
-  keys: SigningKeys;
-  /** Default: SMTP when config.SMTP_URL is set, else the outbox under config.DATA_DIR. */
-  mailer?: Mailer;
+  keyStore: SigningKeyStore;
   /** Default: from config.OIDC_*; null when not configured. */
   oidc?: OidcClient | null;
 }
@@ -25,34 +27,31 @@ const HOUR = 3_600_000;
 /** The auth service of spec §7, under /a. */
 export const authModule: FastifyPluginAsync<AuthModuleOptions> = async (app, options) => {
   const { config } = app;
-  const mailer =
-    options.mailer ??
-    createMailer({
-      smtpUrl: config.SMTP_URL,
-      from: config.MAIL_FROM,
-      outboxDir: path.join(config.DATA_DIR, 'outbox'),
-      log: app.log,
-    });
   const oidcSettings = oidcSettingsOf(config);
   const oidc = options.oidc !== undefined ? options.oidc : oidcSettings && createOidcClient(oidcSettings);
   const deps: AuthDeps = {
     db: app.db,
     clock: app.clock,
     config,
-    keys: options.keys,
+    keyStore: options.keyStore,
     limiter: createRateLimiter(app.db, app.clock),
-    mail: createBackgroundMail(mailer, app.log),
+    outbox: app.outbox,
+    totpSecrets: createSecretBox(config.SECRETS_KEY, TOTP_CONTEXT),
     log: app.log,
   };
 
-  app.get('/.well-known/jwks.json', { schema: { hide: true } }, async (_request, reply) => {
+  route(app, endpoints.jwks, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');
-    return options.keys.jwks;
+    return (await options.keyStore.current()).jwks;
   });
+
+  app.outbox.registerPreparer(RESET_PURPOSE, preparePasswordReset(deps));
 
   await app.register(loginRoutes, { deps });
   await app.register(passwordRoutes, { deps });
   await app.register(usersRoutes, { deps });
+  await app.register(sessionRoutes, { deps });
+  await app.register(twoFactorRoutes, { deps });
   await app.register(openIdRoutes, { deps, oidc, signInKey: await loadSignInKey(app.db) });
 
   // Expired throttling counters are only clutter; any instance may sweep them.
@@ -65,8 +64,9 @@ export const authModule: FastifyPluginAsync<AuthModuleOptions> = async (app, opt
     sweep.unref();
     app.addHook('onClose', async () => clearInterval(sweep));
   }
-  app.addHook('onClose', async () => {
-    await deps.mail.drain();
-    mailer.close();
-  });
 };
+
+/** Signing keys (loaded once by the app; tests sign tokens the way the auth service does). */
+export { createSigningKeyStore, loadSigningKeys, rotateSigningKey, SIGNING_KEY_CONTEXT, type SigningKeyStore, type SigningKeys } from './keys';
+export { signSessionToken } from './session-token';
+export { createSession } from './sessions';

@@ -122,7 +122,8 @@ describe('POST /a/v1/Authenticate', () => {
   it('answers 400 with a clear message when a field is missing', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/a/v1/Authenticate', payload: { username: 'someone' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: expect.stringContaining('body.password') });
+    // The body's fields by path too, so a form can show the message beside the field.
+    expect(res.json()).toEqual({ error: expect.stringContaining('body.password'), fields: { password: expect.any(String) } });
   });
 });
 
@@ -152,12 +153,18 @@ describe('login throttling', () => {
     expect((await calls.login(user.username, TEST_PASSWORD, nextAddress())).statusCode).toBe(429);
   });
 
-  it('clears the failures counted under the email when the user signs in with the username', async () => {
+  it('counts guesses typed as the username and as the email against one counter per person', async () => {
     const user = await createUser(ctx.database.db);
-    for (let i = 0; i < limit; i++) await calls.login(user.email!, `wrong-${i}`, nextAddress());
+    for (let i = 0; i < limit; i++) await calls.login(i % 2 ? user.email! : user.username.toUpperCase(), `wrong-${i}`, nextAddress());
+    expect((await calls.login(user.username, TEST_PASSWORD, nextAddress())).statusCode).toBe(429);
     expect((await calls.login(user.email!, TEST_PASSWORD, nextAddress())).statusCode).toBe(429);
-    expect((await calls.login(user.username, TEST_PASSWORD, nextAddress())).json().successful).toBe(true);
+    ctx.clock.advance(THROTTLE_RULES.loginPerUsername.windowMs);
     expect((await calls.login(user.email!, TEST_PASSWORD, nextAddress())).json().successful).toBe(true);
+  });
+
+  it('counts an unknown name by its normalised text', async () => {
+    for (let i = 0; i < limit; i++) await calls.login(i % 2 ? ' Ghost.User ' : 'ghost.user', `wrong-${i}`, nextAddress());
+    expect((await calls.login('GHOST.USER', 'whatever', nextAddress())).statusCode).toBe(429);
   });
 
   it(`answers 429 after ${THROTTLE_RULES.loginPerAddress.limit} attempts from one address, whatever the usernames`, async () => {
@@ -181,7 +188,7 @@ describe('POST /a/v1/Authenticate/OneTimeLogin', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: `/a/v1/Users/${userId}/one-time-login`,
-      headers: bearer(await tokenFor(ctx.database.db, admin, { now: ctx.clock.now() })),
+      headers: bearer(await tokenFor(ctx.database.db, admin, { issuer: ctx.app.config.AUTH_ISSUER, now: ctx.clock.now() })),
     });
     expect(res.statusCode).toBe(200);
     return res.json() as { token: string; expiresAt: string };
@@ -237,16 +244,26 @@ describe('OpenAPI', () => {
     const { paths } = res.json() as { paths: Record<string, Record<string, { tags?: string[]; security?: unknown[] }>> };
     expect(Object.keys(paths).sort()).toEqual([
       '/a/v1/Authenticate',
+      '/a/v1/Authenticate/Logout',
       '/a/v1/Authenticate/OneTimeLogin',
       '/a/v1/Password/Change',
       '/a/v1/Password/ResetEmail',
       '/a/v1/Password/SetFromResetToken',
+      '/a/v1/Sessions',
+      '/a/v1/Sessions/revoke-others',
+      '/a/v1/Sessions/{id}',
+      '/a/v1/TwoFactor',
+      '/a/v1/TwoFactor/disable',
+      '/a/v1/TwoFactor/totp/enable',
+      '/a/v1/TwoFactor/totp/setup',
       '/a/v1/Users',
       '/a/v1/Users/{id}/approve',
       '/a/v1/Users/{id}/disable',
       '/a/v1/Users/{id}/one-time-login',
+      '/a/v1/Users/{id}/reset-two-factor',
       '/a/v1/openid/callback',
       '/a/v1/openid/microsoft-login',
+      '/a/v1/openid/providers',
     ]);
     expect(paths['/a/v1/Authenticate']!.post!.tags).toEqual(['auth']);
     expect(paths['/a/v1/Authenticate']!.post!.security).toEqual([]);
@@ -259,11 +276,20 @@ describe('route table', () => {
     const auth = ctx.app.routeTable.filter((r) => r.url.startsWith('/a/') && !r.url.endsWith('openapi.json'));
     const signedIn = auth.filter((r) => !r.public).map((r) => `${r.method} ${r.url}`);
     expect(signedIn.sort()).toEqual([
+      'DELETE /a/v1/Sessions/:id',
+      'GET /a/v1/Sessions',
+      'GET /a/v1/TwoFactor',
       'GET /a/v1/Users',
+      'POST /a/v1/Authenticate/Logout',
       'POST /a/v1/Password/Change',
+      'POST /a/v1/Sessions/revoke-others',
+      'POST /a/v1/TwoFactor/disable',
+      'POST /a/v1/TwoFactor/totp/enable',
+      'POST /a/v1/TwoFactor/totp/setup',
       'POST /a/v1/Users/:id/approve',
       'POST /a/v1/Users/:id/disable',
       'POST /a/v1/Users/:id/one-time-login',
+      'POST /a/v1/Users/:id/reset-two-factor',
     ]);
     expect(
       auth
@@ -274,6 +300,7 @@ describe('route table', () => {
       'GET /a/.well-known/jwks.json',
       'GET /a/v1/openid/callback',
       'GET /a/v1/openid/microsoft-login',
+      'GET /a/v1/openid/providers',
       'POST /a/v1/Authenticate',
       'POST /a/v1/Authenticate/OneTimeLogin',
       'POST /a/v1/Password/ResetEmail',

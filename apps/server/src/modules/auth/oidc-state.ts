@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { EncryptJWT, base64url, jwtDecrypt } from 'jose';
 import { z } from 'zod';
+import { endpoints } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
 import { appSecrets } from '../../db/schema';
 
@@ -67,7 +68,8 @@ export const openPendingSignIn = async (key: Uint8Array, sealed: string | null, 
 
 // ── Cookie header text (no cookie plugin needed for one cookie) ───────────────────────────
 
-export const COOKIE_PATH = '/a/v1/openid';
+// Sent only to the single sign-on calls (login and callback share this path).
+export const COOKIE_PATH = endpoints.openIdCallback.path.slice(0, endpoints.openIdCallback.path.lastIndexOf('/'));
 
 /**
  * SameSite=Lax, not Strict: the provider sends the browser back with a cross-site top-level GET,

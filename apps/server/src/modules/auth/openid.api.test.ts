@@ -257,14 +257,36 @@ describe('single sign-on with an unreachable provider', () => {
 });
 
 describe('single sign-on not configured', () => {
-  it('answers 404 with a clear message on both routes', async () => {
-    const ctx = await buildTestApp();
+  it('lists no provider, and both routes land on /login-callback#error=… with a readable message', async () => {
+    const ctx = await buildTestApp({ config: { PUBLIC_ORIGIN: ORIGIN } });
     try {
+      const providers = await ctx.app.inject({ method: 'GET', url: '/a/v1/openid/providers' });
+      expect(providers.statusCode).toBe(200);
+      expect(providers.json()).toEqual({ providers: [] });
       for (const url of ['/a/v1/openid/microsoft-login?returnUrl=%2Flogin-callback', '/a/v1/openid/callback?code=x&state=y']) {
         const res = await ctx.app.inject({ method: 'GET', url });
-        expect(res.statusCode, url).toBe(404);
-        expect(res.json()).toEqual({ error: 'Single sign-on is not configured.' });
+        expect(res.statusCode, url).toBe(302);
+        const location = new URL(String(res.headers.location));
+        expect(`${location.origin}${location.pathname}`).toBe(CALLBACK_PAGE);
+        expect(Object.fromEntries(new URLSearchParams(location.hash.slice(1)))).toEqual({
+          error: 'failed',
+          error_description: 'Single sign-on is not configured.',
+        });
       }
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('single sign-on configured', () => {
+  it('lists Microsoft as the provider', async () => {
+    const ctx = await buildTestApp({
+      config: { PUBLIC_ORIGIN: ORIGIN, OIDC_ISSUER: 'http://127.0.0.1:9', OIDC_CLIENT_ID: 'x', OIDC_CLIENT_SECRET: 'y' },
+    });
+    try {
+      const res = await ctx.app.inject({ method: 'GET', url: '/a/v1/openid/providers' });
+      expect(res.json()).toEqual({ providers: [{ id: 'microsoft', name: 'Microsoft' }] });
     } finally {
       await ctx.close();
     }

@@ -7,12 +7,15 @@ import {
   type ResultResponse,
   type SetFromResetTokenRequest,
 } from '@portal/contract';
+import type { PortalDb } from '../../db/client';
 import { badRequest } from '../../errors';
+import type { MailMessage } from '../../lib/mailer';
 import { recordAudit } from '../../lib/audit';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import type { Caller } from '../../plugins/authenticate';
+import type { Caller } from '../../http/caller';
 import type { AuthDeps } from './context';
 import { resolveLogin } from './login-rules';
+import { endUserSessions } from './sessions';
 import { expiresAfter, generateOpaqueToken, hashOpaqueToken, isWellFormedToken } from './opaque-token';
 import { checkPasswordPolicy } from './password-policy';
 import { composeResetEmail } from './reset-email';
@@ -38,60 +41,84 @@ export const resetPageOf = (validateURL: string, publicOrigin: string): URL => {
 };
 
 /**
- * `POST /a/v1/Password/ResetEmail`. True whenever nobody can be told apart: unknown, disabled or
- * mail-less users get the same `true` as real ones. False only when an email belongs to several
- * users (spec §8 shows a message for that). The email itself goes out in the background.
+ * `Password/ResetEmail`. True whenever nobody can be told apart: unknown, disabled or mail-less
+ * users get the same `true` as real ones. False only when an email belongs to several users (spec
+ * §8 shows a message for that). Every other answer does the same work whoever it names — one lookup
+ * and one outbox row — and the mail is prepared and sent later (`preparePasswordReset`), so neither
+ * the answer nor its timing tells whether the person exists.
  */
 export const requestResetEmail = async (deps: AuthDeps, request: ResetEmailRequest, ip: string): Promise<boolean> => {
   const page = resetPageOf(request.validateURL, deps.config.PUBLIC_ORIGIN);
   const target = resolveLogin(await findUsersByLogin(deps.db, request.username), request.username);
   if (target.kind === 'ambiguous') return false;
-  if (target.kind === 'none') return true;
-  const { user } = target;
-  const audit = (outcome: string) =>
-    recordAudit(deps.db, {
-      actorUserId: null,
-      accountId: null,
-      action: 'auth.password_reset_requested',
-      entity: 'user',
-      entityId: user.id,
-      details: { outcome, ip },
-    });
-  if (user.status === 'disabled' || !user.email) {
-    await audit(user.email ? 'skipped_disabled' : 'skipped_no_email');
-    return true;
-  }
-  const token = generateOpaqueToken();
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    // One live link per user: a new request retires the older ones.
-    await invalidateTokens(tx, user.id, 'reset', now);
-    await insertToken(tx, {
-      userId: user.id,
-      purpose: 'reset',
-      tokenHash: hashOpaqueToken(token),
-      expiresAt: expiresAfter(now, RESET_TOKEN_TTL_MS),
-      createdByUserId: null,
-      at: now,
-    });
-  });
-  await audit('sent');
-  deps.mail.dispatch(
-    composeResetEmail({
-      to: user.email,
-      name: user.name,
-      username: user.username,
-      link: withFragment(page, { reset: token }),
-      brand: request.brand,
-      ttlMinutes: RESET_TOKEN_TTL_MS / 60_000,
-    }),
-    'password_reset',
-  );
+  const payload: ResetRequest = { login: request.username, page: page.toString(), brand: request.brand, ip };
+  await deps.outbox.enqueueRequest(deps.db, RESET_PURPOSE, payload, now);
+  deps.outbox.nudge(now);
   return true;
 };
 
+/** The outbox purpose of password-reset requests. */
+export const RESET_PURPOSE = 'password_reset';
+
+interface ResetRequest {
+  login: string;
+  page: string;
+  brand: string;
+  ip: string;
+}
+
 /**
- * `POST /a/v1/Password/SetFromResetToken`. The policy is checked before the token is spent (a
+ * Turns a reset request into its email when the outbox delivers it: a fresh single-use token for
+ * the person the login names (one live link per person), or nothing for unknown, disabled or
+ * mail-less people. Audited either way for a known person.
+ */
+export const preparePasswordReset =
+  (deps: Pick<AuthDeps, 'db'>) =>
+  async (payload: unknown, now: Date): Promise<MailMessage | null> => {
+    const request = payload as ResetRequest;
+    const target = resolveLogin(await findUsersByLogin(deps.db, request.login), request.login);
+    if (target.kind !== 'user') return null;
+    const { user } = target;
+    const audit = (db: PortalDb, outcome: string) =>
+      recordAudit(db, {
+        actorUserId: null,
+        accountId: null,
+        action: 'auth.password_reset_requested',
+        entity: 'user',
+        entityId: user.id,
+        details: { outcome, ip: request.ip },
+      });
+    if (user.status === 'disabled' || !user.email) {
+      await audit(deps.db, user.email ? 'skipped_disabled' : 'skipped_no_email');
+      return null;
+    }
+    const token = generateOpaqueToken();
+    await deps.db.transaction(async (tx) => {
+      // One live link per user: a new request retires the older ones.
+      await invalidateTokens(tx, user.id, 'reset', now);
+      await insertToken(tx, {
+        userId: user.id,
+        purpose: 'reset',
+        tokenHash: hashOpaqueToken(token),
+        expiresAt: expiresAfter(now, RESET_TOKEN_TTL_MS),
+        createdByUserId: null,
+        at: now,
+      });
+      await audit(tx, 'sent');
+    });
+    return composeResetEmail({
+      to: user.email,
+      name: user.name,
+      username: user.username,
+      link: withFragment(new URL(request.page), { reset: token }),
+      brand: request.brand,
+      ttlMinutes: RESET_TOKEN_TTL_MS / 60_000,
+    });
+  };
+
+/**
+ * `Password/SetFromResetToken`. The policy is checked before the token is spent (a
  * weak password does not burn the link); the token is then spent atomically with the new hash.
  * A pending user who resets stays pending.
  */
@@ -114,6 +141,8 @@ export const setPasswordFromResetToken = async (
     if (userId === null) return false;
     await updatePasswordHash(tx, userId, passwordHash, now);
     await invalidateTokens(tx, userId, 'reset', now);
+    // Whoever knew the old password is signed out everywhere.
+    await endUserSessions(tx, { userId, reason: 'password_reset', now });
     await recordAudit(tx, {
       actorUserId: userId,
       accountId: null,
@@ -127,7 +156,7 @@ export const setPasswordFromResetToken = async (
   return changed ? ok : refuse(AUTH_MESSAGES.resetLinkInvalid);
 };
 
-/** `POST /a/v1/Password/Change` for the signed-in caller. */
+/** `Password/Change` for the signed-in caller. */
 export const changePassword = async (
   deps: AuthDeps,
   caller: Caller,
@@ -158,6 +187,8 @@ export const changePassword = async (
     await updatePasswordHash(tx, user.id, passwordHash, now);
     // A reset link mailed before the change must not undo it.
     await invalidateTokens(tx, user.id, 'reset', now);
+    // Every other session ends; the one that changed the password stays.
+    await endUserSessions(tx, { userId: user.id, reason: 'password_changed', now, except: caller.sessionId });
     await recordAudit(tx, {
       actorUserId: user.id,
       accountId: null,

@@ -54,6 +54,17 @@ const requestReset = async (login: string): Promise<{ mail: ReceivedMail; token:
 const resultOf = (error: string | null) => ({ successful: error === null, error });
 
 describe('password reset by email over SMTP', () => {
+  it('ends every session of the user once the new password is set', async () => {
+    const user = await createUser(ctx.database.db, { email: 'ends.sessions@example.com' });
+    const login = await ctx.app.inject({ method: 'POST', url: '/a/v1/Authenticate', payload: { username: user.username, password: TEST_PASSWORD } });
+    const token = (login.json() as { token: string }).token;
+    const sessions = () => ctx.app.inject({ url: '/a/v1/Sessions', headers: { authorization: `Bearer ${token}` } });
+    expect((await sessions()).statusCode).toBe(200);
+    const { token: resetToken } = await requestReset(user.username);
+    expect((await calls.setFromResetToken(resetToken, NEW_PASSWORD, nextAddress())).json()).toEqual(resultOf(null));
+    expect((await sessions()).statusCode).toBe(401);
+  });
+
   it('mails a one-hour link whose token completes the reset; the new password then signs in', async () => {
     const user = await createUser(ctx.database.db, { email: 'Reset.Me@Example.com', name: 'Robin Reset' });
     const res = await calls.resetEmail('reset.me@example.com', RESET_PAGE, nextAddress());
@@ -240,7 +251,7 @@ describe('password reset without SMTP (outbox)', () => {
 
 describe('POST /a/v1/Password/Change', () => {
   const sessionOf = async (user: { id: bigint; name: string; roles: string[] }) =>
-    tokenFor(ctx.database.db, user, { now: ctx.clock.now() });
+    tokenFor(ctx.database.db, user, { issuer: ctx.app.config.AUTH_ISSUER, now: ctx.clock.now() });
 
   it('answers 401 without a session', async () => {
     const res = await calls.changePassword(null, TEST_PASSWORD, NEW_PASSWORD);

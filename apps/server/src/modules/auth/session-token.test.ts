@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { createLocalJWKSet, decodeProtectedHeader, errors, exportJWK, generateKeyPair, jwtVerify } from 'jose';
 import { SIGNING_ALGORITHM, type SigningKeys } from './keys';
 import { signSessionToken } from './session-token';
-import { sessionIssuer } from './session';
 import { createTokenVerifier } from '../../plugins/authenticate';
 
 const keysFor = async (kid: string): Promise<SigningKeys> => {
@@ -13,14 +12,14 @@ const keysFor = async (kid: string): Promise<SigningKeys> => {
   };
 };
 
-const subject = { userId: 9007199254740993n, name: 'Pat Lee', roles: ['Admin'], accountIds: [12n, 7n] };
+const subject = { userId: 9007199254740993n, sessionId: 'session-abc', name: 'Pat Lee', roles: ['Admin'], accountIds: [12n, 7n] };
 const now = new Date('2025-05-01T12:00:00Z');
 
 describe('session token', () => {
   it('carries sub, name, roles, ac: scopes, both audiences, issuer, iat and exp', async () => {
     const keys = await keysFor('key-1');
     const token = await signSessionToken(keys, subject, {
-      issuer: sessionIssuer('https://portal.example'),
+      issuer: 'https://portal.example/a',
       ttlMinutes: 480,
       now,
     });
@@ -30,6 +29,7 @@ describe('session token', () => {
       name: 'Pat Lee',
       roles: ['Admin'],
       scopes: ['ac:12', 'ac:7'],
+      sid: 'session-abc',
       aud: ['billing-portal', 'billing'],
       iss: 'https://portal.example/a',
       iat: now.getTime() / 1000,
@@ -56,7 +56,7 @@ describe('session token', () => {
     await expect(jwtVerify(token, jwks, { currentDate: new Date(now.getTime() + 30 * 60_000) })).rejects.toBeInstanceOf(
       errors.JWTExpired,
     );
-    const verify = createTokenVerifier(jwks, () => new Date(now.getTime() + 31 * 60_000));
+    const verify = createTokenVerifier(jwks, { issuer: 'x', maxLifetimeSeconds: 3600, now: () => new Date(now.getTime() + 31 * 60_000) });
     await expect(verify(token)).rejects.toMatchObject({
       statusCode: 401,
       message: 'Your session has expired. Please log in again.',
@@ -66,14 +66,30 @@ describe('session token', () => {
   it('is what the billing side reads its caller from', async () => {
     const keys = await keysFor('key-3');
     const token = await signSessionToken(keys, subject, { issuer: 'x', ttlMinutes: 30, now });
-    const caller = await createTokenVerifier(createLocalJWKSet(keys.jwks), () => now)(token);
+    const caller = await createTokenVerifier(createLocalJWKSet(keys.jwks), { issuer: 'x', maxLifetimeSeconds: 3600, now: () => now })(token);
     expect(caller).toEqual({
       userId: subject.userId,
+      sessionId: 'session-abc',
       name: 'Pat Lee',
       roles: ['Admin'],
       accountIds: [12n, 7n],
       isStaff: true,
       isAdmin: true,
     });
+  });
+
+  it('is refused when another issuer signed it with our key, when it is older than a session may live, or made to live longer', async () => {
+    const keys = await keysFor('key-4');
+    const jwks = createLocalJWKSet(keys.jwks);
+    const rules = { issuer: 'https://portal.example/a', maxLifetimeSeconds: 480 * 60, now: () => now };
+    const verify = createTokenVerifier(jwks, rules);
+    const ours = await signSessionToken(keys, subject, { issuer: rules.issuer, ttlMinutes: 480, now });
+    await expect(verify(ours)).resolves.toMatchObject({ name: 'Pat Lee' });
+    const foreign = await signSessionToken(keys, subject, { issuer: 'https://elsewhere.example/a', ttlMinutes: 480, now });
+    await expect(verify(foreign)).rejects.toMatchObject({ statusCode: 401 });
+    const thirtyDays = await signSessionToken(keys, subject, { issuer: rules.issuer, ttlMinutes: 30 * 24 * 60, now });
+    await expect(verify(thirtyDays)).rejects.toMatchObject({ statusCode: 401 });
+    const old = await signSessionToken(keys, subject, { issuer: rules.issuer, ttlMinutes: 30 * 24 * 60, now: new Date(now.getTime() - 20 * 24 * 3600_000) });
+    await expect(verify(old)).rejects.toMatchObject({ statusCode: 401 });
   });
 });

@@ -1,15 +1,16 @@
 import { SignJWT } from 'jose';
-import { TOKEN_AUDIENCES } from '@portal/contract';
+import { accountScope, TOKEN_AUDIENCES } from '@portal/contract';
 import { SIGNING_ALGORITHM, type SigningKeys } from './keys';
 
 export interface SessionSubject {
   userId: bigint;
+  sessionId: string;
   name: string;
   roles: string[];
   accountIds: bigint[];
 }
 
-/** The session JWT of spec §3: roles, `ac:{id}` scopes, audiences, name, sub, exp. */
+/** The session JWT of spec §3: roles, `ac:{id}` scopes, audiences, name, sub, exp, and its session (`sid`). */
 export const signSessionToken = (
   keys: SigningKeys,
   subject: SessionSubject,
@@ -19,7 +20,8 @@ export const signSessionToken = (
   return new SignJWT({
     name: subject.name,
     roles: subject.roles,
-    scopes: subject.accountIds.map((id) => `ac:${id}`),
+    scopes: subject.accountIds.map(accountScope),
+    sid: subject.sessionId,
   })
     .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid: keys.current.kid, typ: 'JWT' })
     .setSubject(String(subject.userId))

@@ -12,6 +12,7 @@ import {
   type UserRow,
 } from './repository';
 import { issueSessionToken } from './session';
+import type { SignInClient } from './sessions';
 import { displayNameOf, verifiedEmailOf, type SsoResult } from './sso-rules';
 
 type Linked = { user: UserRow; how: 'identity' | 'email' | 'registered' } | { failure: string; reason: string };
@@ -58,7 +59,7 @@ const linkIdentity = async (deps: AuthDeps, identity: ProviderIdentity): Promise
 };
 
 /** Signs in (or registers) the person a provider vouched for. */
-export const signInWithIdentity = async (deps: AuthDeps, identity: ProviderIdentity, ip: string): Promise<SsoResult> => {
+export const signInWithIdentity = async (deps: AuthDeps, identity: ProviderIdentity, client: SignInClient): Promise<SsoResult> => {
   const linked = await linkIdentity(deps, identity);
   const audit = (user: UserRow | null, details: Record<string, unknown>) =>
     recordAudit(deps.db, {
@@ -67,7 +68,7 @@ export const signInWithIdentity = async (deps: AuthDeps, identity: ProviderIdent
       action: 'auth.login',
       entity: 'user',
       entityId: user?.id ?? null,
-      details: { method: 'sso', issuer: identity.issuer, ip, ...details },
+      details: { method: 'sso', issuer: identity.issuer, ip: client.ip, ...details },
     });
   if ('failure' in linked) {
     await audit(null, { outcome: linked.reason });
@@ -78,5 +79,5 @@ export const signInWithIdentity = async (deps: AuthDeps, identity: ProviderIdent
   if (outcome === 'pending') return { kind: 'pending' };
   if (outcome === 'disabled') return { kind: 'disabled' };
   await markLoggedIn(deps.db, linked.user.id, deps.clock.now());
-  return { kind: 'success', token: await issueSessionToken(deps, linked.user) };
+  return { kind: 'success', token: await issueSessionToken(deps, linked.user, client) };
 };

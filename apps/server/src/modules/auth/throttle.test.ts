@@ -18,9 +18,12 @@ describe('throttledMessage', () => {
 });
 
 describe('throttle keys', () => {
-  it('fold usernames to one key whatever the case or spaces', () => {
-    expect(throttleKeys.loginUsername('  Pat.Lee ')).toBe(throttleKeys.loginUsername('pat.lee'));
-    expect(throttleKeys.loginUsername('pat')).not.toBe(throttleKeys.resetEmailUsername('pat'));
+  it('count a known person once, whatever they typed, and unknown names by their normalised text', () => {
+    const pat = { kind: 'user', user: { id: 7n } };
+    expect(throttleKeys.login(pat, 'pat.lee')).toBe(throttleKeys.login(pat, 'Pat.Lee@example.com'));
+    expect(throttleKeys.login({ kind: 'none' }, '  Pat.Lee ')).toBe(throttleKeys.login({ kind: 'none' }, 'pat.lee'));
+    expect(throttleKeys.login({ kind: 'none' }, 'pat')).not.toBe(throttleKeys.resetEmailUsername('pat'));
+    expect(throttleKeys.resetEmailUsername('  Pat.Lee ')).toBe(throttleKeys.resetEmailUsername('pat.lee'));
   });
 });
 

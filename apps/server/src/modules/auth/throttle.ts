@@ -10,7 +10,12 @@ const MINUTE = 60_000;
  * per-address limits are loose enough for an office behind one NAT address.
  */
 export const THROTTLE_RULES = {
+  /** Guesses at one person from browsers they have not signed in on; lockouts grow with repeated guessing. */
   loginPerUsername: { limit: 10, windowMs: 15 * MINUTE },
+  loginPerUsernameHour: { limit: 20, windowMs: 60 * MINUTE },
+  loginPerUsernameDay: { limit: 40, windowMs: 24 * 60 * MINUTE },
+  /** Attempts from a browser holding the person's device cookie: counted on their own. */
+  loginPerDevice: { limit: 10, windowMs: 15 * MINUTE },
   loginPerAddress: { limit: 100, windowMs: 15 * MINUTE },
   resetEmailPerUsername: { limit: 5, windowMs: 60 * MINUTE },
   resetEmailPerAddress: { limit: 20, windowMs: 60 * MINUTE },
@@ -23,8 +28,11 @@ const normalise = (username: string) => username.trim().toLowerCase();
 
 /** Counter keys in `rate_limits`, one namespace per call and subject. */
 export const throttleKeys = {
-  loginUsername: (username: string) => `login:user:${normalise(username)}`,
+  /** One counter per person, whatever they type to sign in (username or email); per typed name for unknown names. */
+  login: (target: { kind: string; user?: { id: bigint } }, typed: string) =>
+    target.kind === 'user' && target.user ? `login:user:${target.user.id}` : `login:name:${normalise(typed)}`,
   loginAddress: (ip: string) => `login:ip:${ip}`,
+  loginDevice: (nonce: string) => `login:device:${nonce}`,
   resetEmailUsername: (username: string) => `reset-email:user:${normalise(username)}`,
   resetEmailAddress: (ip: string) => `reset-email:ip:${ip}`,
   tokenAddress: (ip: string) => `token:ip:${ip}`,
@@ -50,6 +58,19 @@ export interface ThrottleCheck {
   key: string;
   rule: RateLimitRule;
 }
+
+/**
+ * The counters a sign-in attempt from an unknown browser hits: 15 minutes, an hour and a day, so
+ * a guesser who waits out one lockout meets a longer one.
+ */
+export const untrustedLoginChecks = (target: { kind: string; user?: { id: bigint } }, typed: string): ThrottleCheck[] => {
+  const key = throttleKeys.login(target, typed);
+  return [
+    { key, rule: THROTTLE_RULES.loginPerUsername },
+    { key: `${key}:hour`, rule: THROTTLE_RULES.loginPerUsernameHour },
+    { key: `${key}:day`, rule: THROTTLE_RULES.loginPerUsernameDay },
+  ];
+};
 
 /** Counts the attempt against every key; over any limit it answers 429 with Retry-After. */
 export const enforceThrottle = async (

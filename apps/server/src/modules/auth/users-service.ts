@@ -1,7 +1,7 @@
 import { ONE_TIME_LOGIN_TTL_MS, type OneTimeLoginLink, type Role, type UserStatus, type UserSummary } from '@portal/contract';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import { recordAudit } from '../../lib/audit';
-import type { Caller } from '../../plugins/authenticate';
+import type { Caller } from '../../http/caller';
 import type { AuthDeps } from './context';
 import { expiresAfter, generateOpaqueToken, hashOpaqueToken } from './opaque-token';
 import { toUserSummary } from './presenter';
@@ -15,12 +15,9 @@ import {
   setUserStatus,
   type UserWithAccounts,
 } from './repository';
+import { endUserSessions } from './sessions';
 
 /** Admin's user approval (decisions §3, §5). Every change is audited with the acting admin. */
-
-export const assertAdmin = (caller: Caller): void => {
-  if (!caller.isAdmin) throw forbidden('Only administrators can manage users.');
-};
 
 const USER = 'The user';
 
@@ -51,8 +48,12 @@ export const approveUser = async (
   const missing = missingAccountIds(accountIds, await existingAccountIds(deps.db, accountIds));
   if (missing.length > 0) throw badRequest(`No account has the id ${missing.join(', ')}.`);
   const now = deps.clock.now();
+  const sameAccess =
+    before.roles.length === roles.length && roles.every((r) => before.roles.includes(r)) && before.accountIds.join() === accountIds.join();
   await deps.db.transaction(async (tx) => {
     await replaceUserAccess(tx, id, { status: 'active', roles, accountIds }, now);
+    // Roles and scopes live in the tokens: new access takes effect by signing in again, on every instance at once.
+    if (!sameAccess) await endUserSessions(tx, { userId: id, reason: 'access_changed', now });
     await recordAudit(tx, {
       actorUserId: actor.userId,
       accountId: null,
@@ -78,6 +79,7 @@ export const disableUser = async (deps: AuthDeps, actor: Caller, id: bigint): Pr
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     await setUserStatus(tx, id, 'disabled', now);
+    await endUserSessions(tx, { userId: id, reason: 'user_disabled', now });
     await invalidateTokens(tx, id, 'reset', now);
     await invalidateTokens(tx, id, 'one_time_login', now);
     await recordAudit(tx, {

@@ -36,7 +36,10 @@ export const rememberCustomerRef = async (tx: PortalDb, accountId: bigint, custo
     .where(and(eq(accounts.id, accountId), isNull(accounts.providerCustomerRef)));
 };
 
-export const insertCheckoutSession = async (tx: PortalDb, values: typeof checkoutSessions.$inferInsert): Promise<CheckoutSessionRow> => {
+export const insertCheckoutSession = async (
+  tx: PortalDb,
+  values: typeof checkoutSessions.$inferInsert,
+): Promise<CheckoutSessionRow> => {
   const [row] = await tx.insert(checkoutSessions).values(values).returning();
   return row!;
 };
@@ -47,7 +50,12 @@ export const findCheckoutSession = async (db: PortalDb, sessionId: string, lock 
   return row ?? null;
 };
 
-export const completeCheckoutSessionRow = async (tx: PortalDb, sessionId: string, paymentMethodId: bigint, at: Date): Promise<CheckoutSessionRow> => {
+export const completeCheckoutSessionRow = async (
+  tx: PortalDb,
+  sessionId: string,
+  paymentMethodId: bigint,
+  at: Date,
+): Promise<CheckoutSessionRow> => {
   const [row] = await tx
     .update(checkoutSessions)
     .set({ status: 'complete', paymentMethodId, completedAt: at })

@@ -5,7 +5,7 @@ import { buildTestApp, createTestClock, type TestContext } from '../../../test/a
 import { billingContext, createCustomer } from '../../../test/billing';
 import { createBillingDetails, createInvoice } from '../../../test/factories';
 import { accountAddresses, checkoutSessions, payments, sandboxVault } from '../../db/schema';
-import { settleDueSandboxPayments } from '../../jobs/settle-sandbox-payments';
+import { settleDueSandboxPayments } from '../payments';
 
 const NOW = '2025-06-10T12:00:00Z';
 const ORIGIN = 'http://localhost:3000';
@@ -54,7 +54,13 @@ const submitCard = (path: string, fields: Record<string, string>) =>
     payload: new URLSearchParams(fields).toString(),
   });
 
-const card = (overrides: Record<string, string> = {}) => ({ cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', nameOnCard: 'Pat Lee', ...overrides });
+const card = (overrides: Record<string, string> = {}) => ({
+  cardNumber: '4242 4242 4242 4242',
+  expiry: '12/30',
+  cvc: '123',
+  nameOnCard: 'Pat Lee',
+  ...overrides,
+});
 
 const methodsOf = async (accountId: bigint, headers: Record<string, string>) =>
   (await ctx.app.inject({ method: 'GET', url: `/b/v1/PaymentMethod/methods/${accountId}`, headers })).json().value;
@@ -78,7 +84,13 @@ describe('POST /b/v1/checkoutapi/setup', () => {
     expect(id).toMatch(/^cs_sb_[\w-]{32}$/);
     expect(url).toBe(`${ORIGIN}/b/v1/checkoutapi/sandbox/${id}`);
     const [row] = await ctx.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
-    expect(row).toMatchObject({ accountId: account.id, provider: 'sandbox', status: 'open', successUrl: SUCCESS, cancelUrl: CANCEL });
+    expect(row).toMatchObject({
+      accountId: account.id,
+      provider: 'sandbox',
+      status: 'open',
+      successUrl: SUCCESS,
+      cancelUrl: CANCEL,
+    });
     expect(row!.expiresAt.toISOString()).toBe('2025-06-10T12:30:00.000Z');
   });
 
@@ -88,10 +100,17 @@ describe('POST /b/v1/checkoutapi/setup', () => {
       'only an ended billing address',
       async (accountId: bigint) => {
         const { accountAddress } = await createBillingDetails(ctx.database.db, accountId);
-        await ctx.database.db.update(accountAddresses).set({ endDate: new Date('2025-01-01T00:00:00Z') }).where(eq(accountAddresses.id, accountAddress.id));
+        await ctx.database.db
+          .update(accountAddresses)
+          .set({ endDate: new Date('2025-01-01T00:00:00Z') })
+          .where(eq(accountAddresses.id, accountAddress.id));
       },
     ],
-    ['only a future billing address', async (accountId: bigint) => void (await createBillingDetails(ctx.database.db, accountId, new Date('2025-07-01T00:00:00Z')))],
+    [
+      'only a future billing address',
+      async (accountId: bigint) =>
+        void (await createBillingDetails(ctx.database.db, accountId, new Date('2025-07-01T00:00:00Z'))),
+    ],
   ])('refuses an account with %s', async (_name, prepare) => {
     const { account, headers } = await createCustomer(ctx);
     await prepare(account.id);
@@ -148,7 +167,17 @@ describe('sandbox checkout, end to end over HTTP', () => {
     expect(saved.headers.location).toBe(SUCCESS);
 
     expect(await methodsOf(account.id, headers)).toEqual([
-      { paymentMethod: { id: expect.any(Number), default: true }, card: { id: expect.stringMatching(/^pm_sb_/), brand: 'Visa', last4: '4242', expiry: '12/30', expMonth: 12, expYear: 2030 } },
+      {
+        paymentMethod: { id: expect.any(Number), default: true },
+        card: {
+          id: expect.stringMatching(/^pm_sb_/),
+          brand: 'Visa',
+          last4: '4242',
+          expiry: '12/30',
+          expMonth: 12,
+          expYear: 2030,
+        },
+      },
     ]);
     const vault = await ctx.database.db.select().from(sandboxVault);
     expect(JSON.stringify(vault)).not.toContain('4242424242424242');
@@ -168,7 +197,12 @@ describe('sandbox checkout, end to end over HTTP', () => {
     const second = (await startSetup(headers, setupBody(account.id))).json();
     expect((await submitCard(pathOf(second.url), card({ cardNumber: '3782 822463 10005', cvc: '1234' }))).statusCode).toBe(303);
     const methods = await methodsOf(account.id, headers);
-    expect(methods.map((m: { card: { brand: string }; paymentMethod: { default: boolean } }) => [m.card.brand, m.paymentMethod.default])).toEqual([
+    expect(
+      methods.map((m: { card: { brand: string }; paymentMethod: { default: boolean } }) => [
+        m.card.brand,
+        m.paymentMethod.default,
+      ]),
+    ).toEqual([
       ['Mastercard', true],
       ['American Express', false],
     ]);
@@ -177,9 +211,13 @@ describe('sandbox checkout, end to end over HTTP', () => {
   it.each([
     ['the declined test card', card({ cardNumber: '4000 0000 0000 0002' }), ['Your card was declined.']],
     ['a number failing Luhn', card({ cardNumber: '4242 4242 4242 4241' }), ['Your card number is invalid.']],
-    ['a past expiry', card({ expiry: '05/25' }), ["Your card&#39;s expiry date is in the past."]],
+    ['a past expiry', card({ expiry: '05/25' }), ['Your card&#39;s expiry date is in the past.']],
     ['a short CVC', card({ cvc: '12' }), ['The security code (CVC) must be 3 digits.']],
-    ['an empty form', { cardNumber: '', expiry: '', cvc: '', nameOnCard: '' }, ['Enter your card number.', 'Enter the expiry date.', 'Enter the security code (CVC).', 'Enter the name on the card.']],
+    [
+      'an empty form',
+      { cardNumber: '', expiry: '', cvc: '', nameOnCard: '' },
+      ['Enter your card number.', 'Enter the expiry date.', 'Enter the security code (CVC).', 'Enter the name on the card.'],
+    ],
   ])('re-renders the form with inline errors for %s and saves nothing', async (_name, fields, messages) => {
     const { account, headers } = await customerWithAddress();
     const { url } = (await startSetup(headers, setupBody(account.id))).json();
@@ -239,13 +277,22 @@ describe('sandbox checkout, end to end over HTTP', () => {
       url: '/b/v1/Payment/customerpayment?autoAssignPayment',
       headers,
       payload: {
-        payment: { accountId: account.id.toString(), amount: 80, currency: 'CAD', status: 'InProgress', type: 'Credit Card (Manual)' },
+        payment: {
+          accountId: account.id.toString(),
+          amount: 80,
+          currency: 'CAD',
+          status: 'InProgress',
+          type: 'Credit Card (Manual)',
+        },
         paymentMethodInfo: { paymentMethodId: method.paymentMethod.id, cardId: method.card.id, selected: true },
       },
     });
     expect(paid.json()).toMatchObject({ payment: { status: 'InProgress', card: { last4: '0341' } }, error: null });
     expect(await settleDueSandboxPayments(billingContext(ctx), ctx.clock.now(), 0)).toBe(1);
-    const [row] = await ctx.database.db.select().from(payments).where(eq(payments.id, BigInt(paid.json().payment.id)));
+    const [row] = await ctx.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, BigInt(paid.json().payment.id)));
     expect(row).toMatchObject({ status: 'Error', failureMessage: 'Your card was declined.' });
   });
 });

@@ -1,28 +1,25 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { PAYMENT_MESSAGES } from '@portal/contract';
-import { CHECKOUT_STYLESHEET, renderCheckoutPage, renderUnavailablePage, SANDBOX_STYLESHEET_PATH } from '../../payments/sandbox/checkout-page';
-import { validateCardEntry } from '../../payments/sandbox/card-entry';
-import { saveSandboxCard, sandboxCheckoutPath } from '../../payments/sandbox/provider';
-import { billingContextOf } from '../payments/http';
+import type { FastifyInstance } from 'fastify';
+import { endpoints, PAYMENT_MESSAGES } from '@portal/contract';
+import { billingContextOf } from '../../http/billing-context';
+import { route } from '../../http/route';
+import { CHECKOUT_STYLESHEET, renderCheckoutPage, renderUnavailablePage } from '../../card-providers/sandbox/checkout-page';
+import { validateCardEntry } from '../../card-providers/sandbox/card-entry';
+import { saveSandboxCard, sandboxCheckoutPath } from '../../card-providers/sandbox/provider';
 import { accountForCheckout, findCheckoutSession } from './repository';
 import { completeCardSetup, isSessionOpen } from './service';
 
 /** The merchant the sandbox page names (the telecom provider). */
 export const SANDBOX_MERCHANT_NAME = 'Example Telecom';
 
-const formText = z.string().max(200).optional().default('');
-
 /**
  * The sandbox provider's hosted checkout page (decisions §7). It stands in for the processor's
  * own page, so it takes no bearer token: the unguessable, single-use, 30-minute session id is the
  * capability. Only display data of the card is kept.
  */
-export const sandboxPageRoutes: FastifyPluginAsyncZod = async (app) => {
+export const sandboxPageRoutes = async (app: FastifyInstance) => {
   const ctx = billingContextOf(app);
-  const schemaBase = { hide: true, params: z.object({ sessionId: z.string().min(1).max(255) }) };
 
-  app.get(SANDBOX_STYLESHEET_PATH.replace(/^\/b/, ''), { schema: { hide: true } }, async (_request, reply) =>
+  route(app, endpoints.sandboxCheckoutStylesheet, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(CHECKOUT_STYLESHEET),
   );
 
@@ -44,40 +41,36 @@ export const sandboxPageRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   };
 
-  app.get('/v1/checkoutapi/sandbox/:sessionId', { schema: schemaBase }, async (request, reply) => {
+  route(app, endpoints.sandboxCheckoutPage, async (request, reply) => {
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     const { session, status, returnUrl } = await openSession(request.params.sessionId);
     if (!session) return reply.status(status).send(renderUnavailablePage(PAYMENT_MESSAGES.checkoutUnavailable, returnUrl));
-    return renderCheckoutPage({ ...(await pageFor(session)), values: { cardNumber: '', expiry: '', nameOnCard: '' }, errors: {} });
+    return reply.send(
+      renderCheckoutPage({ ...(await pageFor(session)), values: { cardNumber: '', expiry: '', nameOnCard: '' }, errors: {} }),
+    );
   });
 
-  app.post(
-    '/v1/checkoutapi/sandbox/:sessionId',
-    {
-      schema: {
-        ...schemaBase,
-        body: z.object({ cardNumber: formText, expiry: formText, cvc: formText, nameOnCard: formText }),
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const { session, status, returnUrl } = await openSession(request.params.sessionId);
-      if (!session) {
-        return reply.status(status).type('text/html; charset=utf-8').send(renderUnavailablePage(PAYMENT_MESSAGES.checkoutUnavailable, returnUrl));
-      }
-      const form = request.body;
-      const result = validateCardEntry(form, ctx.clock.now());
-      if (!result.ok) {
-        const page = renderCheckoutPage({
-          ...(await pageFor(session)),
-          values: { cardNumber: form.cardNumber, expiry: form.expiry, nameOnCard: form.nameOnCard },
-          errors: result.errors,
-        });
-        return reply.status(400).type('text/html; charset=utf-8').send(page);
-      }
-      await saveSandboxCard(ctx.db, session.id, result.card, ctx.clock.now());
-      const completed = await completeCardSetup(ctx, session.id);
-      return reply.redirect(completed?.successUrl ?? session.successUrl, 303);
-    },
-  );
+  route(app, endpoints.sandboxCheckoutSubmit, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const { session, status, returnUrl } = await openSession(request.params.sessionId);
+    if (!session) {
+      return reply
+        .status(status)
+        .type('text/html; charset=utf-8')
+        .send(renderUnavailablePage(PAYMENT_MESSAGES.checkoutUnavailable, returnUrl));
+    }
+    const form = request.body;
+    const result = validateCardEntry(form, ctx.clock.now());
+    if (!result.ok) {
+      const page = renderCheckoutPage({
+        ...(await pageFor(session)),
+        values: { cardNumber: form.cardNumber, expiry: form.expiry, nameOnCard: form.nameOnCard },
+        errors: result.errors,
+      });
+      return reply.status(400).type('text/html; charset=utf-8').send(page);
+    }
+    await saveSandboxCard(ctx.db, session.id, result.card, ctx.clock.now());
+    const completed = await completeCardSetup(ctx, session.id);
+    return reply.redirect(completed?.successUrl ?? session.successUrl, 303);
+  });
 };

@@ -1,12 +1,12 @@
-import { MESSAGES, PAYMENT_MESSAGES, type CheckoutSetupRequestSchema } from '@portal/contract';
+import { lockAccount } from '../../lib/account-lock';
+import { endpoints, MESSAGES, PAYMENT_MESSAGES, type CheckoutSetupRequestSchema } from '@portal/contract';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../errors';
 import { assertAccountAccess } from '../../lib/access';
 import { recordAudit } from '../../lib/audit';
-import type { Caller } from '../../plugins/authenticate';
-import type { BillingContext } from '../payments/context';
-import { lockAccount } from '../payments/repository';
-import { hasDefaultPaymentMethod, insertPaymentMethod } from '../payment-methods/repository';
+import type { Caller } from '../../http/caller';
+import type { BillingContext } from '../../http/billing-context';
+import { hasDefaultPaymentMethod, insertPaymentMethod } from '../payment-methods';
 import {
   accountForCheckout,
   completeCheckoutSessionRow,
@@ -21,7 +21,9 @@ import {
 export const CHECKOUT_SESSION_TTL_MS = 30 * 60 * 1000;
 
 /** Our route the provider returns the browser to; it completes the session and goes on to successUrl. */
-export const checkoutReturnUrl = (publicOrigin: string): string => `${publicOrigin}/b/v1/checkoutapi/complete?session_id={CHECKOUT_SESSION_ID}`;
+// `{CHECKOUT_SESSION_ID}` is Stripe's placeholder: it fills in the session id when it redirects.
+export const checkoutReturnUrl = (publicOrigin: string): string =>
+  `${publicOrigin}${endpoints.checkoutComplete.path}?session_id={CHECKOUT_SESSION_ID}`;
 
 const isSameOrigin = (url: string, origin: string): boolean => {
   try {

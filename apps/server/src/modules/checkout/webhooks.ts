@@ -1,7 +1,7 @@
-import type { ProviderEvent } from '../../payments/provider';
-import type { BillingContext } from '../payments/context';
-import { findProviderPayment } from '../payments/repository';
-import { settlePayment } from '../payments/settlement';
+import type { ProviderEvent } from '../../card-providers/provider';
+import type { BillingContext } from '../../http/billing-context';
+import { findProviderPayment } from '../payments';
+import { settlePayment } from '../payments';
 import { isProviderEventProcessed, recordProviderEvent } from './repository';
 import { completeCardSetup } from './service';
 
@@ -30,8 +30,12 @@ export const handleProviderEvent = async (ctx: BillingContext, event: ProviderEv
         break;
       }
       const settleOutcome =
-        event.type === 'charge_succeeded' ? ({ status: 'Successful' } as const) : ({ status: 'Error', failureMessage: event.failureMessage } as const);
-      await ctx.db.transaction((tx) => settlePayment(tx, now, payment.id, settleOutcome, { providerRef: event.providerRef, notifyManualFailure: true }));
+        event.type === 'charge_succeeded'
+          ? ({ status: 'Successful' } as const)
+          : ({ status: 'Error', failureMessage: event.failureMessage } as const);
+      await ctx.db.transaction((tx) =>
+        settlePayment(tx, now, payment.id, settleOutcome, { providerRef: event.providerRef, notifyManualFailure: true }),
+      );
       break;
     }
     case 'ignored':

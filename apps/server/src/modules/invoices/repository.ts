@@ -8,7 +8,7 @@ import type { PortalDb } from '../../db/client';
 import { charges, invoices, paymentAssignments, payments, receivables } from '../../db/schema';
 import { compileFilter, compileOrderBy } from '../../filter';
 import { visibleAccountsCondition } from '../../lib/access';
-import type { Caller } from '../../plugins/authenticate';
+import type { Caller } from '../../http/caller';
 import { INVOICE_FIELDS, owingOfInvoice } from './fields';
 
 const invoiceColumns = {
@@ -135,6 +135,8 @@ export interface BillToRow {
   name: string;
   invoiceName: string | null;
   invoiceEmailAddress: string | null;
+  /** The account's language: what its documents are written in. */
+  language: 'English' | 'French';
   streetNumber: string | null;
   streetName: string | null;
   city: string | null;
@@ -159,6 +161,7 @@ export const findBillTo = async (db: PortalDb, accountId: bigint, postedAt: Date
     name: string;
     invoice_name: string | null;
     invoice_email_address: string | null;
+    language: 'English' | 'French';
     street_number: string | null;
     street_name: string | null;
     city: string | null;
@@ -167,7 +170,7 @@ export const findBillTo = async (db: PortalDb, accountId: bigint, postedAt: Date
     country: string | null;
     has_address: boolean;
   }>(sql`
-    select a.customer_no, a.name, a.invoice_name, a.invoice_email_address,
+    select a.customer_no, a.name, a.invoice_name, a.invoice_email_address, a.language,
       b.street_number, b.street_name, b.city, b.province, b.postal, b.country, b.id is not null as has_address
     from accounts a
     left join lateral (
@@ -185,6 +188,7 @@ export const findBillTo = async (db: PortalDb, accountId: bigint, postedAt: Date
     name: row.name,
     invoiceName: row.invoice_name,
     invoiceEmailAddress: row.invoice_email_address,
+    language: row.language,
     streetNumber: row.street_number,
     streetName: row.street_name,
     city: row.city,

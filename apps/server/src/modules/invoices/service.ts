@@ -6,8 +6,8 @@ import type { BalanceForward, Invoice, InvoiceContent, InvoiceDetails, InvoiceLi
 import type { PortalDb } from '../../db/client';
 import { notFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import type { Caller } from '../../plugins/authenticate';
-import { documentLinks } from '../documents/links';
+import type { Caller } from '../../http/caller';
+import { documentLinks } from '../../lib/document-links';
 import {
   presentBalanceForward,
   presentInvoice,

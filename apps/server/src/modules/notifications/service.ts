@@ -2,8 +2,8 @@ import type { Notification } from '@portal/contract';
 import { notFound } from '../../errors';
 import { assertAccountAccess, canAccessAccount } from '../../lib/access';
 import { recordAudit } from '../../lib/audit';
-import type { Caller } from '../../plugins/authenticate';
-import type { BillingContext } from '../payments/context';
+import type { Caller } from '../../http/caller';
+import type { BillingContext } from '../../http/billing-context';
 import {
   clearAllNotifications,
   clearNotification,

@@ -1,5 +1,5 @@
 import type { PaymentMethodEntry } from '@portal/contract';
-import { cardExpiry } from '../../payments/card-rules';
+import { cardExpiry } from '@portal/contract';
 import type { PaymentMethodRow } from './repository';
 
 /** A saved card as PaymentMethod/methods lists it; `card.id` is the provider's reference. */

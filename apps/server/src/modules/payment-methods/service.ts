@@ -1,11 +1,11 @@
+import { lockAccount } from '../../lib/account-lock';
 import { MESSAGES, PAYMENT_MESSAGES, AUTOPAY_ON } from '@portal/contract';
 import { badRequest, conflict, notFound } from '../../errors';
 import { assertAccountAccess, canAccessAccount } from '../../lib/access';
 import { recordAudit } from '../../lib/audit';
-import type { Caller } from '../../plugins/authenticate';
-import { isCardExpired } from '../../payments/card-rules';
-import type { BillingContext } from '../payments/context';
-import { lockAccount } from '../payments/repository';
+import type { Caller } from '../../http/caller';
+import { isCardExpired } from '@portal/contract';
+import type { BillingContext } from '../../http/billing-context';
 import {
   countPaymentMethods,
   deletePaymentMethod,

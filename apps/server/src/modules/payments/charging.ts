@@ -1,6 +1,7 @@
 import { PAYMENT_MESSAGES, toMinor, type CurrencyCode } from '@portal/contract';
-import type { ChargeResult } from '../../payments/provider';
-import type { BillingContext } from './context';
+import type { ChargeResult } from '../../card-providers/provider';
+import type { BillingContext } from '../../http/billing-context';
+import { CHARGE_LEASE_MS, CHARGE_LEASE_RENEW_MS, deferCharge, renewChargeLease } from './charge-lease';
 import { findPayment, setPaymentProviderRef, type PaymentRow } from './repository';
 import { settlePayment } from './settlement';
 
@@ -14,13 +15,21 @@ export interface ChargeTarget {
 export const chargeIdempotencyKey = (paymentId: bigint): string => `portal-payment-${paymentId}`;
 
 /**
- * Sends a committed InProgress payment to the provider and records what it answered. Runs outside
- * any transaction (a network call must not hold row locks). When the provider cannot be reached the
- * payment stays InProgress without a provider reference, and the resubmit job retries it with the
- * same idempotency key.
+ * Sends a committed InProgress payment, whose charge lease the caller holds, to the provider and
+ * records what it answered. Runs outside any transaction (a network call must not hold row locks or
+ * a connection). When the provider cannot be reached the payment stays InProgress without a
+ * provider reference until its retry is due, and the resubmit job sends it again with the same
+ * idempotency key.
  */
 export const submitCharge = async (ctx: BillingContext, target: ChargeTarget, notifyManualFailure: boolean): Promise<PaymentRow> => {
   const { payment } = target;
+  // Keep the lease while the provider answers, however long it takes; a crash stops the renewal.
+  const renewal = setInterval(() => {
+    renewChargeLease(ctx.db, payment.id, new Date(ctx.clock.now().getTime() + CHARGE_LEASE_MS)).catch((error: unknown) =>
+      ctx.log.warn({ err: error, paymentId: String(payment.id) }, 'could not renew the charge lease'),
+    );
+  }, CHARGE_LEASE_RENEW_MS);
+  renewal.unref();
   let result: ChargeResult;
   try {
     result = await ctx.provider.charge({
@@ -34,9 +43,12 @@ export const submitCharge = async (ctx: BillingContext, target: ChargeTarget, no
       idempotencyKey: chargeIdempotencyKey(payment.id),
     });
   } catch (error) {
+    clearInterval(renewal);
     ctx.log.warn({ err: error, paymentId: String(payment.id) }, 'charge not confirmed by the provider; it will be resubmitted');
+    await deferCharge(ctx.db, payment.id, ctx.clock.now(), payment.chargeAttempts);
     return payment;
   }
+  clearInterval(renewal);
   const now = ctx.clock.now();
   if (result.status === 'pending') {
     await setPaymentProviderRef(ctx.db, payment.id, result.providerRef);

@@ -1,33 +1,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { minorToDecimal, toMinor } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
-import { accounts, paymentAssignments, payments } from '../../db/schema';
+import { paymentAssignments, payments } from '../../db/schema';
 import { committedOnReceivable } from '../../lib/ledger';
 import type { Assignment, OpenReceivable } from './allocation';
+import { initialChargeLease } from './charge-lease';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
-
-export interface LockedAccount {
-  id: bigint;
-  currency: string;
-  paymentMethod: 'Credit Card' | 'Credit Card (Manual)';
-  providerCustomerRef: string | null;
-}
-
-/**
- * Locks the account row for the rest of the transaction. Every write that assigns money to the
- * account's receivables takes this lock first, so two payments can never both take the last open
- * amount.
- */
-export const lockAccount = async (tx: PortalDb, accountId: bigint): Promise<LockedAccount | null> => {
-  const [row] = await tx
-    .select({ id: accounts.id, currency: accounts.currency, paymentMethod: accounts.paymentMethod, providerCustomerRef: accounts.providerCustomerRef })
-    .from(accounts)
-    .where(eq(accounts.id, accountId))
-    .for('update');
-  return row ?? null;
-};
 
 export const findPaymentByKey = async (db: PortalDb, accountId: bigint, idempotencyKey: string): Promise<PaymentRow | null> => {
   const [row] = await db
@@ -63,8 +43,12 @@ export const openReceivables = async (
   return result.rows.map((row) => ({ id: BigInt(row.id), dueDate: String(row.due_date), openMinor: toMinor(row.open) }));
 };
 
-export const insertPayment = async (tx: PortalDb, values: NewPayment, assignments: readonly Assignment[]): Promise<PaymentRow> => {
-  const [payment] = await tx.insert(payments).values(values).returning();
+/** Records a payment whose charge its creator sends next (it holds the charge lease). */
+export const insertPayment = async (tx: PortalDb, values: NewPayment & { createdAt: Date }, assignments: readonly Assignment[]): Promise<PaymentRow> => {
+  const [payment] = await tx
+    .insert(payments)
+    .values({ ...values, ...initialChargeLease(values.createdAt) })
+    .returning();
   if (assignments.length > 0) {
     await tx.insert(paymentAssignments).values(
       assignments.map((a) => ({ paymentId: payment!.id, receivableId: a.receivableId, amount: minorToDecimal(a.amountMinor) })),

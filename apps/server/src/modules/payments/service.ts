@@ -1,19 +1,19 @@
+import { lockAccount } from '../../lib/account-lock';
 import { randomUUID } from 'node:crypto';
 import { PAYMENT_MESSAGES, minorToDecimal, toMinor, wrongCurrencyMessage, type Money } from '@portal/contract';
 import { badRequest, conflict, notFound } from '../../errors';
 import { assertAccountAccess } from '../../lib/access';
 import { recordAudit } from '../../lib/audit';
-import type { Caller } from '../../plugins/authenticate';
-import { isCardExpired } from '../../payments/card-rules';
-import { findPaymentMethod, type PaymentMethodRow } from '../payment-methods/repository';
+import type { Caller } from '../../http/caller';
+import { isCardExpired } from '@portal/contract';
+import { findPaymentMethod, type PaymentMethodRow } from '../payment-methods';
 import { allocateOldestFirst, checkExplicitAssignments, type AllocationResult } from './allocation';
 import { submitCharge } from './charging';
-import type { BillingContext } from './context';
+import type { BillingContext } from '../../http/billing-context';
 import {
   findPaymentByKey,
   insertPayment,
   isIdempotencyConflict,
-  lockAccount,
   openReceivables,
   type PaymentRow,
 } from './repository';

@@ -2,8 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { PortalDb } from '../../db/client';
 import { autopayRuns, payments } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
-import { autopayFailedMessage, NOTIFICATION_KINDS, paymentFailedMessage } from '../notifications/messages';
-import { insertNotification } from '../notifications/repository';
+import { paymentsSettled } from '../../lib/metrics';
+import { autopayFailedMessage, NOTIFICATION_KINDS, paymentFailedMessage } from '../notifications';
+import { insertNotification } from '../notifications';
 
 export type SettleOutcome = { status: 'Successful' } | { status: 'Error'; failureMessage: string };
 
@@ -41,6 +42,8 @@ export const settlePayment = async (
     .where(and(eq(payments.id, paymentId), eq(payments.status, 'InProgress')))
     .returning();
   if (!settled) return false;
+  // Counted as the row changes (a rare rollback after this over-counts by one; the ledger is the record).
+  paymentsSettled.inc({ outcome: outcome.status });
 
   await recordAudit(tx, {
     actorUserId: null,

@@ -11,7 +11,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PortalDb } from '../../db/client';
 import { visibleAccountsCondition } from '../../lib/access';
-import type { Caller } from '../../plugins/authenticate';
+import type { Caller } from '../../http/caller';
 import type { SearchTerms } from './terms';
 
 export type SearchRow = {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAccountDetails } from '@/features/account/api/get-account-details';
+import { useAccountDetails } from '@/features/account';
 import { useCurrentAccount } from '@/lib/current-account/current-account';
 import { changeLanguage, savedLanguage, uiLanguageFromPreference } from '@/lib/i18n/i18n';
 

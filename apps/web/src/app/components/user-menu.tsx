@@ -1,4 +1,4 @@
-import { ChevronDown, IdCard, KeyRound, LogOut, UserCheck, UserRound } from 'lucide-react';
+import { ChevronDown, IdCard, KeyRound, LogOut, ShieldCheck, UserCheck, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '@/components/ui/button';
 import { LanguagesIcon } from '@/components/ui/icons';
@@ -17,7 +17,7 @@ const initials = (name: string): string =>
 
 /**
  * User menu (spec §2): Account Information (/profile), Change Password (/password), Log off (/logout); ours
- * too: User Details, the language switch, and "Approve users" for Admin.
+ * too: User Details, Security (sessions), the language switch, and "Approve users" for Admin.
  */
 export function UserMenu({ session }: { session: Session }) {
   const { t } = useTranslation('shell');
@@ -37,6 +37,7 @@ export function UserMenu({ session }: { session: Session }) {
     { kind: 'link', to: paths.profile, label: t('userMenu.accountInformation'), icon: <IdCard aria-hidden="true" /> },
     { kind: 'link', to: paths.userDetails, label: t('userMenu.userDetails'), icon: <UserRound aria-hidden="true" /> },
     { kind: 'link', to: paths.password, label: t('userMenu.changePassword'), icon: <KeyRound aria-hidden="true" /> },
+    { kind: 'link', to: paths.security, label: t('userMenu.security'), icon: <ShieldCheck aria-hidden="true" /> },
     ...(session.isAdmin
       ? [
           {

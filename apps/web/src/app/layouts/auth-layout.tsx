@@ -1,19 +1,25 @@
+import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Banner } from '@/components/ui/banner';
 import { Logo } from '@/components/ui/logo';
 import { appConfig } from '@/config/app';
 import { AuthBackground } from '../components/auth-background';
 import { LanguageToggle } from '../components/language-toggle';
 import { LegalLinks } from '@/components/legal-links';
 import { SupportContact } from '@/components/support-contact';
+import { clearSignOutReason, readSignOutReason } from '@/lib/session/sign-out-reason';
 import { ThemeMenu } from '../components/theme-menu';
 
 /**
  * Layout of the public sign-in pages (spec §2 Login): background image, logo, theme menu, and a centred
- * card that holds the page. Pages render their own <h1> inside the card.
+ * card that holds the page. Pages render their own <h1> inside the card. Above the page, once: why the
+ * person was signed out (a period without activity, a session ended from elsewhere).
  */
 export function AuthLayout() {
   const { t } = useTranslation();
+  const [signOutReason] = useState(readSignOutReason);
+  useEffect(clearSignOutReason, []);
   return (
     <div className="relative flex min-h-dvh flex-col">
       <AuthBackground />
@@ -30,6 +36,11 @@ export function AuthLayout() {
           <Logo />
         </div>
         <div className="w-full max-w-md rounded-2xl border border-border bg-surface/95 p-6 shadow-xl backdrop-blur-sm sm:p-8">
+          {signOutReason && (
+            <Banner tone="info" className="mb-5">
+              {signOutReason}
+            </Banner>
+          )}
           <Outlet />
         </div>
       </main>

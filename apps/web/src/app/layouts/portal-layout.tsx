@@ -15,11 +15,13 @@ import { LegalLinks } from '@/components/legal-links';
 import { SupportContact } from '@/components/support-contact';
 import { ThemeToggle } from '../components/theme-toggle';
 import { UserMenu } from '../components/user-menu';
+import { ActingForBanner } from '../components/acting-for-banner';
 import { shellLocales } from '../locales';
 import { clearPortalCache, PortalProviders } from '../providers';
 import { registerLocales } from '@/lib/i18n/i18n';
+import { IdleWarning, idleLocales } from '@/features/security';
 
-await registerLocales('shell', shellLocales);
+await Promise.all([registerLocales('shell', shellLocales), registerLocales('session-idle', idleLocales)]);
 
 /** Anyone without a (valid, unexpired) session goes to /login before any authenticated page loads. */
 export const loader = () => (getSession() ? null : redirect(paths.login));
@@ -56,6 +58,7 @@ export function PortalLayout() {
   return (
     <PortalProviders session={session}>
       <LanguageSync />
+      <IdleWarning />
       <PortalShell session={session} />
     </PortalProviders>
   );
@@ -125,6 +128,7 @@ function PortalShell({ session }: { session: Session }) {
         )}
       </header>
 
+      <ActingForBanner />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 sm:py-8">
         <Outlet />
       </main>

@@ -50,9 +50,3 @@ export function CardHeader({ title, level = 2, titleId, description, actions, ic
 export function CardBody({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn('px-5 py-5 sm:px-6', className)} {...props} />;
 }
-
-export function CardFooter({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return (
-    <div className={cn('flex flex-wrap items-center gap-3 border-t border-border px-5 py-4 sm:px-6', className)} {...props} />
-  );
-}

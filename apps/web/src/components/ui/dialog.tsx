@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { XIcon } from '@/components/ui/icons';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 
@@ -27,6 +27,8 @@ export interface DialogProps {
   size?: 'sm' | 'md' | 'lg';
   /** While true, outside clicks and Escape do not close it (e.g. a payment in progress). */
   busy?: boolean;
+  /** Where focus goes on opening (e.g. the field to fill in), instead of the first control (the close button). */
+  initialFocus?: RefObject<HTMLElement | null>;
 }
 
 const SIZES = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' } as const;
@@ -41,10 +43,28 @@ export function Dialog({
   footer,
   size = 'md',
   busy = false,
+  initialFocus,
 }: DialogProps) {
   const { t } = useTranslation();
   const block = (event: Event) => {
     if (busy) event.preventDefault();
+  };
+  // Radix returns focus to its Trigger only; a dialog opened otherwise (a button's state, a timer) would leave
+  // focus on the page body. Remember where focus was and go back there, unless something has moved it since.
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const rememberFocus = (event: Event) => {
+    returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!initialFocus?.current) return;
+    event.preventDefault();
+    initialFocus.current.focus();
+  };
+  const restoreFocus = (event: Event) => {
+    const target = returnFocus.current;
+    const active = document.activeElement;
+    const untouched = !active || active === document.body || (event.currentTarget as Node | null)?.contains(active);
+    if (trigger || !target?.isConnected || !untouched) return;
+    event.preventDefault();
+    target.focus();
   };
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -52,6 +72,8 @@ export function Dialog({
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 animate-fade-in bg-black/50 backdrop-blur-[2px]" />
         <RadixDialog.Content
+          onOpenAutoFocus={rememberFocus}
+          onCloseAutoFocus={restoreFocus}
           onEscapeKeyDown={block}
           onPointerDownOutside={block}
           onInteractOutside={block}
@@ -83,6 +105,14 @@ export function Dialog({
       </RadixDialog.Portal>
     </RadixDialog.Root>
   );
+}
+
+/**
+ * The buttons of a form inside a dialog (a submit button must sit inside its form), drawn like the `footer`
+ * prop's: across the bottom, divided from the content.
+ */
+export function DialogFooter({ children }: { children: ReactNode }) {
+  return <div className="-mx-5 -mb-4 flex flex-wrap justify-end gap-3 border-t border-border px-5 py-4">{children}</div>;
 }
 
 /** Closes the enclosing Dialog; wrap a Button: <DialogClose asChild><Button variant="secondary">Cancel</Button></DialogClose>. */

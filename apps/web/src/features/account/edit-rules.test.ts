@@ -1,6 +1,7 @@
-import { AccountUpdateModelSchema, type AccountDetailsResponse, type AccountEditForm } from '@portal/contract';
+import { AccountUpdateModelSchema, type AccountDetailsResponse } from '@portal/contract';
+import type { AccountEditForm } from '@portal/contract/billing-details';
 import { describe, expect, it } from 'vitest';
-import { buildAccountUpdateModel, editErrorKey, toEditForm } from './edit-rules';
+import { buildAccountUpdateModel, toEditForm } from './edit-rules';
 
 const NOW = new Date('2025-06-15T12:00:00Z');
 
@@ -195,17 +196,5 @@ describe('buildAccountUpdateModel', () => {
 
   it('never sends the payment method (autopay is switched on the payments screen)', () => {
     expect(buildAccountUpdateModel(base, FORM, NOW)).not.toHaveProperty('paymentMethod');
-  });
-});
-
-describe('editErrorKey', () => {
-  it.each([
-    ['Please enter a valid email address.', { key: 'errors.email' }],
-    ['Please enter a valid phone number.', { key: 'errors.phone' }],
-    ['Please enter a valid postal or zip code.', { key: 'errors.postal' }],
-    ['Must be at most 80 characters', { key: 'errors.tooLong', values: { max: 80 } }],
-    ['Something else', null],
-  ])('%s', (message, expected) => {
-    expect(editErrorKey(message)).toEqual(expected);
   });
 });

@@ -1,11 +1,6 @@
-import {
-  EMAIL_MESSAGE,
-  PHONE_MESSAGE,
-  POSTAL_MESSAGE,
-  type AccountDetailsResponse,
-  type AccountEditForm,
-  type AccountUpdateModel,
-} from '@portal/contract';
+import type { AccountDetailsResponse, AccountUpdateModel } from '@portal/contract';
+import type { AccountEditForm } from '@portal/contract/billing-details';
+import { displayPhone } from '@portal/contract/regions';
 import { currentBillingAddress, currentBillingContact } from './rules';
 
 /**
@@ -27,7 +22,8 @@ export const toEditForm = (details: AccountDetailsResponse, now: Date): AccountE
     contactFirstName: text(contact?.firstName),
     contactLastName: text(contact?.lastName),
     contactEmail: text(contact?.primaryEmail),
-    contactPhone: text(contact?.primaryPhone),
+    // Stored E.164; the customer reads and edits it in the national form of the address's country.
+    contactPhone: contact?.primaryPhone ? displayPhone(contact.primaryPhone, address?.country) : '',
     streetNumber: text(address?.streetNumber),
     streetName: text(address?.streetName),
     city: text(address?.city),
@@ -91,17 +87,4 @@ export const buildAccountUpdateModel = (
     model.accountAddresses = [{ id: 0n, accountId, addressId: 0n, type: 'Billing', endDate: null }];
   }
   return model;
-};
-
-/**
- * The catalog key of a contract validation message, so field errors show in the user's language; messages
- * the catalog does not know are shown as they are.
- */
-export const editErrorKey = (message: string): { key: string; values?: Record<string, number> } | null => {
-  if (message === EMAIL_MESSAGE) return { key: 'errors.email' };
-  if (message === PHONE_MESSAGE) return { key: 'errors.phone' };
-  if (message === POSTAL_MESSAGE) return { key: 'errors.postal' };
-  const tooLong = /^Must be at most (\d+) characters$/.exec(message);
-  if (tooLong) return { key: 'errors.tooLong', values: { max: Number(tooLong[1]) } };
-  return null;
 };

@@ -13,6 +13,7 @@ export const fr: Catalog<typeof en> = {
   cancel: 'Annuler',
   save: 'Enregistrer les modifications',
   saving: 'Enregistrement...',
+  choose: 'Choisir…',
   readOnly: '(lecture seule)',
   editingNotice:
     'Vous modifiez les renseignements de votre compte. Le numéro, le nom et le type de compte ne peuvent être modifiés que par le soutien.',
@@ -45,8 +46,10 @@ export const fr: Catalog<typeof en> = {
   saveFailed: 'Impossible de mettre à jour les renseignements du compte. Veuillez réessayer.',
   saveError: 'Une erreur est survenue lors de la mise à jour des renseignements de votre compte.',
   saved: 'Les renseignements du compte ont été mis à jour!',
-  fixErrors: 'Veuillez corriger les champs indiqués.',
   errors: {
+    required: 'Ce champ est obligatoire.',
+    country: 'Veuillez choisir un pays dans la liste.',
+    province: 'Veuillez choisir une province ou un État dans la liste.',
     email: 'Veuillez saisir une adresse courriel valide.',
     phone: 'Veuillez saisir un numéro de téléphone valide.',
     postal: 'Veuillez saisir un code postal ou ZIP valide.',

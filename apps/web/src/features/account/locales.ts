@@ -12,6 +12,7 @@ export const en = {
   cancel: 'Cancel',
   save: 'Save Changes',
   saving: 'Saving...',
+  choose: 'Choose…',
   readOnly: '(read-only)',
   editingNotice: 'You are editing your account information. Account number, name and type can only be changed by support.',
   sections: {
@@ -43,8 +44,10 @@ export const en = {
   saveFailed: 'Failed to update account details. Please try again.',
   saveError: 'An error occurred while updating your account details.',
   saved: 'Account details updated successfully!',
-  fixErrors: 'Please correct the highlighted fields.',
   errors: {
+    required: 'This field is required.',
+    country: 'Please choose a country from the list.',
+    province: 'Please choose a province or state from the list.',
     email: 'Please enter a valid email address.',
     phone: 'Please enter a valid phone number.',
     postal: 'Please enter a valid postal or zip code.',

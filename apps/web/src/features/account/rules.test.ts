@@ -31,7 +31,7 @@ const address = (id: bigint, streetName: string): Address => ({
   city: 'Toronto',
   province: 'ON',
   postal: 'M5V 2T6',
-  country: 'Canada',
+  country: 'CA',
 });
 const addressLink = (
   addressId: bigint,
@@ -112,8 +112,13 @@ describe('display helpers', () => {
     expect(accountDisplayName(account)).toBe(expected);
   });
 
-  it('formats address lines and skips empty parts', () => {
-    expect(addressLines(address(1n, 'Main Street'))).toEqual(['12 Main Street', 'Toronto, ON M5V 2T6', 'Canada']);
+  it('formats address lines with names in the locale and skips empty parts', () => {
+    expect(addressLines(address(1n, 'Main Street'), 'en')).toEqual(['12 Main Street', 'Toronto, Ontario M5V 2T6', 'Canada']);
+    expect(addressLines({ ...address(1n, 'Main Street'), province: 'QC', city: 'Montréal' }, 'fr')).toEqual([
+      '12 Main Street',
+      'Montréal, Québec M5V 2T6',
+      'Canada',
+    ]);
     expect(
       addressLines({
         id: 1n,
@@ -123,7 +128,7 @@ describe('display helpers', () => {
         province: 'QC',
         postal: null,
         country: null,
-      }),
+      }, 'en'),
     ).toEqual(['Rue Principale', 'QC']);
   });
 

@@ -1,4 +1,5 @@
 import type { Account, AccountDetailsResponse, Address, Contact } from '@portal/contract';
+import { countryName, subdivisionName } from '@portal/contract/regions';
 
 /**
  * Pure selection rules of account details (spec §3, §4), shared by the dashboard and the Account Information
@@ -51,13 +52,14 @@ export const currentBillingContact = (
 export const accountDisplayName = (account: Pick<Account, 'invoiceName' | 'name'>): string =>
   account.invoiceName?.trim() || account.name;
 
-/** "12 Main Street", "Toronto, ON M5V 2T6", "Canada": non-empty lines of an address. */
-export const addressLines = (address: Address): string[] => {
+/** "12 Main Street", "Toronto, Ontario M5V 2T6", "Canada": non-empty lines of an address, names in the locale. */
+export const addressLines = (address: Address, locale: string): string[] => {
   const street = [address.streetNumber, address.streetName].filter((p) => p?.trim()).join(' ');
-  const cityLine = [address.city, [address.province, address.postal].filter((p) => p?.trim()).join(' ')]
+  const province = subdivisionName(address.country, address.province, locale);
+  const cityLine = [address.city, [province, address.postal].filter((p) => p?.trim()).join(' ')]
     .filter((p) => p?.trim())
     .join(', ');
-  return [street, cityLine, address.country ?? ''].map((l) => l.trim()).filter(Boolean);
+  return [street, cityLine, countryName(address.country, locale)].map((l) => l.trim()).filter(Boolean);
 };
 
 /** "First Last", or null when the contact has no name. */

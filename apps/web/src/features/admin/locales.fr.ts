@@ -43,7 +43,6 @@ export const fr: Catalog<typeof en> = {
   link: 'Lien de connexion',
   copy: 'Copier le lien',
   copied: 'Lien copié',
-  creatingLink: 'Création du lien...',
   actionFailed: 'L’action a échoué. Veuillez réessayer.',
   searching: 'Recherche...',
   noMatches: 'Aucun compte ne correspond.',

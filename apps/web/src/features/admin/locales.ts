@@ -40,7 +40,6 @@ export const en = {
   link: 'Sign-in link',
   copy: 'Copy link',
   copied: 'Link copied',
-  creatingLink: 'Creating link...',
   actionFailed: 'The action failed. Please try again.',
   searching: 'Searching...',
   noMatches: 'No accounts match.',

@@ -17,6 +17,10 @@ export const fr: Catalog<typeof en> = {
     usernameRequired: 'Le nom d’utilisateur est obligatoire.',
     passwordRequired: 'Le mot de passe est obligatoire.',
     failed: 'Échec de la connexion',
+    code: 'Code de vérification',
+    codeRequired: 'Saisissez le code de votre application d’authentification ou un code de récupération.',
+    useRecovery: 'Utiliser plutôt un code de récupération',
+    useApp: 'Utiliser plutôt le code de votre application',
     oneTimeTitle: 'Connexion en cours',
     oneTimeBusy: 'Vérification de votre lien de connexion...',
     oneTimeInvalid: 'Ce lien de connexion est invalide ou expiré. Connectez-vous ou demandez un nouveau lien.',
@@ -33,8 +37,5 @@ export const fr: Catalog<typeof en> = {
     needHelp: 'Besoin d’aide',
     needHelpText: 'Notre équipe de soutien peut vérifier l’état de votre demande.',
     signingIn: 'Connexion en cours...',
-  },
-  logout: {
-    title: 'Déconnexion...',
   },
 };

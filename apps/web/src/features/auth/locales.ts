@@ -1,6 +1,6 @@
 import { defineLocales } from '@/lib/i18n/i18n';
 
-/** Sign-in, login callback and logout texts (namespace `auth`); English texts are the spec's, verbatim. Password screens are in password-locales.ts, so /login downloads only its own texts. */
+/** Sign-in and login callback texts (namespace `auth`); English texts are the spec's, verbatim. Password screens are in password-locales.ts, so /login downloads only its own texts. */
 export const en = {
   login: {
     title: 'Log In',
@@ -16,6 +16,10 @@ export const en = {
     usernameRequired: 'Username is required.',
     passwordRequired: 'Password is required.',
     failed: 'Login failed',
+    code: 'Verification code',
+    codeRequired: 'Enter the code from your authenticator app, or a recovery code.',
+    useRecovery: 'Use a recovery code instead',
+    useApp: 'Use the code from your app instead',
     oneTimeTitle: 'Signing you in',
     oneTimeBusy: 'Checking your sign-in link...',
     oneTimeInvalid: 'This sign-in link is invalid or has expired. Please log in or ask for a new link.',
@@ -31,9 +35,6 @@ export const en = {
     needHelp: 'Need Help',
     needHelpText: 'Our support team can check the status of your request.',
     signingIn: 'Signing you in...',
-  },
-  logout: {
-    title: 'Logging off...',
   },
 } as const;
 

@@ -4,8 +4,10 @@ import type { en } from './locales';
 /** French texts of the `invoices` namespace (loaded on demand). */
 export const fr: Catalog<typeof en> = {
   status: {
-    paid: 'Payée',
-    unpaid: 'Impayée',
+    Paid: 'Payée',
+    PartiallyPaid: 'Partiellement payée',
+    Overdue: 'En retard',
+    Unpaid: 'Impayée',
   },
   chooseAccountTitle: 'Choisissez un compte',
   chooseAccountText:
@@ -34,6 +36,7 @@ export const fr: Catalog<typeof en> = {
       actions: 'Actions',
     },
     periodRange: '{{start}} – {{end}}',
+    stillOwed: 'reste {{amount}} à payer',
     loading: 'Chargement des factures...',
     updating: 'Mise à jour des factures...',
     empty: 'Aucune facture trouvée',

@@ -3,8 +3,10 @@ import { defineLocales } from '@/lib/i18n/i18n';
 /** Invoice list and invoice detail texts (namespace `invoices`); English texts from the spec are verbatim. */
 export const en = {
   status: {
-    paid: 'Paid',
-    unpaid: 'Unpaid',
+    Paid: 'Paid',
+    PartiallyPaid: 'Partially paid',
+    Overdue: 'Overdue',
+    Unpaid: 'Unpaid',
   },
   chooseAccountTitle: 'Choose an account',
   chooseAccountText: 'Use the account selector at the top of the page to find the account whose invoices you want to see.',
@@ -32,6 +34,7 @@ export const en = {
       actions: 'Actions',
     },
     periodRange: '{{start}} – {{end}}',
+    stillOwed: '{{amount}} still owed',
     loading: 'Loading invoices...',
     updating: 'Updating invoices...',
     empty: 'No invoices found',

@@ -85,15 +85,8 @@ export const listStateParams = (state: InvoiceListState): URLSearchParams => {
   return params;
 };
 
-// ── Paid / Unpaid, paying ───────────────────────────────────────────────────────────────────────
-
-export type InvoiceStatus = 'paid' | 'unpaid';
-
-/** Spec §4: a listed invoice is Unpaid if owing > 0, otherwise Paid. */
-export const listInvoiceStatus = (owing: Money): InvoiceStatus => (compareMoney(owing, 0) > 0 ? 'unpaid' : 'paid');
-
-/** Spec §2/§4: the detail page shows Paid when owing equals 0, otherwise Unpaid. */
-export const detailInvoiceStatus = (owing: Money): InvoiceStatus => (compareMoney(owing, 0) === 0 ? 'paid' : 'unpaid');
+// ── Status, paying ──────────────────────────────────────────────────────────────────────────────
+// The status itself is the contract's one rule (invoiceStatus: Paid, Partially paid, Overdue, Unpaid).
 
 /** Spec §2: "Pay Invoice" shows only when owing is not zero. */
 export const canPayInvoice = (owing: Money): boolean => compareMoney(owing, 0) !== 0;

@@ -5,7 +5,6 @@ import type { en } from './locales';
 export const fr: Catalog<typeof en> = {
   lastUpdated: 'Dernière mise à jour : {{date}}',
   backHome: 'Retour au tableau de bord de facturation',
-  print: 'Imprimer',
   contents: 'Table des matières',
   questions: 'Des questions?',
 };

@@ -4,7 +4,6 @@ import { defineLocales } from '@/lib/i18n/i18n';
 export const en = {
   lastUpdated: 'Last updated {{date}}',
   backHome: 'Back to the billing dashboard',
-  print: 'Print',
   contents: 'Contents',
   questions: 'Questions?',
 } as const;

@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import {
   buildPaymentToCreate,
   defaultOneTimeTarget,
+  hasBalanceOwing,
   isPayDisabled,
+  type CustomAmountProblem,
   nextPaymentAttempt,
-  parseAmount,
   payAmount,
   paymentFingerprint,
   payValidationError,
@@ -14,27 +15,6 @@ import {
   type PaymentAttempt,
   type PayValidationError,
 } from './pay-rules';
-
-describe('parseAmount', () => {
-  it.each<[string, number | null]>([
-    ['25', 25],
-    ['25.5', 25.5],
-    ['25.50', 25.5],
-    [' 0.01 ', 0.01],
-    ['.5', 0.5],
-    ['0', null],
-    ['0.00', null],
-    ['-5', null],
-    ['', null],
-    ['abc', null],
-    ['1.234', null],
-    ['1e3', null],
-    ['1,000', null],
-    ['10000000000000', null],
-  ])('"%s" → %s', (text, expected) => {
-    expect(parseAmount(text)).toBe(expected);
-  });
-});
 
 const balance = (amount: number, code: Balance['currency']['code'] = 'CAD'): Balance => ({ amount, currency: { code } });
 
@@ -58,31 +38,43 @@ const form = (overrides: Partial<PayFormState> = {}): PayFormState => ({
 });
 
 describe('pay modal enabling and validation', () => {
-  it.each<[string, PayFormState, number, number | null, boolean, PayValidationError | null]>([
+  it.each<[string, PayFormState, number, number | null, CustomAmountProblem | null, PayValidationError | null]>([
     // name, form, total → amount, inline error, submit error (the button is disabled exactly when there is one)
-    ['total balance', form(), -120.5, 120.5, false, null],
-    ['total balance of an invoice (positive owing)', form(), 80, 80, false, null],
-    ['zero total cannot be paid', form(), 0, null, false, 'amount'],
-    ['no method chosen', form({ paymentMethodId: null }), 50, 50, false, 'methodAndAmount'],
-    ['custom amount', form({ choice: 'custom', customText: '12.34' }), 50, 12.34, false, null],
-    ['custom amount empty', form({ choice: 'custom', customText: '' }), 50, null, false, 'amount'],
-    ['custom amount zero', form({ choice: 'custom', customText: '0' }), 50, null, true, 'amount'],
-    ['custom amount negative', form({ choice: 'custom', customText: '-3' }), 50, null, true, 'amount'],
-    ['custom amount not a number', form({ choice: 'custom', customText: 'ten' }), 50, null, true, 'amount'],
+    ['total balance', form(), -120.5, 120.5, null, null],
+    ['total balance of an invoice (positive owing)', form(), 80, 80, null, null],
+    ['zero total cannot be paid', form(), 0, null, null, 'amount'],
+    ['no method chosen', form({ paymentMethodId: null }), 50, 50, null, 'methodAndAmount'],
+    ['custom amount', form({ choice: 'custom', customText: '12.34' }), 50, 12.34, null, null],
+    ['custom amount empty', form({ choice: 'custom', customText: '' }), 50, null, null, 'amount'],
+    ['custom amount zero', form({ choice: 'custom', customText: '0' }), 50, null, 'invalid', 'amount'],
+    ['custom amount negative', form({ choice: 'custom', customText: '-3' }), 50, null, 'invalid', 'amount'],
+    ['custom amount not a number', form({ choice: 'custom', customText: 'ten' }), 50, null, 'invalid', 'amount'],
     [
       'no method and bad amount',
       form({ choice: 'custom', customText: 'x', paymentMethodId: null }),
       50,
       null,
-      true,
+      'invalid',
       'methodAndAmount',
     ],
-    ['custom text ignored for total', form({ customText: 'x' }), 50, 50, false, null],
+    ['custom text ignored for total', form({ customText: 'x' }), 50, 50, null, null],
+    ['custom amount with 3 decimals', form({ choice: 'custom', customText: '12.345' }), 50, null, 'decimals', 'amount'],
+    ['custom amount above what is owed', form({ choice: 'custom', customText: '50.01' }), -50, null, 'aboveOwing', 'amount'],
+    ['custom amount equal to what is owed', form({ choice: 'custom', customText: '50' }), -50, 50, null, null],
   ])('%s', (_name, state, total, amount, inline, error) => {
     expect(payAmount(state, total)).toBe(amount);
-    expect(showCustomAmountError(state)).toBe(inline);
+    expect(showCustomAmountError(state, total)).toBe(inline);
     expect(payValidationError(state, total)).toBe(error);
     expect(isPayDisabled(state, total, false)).toBe(error !== null);
+  });
+
+  it.each([
+    [[{ amount: -5, currency: { code: 'CAD' as const } }], true],
+    [[{ amount: 0, currency: { code: 'CAD' as const } }], false],
+    [[{ amount: 20, currency: { code: 'CAD' as const } }], false],
+    [[], false],
+  ])('hasBalanceOwing(%j) is %s', (balances, owing) => {
+    expect(hasBalanceOwing(balances)).toBe(owing);
   });
 
   it('is disabled while processing even when valid', () => {

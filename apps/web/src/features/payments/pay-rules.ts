@@ -7,26 +7,12 @@ import {
   type Money,
   type PaymentToCreate,
 } from '@portal/contract';
+import { parseAmount } from '@/lib/amount';
 
 /**
  * Pure rules of the pay modal (spec §2 "Modals", §4 "Pay modal", §5 custom amount, decisions §4 idempotency).
  * The modal only renders what these return.
  */
-
-/** Largest amount the contract accepts (|amount| < 1e13). */
-const MONEY_LIMIT = 1e13;
-
-/**
- * A typed amount as money: digits with at most 2 decimals, above zero. Anything else (empty, "abc", "-5",
- * "1.234", "1e3") is not a valid amount → null.
- */
-export const parseAmount = (text: string): Money | null => {
-  const trimmed = text.trim();
-  if (!/^\d+(\.\d{1,2})?$/.test(trimmed) && !/^\.\d{1,2}$/.test(trimmed)) return null;
-  const value = Number(trimmed);
-  if (!Number.isFinite(value) || value <= 0 || value >= MONEY_LIMIT) return null;
-  return value;
-};
 
 export interface PayTarget {
   /** Total Balance: the invoice's owing, or the account balance to pay (any sign: shown and sent absolute). */
@@ -53,16 +39,35 @@ export interface PayFormState {
   paymentMethodId: bigint | null;
 }
 
+/**
+ * What is wrong with a typed custom amount, once something is typed: not an amount above zero (spec §5),
+ * more than 2 decimals, or more than is owed (`total`, the most a payment can take: the service never
+ * assigns more than is open). Null when it can be paid.
+ */
+export type CustomAmountProblem = 'invalid' | 'decimals' | 'aboveOwing';
+export const customAmountProblem = (text: string, total: Money): CustomAmountProblem | null => {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  if (/^\d*\.\d{3,}$/.test(trimmed)) return 'decimals';
+  const amount = parseAmount(trimmed);
+  if (amount === null) return 'invalid';
+  const most = absMoney(total);
+  return compareMoney(most, 0) > 0 && compareMoney(amount, most) > 0 ? 'aboveOwing' : null;
+};
+
 /** The amount the payment would take, absolute (spec §5); null when it is not a valid amount above zero. */
 export const payAmount = (form: Pick<PayFormState, 'choice' | 'customText'>, total: Money): Money | null => {
-  if (form.choice === 'custom') return parseAmount(form.customText);
+  if (form.choice === 'custom') return customAmountProblem(form.customText, total) ? null : parseAmount(form.customText);
   const amount = absMoney(total);
   return compareMoney(amount, 0) > 0 ? amount : null;
 };
 
-/** Inline error under Custom Amount (spec §5), once something has been typed there. */
-export const showCustomAmountError = (form: Pick<PayFormState, 'choice' | 'customText'>): boolean =>
-  form.choice === 'custom' && form.customText.trim() !== '' && parseAmount(form.customText) === null;
+/** Inline error under Custom Amount (spec §5 and the ones above), once something has been typed there. */
+export const showCustomAmountError = (form: Pick<PayFormState, 'choice' | 'customText'>, total: Money): CustomAmountProblem | null =>
+  form.choice === 'custom' ? customAmountProblem(form.customText, total) : null;
+
+/** Spec §4 "Balance": nothing is owed when no balance is below zero; "Pay Now" then says so instead of opening. */
+export const hasBalanceOwing = (balances: readonly Balance[]): boolean => balances.some((b) => compareMoney(b.amount, 0) < 0);
 
 /**
  * Spec §4: the Pay button is disabled while processing, with no method chosen, or with a custom amount <= 0.

@@ -1,17 +1,9 @@
-import { InvoiceListItemSchema, LoginResponseSchema, pagedSchema } from '@portal/contract';
-import { z } from 'zod';
+import { endpoints, RequiredParameterError } from '@portal/contract';
 import { json, makeToken, mockFetch } from '@/test/utils';
+import { getLastActivity } from '../session/activity';
 import { getSession, startSession } from '../session/session-store';
-import {
-  ApiError,
-  authApi,
-  billingApi,
-  buildPath,
-  buildQuery,
-  errorMessage,
-  NullParameterError,
-  RequiredParameterError,
-} from './client';
+import { readSignOutReason } from '../session/sign-out-reason';
+import { api, ApiError, buildQuery, errorMessage, NullParameterError, urlFor } from './client';
 import { setUnauthorizedHandler } from './unauthorized';
 
 const invoice = {
@@ -33,10 +25,8 @@ describe('api client', () => {
     const token = makeToken();
     startSession(token, false);
     const { calls } = mockFetch(() => json({ value: [invoice], count: 1 }));
-    const page = await billingApi.request({
-      path: '/v1/Invoice/items',
-      query: { dnfilter: 'AccountId==1001 && State=="Posted"', take: 2, count: true, skip: undefined },
-      schema: pagedSchema(InvoiceListItemSchema),
+    const page = await api.call(endpoints.invoices, {
+      query: { dnfilter: 'AccountId==1001 && State=="Posted"', take: 2, count: 'true', skip: undefined },
     });
     expect(page.value[0]!.id).toBe(9007199254740993n);
     expect(calls[0]!.headers.get('Authorization')).toBe(`Bearer ${token}`);
@@ -49,13 +39,19 @@ describe('api client', () => {
   });
 
   it('sends no Authorization header without a session, and writes bigint bodies as JSON integers', async () => {
-    const fetchMock = mockFetch(() => json({ successful: true, token: 't', error: null }));
-    await authApi.request({
-      method: 'POST',
-      path: '/v1/Users/{id}/approve',
-      params: { id: 9007199254740993n },
-      body: { accountIds: [9007199254740993n] },
-    });
+    const fetchMock = mockFetch(() =>
+      json({
+        id: 9007199254740993n,
+        username: 'sam',
+        email: null,
+        name: 'Sam',
+        status: 'active',
+        roles: [],
+        accountIds: [9007199254740993n],
+        createdAt: '2025-01-01T00:00:00Z',
+      }),
+    );
+    await api.call(endpoints.approveUser, { params: { id: 9007199254740993n }, body: { accountIds: [9007199254740993n] } });
     const init = fetchMock.fn.mock.calls[0]![1]!;
     expect(new Headers(init.headers).has('Authorization')).toBe(false);
     expect(init.body).toBe('{"accountIds":[9007199254740993]}');
@@ -64,10 +60,9 @@ describe('api client', () => {
 
   it('sends extra headers beside the ones it owns', async () => {
     const fetchMock = mockFetch(() => json({ payment: null, error: null }));
-    await billingApi.request({
-      method: 'POST',
-      path: '/v1/Payment/customerpayment',
-      body: {},
+    await api.call(endpoints.customerPayment, {
+      query: {},
+      body: {} as never,
       headers: { 'Idempotency-Key': 'k-1', Accept: 'text/html' },
     });
     const headers = new Headers(fetchMock.fn.mock.calls[0]![1]!.headers);
@@ -78,14 +73,12 @@ describe('api client', () => {
 
   it('answers undefined for 204', async () => {
     mockFetch(() => new Response(null, { status: 204 }));
-    await expect(
-      billingApi.request({ method: 'POST', path: '/v1/Notification/clearall', schema: z.boolean() }),
-    ).resolves.toBeUndefined();
+    await expect(api.call(endpoints.clearAllNotifications, { query: { accountId: 1001n } })).resolves.toBeUndefined();
   });
 
   it('throws ApiError with status, body, headers and the server text for other statuses', async () => {
     mockFetch(() => json({ error: 'Invoice not found' }, 404, { 'X-Request-Id': 'abc' }));
-    const error = await billingApi.request({ path: '/v1/Invoice/{id}', params: { id: 5n } }).catch((e: unknown) => e);
+    const error = await api.call(endpoints.invoice, { params: { id: 5n } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     const apiError = error as ApiError;
     expect(apiError.message).toBe('An unexpected server error occurred.');
@@ -98,7 +91,7 @@ describe('api client', () => {
 
   it.each([201, 202, 302, 500])('treats %i as an error', async (status) => {
     mockFetch(() => new Response('oops', { status }));
-    await expect(billingApi.request({ path: '/v1/Search' })).rejects.toMatchObject({ status, body: 'oops' });
+    await expect(api.call(endpoints.search, { query: { search: 'x' } })).rejects.toMatchObject({ status, body: 'oops' });
   });
 
   it('on 401 ends the session in both stores and sends the user to /login', async () => {
@@ -108,32 +101,53 @@ describe('api client', () => {
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);
     mockFetch(() => json({ error: 'Token expired' }, 401));
-    await expect(billingApi.request({ path: '/v1/Account/{id}', params: { id: 1n } })).rejects.toMatchObject({ status: 401 });
+    await expect(api.call(endpoints.account, { params: { accountId: 1n } })).rejects.toMatchObject({ status: 401 });
     expect(localStorage.getItem('token')).toBeNull();
     expect(sessionStorage.getItem('token')).toBeNull();
     expect(getSession()).toBeNull();
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
+  it("keeps the service's reason for a 401 of a signed-in call, for the login screen to show", async () => {
+    startSession(makeToken(), false);
+    setUnauthorizedHandler(() => undefined);
+    mockFetch(() => json({ error: 'Your session has ended. Please log in again.' }, 401));
+    await expect(api.call(endpoints.sessions)).rejects.toMatchObject({ status: 401 });
+    expect(readSignOutReason()).toBe('Your session has ended. Please log in again.');
+  });
+
+  it('keeps no reason for a 401 without a session (nobody was signed out)', async () => {
+    setUnauthorizedHandler(() => undefined);
+    mockFetch(() => json({ error: 'Please log in to continue.' }, 401));
+    await expect(api.call(endpoints.sessions)).rejects.toMatchObject({ status: 401 });
+    expect(readSignOutReason()).toBeNull();
+  });
+
+  it('counts every request as session activity', async () => {
+    const before = getLastActivity();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    mockFetch(() => json({ value: [] }));
+    await api.call(endpoints.sessions);
+    expect(getLastActivity()).toBeGreaterThan(before);
+  });
+
   it('rejects answers that do not match the contract', async () => {
     mockFetch(() => json({ successful: 'yes' }));
-    await expect(
-      authApi.request({ method: 'POST', path: '/v1/Authenticate', body: {}, schema: LoginResponseSchema }),
-    ).rejects.toThrow();
+    await expect(api.call(endpoints.authenticate, { body: { username: 'a', password: 'b' } })).rejects.toThrow();
   });
 });
 
 describe('parameters', () => {
   it('fills and encodes path parameters', () => {
-    expect(buildPath('/v1/Account/{accountId}/{start}', { accountId: 12n, start: '2025-01-01' })).toBe(
-      '/v1/Account/12/2025-01-01',
+    expect(urlFor(endpoints.accountPeriod, { params: { accountId: 12n, startDate: '2025-01-01', endDate: '2025-01-31' } })).toBe(
+      '/b/v1/Account/12/2025-01-01/2025-01-31',
     );
-    expect(buildPath('/v1/x/{id}', { id: 'a/b' })).toBe('/v1/x/a%2Fb');
+    expect(urlFor(endpoints.invoice, { params: { id: 'a/b' } })).toBe('/b/v1/Invoice/a%2Fb');
   });
 
   it.each([undefined, null, ''])('a missing required parameter (%j) says it must be defined', (value) => {
-    expect(() => buildPath('/v1/Invoice/{id}', { id: value })).toThrow(new RequiredParameterError('id'));
-    expect(() => buildPath('/v1/Invoice/{id}', { id: value })).toThrow("Required parameter 'id' must be defined.");
+    expect(() => urlFor(endpoints.invoice, { params: { id: value } })).toThrow(new RequiredParameterError('id'));
+    expect(() => urlFor(endpoints.invoice, { params: { id: value } })).toThrow("Required parameter 'id' must be defined.");
   });
 
   it('a null optional flag cannot be null; undefined is omitted', () => {
@@ -145,9 +159,7 @@ describe('parameters', () => {
 
   it('never calls fetch when a parameter is missing', async () => {
     const { fn } = mockFetch(() => json({}));
-    await expect(billingApi.request({ path: '/v1/Invoice/details/{id}', params: {} })).rejects.toBeInstanceOf(
-      RequiredParameterError,
-    );
+    await expect(api.call(endpoints.invoiceDetails, { params: {} as never })).rejects.toBeInstanceOf(RequiredParameterError);
     expect(fn).not.toHaveBeenCalled();
   });
 });

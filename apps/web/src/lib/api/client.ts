@@ -1,16 +1,22 @@
-import { parseJson, stringifyJson } from '@portal/contract';
-import type { z } from 'zod';
+import { parseJson, pathFor, stringifyJson, type AnswerOf, type Endpoint, type RequestOf } from '@portal/contract';
+import { serviceUrl } from '@/config/services';
+import { noteActivity } from '../session/activity';
 import { endSession, getSession } from '../session/session-store';
+import { setSignOutReason } from '../session/sign-out-reason';
 import { handleUnauthorized } from './unauthorized';
 
 /**
- * The one way the portal talks to the auth service (`/a`) and the billing service (`/b`), both on this origin
- * (spec §7, §8):
+ * The one way the portal talks to the auth service and the billing service (spec §7, §8): by a row of the
+ * contract's endpoint table, never by a path string.
+ * - the row's path, its parameters filled in (a missing one throws the contract's `RequiredParameterError`
+ *   before any request), on its service's base (`config/services.ts`);
  * - sends `Authorization: Bearer <token>` whenever a session exists;
  * - writes JSON with `stringifyJson` and reads it with `parseJson`, so 64-bit ids survive (they are `bigint`
  *   after the contract schema has parsed them);
- * - validates every answer with the contract schema the caller passes, so screens only see typed data;
- * - any 401 ends the session in both stores and sends the browser to /login;
+ * - parses every JSON answer with the row's answer schema, so screens only see typed data;
+ * - notes each request as session activity (the idle warning counts from it);
+ * - any 401 ends the session in both stores and sends the browser to /login, which then shows the service's
+ *   reason (e.g. ended after a period without activity) when a session was in use;
  * - any status other than 200/204 throws an `ApiError` ("An unexpected server error occurred.") that carries
  *   status, body, headers and the server's `{error}` text as `serverMessage`.
  */
@@ -36,13 +42,14 @@ export class ApiError extends Error {
     }
     return undefined;
   }
-}
 
-/** A required path or query parameter was null/undefined: a programming error, raised before any request. */
-export class RequiredParameterError extends Error {
-  override readonly name = 'RequiredParameterError';
-  constructor(readonly parameter: string) {
-    super(`Required parameter '${parameter}' must be defined.`);
+  /** The `fields` of a 400: what is wrong with each body field, by its path ("addresses.0.postal"). */
+  get fieldMessages(): Record<string, string> {
+    const body = this.body;
+    if (body && typeof body === 'object' && 'fields' in body && body.fields && typeof body.fields === 'object') {
+      return Object.fromEntries(Object.entries(body.fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    }
+    return {};
   }
 }
 
@@ -54,20 +61,8 @@ export class NullParameterError extends Error {
   }
 }
 
-export type PathParams = Record<string, string | number | bigint | null | undefined>;
 export type QueryValue = string | number | bigint | boolean | null | undefined;
 export type QueryParams = Record<string, QueryValue>;
-
-/**
- * Fills `{name}` placeholders of a path template, URL-encoding each value.
- * `buildPath('/v1/Invoice/details/{id}', { id: 7n })` → `/v1/Invoice/details/7`.
- */
-export const buildPath = (template: string, params: PathParams = {}): string =>
-  template.replace(/\{(\w+)\}/g, (_match, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === null || value === '') throw new RequiredParameterError(name);
-    return encodeURIComponent(String(value));
-  });
 
 /** Query string of defined values (`undefined` is omitted, `null` is an error); booleans as true/false. */
 export const buildQuery = (query: QueryParams = {}): string => {
@@ -81,22 +76,29 @@ export const buildQuery = (query: QueryParams = {}): string => {
   return text ? `?${text}` : '';
 };
 
-export interface RequestOptions<S extends z.ZodType | undefined> {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Path template after the service prefix, e.g. `/v1/Account/details/{accountId}`. */
-  path: string;
-  params?: PathParams;
-  query?: QueryParams;
-  /** Serialised with `stringifyJson` (bigint ids become JSON integers). */
-  body?: unknown;
-  /** Contract schema of a 200 answer; omit it for calls whose answer is not read. */
-  schema?: S;
+/** Rows the client calls: those answering JSON or nothing. Documents and redirects are links (`urlFor`). */
+export type CallableEndpoint = Endpoint & { answer: { kind: 'json' } | { kind: 'empty' } };
+
+export type CallOptions<E extends Endpoint> = RequestOf<E> & {
   /** Extra request headers, e.g. a payment's `Idempotency-Key`. */
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+/** The options may be left out only when the row has no parameters, query or body. */
+type CallArguments<E extends Endpoint> = object extends RequestOf<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
+
+interface LooseRequest {
+  params?: Record<string, unknown>;
+  query?: QueryParams;
+  body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
-type Result<S> = S extends z.ZodType ? z.output<S> : undefined;
+/** The URL of a row with its parameters and query: what `call` requests, and the href of a link to it. */
+export const urlFor = (endpoint: Pick<Endpoint, 'path'>, request: Pick<LooseRequest, 'params' | 'query'> = {}): string =>
+  `${serviceUrl(pathFor(endpoint, request.params))}${buildQuery(request.query)}`;
 
 const readBody = async (response: Response): Promise<unknown> => {
   const text = await response.text();
@@ -108,50 +110,43 @@ const readBody = async (response: Response): Promise<unknown> => {
   }
 };
 
-const request = async <S extends z.ZodType | undefined>(prefix: '/a' | '/b', options: RequestOptions<S>): Promise<Result<S>> => {
-  const url = `${prefix}${buildPath(options.path, options.params)}${buildQuery(options.query)}`;
-  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
+const call = async <E extends CallableEndpoint>(endpoint: E, ...[options]: CallArguments<E>): Promise<AnswerOf<E>> => {
+  const request = (options ?? {}) as LooseRequest;
+  const url = urlFor(endpoint, request);
+  const headers = new Headers({ ...request.headers, Accept: 'application/json' });
   const token = getSession()?.token;
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let body: string | undefined;
-  if (options.body !== undefined) {
+  if (request.body !== undefined) {
     headers.set('Content-Type', 'application/json');
-    body = stringifyJson(options.body);
+    body = stringifyJson(request.body);
   }
 
+  noteActivity(token);
   const response = await fetch(url, {
-    method: options.method ?? 'GET',
+    method: endpoint.method,
     headers,
     body,
-    signal: options.signal,
+    signal: request.signal,
     credentials: 'same-origin',
   });
 
-  if (response.status === 401) {
-    endSession();
-    handleUnauthorized();
-  }
   if (response.status !== 200 && response.status !== 204) {
-    throw new ApiError(response.status, await readBody(response).catch(() => ''), response.headers);
+    const error = new ApiError(response.status, await readBody(response).catch(() => ''), response.headers);
+    if (response.status === 401) {
+      if (token && error.serverMessage) setSignOutReason(error.serverMessage);
+      endSession();
+      handleUnauthorized();
+    }
+    throw error;
   }
-  if (response.status === 204 || !options.schema) return undefined as Result<S>;
-  const data = await readBody(response);
-  return options.schema.parse(data) as Result<S>;
+  const answer: CallableEndpoint['answer'] = endpoint.answer;
+  if (response.status === 204 || answer.kind !== 'json') return undefined as AnswerOf<E>;
+  return answer.schema.parse(await readBody(response)) as AnswerOf<E>;
 };
 
-/** Client of one service; `path` is relative to the service prefix. */
-export interface ServiceClient {
-  request<S extends z.ZodType | undefined = undefined>(options: RequestOptions<S>): Promise<Result<S>>;
-}
-
-const serviceClient = (prefix: '/a' | '/b'): ServiceClient => ({
-  request: (options) => request(prefix, options),
-});
-
-/** Auth service: `/a/v1/...` (login, passwords, users). */
-export const authApi = serviceClient('/a');
-/** Billing service: `/b/v1/...` (accounts, invoices, payments). */
-export const billingApi = serviceClient('/b');
+/** `api.call(endpoints.invoiceDetails, { params: { id } })` → the answer, parsed with the row's schema. */
+export const api = { call };
 
 /**
  * The message to show for a failed call: the server's own text when it sent one, else the error's message

@@ -1,22 +1,18 @@
-import { AccountListNameSchema, MAX_TAKE, pagedSchema } from '@portal/contract';
+import { endpoints, MAX_TAKE } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { billingApi } from '../api/client';
+import { api } from '../api/client';
 import { accountSearchFilter } from './rules';
-
-const AccountNamesSchema = pagedSchema(AccountListNameSchema);
 
 /** How many matches the staff search shows (they reach thousands of accounts). */
 export const STAFF_SEARCH_TAKE = 20;
 
-/** GET /b/v1/Account/names: the user's own accounts (with sub-accounts), alphabetically, counted (spec §7). */
+/** Account/names: the user's own accounts (with sub-accounts), alphabetically, counted (spec §7). */
 export const myAccountNamesQuery = () =>
   queryOptions({
     queryKey: ['account-names', 'mine'],
     queryFn: ({ signal }) =>
-      billingApi.request({
-        path: '/v1/Account/names',
-        query: { orderby: 'listName asc', count: true, skip: 0, take: MAX_TAKE },
-        schema: AccountNamesSchema,
+      api.call(endpoints.accountNames, {
+        query: { orderby: 'listName asc', count: 'true', skip: 0, take: MAX_TAKE },
         signal,
       }),
     staleTime: 5 * 60_000,
@@ -27,10 +23,8 @@ export const accountSearchQuery = (text: string) =>
   queryOptions({
     queryKey: ['account-names', 'search', text.trim().toLowerCase()],
     queryFn: ({ signal }) =>
-      billingApi.request({
-        path: '/v1/Account/names',
+      api.call(endpoints.accountNames, {
         query: { orderby: 'listName asc', skip: 0, take: STAFF_SEARCH_TAKE, dnfilter: accountSearchFilter(text) },
-        schema: AccountNamesSchema,
         signal,
       }),
     staleTime: 60_000,
@@ -44,10 +38,8 @@ export const accountNameQuery = (accountId: bigint) =>
   queryOptions({
     queryKey: ['account-names', 'one', accountId],
     queryFn: async ({ signal }) => {
-      const page = await billingApi.request({
-        path: '/v1/Account/names',
+      const page = await api.call(endpoints.accountNames, {
         query: { orderby: 'listName asc', skip: 0, take: 1, accountId },
-        schema: AccountNamesSchema,
         signal,
       });
       return page.value.find((entry) => entry.accountId === accountId) ?? null;

@@ -101,18 +101,3 @@ export function CurrentAccountProvider({ session, children }: { session: Session
   };
   return <CurrentAccountContext.Provider value={value}>{children}</CurrentAccountContext.Provider>;
 }
-
-/** Test helper and escape hatch: provides a fixed current account without any loading. */
-export function StaticCurrentAccountProvider({ value, children }: { value: Partial<CurrentAccount>; children: ReactNode }) {
-  const full: CurrentAccount = {
-    accountId: null,
-    accountName: null,
-    accounts: [],
-    isLoading: false,
-    showSelector: false,
-    searchesServer: false,
-    selectAccount: () => undefined,
-    ...value,
-  };
-  return <CurrentAccountContext.Provider value={full}>{children}</CurrentAccountContext.Provider>;
-}

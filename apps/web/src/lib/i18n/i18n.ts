@@ -58,8 +58,6 @@ export const isUiLanguage = (value: unknown): value is UiLanguage =>
 /** Account language preference (spec §3: English | French) → UI language. */
 export const uiLanguageFromPreference = (language: string | null | undefined): UiLanguage =>
   language === 'French' ? 'fr' : 'en';
-export const preferenceFromUiLanguage = (language: UiLanguage): 'English' | 'French' =>
-  language === 'fr' ? 'French' : 'English';
 
 /** The language the user picked in this browser, if any; it wins over the account's preference. */
 export const savedLanguage = (): UiLanguage | null => {

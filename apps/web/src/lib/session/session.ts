@@ -1,12 +1,9 @@
 import type { Role } from '@portal/contract';
 import { jwtDecode } from 'jwt-decode';
+import { accountIdsFromScopes } from '@portal/contract/scopes';
 
-/**
- * Same rule as the contract's `accountIdsFromScopes` (a test keeps them equal). Restated here because
- * importing the contract at run time brings zod with it, and this module is on the /login path.
- */
-export const accountIdsFromScopes = (scopes: readonly string[]): bigint[] =>
-  scopes.filter((s) => /^ac:\d{1,19}$/.test(s)).map((s) => BigInt(s.slice(3)));
+// The contract's rule through its zod-free entry: this module is on the /login path.
+export { accountIdsFromScopes };
 
 /** The signed-in user as the portal sees it (spec §3 "Logged-in user"), derived from the token's claims. */
 export interface Session {

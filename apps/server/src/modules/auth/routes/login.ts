@@ -1,50 +1,46 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponseSchema, LoginRequestSchema, LoginResponseSchema, OneTimeLoginRequestSchema } from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '@portal/contract';
+import { route } from '../../../http/route';
 import type { AuthDeps } from '../context';
-import { loginWithOneTimeToken, loginWithPassword } from '../login-service';
-import { THROTTLE_RULES, enforceThrottle, throttleKeys } from '../throttle';
-import { PUBLIC, TAGS, noStore } from './shared';
+import { loginWithOneTimeToken, loginWithPassword, resolveLoginTarget } from '../login-service';
+import { DEVICE_COOKIE, deviceCookieHeader, deviceCookieKey, issueDeviceCookie, readDeviceCookie } from '../device-cookie';
+import { readCookie } from '../oidc-state';
+import { THROTTLE_RULES, enforceThrottle, throttleKeys, untrustedLoginChecks } from '../throttle';
+import { noStore, signInClient } from './shared';
 
 /** Sign-in calls of spec §7: a failed login is a 200 with `successful: false` and the text to show. */
-export const loginRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app, { deps }) => {
+export const loginRoutes = async (app: FastifyInstance, { deps }: { deps: AuthDeps }) => {
   noStore(app);
 
-  app.post(
-    '/v1/Authenticate',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Log in with username (or email) and password',
-        security: PUBLIC,
-        body: LoginRequestSchema,
-        response: { 200: LoginResponseSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      await enforceThrottle(deps.limiter, reply, 'login', [
-        { key: throttleKeys.loginUsername(request.body.username), rule: THROTTLE_RULES.loginPerUsername },
-        { key: throttleKeys.loginAddress(request.ip), rule: THROTTLE_RULES.loginPerAddress },
-      ]);
-      return loginWithPassword(deps, request.body, request.ip);
-    },
-  );
+  const deviceKey = deviceCookieKey(deps.config.SECRETS_KEY);
+  const secure = deps.config.PUBLIC_ORIGIN.startsWith('https:');
 
-  app.post(
-    '/v1/Authenticate/OneTimeLogin',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Log in with a one-time login token issued by an administrator',
-        security: PUBLIC,
-        body: OneTimeLoginRequestSchema,
-        response: { 200: LoginResponseSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      await enforceThrottle(deps.limiter, reply, 'token', [
-        { key: throttleKeys.tokenAddress(request.ip), rule: THROTTLE_RULES.tokenPerAddress },
-      ]);
-      return loginWithOneTimeToken(deps, request.body.token, request.ip);
-    },
-  );
+  route(app, endpoints.authenticate, async (request, reply) => {
+    const target = await resolveLoginTarget(deps, request.body.username);
+    const device = readDeviceCookie(deviceKey, readCookie(request.headers.cookie, DEVICE_COOKIE) ?? undefined);
+    // A browser the person signed in on before is throttled on its own: guesses from elsewhere never lock it out.
+    const trusted = device !== null && target.kind === 'user' && target.user.id === device.userId ? device : null;
+    await enforceThrottle(deps.limiter, reply, 'login', [
+      ...(trusted ? [{ key: throttleKeys.loginDevice(trusted.nonce), rule: THROTTLE_RULES.loginPerDevice }] : untrustedLoginChecks(target, request.body.username)),
+      { key: throttleKeys.loginAddress(request.ip), rule: THROTTLE_RULES.loginPerAddress },
+    ]);
+    const result = await loginWithPassword(deps, request.body, signInClient(request), target);
+    if (result.successful && target.kind === 'user') {
+      // A success clears only the counters it went through: the owner signing in on their own
+      // browser leaves a guesser elsewhere as throttled as before.
+      if (trusted) await deps.limiter.reset(throttleKeys.loginDevice(trusted.nonce));
+      else {
+        for (const { key } of untrustedLoginChecks(target, request.body.username)) await deps.limiter.reset(key);
+        reply.header('set-cookie', deviceCookieHeader(issueDeviceCookie(deviceKey, target.user.id), secure));
+      }
+    }
+    return result;
+  });
+
+  route(app, endpoints.oneTimeLogin, async (request, reply) => {
+    await enforceThrottle(deps.limiter, reply, 'token', [
+      { key: throttleKeys.tokenAddress(request.ip), rule: THROTTLE_RULES.tokenPerAddress },
+    ]);
+    return loginWithOneTimeToken(deps, request.body.token, signInClient(request));
+  });
 };

@@ -1,14 +1,7 @@
-import type { FastifyReply } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as client from 'openid-client';
-import {
-  AUTH_MESSAGES,
-  ErrorResponseSchema,
-  LOGIN_CALLBACK_PATH,
-  OpenIdCallbackQuerySchema,
-  OpenIdLoginQuerySchema,
-} from '@portal/contract';
-import { badRequest, HttpError } from '../../../errors';
+import { AUTH_MESSAGES, endpoints, LOGIN_CALLBACK_PATH } from '@portal/contract';
+import { badRequest } from '../../../errors';
 import type { AuthDeps } from '../context';
 import {
   clearedSignInCookie,
@@ -22,103 +15,80 @@ import type { OidcClient, ProviderIdentity } from '../oidc';
 import { signInWithIdentity } from '../sso-service';
 import { callbackFragment, type SsoResult } from '../sso-rules';
 import { sitePageUrl, withFragment } from '../site-urls';
-import { PUBLIC, TAGS, noStore } from './shared';
+import { route } from '../../../http/route';
+import { noStore, signInClient } from './shared';
 
 export interface OpenIdRouteOptions {
   deps: AuthDeps;
-  /** Null when single sign-on is not configured: both routes answer 404. */
+  /** Null when single sign-on is not configured: no provider is listed, and both routes land on #error=…. */
   oidc: OidcClient | null;
   /** Key of the encrypted sign-in cookie. */
   signInKey: Uint8Array;
 }
 
-export const CALLBACK_ROUTE = '/a/v1/openid/callback';
+export const CALLBACK_ROUTE = endpoints.openIdCallback.path;
 
 /**
  * Sign in with Microsoft (any OpenID Connect provider by config): code flow with PKCE, state and
  * nonce. The browser ends on `/login-callback#token=…` or `/login-callback#error=…` (spec §2).
  */
-export const openIdRoutes: FastifyPluginAsyncZod<OpenIdRouteOptions> = async (app, { deps, oidc, signInKey }) => {
+export const openIdRoutes = async (app: FastifyInstance, { deps, oidc, signInKey }: OpenIdRouteOptions) => {
   noStore(app);
   const origin = deps.config.PUBLIC_ORIGIN;
   const secure = origin.startsWith('https:');
   const redirectUri = `${origin}${CALLBACK_ROUTE}`;
   const defaultReturn = new URL(LOGIN_CALLBACK_PATH, origin);
 
-  const configured = (): OidcClient => {
-    if (!oidc) throw new HttpError(404, AUTH_MESSAGES.ssoNotConfigured);
-    return oidc;
-  };
   const land = (reply: FastifyReply, page: URL, result: SsoResult) =>
     reply.redirect(withFragment(page, callbackFragment(result)), 302);
+  // A link followed anyway (an old bookmark, a page from before the change) gets a readable message on the
+  // login-callback screen, never a JSON page.
+  const notConfigured = (reply: FastifyReply) => land(reply, defaultReturn, { kind: 'failed', message: AUTH_MESSAGES.ssoNotConfigured });
 
-  app.get(
-    '/v1/openid/microsoft-login',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Start single sign-on (browser redirect to the identity provider)',
-        security: PUBLIC,
-        querystring: OpenIdLoginQuerySchema,
-        response: { 400: ErrorResponseSchema, 404: ErrorResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const provider = configured();
-      const returnPage = sitePageUrl(request.query.returnUrl ?? LOGIN_CALLBACK_PATH, origin, LOGIN_CALLBACK_PATH);
-      if (!returnPage) throw badRequest(AUTH_MESSAGES.invalidReturnUrl);
-      const checks = { state: client.randomState(), nonce: client.randomNonce(), codeVerifier: client.randomPKCECodeVerifier() };
-      let authorizationUrl: URL;
-      try {
-        authorizationUrl = await provider.authorizationUrl(redirectUri, checks);
-      } catch (error) {
-        request.log.error(
-          { error: error instanceof Error ? error.message : String(error) },
-          'identity provider discovery failed',
-        );
-        return land(reply, returnPage, { kind: 'failed', message: AUTH_MESSAGES.ssoFailed });
-      }
-      const sealed = await sealPendingSignIn(signInKey, { ...checks, returnUrl: returnPage.toString() }, deps.clock.now());
-      reply.header('set-cookie', signInCookie(sealed, secure));
-      return reply.redirect(authorizationUrl.toString(), 302);
-    },
-  );
+  route(app, endpoints.openIdProviders, async () => ({ providers: oidc ? [{ id: 'microsoft', name: 'Microsoft' }] : [] }));
 
-  app.get(
-    '/v1/openid/callback',
-    {
-      schema: {
-        tags: TAGS,
-        summary: "The identity provider's redirect back (authorization response)",
-        security: PUBLIC,
-        querystring: OpenIdCallbackQuerySchema,
-        response: { 404: ErrorResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const provider = configured();
-      const pending = await openPendingSignIn(signInKey, readCookie(request.headers.cookie, SIGN_IN_COOKIE), deps.clock.now());
-      reply.header('set-cookie', clearedSignInCookie(secure));
-      // The return page was checked when the cookie was made; checking again costs nothing.
-      const returnPage = (pending && sitePageUrl(pending.returnUrl, origin, LOGIN_CALLBACK_PATH)) || defaultReturn;
-      if (!pending) {
-        request.log.warn('single sign-on callback without a valid sign-in cookie');
-        return land(reply, returnPage, { kind: 'failed', message: AUTH_MESSAGES.ssoFailed });
-      }
-      if (request.query.error) {
-        // The provider's own description is not echoed: it is text from outside we would display.
-        request.log.info({ providerError: request.query.error }, 'identity provider refused the sign-in');
-        return land(reply, returnPage, { kind: 'failed', message: AUTH_MESSAGES.ssoFailed });
-      }
-      let identity: ProviderIdentity;
-      try {
-        // Checks state, exchanges the code with the PKCE verifier, validates the ID token and nonce.
-        identity = await provider.finish(new URL(request.url, origin), pending);
-      } catch (error) {
-        request.log.warn({ error: error instanceof Error ? error.message : String(error) }, 'single sign-on failed');
-        return land(reply, returnPage, { kind: 'failed', message: AUTH_MESSAGES.ssoFailed });
-      }
-      return land(reply, returnPage, await signInWithIdentity(deps, identity, request.ip));
-    },
-  );
+  route(app, endpoints.microsoftLogin, async (request, reply) => {
+    const provider = oidc;
+    if (!provider) return notConfigured(reply);
+    const returnPage = sitePageUrl(request.query.returnUrl ?? LOGIN_CALLBACK_PATH, origin, LOGIN_CALLBACK_PATH);
+    if (!returnPage) throw badRequest(AUTH_MESSAGES.invalidReturnUrl);
+    const checks = { state: client.randomState(), nonce: client.randomNonce(), codeVerifier: client.randomPKCECodeVerifier() };
+    let authorizationUrl: URL;
+    try {
+      authorizationUrl = await provider.authorizationUrl(redirectUri, checks);
+    } catch (error) {
+      request.log.error({ error: error instanceof Error ? error.message : String(error) }, 'identity provider discovery failed');
+      return land(reply, returnPage, { kind: 'failed', message: AUTH_MESSAGES.ssoFailed });
+    }
+    const sealed = await sealPendingSignIn(signInKey, { ...checks, returnUrl: returnPage.toString() }, deps.clock.now());
+    reply.header('set-cookie', signInCookie(sealed, secure));
+    return reply.redirect(authorizationUrl.toString(), 302);
+  });
+
+  route(app, endpoints.openIdCallback, async (request, reply) => {
+    const provider = oidc;
+    if (!provider) return notConfigured(reply);
+    const pending = await openPendingSignIn(signInKey, readCookie(request.headers.cookie, SIGN_IN_COOKIE), deps.clock.now());
+    reply.header('set-cookie', clearedSignInCookie(secure));
+    // The return page was checked when the cookie was made; checking again costs nothing.
+    const returnPage = (pending && sitePageUrl(pending.returnUrl, origin, LOGIN_CALLBACK_PATH)) || defaultReturn;
+    if (!pending) {
+      request.log.warn('single sign-on callback without a valid sign-in cookie');
+      return land(reply, returnPage, { kind: 'failed', message: AUTH_MESSAGES.ssoFailed });
+    }
+    if (request.query.error) {
+      // The provider's own description is not echoed: it is text from outside we would display.
+      request.log.info({ providerError: request.query.error }, 'identity provider refused the sign-in');
+      return land(reply, returnPage, { kind: 'failed', message: AUTH_MESSAGES.ssoFailed });
+    }
+    let identity: ProviderIdentity;
+    try {
+      // Checks state, exchanges the code with the PKCE verifier, validates the ID token and nonce.
+      identity = await provider.finish(new URL(request.url, origin), pending);
+    } catch (error) {
+      request.log.warn({ error: error instanceof Error ? error.message : String(error) }, 'single sign-on failed');
+      return land(reply, returnPage, { kind: 'failed', message: AUTH_MESSAGES.ssoFailed });
+    }
+    return land(reply, returnPage, await signInWithIdentity(deps, identity, signInClient(request)));
+  });
 };

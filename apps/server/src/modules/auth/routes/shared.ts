@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SignInClient } from '../sessions';
 
-export const TAGS = ['auth'];
-/** Public calls: no bearer token (overrides the document-wide bearer requirement in OpenAPI). */
-export const PUBLIC = [] as { [name: string]: string[] }[];
+/** Where a request comes from, as a new session records it. */
+export const signInClient = (request: FastifyRequest): SignInClient => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
 /** Answers carrying tokens or secrets must never be cached by a browser or proxy. */
 export const noStore = (app: FastifyInstance): void => {

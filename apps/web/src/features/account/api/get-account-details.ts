@@ -1,15 +1,10 @@
-import { AccountDetailsResponseSchema } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { billingApi } from '@/lib/api/client';
+import { api } from '@/lib/api/client';
 
-/** GET /b/v1/Account/details/{accountId} → AccountDetailsResponse (account, addresses, contacts and their links). */
+/** Account/details → the account, its addresses, contacts and their dated links. */
 export const getAccountDetails = (accountId: bigint, signal?: AbortSignal) =>
-  billingApi.request({
-    path: '/v1/Account/details/{accountId}',
-    params: { accountId },
-    schema: AccountDetailsResponseSchema,
-    signal,
-  });
+  api.call(endpoints.accountDetails, { params: { accountId }, signal });
 
 export const accountDetailsQuery = (accountId: bigint) =>
   queryOptions({

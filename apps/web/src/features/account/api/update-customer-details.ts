@@ -1,6 +1,5 @@
-import { BooleanResultSchema, type AccountUpdateModel } from '@portal/contract';
-import { billingApi } from '@/lib/api/client';
+import { endpoints, type AccountUpdateModel } from '@portal/contract';
+import { api } from '@/lib/api/client';
 
-/** PUT /b/v1/Account/customerdetails → true when saved (spec §7); the service keeps the dated history. */
-export const updateCustomerDetails = (model: AccountUpdateModel) =>
-  billingApi.request({ method: 'PUT', path: '/v1/Account/customerdetails', body: model, schema: BooleanResultSchema });
+/** Account/customerdetails → true when saved (spec §7); the service keeps the dated history. */
+export const updateCustomerDetails = (model: AccountUpdateModel) => api.call(endpoints.updateCustomerDetails, { body: model });

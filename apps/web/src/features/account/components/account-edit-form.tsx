@@ -1,12 +1,15 @@
-import { AccountEditFormSchema, LANGUAGES, type AccountDetailsResponse, type AccountEditForm } from '@portal/contract';
+import { LANGUAGES, type AccountDetailsResponse } from '@portal/contract';
+import { AccountEditFormSchema, type AccountEditForm } from '@portal/contract/billing-details';
+import { countryOptions, subdivisionName, subdivisionsOf } from '@portal/contract/regions';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Building2, MapPin, UserRound } from 'lucide-react';
-import { useEffect } from 'react';
-import { useForm, type FieldError } from 'react-hook-form';
+import { useEffect, useMemo } from 'react';
+import { useForm, useWatch, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select } from '@/components/ui/field';
-import { editErrorKey, toEditForm } from '../edit-rules';
+import { toEditForm } from '../edit-rules';
+import { editErrorKey, formFieldErrors } from '../form-errors';
 import { AccountSection } from './account-section';
 
 const GRID = 'grid gap-4 sm:grid-cols-2';
@@ -15,6 +18,8 @@ export interface AccountEditFormProps {
   details: AccountDetailsResponse;
   now: Date;
   saving: boolean;
+  /** The `fields` of the server's last refusal, shown beside their fields. */
+  serverFields: Record<string, string> | null;
   onSave: (form: AccountEditForm) => void;
   onCancel: () => void;
 }
@@ -24,12 +29,15 @@ export interface AccountEditFormProps {
  * beside their fields. Account number, name and type are shown read-only. Mounted only while editing, so
  * Cancel (which unmounts it) always restores the saved values and clears every error.
  */
-export function AccountEditFormView({ details, now, saving, onSave, onCancel }: AccountEditFormProps) {
-  const { t } = useTranslation('account');
+export function AccountEditFormView({ details, now, saving, serverFields, onSave, onCancel }: AccountEditFormProps) {
+  const { t, i18n } = useTranslation('account');
   const {
     register,
     handleSubmit,
     setFocus,
+    setError,
+    setValue,
+    control,
     formState: { errors },
   } = useForm<AccountEditForm>({
     resolver: zodResolver(AccountEditFormSchema),
@@ -37,6 +45,15 @@ export function AccountEditFormView({ details, now, saving, onSave, onCancel }: 
   });
   // "Edit Profile" is gone once editing starts: focus moves to the first field the customer can change.
   useEffect(() => setFocus('language'), [setFocus]);
+  useEffect(() => {
+    const fieldErrors = formFieldErrors(serverFields ?? {});
+    fieldErrors.forEach(([field, message]) => setError(field, { type: 'server', message }));
+    if (fieldErrors[0]) setFocus(fieldErrors[0][0]);
+  }, [serverFields, setError, setFocus]);
+  const locale = i18n.language;
+  const countries = useMemo(() => countryOptions(locale), [locale]);
+  const country = useWatch({ control, name: 'country' });
+  const subdivisions = subdivisionsOf(country);
   const fieldError = (error: FieldError | undefined): string | undefined => {
     if (!error?.message) return undefined;
     const known = editErrorKey(error.message);
@@ -104,13 +121,37 @@ export function AccountEditFormView({ details, now, saving, onSave, onCancel }: 
             <Input autoComplete="address-level2" {...register('city')} />
           </Field>
           <Field label={t('fields.province')} error={fieldError(errors.province)}>
-            <Input autoComplete="address-level1" {...register('province')} />
+            {subdivisions ? (
+              <Select autoComplete="address-level1" {...register('province')}>
+                <option value="">{t('choose')}</option>
+                {subdivisions.map((s) => (
+                  <option key={s.code} value={s.code}>
+                    {subdivisionName(country, s.code, locale)}
+                  </option>
+                ))}
+              </Select>
+            ) : (
+              <Input autoComplete="address-level1" {...register('province')} />
+            )}
           </Field>
           <Field label={t('fields.postal')} error={fieldError(errors.postal)}>
             <Input autoComplete="postal-code" {...register('postal')} />
           </Field>
           <Field label={t('fields.country')} error={fieldError(errors.country)}>
-            <Input autoComplete="country-name" {...register('country')} />
+            <Select
+              autoComplete="country"
+              {...register('country', {
+                // Another country's list does not hold the old province: the customer chooses again.
+                onChange: () => setValue('province', ''),
+              })}
+            >
+              <option value="">{t('choose')}</option>
+              {countries.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </Select>
           </Field>
         </AccountSection>
       </fieldset>

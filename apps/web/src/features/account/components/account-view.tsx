@@ -1,4 +1,5 @@
 import type { AccountDetailsResponse } from '@portal/contract';
+import { countryName, displayPhone, subdivisionName } from '@portal/contract/regions';
 import { Building2, MapPin, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +8,9 @@ import { AccountSection } from './account-section';
 
 /** The three sections of Account Information in view mode (spec §2); empty values show "N/A". */
 export function AccountView({ details, now }: { details: AccountDetailsResponse; now: Date }) {
-  const { t } = useTranslation('account');
+  const { t, i18n } = useTranslation('account');
   const { t: tc } = useTranslation();
+  const locale = i18n.language;
   const value = (text: string | null | undefined) => text?.trim() || tc('notAvailable');
   const { account } = details;
   const contact = currentBillingContact(details, now);
@@ -29,7 +31,7 @@ export function AccountView({ details, now }: { details: AccountDetailsResponse;
           <Row label={t('fields.firstName')} value={value(contact?.firstName)} />
           <Row label={t('fields.lastName')} value={value(contact?.lastName)} />
           <Row label={t('fields.email')} value={value(contact?.primaryEmail)} />
-          <Row label={t('fields.phone')} value={value(contact?.primaryPhone)} />
+          <Row label={t('fields.phone')} value={value(contact?.primaryPhone && displayPhone(contact.primaryPhone, address?.country))} />
         </Rows>
       </AccountSection>
       <AccountSection id="billing-address" title={t('sections.address')} icon={<MapPin />}>
@@ -37,9 +39,9 @@ export function AccountView({ details, now }: { details: AccountDetailsResponse;
           <Row label={t('fields.streetNumber')} value={value(address?.streetNumber)} />
           <Row label={t('fields.streetName')} value={value(address?.streetName)} />
           <Row label={t('fields.city')} value={value(address?.city)} />
-          <Row label={t('fields.province')} value={value(address?.province)} />
+          <Row label={t('fields.province')} value={value(subdivisionName(address?.country, address?.province, locale))} />
           <Row label={t('fields.postal')} value={value(address?.postal)} />
-          <Row label={t('fields.country')} value={value(address?.country)} />
+          <Row label={t('fields.country')} value={value(countryName(address?.country, locale))} />
         </Rows>
       </AccountSection>
     </div>

@@ -116,7 +116,7 @@ describe('account information (spec §2 "Account Information")', () => {
       language: 'English',
       invoiceEmail: 'billing@casey.example',
       contacts: [
-        { id: 3, firstName: 'Janet', lastName: 'Doe', primaryEmail: 'jane@casey.example', primaryPhone: '416-555-0100' },
+        { id: 3, firstName: 'Janet', lastName: 'Doe', primaryEmail: 'jane@casey.example', primaryPhone: '(416) 555-0100' },
       ],
       accountContacts: [],
       addresses: [
@@ -127,7 +127,7 @@ describe('account information (spec §2 "Account Information")', () => {
           city: 'Toronto',
           province: 'ON',
           postal: 'M5V 2T6',
-          country: 'Canada',
+          country: 'CA',
         },
       ],
       accountAddresses: [],
@@ -172,6 +172,55 @@ describe('account information (spec §2 "Account Information")', () => {
       'An error occurred while updating your account details. body.addresses.0.postal: Please enter a valid postal or zip code.',
     );
     expect(logged).toHaveBeenCalled();
+  });
+
+  it('shows country and province by name, chooses them from lists, and checks the address before saving', async () => {
+    const user = userEvent.setup();
+    const { saves } = mockAccount();
+    renderRoute('/profile');
+    await screen.findByRole('button', { name: 'Edit Profile' });
+    expect(shown(section('Billing Address'), 'Country')).toHaveTextContent('Canada');
+    expect(shown(section('Billing Address'), 'Province / State')).toHaveTextContent('Ontario');
+    expect(shown(section('Billing Contact'), 'Phone Number')).toHaveTextContent('(416) 555-0100');
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+
+    const country = await screen.findByRole('combobox', { name: 'Country' });
+    expect(country).toHaveValue('CA');
+    expect(screen.getByRole('combobox', { name: 'Province / State' })).toHaveValue('ON');
+    // Another country's list: the province is chosen again, and the postal code must fit the new country.
+    await user.selectOptions(country, 'US');
+    const province = screen.getByRole('combobox', { name: 'Province / State' });
+    expect(province).toHaveValue('');
+    expect(within(province).getByRole('option', { name: 'New York' })).toBeInTheDocument();
+    const first = screen.getByRole('textbox', { name: 'First Name' });
+    await user.clear(first);
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(first).toHaveAccessibleDescription('This field is required.');
+    expect(province).toHaveAccessibleDescription('This field is required.');
+    expect(screen.getByRole('textbox', { name: 'Postal / Zip Code' })).toHaveAccessibleDescription('Please enter a valid postal or zip code.');
+    expect(saves()).toHaveLength(0);
+  });
+
+  it('shows each message of a refused save beside its field', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockAccount({
+      save: () =>
+        json(
+          {
+            error: 'Some billing details are not valid; correct the fields listed.',
+            fields: { 'addresses.0.postal': 'Please enter a valid postal or zip code.', 'contacts.0.primaryPhone': 'Please enter a valid phone number.' },
+          },
+          400,
+        ),
+    });
+    renderRoute('/profile');
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    await user.click(await screen.findByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Some billing details are not valid; correct the fields listed.');
+    const phone = screen.getByRole('textbox', { name: 'Phone Number' });
+    await waitFor(() => expect(phone).toHaveAccessibleDescription('Please enter a valid phone number.'));
+    expect(screen.getByRole('textbox', { name: 'Postal / Zip Code' })).toHaveAccessibleDescription('Please enter a valid postal or zip code.');
   });
 
   it('switches the UI to French when the language preference is saved as French', async () => {

@@ -1,4 +1,5 @@
-import { SUCCESS_MESSAGE_MS, type AccountDetailsResponse, type AccountEditForm } from '@portal/contract';
+import { SUCCESS_MESSAGE_MS, type AccountDetailsResponse } from '@portal/contract';
+import type { AccountEditForm } from '@portal/contract/billing-details';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Building2, Pencil } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
@@ -66,6 +67,7 @@ function AccountInformation({ accountId, back }: { accountId: bigint; back: Reac
   const details = useQuery(accountDetailsQuery(accountId));
   const [editing, setEditing] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [serverFields, setServerFields] = useState<Record<string, string> | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
   const focusEdit = useRef(false);
@@ -113,7 +115,10 @@ function AccountInformation({ accountId, back }: { accountId: bigint; back: Reac
       }
     },
     onError: (error) => {
-      const detail = error instanceof ApiError && error.status === 400 ? error.serverMessage : undefined;
+      const refused = error instanceof ApiError && error.status === 400;
+      // Messages by field go beside their fields; the banner says the save was refused.
+      setServerFields(refused && Object.keys(error.fieldMessages).length > 0 ? error.fieldMessages : null);
+      const detail = refused ? error.serverMessage : undefined;
       showError(detail ? `${t('saveError')} ${detail}` : t('saveError'), error);
     },
   });
@@ -136,6 +141,7 @@ function AccountInformation({ accountId, back }: { accountId: bigint; back: Reac
             variant="secondary"
             onClick={() => {
               setNotice(null);
+              setServerFields(null);
               setEditing(true);
             }}
           >
@@ -193,6 +199,7 @@ function AccountInformation({ accountId, back }: { accountId: bigint; back: Reac
               details={details.data}
               now={now}
               saving={save.isPending}
+              serverFields={serverFields}
               onSave={(form) => save.mutate({ current: details.data, form })}
               onCancel={() => {
                 setNotice(null);

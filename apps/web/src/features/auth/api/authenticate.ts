@@ -1,10 +1,11 @@
-import { LoginResponseSchema, type LoginRequest, type LoginResponse } from '@portal/contract';
-import { authApi } from '@/lib/api/client';
+import { endpoints, type LoginRequest, type LoginResponse, type OpenIdProviders } from '@portal/contract';
+import { api } from '@/lib/api/client';
 
-/** POST /a/v1/Authenticate {username, password} → {successful, token, error}. */
-export const authenticate = (body: LoginRequest): Promise<LoginResponse> =>
-  authApi.request({ method: 'POST', path: '/v1/Authenticate', body, schema: LoginResponseSchema });
+/** Authenticate {username, password} → {successful, token, error}. */
+export const authenticate = (body: LoginRequest): Promise<LoginResponse> => api.call(endpoints.authenticate, { body });
 
-/** POST /a/v1/Authenticate/OneTimeLogin {token} → login response (decisions §5: single use, short lived). */
-export const oneTimeLogin = (token: string): Promise<LoginResponse> =>
-  authApi.request({ method: 'POST', path: '/v1/Authenticate/OneTimeLogin', body: { token }, schema: LoginResponseSchema });
+/** Authenticate/OneTimeLogin {token} → login response (decisions §5: single use, short lived). */
+export const oneTimeLogin = (token: string): Promise<LoginResponse> => api.call(endpoints.oneTimeLogin, { body: { token } });
+
+/** openid/providers → the single sign-on providers that work here (the login offers only these). */
+export const openIdProviders = (): Promise<OpenIdProviders> => api.call(endpoints.openIdProviders);

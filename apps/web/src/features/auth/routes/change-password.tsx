@@ -19,7 +19,7 @@ import { changePasswordFormSchema, type ChangePasswordForm } from '../schemas';
 
 await registerLocales('password', passwordLocales);
 
-/** /password (decisions §5): POST /a/v1/Password/Change {currentPassword, newPassword}. */
+/** /password (decisions §5): Password/Change {currentPassword, newPassword}. */
 export function ChangePasswordPage() {
   const { t } = useTranslation('password');
   const { t: tc } = useTranslation();

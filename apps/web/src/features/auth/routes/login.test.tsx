@@ -9,25 +9,45 @@ const fill = async (username = 'casey', password = 'Demo-Pass-2025!') => {
   return user;
 };
 
-/** The login answer for POST /a/v1/Authenticate; everything else (the dashboard behind it) answers 404. */
-const backend = (login: () => Response) =>
-  mockFetch(({ url }) => (url.pathname === '/a/v1/Authenticate' ? login() : json({ error: 'not in this test' }, 404)));
+const MICROSOFT = { providers: [{ id: 'microsoft', name: 'Microsoft' }] };
+
+/**
+ * The login answer for POST /a/v1/Authenticate and the single sign-on providers; everything else (the
+ * dashboard behind it) answers 404. `signIns()` are the sign-in calls so far.
+ */
+const backend = (login: () => Response, providers: object = MICROSOFT) => {
+  const mock = mockFetch(({ url }) => {
+    if (url.pathname === '/a/v1/Authenticate') return login();
+    if (url.pathname === '/a/v1/openid/providers') return json(providers);
+    return json({ error: 'not in this test' }, 404);
+  });
+  return { ...mock, signIns: () => mock.calls.filter((c) => c.url.pathname === '/a/v1/Authenticate') };
+};
 
 describe('/login', () => {
   it('shows the spec texts and the single sign-on link', async () => {
+    backend(() => json({}));
     renderRoute('/login');
     expect(await screen.findByRole('heading', { level: 1, name: 'Log In' })).toBeInTheDocument();
     expect(screen.getByText('Welcome to the Example Telecom billing dashboard, please log in to continue.')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Remember me' })).not.toBeChecked();
     expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/forgot-password');
-    expect(screen.getByRole('link', { name: 'Sign in with Microsoft' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Sign in with Microsoft' })).toHaveAttribute(
       'href',
       `/a/v1/openid/microsoft-login?returnUrl=${encodeURIComponent('http://localhost:3000/login-callback')}`,
     );
   });
 
+  it('hides the single sign-on link when the auth service lists no provider', async () => {
+    const { fn } = backend(() => json({}), { providers: [] });
+    renderRoute('/login');
+    expect(await screen.findByRole('button', { name: 'Log In' })).toBeInTheDocument();
+    await waitFor(() => expect(fn).toHaveBeenCalled());
+    expect(screen.queryByRole('link', { name: 'Sign in with Microsoft' })).not.toBeInTheDocument();
+  });
+
   it('requires username and password, without calling the service', async () => {
-    const { fn } = backend(() => json({}));
+    const { signIns } = backend(() => json({}));
     renderRoute('/login');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Log In' }));
@@ -35,18 +55,18 @@ describe('/login', () => {
     expect(screen.getByText('Password is required.')).toBeInTheDocument();
     expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Username')).toHaveFocus();
-    expect(fn).not.toHaveBeenCalled();
+    expect(signIns()).toHaveLength(0);
   });
 
   it('without Remember me stores the token for this tab only and goes to /', async () => {
     const token = makeToken();
     localStorage.setItem('token', 'stale-remembered-token');
-    const { calls } = backend(() => json({ successful: true, token, error: null }));
+    const { signIns } = backend(() => json({ successful: true, token, error: null }));
     const { router } = renderRoute('/login');
     const user = await fill();
     await user.click(screen.getByRole('button', { name: 'Log In' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(calls[0]!.body).toEqual({ username: 'casey', password: 'Demo-Pass-2025!' });
+    expect(signIns()[0]!.body).toEqual({ username: 'casey', password: 'Demo-Pass-2025!' });
     expect(sessionStorage.getItem('token')).toBe(token);
     expect(localStorage.getItem('token')).toBeNull();
   });

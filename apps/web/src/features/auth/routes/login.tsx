@@ -57,6 +57,31 @@ export function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  // "Sign in with Microsoft" shows only when the auth service lists it (single sign-on configured there).
+  const [ssoListed, setSsoListed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    loadApi()
+      .then(({ openIdProviders }) => openIdProviders())
+      .then(({ providers }) => {
+        if (live) setSsoListed(providers.some((p) => p.id === 'microsoft'));
+      })
+      // Without the list the link stays hidden: a sign-in that cannot work is not offered.
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  // Two-factor sign-in: null until the service asks for a code. Each prompt (the request, a wrong code) is a
+  // new object, so focus goes back to the field every time and its description is read out.
+  const [otp, setOtp] = useState<string | null>(null);
+  const [otpPrompt, setOtpPrompt] = useState<{ text: string; wrong: boolean } | null>(null);
+  const [recovery, setRecovery] = useState(false);
+  const otpRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    otpRef.current?.focus();
+  }, [otpPrompt]);
 
   const finish = (token: string | null, remember: boolean): boolean => {
     if (!token || !startSession(token, remember)) return false;
@@ -103,13 +128,22 @@ export function LoginPage() {
       (invalid.username ? usernameRef : passwordRef).current?.focus();
       return;
     }
+    const code = otp?.trim();
+    if (otp !== null && !code) {
+      setOtpPrompt({ text: t('login.codeRequired'), wrong: true });
+      return;
+    }
     setFailure(null);
     setSubmitting(true);
     try {
       const { authenticate } = await loadApi();
-      const response = await authenticate({ username: fields.username.trim(), password: fields.password });
+      const response = await authenticate({ username: fields.username.trim(), password: fields.password, otp: code });
       if (response.successful && finish(response.token, remember)) return;
-      setFailure(loginFailureMessage({ response }, t('login.failed')));
+      if (response.secondFactorRequired) {
+        // The password was right: the service's text goes beside the code field, not in the banner.
+        setOtp('');
+        setOtpPrompt({ text: loginFailureMessage({ response }, t('login.failed')), wrong: Boolean(code) });
+      } else setFailure(loginFailureMessage({ response }, t('login.failed')));
     } catch (error) {
       setFailure(loginFailureMessage({ error }, t('login.failed')));
     }
@@ -159,6 +193,32 @@ export function LoginPage() {
             aria-required="true"
           />
         </Field>
+        {otp !== null && (
+          <Field
+            label={t('login.code')}
+            hint={otpPrompt?.wrong ? undefined : otpPrompt?.text}
+            error={otpPrompt?.wrong ? otpPrompt.text : undefined}
+          >
+            <Input
+              ref={otpRef}
+              name="otp"
+              value={otp}
+              onChange={(event) => setOtp(event.target.value)}
+              autoComplete="one-time-code"
+              inputMode={recovery ? 'text' : 'numeric'}
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={20}
+              aria-required="true"
+            />
+          </Field>
+        )}
+        {otp !== null && (
+          // Recovery codes have letters: the numeric keyboard of phones cannot type them.
+          <Button variant="link" className="-mt-2 self-start" onClick={() => setRecovery(!recovery)}>
+            {t(recovery ? 'login.useApp' : 'login.useRecovery')}
+          </Button>
+        )}
         <div className="flex flex-wrap items-center justify-between gap-2">
           <Checkbox
             label={t('login.rememberMe')}
@@ -174,16 +234,20 @@ export function LoginPage() {
           {t('login.submit')}
         </Button>
       </form>
-      <div className="my-5 flex items-center gap-3 text-xs text-fg-muted uppercase" aria-hidden="true">
-        <span className="h-px flex-1 bg-border" />
-        {t('login.or')}
-        <span className="h-px flex-1 bg-border" />
-      </div>
-      {/* A plain link: single sign-on is a full-page redirect through the auth service. */}
-      <a href={ssoLoginUrl()} className={buttonClasses({ variant: 'secondary', size: 'lg', className: 'w-full' })}>
-        <MicrosoftMark />
-        {t('login.sso', { provider: appConfig.ssoProviderName })}
-      </a>
+      {ssoListed && (
+        <>
+          <div className="my-5 flex items-center gap-3 text-xs text-fg-muted uppercase" aria-hidden="true">
+            <span className="h-px flex-1 bg-border" />
+            {t('login.or')}
+            <span className="h-px flex-1 bg-border" />
+          </div>
+          {/* A plain link: single sign-on is a full-page redirect through the auth service. */}
+          <a href={ssoLoginUrl()} className={buttonClasses({ variant: 'secondary', size: 'lg', className: 'w-full' })}>
+            <MicrosoftMark />
+            {t('login.sso', { provider: appConfig.ssoProviderName })}
+          </a>
+        </>
+      )}
     </>
   );
 }

@@ -1,24 +1,22 @@
-import { DASHBOARD_INVOICE_COUNT, InvoiceListItemSchema, pagedSchema } from '@portal/contract';
+import { DASHBOARD_INVOICE_COUNT, endpoints } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { billingApi } from '@/lib/api/client';
+import { api } from '@/lib/api/client';
 
 /** The dashboard's filter (spec §7): posted invoices of the account, newest invoice number first. */
 export const latestInvoicesFilter = (accountId: bigint): string => `AccountId==${accountId} && State=="Posted"`;
 
-/** GET /b/v1/Invoice/items: the 2 latest posted invoices (spec §9). */
+/** Invoice/items: the 2 latest posted invoices (spec §9). */
 export const latestInvoicesQuery = (accountId: bigint) =>
   queryOptions({
     queryKey: ['account', accountId, 'invoices', 'latest'],
     queryFn: ({ signal }) =>
-      billingApi.request({
-        path: '/v1/Invoice/items',
+      api.call(endpoints.invoices, {
         query: {
           dnfilter: latestInvoicesFilter(accountId),
           orderby: 'InvoiceNumber desc',
           skip: 0,
           take: DASHBOARD_INVOICE_COUNT,
         },
-        schema: pagedSchema(InvoiceListItemSchema),
         signal,
       }),
   });

@@ -16,7 +16,7 @@ describe('dashboard (spec §2 Home)', () => {
     const balance = within(await screen.findByRole('region', { name: 'Current balance' }));
     expect(await balance.findByText('$120.50')).toHaveClass('text-danger');
     expect(balance.getByText('Amount owing')).toBeInTheDocument();
-    expect(balance.getByText('Payment due May 30, 2025')).toBeInTheDocument();
+    expect(balance.getByText('Overdue since May 30, 2025')).toBeInTheDocument();
     expect(balance.queryByText('Pre-authorized payments enabled')).not.toBeInTheDocument();
 
     const latest = within(screen.getByRole('region', { name: 'Latest bill' }));
@@ -30,7 +30,7 @@ describe('dashboard (spec §2 Home)', () => {
     expect(details.getByText('billing@casey.example')).toBeInTheDocument();
     expect(details.getByText('12 Main Street')).toBeInTheDocument();
     expect(details.getByText('Jane Doe')).toBeInTheDocument();
-    expect(details.getByText('416-555-0100')).toBeInTheDocument();
+    expect(details.getByText('(416) 555-0100')).toBeInTheDocument();
 
     const tiles = within(screen.getByRole('navigation', { name: 'Manage your account' }));
     expect(tiles.getByRole('link', { name: /Invoices & Billing/ })).toHaveAttribute('href', '/invoices');

@@ -1,15 +1,13 @@
-import { InvoiceContentSchema } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { billingApi } from '@/lib/api/client';
+import { api } from '@/lib/api/client';
 
-/** GET /b/v1/Invoice/content/{invoiceId}?summary → the Billing To block and the charges grouped by category. */
+/** Invoice/content?summary → the Billing To block and the charges grouped by category. */
 export const getInvoiceContent = (invoiceId: bigint, signal?: AbortSignal) =>
-  billingApi.request({
-    path: '/v1/Invoice/content/{invoiceId}',
+  api.call(endpoints.invoiceContent, {
     params: { invoiceId },
     // `summary` only has to be present (spec §7 "?summary").
     query: { summary: '' },
-    schema: InvoiceContentSchema,
     signal,
   });
 

@@ -1,10 +1,10 @@
-import { InvoiceDetailsSchema } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { billingApi } from '@/lib/api/client';
+import { api } from '@/lib/api/client';
 
-/** GET /b/v1/Invoice/details/{id} → the invoice, what it owes, its receivable and its payments. */
+/** Invoice/details → the invoice, what it owes, its receivable and its payments. */
 export const getInvoiceDetails = (invoiceId: bigint, signal?: AbortSignal) =>
-  billingApi.request({ path: '/v1/Invoice/details/{id}', params: { id: invoiceId }, schema: InvoiceDetailsSchema, signal });
+  api.call(endpoints.invoiceDetails, { params: { id: invoiceId }, signal });
 
 export const invoiceDetailsQuery = (invoiceId: bigint) =>
   queryOptions({

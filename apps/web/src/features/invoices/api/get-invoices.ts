@@ -1,9 +1,7 @@
-import { INVOICE_PAGE_SIZE, InvoiceListItemSchema, pagedSchema } from '@portal/contract';
+import { endpoints, INVOICE_PAGE_SIZE } from '@portal/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { billingApi } from '@/lib/api/client';
+import { api } from '@/lib/api/client';
 import { INVOICE_LIST_ORDER, pageSkip } from '../rules';
-
-export const InvoicePageSchema = pagedSchema(InvoiceListItemSchema);
 
 /**
  * Signed PDF links in the list expire after 10 minutes (server DOCUMENT_LINK_TTL_SECONDS): a list left open
@@ -11,12 +9,10 @@ export const InvoicePageSchema = pagedSchema(InvoiceListItemSchema);
  */
 export const DOCUMENT_LINK_REFRESH_MS = 5 * 60_000;
 
-/** GET /b/v1/Invoice/items: one page of posted invoices, newest period first, counted (spec §7). */
+/** Invoice/items: one page of posted invoices, newest period first, counted (spec §7). */
 export const getInvoices = (dnfilter: string, page: number, signal?: AbortSignal) =>
-  billingApi.request({
-    path: '/v1/Invoice/items',
-    query: { dnfilter, orderby: INVOICE_LIST_ORDER, skip: pageSkip(page), take: INVOICE_PAGE_SIZE, count: true },
-    schema: InvoicePageSchema,
+  api.call(endpoints.invoices, {
+    query: { dnfilter, orderby: INVOICE_LIST_ORDER, skip: pageSkip(page), take: INVOICE_PAGE_SIZE, count: 'true' },
     signal,
   });
 

@@ -1,4 +1,5 @@
 import type { InvoiceContent } from '@portal/contract';
+import { countryName, subdivisionName } from '@portal/contract/regions';
 import { Building2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '@/components/ui/banner';
@@ -7,10 +8,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 
 /** "Billing To" (spec §2): customer name, address lines, city, province, postal code, country. */
 export function BillingToCard({ content, failed }: { content: InvoiceContent | undefined; failed: boolean }) {
-  const { t } = useTranslation('invoices');
+  const { t, i18n } = useTranslation('invoices');
   const customer = content?.customer;
   const address = customer?.address;
-  const cityLine = address ? [address.city, address.province, address.postalCode].filter((p) => p?.trim()).join(', ') : '';
+  // Codes are stored; the customer reads names in their language ("Québec", "Canada").
+  const province = address ? subdivisionName(address.country, address.province, i18n.language) : '';
+  const country = address ? countryName(address.country, i18n.language) : '';
+  const cityLine = address ? [address.city, province, address.postalCode].filter((p) => p?.trim()).join(', ') : '';
   return (
     <Card as="section" aria-labelledby="billing-to-title">
       <CardHeader title={t('detail.billingTo')} titleId="billing-to-title" icon={<Building2 />} />
@@ -33,7 +37,7 @@ export function BillingToCard({ content, failed }: { content: InvoiceContent | u
                 <span>{address.addressLine1}</span>
                 {address.addressLine2?.trim() && <span>{address.addressLine2}</span>}
                 {cityLine && <span>{cityLine}</span>}
-                {address.country?.trim() && <span>{address.country}</span>}
+                {country.trim() && <span>{country}</span>}
               </>
             )}
           </address>

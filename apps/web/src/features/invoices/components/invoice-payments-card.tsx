@@ -1,9 +1,9 @@
 import type { InvoicePayment } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
+import { PaymentStatusBadge } from '@/components/payment-status/payment-status-badge';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { useFormat } from '@/lib/i18n/use-format';
-import { PaymentStatusBadge } from '@/features/payments/components/payment-status-badge';
 import { paymentDescription, sortInvoicePayments } from '../rules';
 
 /** Payment History of one invoice (spec §2): newest first by date then id; the caller renders it only when there are payments. */

@@ -1,17 +1,25 @@
-import type { InvoiceListItem } from '@portal/contract';
+import { compareMoney, invoiceStatus, type InvoiceListItem } from '@portal/contract';
 import { Download, Eye } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { invoicePath } from '@/config/paths';
+import { pdfUrl } from '@/lib/document-links';
 import { useFormat } from '@/lib/i18n/use-format';
-import { pdfUrl } from '@/features/dashboard/rules';
-import { listInvoiceStatus } from '../rules';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 
 /** Wide screens: the spec's table (Invoice #, Period, Due Date, Amount, Status, Actions). */
-export function InvoiceTable({ invoices }: { invoices: InvoiceListItem[] }) {
+/** What is still owed, beside the amount when it differs (a partly paid invoice). */
+function StillOwed({ invoice }: { invoice: InvoiceListItem }) {
+  const { t } = useTranslation('invoices');
+  const f = useFormat();
+  if (compareMoney(invoice.owing, 0) <= 0 || compareMoney(invoice.owing, invoice.amount) === 0) return null;
+  return <span className="block text-xs text-fg-muted">{t('list.stillOwed', { amount: f.currency(invoice.owing, invoice.currency) })}</span>;
+}
+
+/** `today` is the account's calendar date: an invoice is Overdue from the customer's midnight. */
+export function InvoiceTable({ invoices, today }: { invoices: InvoiceListItem[]; today: string }) {
   const { t } = useTranslation('invoices');
   const f = useFormat();
   return (
@@ -38,9 +46,10 @@ export function InvoiceTable({ invoices }: { invoices: InvoiceListItem[] }) {
             <Td className="whitespace-nowrap">{f.date(invoice.dueDate)}</Td>
             <Td align="right" className="whitespace-nowrap">
               {f.currency(invoice.amount, invoice.currency)}
+              <StillOwed invoice={invoice} />
             </Td>
             <Td>
-              <InvoiceStatusBadge status={listInvoiceStatus(invoice.owing)} />
+              <InvoiceStatusBadge status={invoiceStatus(invoice, today)} />
             </Td>
             <Td align="right">
               <InvoiceActions invoice={invoice} compact />
@@ -53,7 +62,7 @@ export function InvoiceTable({ invoices }: { invoices: InvoiceListItem[] }) {
 }
 
 /** Phones: one card per invoice, stacked; nothing scrolls sideways. */
-export function InvoiceCards({ invoices }: { invoices: InvoiceListItem[] }) {
+export function InvoiceCards({ invoices, today }: { invoices: InvoiceListItem[]; today: string }) {
   const { t } = useTranslation('invoices');
   const f = useFormat();
   return (
@@ -65,7 +74,7 @@ export function InvoiceCards({ invoices }: { invoices: InvoiceListItem[] }) {
             <h2 className="min-w-0 text-base font-semibold break-words text-fg">
               {t('list.invoice', { number: invoice.invoiceNumber })}
             </h2>
-            <InvoiceStatusBadge status={listInvoiceStatus(invoice.owing)} />
+            <InvoiceStatusBadge status={invoiceStatus(invoice, today)} />
           </div>
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
             <dt className="text-fg-muted">{t('list.columns.period')}</dt>
@@ -75,7 +84,10 @@ export function InvoiceCards({ invoices }: { invoices: InvoiceListItem[] }) {
             <dt className="text-fg-muted">{t('list.columns.dueDate')}</dt>
             <dd className="text-fg">{f.date(invoice.dueDate)}</dd>
             <dt className="text-fg-muted">{t('list.columns.amount')}</dt>
-            <dd className="font-semibold text-fg tabular-nums">{f.currency(invoice.amount, invoice.currency)}</dd>
+            <dd className="font-semibold text-fg tabular-nums">
+              {f.currency(invoice.amount, invoice.currency)}
+              <StillOwed invoice={invoice} />
+            </dd>
           </dl>
           <div className="mt-4">
             <InvoiceActions invoice={invoice} />

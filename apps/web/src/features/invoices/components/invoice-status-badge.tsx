@@ -1,18 +1,16 @@
+import type { InvoiceStatus } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { CircleAlertIcon, CircleCheckIcon } from '@/components/ui/icons';
-import type { InvoiceStatus } from '../rules';
 
-/** Paid (green) / Unpaid (amber): colour, icon and word together (never colour alone). */
+const TONES = { Paid: 'success', PartiallyPaid: 'info', Unpaid: 'warning', Overdue: 'danger' } as const;
+
+/** The invoice's status: colour, icon and word together (never colour alone). */
 export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
   const { t } = useTranslation('invoices');
-  return status === 'paid' ? (
-    <Badge tone="success" icon={<CircleCheckIcon />}>
-      {t('status.paid')}
-    </Badge>
-  ) : (
-    <Badge tone="warning" icon={<CircleAlertIcon />}>
-      {t('status.unpaid')}
+  return (
+    <Badge tone={TONES[status]} icon={status === 'Paid' ? <CircleCheckIcon /> : <CircleAlertIcon />}>
+      {t(`status.${status}`)}
     </Badge>
   );
 }

@@ -1,11 +1,12 @@
-import type { InvoiceDetails } from '@portal/contract';
+import { invoiceStatus, type InvoiceDetails } from '@portal/contract';
 import { FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/i18n/use-format';
-import { detailInvoiceStatus, isAmountDueOverdue } from '../rules';
+import { isAmountDueOverdue } from '../rules';
+import { useAccountToday } from '@/features/account';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 
 /**
@@ -18,6 +19,7 @@ export function InvoiceSummaryCard({ details }: { details: InvoiceDetails }) {
   const { invoice, owing } = details;
   const money = (amount: number) => f.currency(amount, invoice.currency, { invoiceDetail: true });
   const overdue = isAmountDueOverdue(owing);
+  const today = useAccountToday(invoice.accountId);
   return (
     <Card as="section" aria-labelledby="summary-title">
       <CardHeader title={t('detail.summary')} titleId="summary-title" icon={<FileText />} />
@@ -26,7 +28,7 @@ export function InvoiceSummaryCard({ details }: { details: InvoiceDetails }) {
           <Row term={t('detail.issueDate')}>{f.date(invoice.postedDate, 'detail')}</Row>
           <Row term={t('detail.dueDate')}>{f.date(invoice.dueDate, 'detail')}</Row>
           <Row term={t('detail.status')}>
-            <InvoiceStatusBadge status={detailInvoiceStatus(owing)} />
+            <InvoiceStatusBadge status={invoiceStatus({ amount: invoice.amount, owing, dueDate: invoice.dueDate }, today)} />
           </Row>
           <Row term={t('detail.totalAmount')}>{money(invoice.amount)}</Row>
           <div className="mt-2 flex items-center justify-between gap-4 border-t border-border pt-3">

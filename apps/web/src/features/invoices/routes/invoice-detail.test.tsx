@@ -1,7 +1,7 @@
 import type { InvoicePayment } from '@portal/contract';
 import { screen, within } from '@testing-library/react';
 import { json, makeToken, renderRoute } from '@/test/utils';
-import { invoiceDetails, mockPortalBilling } from '@/features/payments/test-support';
+import { invoiceDetails, mockPortalBilling } from '@/test/portal-billing';
 
 const payment = (
   id: bigint,
@@ -36,7 +36,7 @@ describe('invoice detail (spec §2 "Invoice detail")', () => {
     expect(screen.getByRole('button', { name: 'Pay Invoice' })).toBeInTheDocument();
 
     const billing = within(screen.getByRole('region', { name: 'Billing To' }));
-    for (const line of ['Casey C. Billing', '12 Main Street', 'Suite 400', 'Toronto, ON, M5V 2T6', 'Canada']) {
+    for (const line of ['Casey C. Billing', '12 Main Street', 'Suite 400', 'Toronto, Ontario, M5V 2T6', 'Canada']) {
       expect(await billing.findByText(line)).toBeInTheDocument();
     }
     const charges = within(screen.getByRole('region', { name: 'Charges' }));
@@ -46,7 +46,7 @@ describe('invoice detail (spec §2 "Invoice detail")', () => {
     const summary = within(screen.getByRole('region', { name: 'Invoice Summary' }));
     expect(summary.getByText('Issue Date').nextElementSibling).toHaveTextContent('May 1, 2025');
     expect(summary.getByText('Due Date').nextElementSibling).toHaveTextContent('May 30, 2025');
-    expect(summary.getByText('Unpaid')).toBeInTheDocument();
+    expect(summary.getByText('Overdue')).toBeInTheDocument();
     // Spec §9: CAD is formatted with en-US on this page.
     expect(summary.getByText('Total Amount').nextElementSibling).toHaveTextContent('CA$120.50');
     const due = summary.getByTestId('amount-due');

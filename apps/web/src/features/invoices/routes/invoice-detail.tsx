@@ -1,9 +1,9 @@
 import type { InvoiceDetails } from '@portal/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { CreditCard, Download, FileQuestion, FileSpreadsheet } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Banner } from '@/components/ui/banner';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -14,17 +14,10 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api/client';
 import { registerLocales } from '@/lib/i18n/i18n';
 import { useFormat } from '@/lib/i18n/use-format';
+import { SETTLING_POLL_MS } from '@/lib/payment-status';
 import { usePageTitle } from '@/lib/use-page-title';
-import { refreshPaymentMethods } from '@/features/payments/api/refresh';
-import {
-  hasCheckoutParams,
-  readCheckoutReturn,
-  shouldReopenPayModal,
-  withoutCheckoutParams,
-} from '@/features/payments/checkout-rules';
-import { PayModal, preloadPaymentDialogs } from '@/features/payments/components/lazy-dialogs';
-import { paymentsLocales } from '@/features/payments/locales';
-import { SETTLING_POLL_MS } from '@/features/payments/payment-status-rules';
+import { useCheckoutReturn } from '@/features/payment-methods';
+import { PayModal, preloadPayModal } from '@/features/payments';
 import { invoiceContentQuery } from '../api/get-invoice-content';
 import { invoiceDetailsQuery } from '../api/get-invoice-details';
 import { documentUrl, invoiceUrlsQuery } from '../api/get-invoice-urls';
@@ -35,8 +28,7 @@ import { InvoiceSummaryCard } from '../components/invoice-summary-card';
 import { invoicesLocales } from '../locales';
 import { canPayInvoice, hasSettlingPayment, parseInvoiceId } from '../rules';
 
-// Payment status badges (from the payments feature) read the `payments` namespace.
-await Promise.all([registerLocales('invoices', invoicesLocales), registerLocales('payments', paymentsLocales)]);
+await registerLocales('invoices', invoicesLocales);
 
 /**
  * /invoices/{invoiceId} (spec §2 "Invoice detail"): heading with the period, PDF and CDR downloads, "Pay
@@ -111,11 +103,12 @@ function InvoiceDetail({ details, back }: { details: InvoiceDetails; back: React
   const payable = canPayInvoice(owing);
 
   useEffect(() => {
-    if (payable) preloadPaymentDialogs();
+    if (payable) preloadPayModal();
   }, [payable]);
 
-  useCheckoutReturn(invoice.id, invoice.accountId, {
-    onReopen: () => setPaying(true),
+  useCheckoutReturn(invoice.accountId, {
+    invoiceId: invoice.id,
+    onReopenPayModal: () => setPaying(true),
     onAdded: () => setNotice(t('detail.cardAdded')),
   });
 
@@ -203,31 +196,6 @@ function InvoiceDetail({ details, back }: { details: InvoiceDetails; back: React
       />
     </>
   );
-}
-
-/**
- * Back from the provider's checkout (spec §4): reopen the pay modal when the return names this invoice,
- * re-read the cards, and take the parameters out of the URL (replacing the entry) so a reload does not
- * repeat it.
- */
-function useCheckoutReturn(invoiceId: bigint, accountId: bigint, handlers: { onReopen: () => void; onAdded: () => void }) {
-  const [params, setParams] = useSearchParams();
-  const queryClient = useQueryClient();
-  const ret = readCheckoutReturn(params);
-  const present = hasCheckoutParams(params);
-  const reopen = shouldReopenPayModal(ret, invoiceId);
-  const handlersRef = useRef(handlers);
-  useEffect(() => {
-    handlersRef.current = handlers;
-  });
-  useEffect(() => {
-    if (!present) return;
-    if (ret.paymentMethodAdded) void refreshPaymentMethods(queryClient, accountId);
-    // Reopening the modal says enough (its card list now has the card); otherwise say the card was added.
-    if (reopen) handlersRef.current.onReopen();
-    else if (ret.paymentMethodAdded) handlersRef.current.onAdded();
-    setParams((current) => withoutCheckoutParams(current), { replace: true });
-  }, [present, reopen, ret.paymentMethodAdded, accountId, queryClient, setParams]);
 }
 
 function DetailSkeleton() {

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, makeToken, renderRoute } from '@/test/utils';
-import { invoiceListItem, mockPortalBilling, never, wideScreen } from '@/features/payments/test-support';
+import { invoiceListItem, mockPortalBilling, never, wideScreen } from '@/test/portal-billing';
 import { periodStartDate } from '../rules';
 
 const page = (count: number, first = 1) =>
@@ -25,7 +25,7 @@ describe('invoice list (spec §2 "Invoice list")', () => {
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/');
   });
 
-  it('lists posted invoices of the account in a table with Paid/Unpaid and named actions', async () => {
+  it('lists posted invoices of the account in a table with their status (past due: Overdue) and named actions', async () => {
     wideScreen();
     const { callsTo } = mockPortalBilling({ invoices: () => page(2) });
     renderRoute('/invoices');
@@ -40,7 +40,7 @@ describe('invoice list (spec §2 "Invoice list")', () => {
     expect(first).toHaveTextContent('1 Apr 2025 – 30 Apr 2025');
     expect(first).toHaveTextContent('30 May 2025');
     expect(first).toHaveTextContent('$120.50');
-    expect(within(first!).getByText('Unpaid')).toBeInTheDocument();
+    expect(within(first!).getByText('Overdue')).toBeInTheDocument();
     expect(within(second!).getByText('Paid')).toBeInTheDocument();
     expect(within(first!).getByRole('link', { name: 'View details of invoice INV-1' })).toHaveAttribute('href', '/invoices/1001');
     expect(within(first!).getByRole('link', { name: 'Download PDF of invoice INV-1' })).toHaveAttribute(

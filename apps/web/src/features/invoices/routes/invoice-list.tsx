@@ -19,9 +19,10 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { invoiceListQuery } from '../api/get-invoices';
 import { InvoiceFilters } from '../components/invoice-filters';
 import { InvoiceCards, InvoiceTable } from '../components/invoice-results';
+import { useAccountToday } from '@/features/account';
 import { invoicesLocales } from '../locales';
 import { invoiceListFilter, listStateParams, pageCount, readListState, type InvoiceListState } from '../rules';
-import { useMediaQuery, WIDE_SCREEN_QUERY } from '@/features/payments/use-media-query';
+import { useMediaQuery, WIDE_SCREEN_QUERY } from '@/lib/use-media-query';
 
 await registerLocales('invoices', invoicesLocales);
 
@@ -116,6 +117,7 @@ function InvoiceResults({
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
   const filter = invoiceListFilter({ accountId, period: state.period, search: state.search, now: new Date() });
   const query = useQuery(invoiceListQuery(accountId, filter, state.page));
+  const today = useAccountToday(accountId);
   const resultsRef = useRef<HTMLDivElement>(null);
   const data = query.data;
   const total = data?.count ?? data?.value.length ?? 0;
@@ -172,9 +174,9 @@ function InvoiceResults({
               />
             </Card>
           ) : wide ? (
-            <InvoiceTable invoices={data.value} />
+            <InvoiceTable invoices={data.value} today={today} />
           ) : (
-            <InvoiceCards invoices={data.value} />
+            <InvoiceCards invoices={data.value} today={today} />
           )}
         </div>
       </div>

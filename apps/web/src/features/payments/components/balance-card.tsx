@@ -2,18 +2,18 @@ import type { CurrencyCode, HomeModel } from '@portal/contract';
 import { Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { balanceViews } from '@/lib/balance';
 import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/i18n/use-format';
-import { balanceViews } from '@/features/dashboard/rules';
 
 /**
  * Account Balance (spec §4 "Balance"): one line per currency; owing is red with "Payment due {date}" (the due
  * date of the oldest unpaid invoice, decisions §5), otherwise green. Words say which is which, not colour alone.
  */
-export function BalanceCard({ home, fallbackCurrency }: { home: HomeModel; fallbackCurrency: CurrencyCode }) {
+export function BalanceCard({ home, today, fallbackCurrency }: { home: HomeModel; today: string; fallbackCurrency: CurrencyCode }) {
   const { t } = useTranslation('payments');
   const f = useFormat();
-  const views = balanceViews(home.balances, home.paymentDueDate, fallbackCurrency);
+  const views = balanceViews(home.balances, home.paymentDueDate, today, fallbackCurrency);
   return (
     <Card as="section" aria-labelledby="balance-title">
       <CardHeader title={t('balance.title')} titleId="balance-title" icon={<Wallet />} />
@@ -40,7 +40,7 @@ export function BalanceCard({ home, fallbackCurrency }: { home: HomeModel; fallb
                     : t('balance.noBalance')}
               </span>
               {view.status === 'owing' && view.dueDate && (
-                <span className="text-sm text-fg">{t('balance.paymentDue', { date: f.date(view.dueDate, 'detail') })}</span>
+                <span className="text-sm text-fg">{t(view.overdue ? 'balance.overdueSince' : 'balance.paymentDue', { date: f.date(view.dueDate, 'detail') })}</span>
               )}
             </li>
           ))}

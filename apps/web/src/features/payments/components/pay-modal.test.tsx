@@ -4,14 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { registerLocales } from '@/lib/i18n/i18n';
 import { createQueryClient } from '@/lib/query-client';
+import { redirectTo } from '@/lib/redirect';
 import { accountDetails } from '@/test/fixtures';
+import { card, mockPortalBilling, never, recentPayment } from '@/test/portal-billing';
 import { json } from '@/test/utils';
-import { redirectTo } from '../api/redirect';
 import { paymentDialogLocales } from '../dialog-locales';
-import { card, mockPortalBilling, never, recentPayment } from '../test-support';
 import { PayModal, type PayModalProps } from './pay-modal';
 
-vi.mock('../api/redirect', () => ({ redirectTo: vi.fn() }));
+vi.mock('@/lib/redirect', () => ({ redirectTo: vi.fn() }));
 
 await registerLocales('payment-dialogs', paymentDialogLocales);
 
@@ -129,6 +129,37 @@ describe('pay modal (spec §2 "Modals", §4 "Pay modal")', () => {
     expect(callsTo('pay')[0]!.body).toMatchObject({ payment: { amount: 25.5 } });
   });
 
+  it('refuses a custom amount above what is owed (showing the most) or with more than 2 decimals', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = mockPortalBilling();
+    renderModal();
+    await screen.findByRole('combobox', { name: 'Payment method' });
+    await user.click(screen.getByRole('radio', { name: 'Custom Amount' }));
+    const input = screen.getByRole('spinbutton', { name: 'Custom amount (CAD)' });
+    await user.type(input, '120.51');
+    expect(input).toHaveAccessibleDescription('The amount cannot be more than what is owed: $120.50.');
+    expect(payButton()).toBeDisabled();
+    await user.clear(input);
+    await user.type(input, '10.505');
+    expect(input).toHaveAccessibleDescription('Enter the amount with at most 2 decimals.');
+    expect(payButton()).toBeDisabled();
+    await user.clear(input);
+    await user.type(input, '120.50');
+    expect(payButton()).toBeEnabled();
+    expect(callsTo('pay')).toHaveLength(0);
+  });
+
+  it("clears the service's error when the amount changes", async () => {
+    const user = userEvent.setup();
+    mockPortalBilling({ pay: () => json({ payment: recentPayment(901n, 'Error'), error: 'Your card was declined.' }) });
+    renderModal();
+    await screen.findByRole('combobox', { name: 'Payment method' });
+    await user.click(payButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined.');
+    await user.click(screen.getByRole('radio', { name: 'Custom Amount' }));
+    expect(screen.queryByText('Your card was declined.')).not.toBeInTheDocument();
+  });
+
   it('is busy while processing: a double click sends one payment', async () => {
     const user = userEvent.setup();
     const { callsTo } = mockPortalBilling({ pay: never });
@@ -217,7 +248,7 @@ describe('add payment method (spec §4 "Add Payment Method")', () => {
       email: 'billing@casey.example',
       accountType: 'Residential',
       currency: 'CAD',
-      address: { city: 'Toronto', country: 'Canada', postalCode: 'M5V 2T6', state: 'ON', line1: '12 Main Street' },
+      address: { city: 'Toronto', country: 'CA', postalCode: 'M5V 2T6', state: 'ON', line1: '12 Main Street' },
     });
   });
 

@@ -1,19 +1,20 @@
-import type { CurrencyCode, Money, PaymentMethodEntry, RecentPayment } from '@portal/contract';
+import { absMoney, type CurrencyCode, type Money, type PaymentMethodEntry, type RecentPayment } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose } from '@/components/ui/dialog';
+import { Dialog, DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { Field, Input, Select } from '@/components/ui/field';
+import { RadioOption } from '@/components/ui/radio-option';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api/client';
+import { serverTextOr } from '@/lib/api/server-text';
+import { cardLabel, isCardExpired, preferredCard, usableCards } from '@/lib/cards';
 import { useFormat } from '@/lib/i18n/use-format';
+import { refreshAccount } from '@/lib/refresh-account';
+import { AddPaymentMethodModal, paymentMethodsQuery, preloadPaymentMethodDialogs } from '@/features/payment-methods';
 import { createCustomerPayment } from '../api/create-customer-payment';
-import { paymentMethodsQuery } from '../api/get-payment-methods';
-import { refreshAccount } from '../api/refresh';
-import { cardLabel, isCardExpired, preferredCard, usableCards } from '../card-rules';
-import { serverTextOr } from '../error-text';
 import {
   buildPaymentToCreate,
   isPayDisabled,
@@ -26,8 +27,6 @@ import {
   type PayTarget,
   type PaymentAttempt,
 } from '../pay-rules';
-import { AddPaymentMethodModal } from './add-payment-method-modal';
-import { RadioOption } from './radio-option';
 
 export interface PayModalInvoice {
   id: bigint;
@@ -74,6 +73,8 @@ export function PayModal({
   const { t } = useTranslation('payment-dialogs');
   const [busy, setBusy] = useState(false);
   const [adding, setAdding] = useState(false);
+  // "Add Card" continues in Add Payment Method: have its code ready by the time the customer asks for it.
+  useEffect(preloadPaymentMethodDialogs, []);
   return (
     <>
       <Dialog
@@ -161,7 +162,7 @@ function PayForm({ accountId, target, invoice, invoiceDetail, onBusyChange, onPa
     if (processing) return;
     const invalid = payValidationError(form, target.total);
     if (invalid || amount === null || !selected) {
-      setMessage(invalid === 'methodAndAmount' || !selected ? t('pay.invalidMethod') : t('pay.invalidAmount'));
+      setMessage(invalid === 'methodAndAmount' || !selected ? t('pay.invalidMethod') : (customErrorText ?? t('pay.invalidAmount')));
       return;
     }
     setMessage(null);
@@ -193,7 +194,15 @@ function PayForm({ accountId, target, invoice, invoiceDetail, onBusyChange, onPa
     );
   };
 
-  const customError = showCustomAmountError(form);
+  const customError = showCustomAmountError(form, target.total);
+  const customErrorText =
+    customError === 'decimals'
+      ? t('pay.tooManyDecimals')
+      : customError === 'aboveOwing'
+        ? t('pay.aboveOwing', { amount: money(absMoney(target.total)) })
+        : customError
+          ? t('pay.inlineAmount')
+          : undefined;
   const disabled = isPayDisabled(form, target.total, false);
   const noUsableCard = methods.isSuccess && usable.length === 0;
 
@@ -207,7 +216,11 @@ function PayForm({ accountId, target, invoice, invoiceDetail, onBusyChange, onPa
           id={`${ids}-total`}
           name={`${ids}-amount`}
           checked={choice === 'total'}
-          onChange={() => setChoice('total')}
+          onChange={() => {
+            // A new amount is a new question: the last answer's error no longer applies.
+            setMessage(null);
+            setChoice('total');
+          }}
           label={t('pay.total')}
           aside={money(target.total)}
         />
@@ -215,13 +228,16 @@ function PayForm({ accountId, target, invoice, invoiceDetail, onBusyChange, onPa
           id={`${ids}-custom`}
           name={`${ids}-amount`}
           checked={choice === 'custom'}
-          onChange={() => setChoice('custom')}
+          onChange={() => {
+            setMessage(null);
+            setChoice('custom');
+          }}
           label={t('pay.custom')}
         />
         {choice === 'custom' && (
           <Field
             label={t('pay.customLabel', { currency: target.currency })}
-            error={customError ? t('pay.inlineAmount') : undefined}
+            error={customErrorText}
             className="mt-1 sm:pl-7"
           >
             <Input
@@ -233,7 +249,10 @@ function PayForm({ accountId, target, invoice, invoiceDetail, onBusyChange, onPa
               step="0.01"
               autoComplete="off"
               value={customText}
-              onChange={(e) => setCustomText(e.target.value)}
+              onChange={(e) => {
+                setMessage(null);
+                setCustomText(e.target.value);
+              }}
             />
           </Field>
         )}
@@ -255,7 +274,7 @@ function PayForm({ accountId, target, invoice, invoiceDetail, onBusyChange, onPa
         {t('pay.notice')}
       </Banner>
 
-      <div className="-mx-5 -mb-4 flex flex-wrap justify-end gap-3 border-t border-border px-5 py-4">
+      <DialogFooter>
         <DialogClose asChild>
           <Button variant="secondary" disabled={processing}>
             {t('common:cancel')}
@@ -264,7 +283,7 @@ function PayForm({ accountId, target, invoice, invoiceDetail, onBusyChange, onPa
         <Button type="submit" disabled={disabled && !processing} loading={processing} loadingText={t('pay.processing')}>
           {t('pay.submit', { amount: money(amount ?? 0) })}
         </Button>
-      </div>
+      </DialogFooter>
     </form>
   );
 }

@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { PaymentStatusBadge } from '@/components/payment-status/payment-status-badge';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { cardLabel } from '@/lib/cards';
 import { useFormat } from '@/lib/i18n/use-format';
-import { cardLabel } from '../card-rules';
-import { hasPendingPayment } from '../payment-status-rules';
-import { useMediaQuery, WIDE_SCREEN_QUERY } from '../use-media-query';
-import { PaymentStatusBadge } from './payment-status-badge';
+import { hasPendingPayment } from '@/lib/payment-status';
+import { useMediaQuery, WIDE_SCREEN_QUERY } from '@/lib/use-media-query';
 
 /** Rows shown before "Show all": the latest payments answer most questions; the home model holds up to 50. */
 export const HISTORY_PREVIEW_ROWS = 10;

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { accountDetails, homeModel } from '@/test/fixtures';
 import { json, makeToken, renderRoute } from '@/test/utils';
-import { card, mockPortalBilling, recentPayment, wideScreen } from '../test-support';
+import { card, mockPortalBilling, recentPayment, wideScreen } from '@/test/portal-billing';
 
 beforeEach(() => {
   sessionStorage.setItem('token', makeToken({ scopes: ['ac:1001'] }));
@@ -29,23 +29,35 @@ describe('payments screen (spec §2 "Payments")', () => {
     const balance = within(await screen.findByRole('region', { name: 'Account Balance' }));
     expect(balance.getByText('$120.50')).toHaveClass('text-danger');
     expect(balance.getByText('Amount owing')).toBeInTheDocument();
-    expect(balance.getByText('Payment due May 30, 2025')).toBeInTheDocument();
+    expect(balance.getByText('Overdue since May 30, 2025')).toBeInTheDocument();
 
     const visa = await cardItem('Visa •••• 4242');
     expect(visa.getByText('Default')).toBeInTheDocument();
     expect(visa.queryByRole('button', { name: /as default/ })).not.toBeInTheDocument();
-    expect(visa.getByRole('button', { name: 'Delete Visa •••• 4242' })).toBeInTheDocument();
+    expect(visa.getByRole('button', { name: 'Delete card Visa •••• 4242 (expires 12/99)' })).toBeInTheDocument();
 
     const mastercard = await cardItem('Mastercard •••• 4444');
     expect(mastercard.getByText('Expired')).toBeInTheDocument();
     expect(mastercard.getByText('Expired 12/20')).toBeInTheDocument();
     expect(mastercard.queryByRole('button', { name: /as default/ })).not.toBeInTheDocument();
-    expect(mastercard.getByRole('button', { name: 'Delete Mastercard •••• 4444' })).toBeInTheDocument();
+    expect(mastercard.getByRole('button', { name: 'Delete card Mastercard •••• 4444 (expires 12/20)' })).toBeInTheDocument();
 
     const amex = await cardItem('American Express •••• 0005');
     expect(amex.queryByText('Default')).not.toBeInTheDocument();
     expect(amex.queryByText('Expired')).not.toBeInTheDocument();
-    expect(amex.getByRole('button', { name: 'Set American Express •••• 0005 as default' })).toBeInTheDocument();
+    expect(amex.getByRole('button', { name: 'Set as default American Express •••• 0005 (expires 12/98)' })).toBeInTheDocument();
+  });
+
+  it('says "You do not have a balance owing" on Pay Now when nothing is owed, without opening a dialog', async () => {
+    const user = userEvent.setup();
+    mockPortalBilling({ home: () => json(homeModel([[0, 'CAD']])) });
+    renderRoute('/payments');
+    const card = within(await screen.findByRole('region', { name: 'Make a One-time Payment' }));
+    const payNow = card.getByRole('button', { name: 'Pay Now' });
+    await user.click(payNow);
+    expect(card.getByRole('status')).toHaveTextContent('You do not have a balance owing');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(payNow).toHaveFocus();
   });
 
   it('sets a card as default', async () => {
@@ -64,7 +76,7 @@ describe('payments screen (spec §2 "Payments")', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { callsTo } = mockPortalBilling({ cards: () => json({ value: [card(11n, 'Visa', '4242', 2099, true)] }) });
     renderRoute('/payments');
-    await user.click((await cardItem('Visa •••• 4242')).getByRole('button', { name: 'Delete Visa •••• 4242' }));
+    await user.click((await cardItem('Visa •••• 4242')).getByRole('button', { name: 'Delete card Visa •••• 4242 (expires 12/99)' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Cannot remove last payment method. At least one payment method must be kept on file.',
     );
@@ -77,7 +89,7 @@ describe('payments screen (spec §2 "Payments")', () => {
     const user = userEvent.setup();
     const { callsTo } = mockPortalBilling();
     renderRoute('/payments');
-    await user.click((await cardItem('Mastercard •••• 4444')).getByRole('button', { name: 'Delete Mastercard •••• 4444' }));
+    await user.click((await cardItem('Mastercard •••• 4444')).getByRole('button', { name: 'Delete card Mastercard •••• 4444 (expires 12/20)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete card?' });
     expect(dialog).toHaveTextContent('Mastercard •••• 4444 will be removed from your account.');
     expect(callsTo('deleteCard')).toHaveLength(0);

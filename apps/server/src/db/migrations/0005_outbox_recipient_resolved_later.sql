@@ -1,0 +1,1 @@
+ALTER TABLE "mail_outbox" ALTER COLUMN "to_address" DROP NOT NULL;

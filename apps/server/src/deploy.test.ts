@@ -1,0 +1,37 @@
+/**
+ * deploy/compose.yaml sets only variables the configuration knows, with values it accepts, and
+ * starts the instances the way the rolling-restart test does (migrate step, start-up migration off).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { CONFIG_VARIABLES, loadConfig } from './config';
+
+const compose = parse(readFileSync(new URL('../../../deploy/compose.yaml', import.meta.url), 'utf8'), { merge: true }) as {
+  services: Record<string, { image?: string; command?: string[]; environment?: Record<string, string>; depends_on?: Record<string, { condition: string }> }>;
+};
+const portalServices = Object.entries(compose.services).filter(([, service]) => service.image === 'billing-portal:latest');
+
+/** Compose's `${VAR:?…}` / `${VAR:-default}` with sample values, as an operator would fill them. */
+const SAMPLES: Record<string, string> = { POSTGRES_PASSWORD: 'secret', SECRETS_KEY: '7e'.repeat(32), PORTAL_HOST: 'portal.example.com' };
+const interpolate = (value: string) =>
+  String(value).replace(/\$\{(\w+)(?::[-?]([^}]*))?\}/g, (_all, name: string, fallback: string | undefined) => SAMPLES[name] ?? (fallback?.startsWith('set ') ? '' : (fallback ?? '')));
+
+describe('deploy/compose.yaml', () => {
+  it('has the migrate step and two instances of the portal image', () => {
+    expect(portalServices.map(([name]) => name).sort()).toEqual(['migrate', 'portal-1', 'portal-2']);
+    expect(compose.services.migrate!.command).toEqual(['node', 'apps/server/dist/migrate.js']);
+    for (const name of ['portal-1', 'portal-2']) expect(compose.services[name]!.depends_on).toEqual({ migrate: { condition: 'service_completed_successfully' } });
+  });
+
+  it.each(portalServices)('%s sets only variables the configuration knows, with valid values', (_name, service) => {
+    const environment = service.environment ?? {};
+    expect(Object.keys(environment).filter((name) => !CONFIG_VARIABLES.includes(name))).toEqual([]);
+    expect(environment.MIGRATE_ON_START).toBe('false');
+    expect(environment.TRUST_PROXY).toBeTruthy();
+    const env = Object.fromEntries(Object.entries(environment).map(([name, value]) => [name, interpolate(value)]));
+    const config = loadConfig(env);
+    expect(config.MIGRATE_ON_START).toBe(false);
+    expect(config.PUBLIC_ORIGIN).toBe('https://portal.example.com');
+  });
+});

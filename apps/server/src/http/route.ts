@@ -1,0 +1,58 @@
+/**
+ * Registers a route from its row of the contract's endpoint table: method, path, access hooks,
+ * schemas and OpenAPI description all come from the row, so a route cannot differ from the
+ * contract the web client calls.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { ErrorResponseSchema, type AnswerOf, type Endpoint, type ValidatedRequestOf } from '@portal/contract';
+import { assertAdmin, assertStaff, callerOf } from './caller';
+
+/** The request a handler of the row gets: params, query and body as its schemas decoded them. */
+export type EndpointRequest<E extends Endpoint> = FastifyRequest & ValidatedRequestOf<E>;
+
+/** A JSON endpoint's handler returns its answer; others answer through `reply` and return it. */
+export type EndpointHandler<E extends Endpoint> = (
+  request: EndpointRequest<E>,
+  reply: FastifyReply,
+) => Promise<E['answer'] extends { kind: 'json' } ? AnswerOf<E> | FastifyReply : FastifyReply | void>;
+
+/** Route options a row does not decide (e.g. a larger body limit). */
+export type RouteExtras = Pick<RouteOptions, 'bodyLimit'>;
+
+/** `…/details/{id}` → `…/details/:id` (Fastify's syntax). */
+export const routePath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
+
+const noStore = async (_request: FastifyRequest, reply: FastifyReply) => {
+  reply.header('cache-control', 'no-store');
+};
+
+// Every signed-in endpoint documents the bearer requirement; public ones override it with none.
+const PUBLIC_SECURITY: { [name: string]: string[] }[] = [];
+
+export const route = <E extends Endpoint>(app: FastifyInstance, row: E, handler: EndpointHandler<E>, extras: RouteExtras = {}): void => {
+  const response: Record<number, unknown> = Object.fromEntries(row.errors.map((status) => [status, ErrorResponseSchema]));
+  if (row.answer.kind === 'json') response[200] = row.answer.schema;
+  const roleCheck = row.access === 'admin' ? assertAdmin : row.access === 'staff' ? assertStaff : null;
+  app.route({
+    ...extras,
+    method: row.method,
+    url: routePath(row.path),
+    // A session (401) and, where the row asks, the role (403) are checked before the input is.
+    onRequest: row.access === 'public' ? [] : [app.requireCaller],
+    // What a signed-in person is answered is theirs alone: never kept by a browser or proxy.
+    onSend: row.access === 'public' ? [] : [noStore],
+    preValidation: roleCheck ? [async (request: FastifyRequest) => roleCheck(callerOf(request))] : [],
+    schema: {
+      tags: [row.tag],
+      summary: row.summary,
+      ...(row.description ? { description: row.description } : {}),
+      ...(row.hidden ? { hide: true } : {}),
+      ...(row.access === 'public' ? { security: PUBLIC_SECURITY } : {}),
+      ...(row.params ? { params: row.params } : {}),
+      ...(row.query ? { querystring: row.query } : {}),
+      ...(row.body ? { body: row.body } : {}),
+      response,
+    },
+    handler: handler as unknown as RouteOptions['handler'],
+  });
+};

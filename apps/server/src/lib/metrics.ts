@@ -1,0 +1,132 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/**
+ * The process's Prometheus metrics (one registry per process, as Prometheus scrapes a process).
+ * Counters are plain module state so services and jobs record outcomes without plumbing; what the
+ * database knows (pools, outbox) is read when scraped, from the sources `plugins/metrics.ts` adds.
+ */
+export const registry = new Registry();
+
+// Process metrics, among them event-loop lag (nodejs_eventloop_lag_seconds and its percentiles).
+collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+
+export const httpRequestDuration = new Histogram({
+  name: 'http_request_duration_seconds',
+  help: 'HTTP requests by route pattern, method and status',
+  labelNames: ['route', 'method', 'status'] as const,
+  buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+  registers: [registry],
+});
+
+export const jobRuns = new Counter({
+  name: 'job_runs_total',
+  help: 'Job step runs by job and outcome (ok, failed)',
+  labelNames: ['job', 'outcome'] as const,
+  registers: [registry],
+});
+
+export const jobDuration = new Histogram({
+  name: 'job_run_duration_seconds',
+  help: 'How long a job step ran',
+  labelNames: ['job'] as const,
+  buckets: [0.005, 0.025, 0.1, 0.5, 1, 5, 30],
+  registers: [registry],
+});
+
+export const jobLag = new Gauge({
+  name: 'job_lag_seconds',
+  help: 'How late the last run of a job step started after it was due',
+  labelNames: ['job'] as const,
+  registers: [registry],
+});
+
+export const paymentsSettled = new Counter({
+  name: 'payments_settled_total',
+  help: 'Payments settled by this instance, by outcome (Successful, Error)',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+});
+
+export const signInFailures = new Counter({
+  name: 'sign_in_failures_total',
+  help: 'Password sign-ins refused (wrong name or password, locked, pending)',
+  registers: [registry],
+});
+
+export const signInThrottled = new Counter({
+  name: 'sign_in_throttled_total',
+  help: 'Sign-in, reset and one-time-login calls refused with 429 by the throttle',
+  registers: [registry],
+});
+
+/** A pg Pool's counts (the fields pg-pool exposes). */
+export interface PoolLike {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
+
+/** What the scrape-time gauges read: pools by name, and the outbox's state. */
+export interface MetricsSource {
+  pools: Record<string, PoolLike | null>;
+  outbox(): Promise<{ depth: number; oldestAgeSeconds: number }>;
+}
+
+const sources = new Set<MetricsSource>();
+
+/** Adds a database's pools and outbox to what scrapes report; returns the removal. */
+export const addMetricsSource = (source: MetricsSource): (() => void) => {
+  sources.add(source);
+  return () => void sources.delete(source);
+};
+
+new Gauge({
+  name: 'db_pool_connections',
+  help: 'PostgreSQL pool connections by pool (main, export) and state (in_use, idle, waiting = requests waiting for one)',
+  labelNames: ['pool', 'state'] as const,
+  registers: [registry],
+  collect() {
+    this.reset();
+    for (const source of sources) {
+      for (const [name, pool] of Object.entries(source.pools)) {
+        if (!pool) continue;
+        this.inc({ pool: name, state: 'in_use' }, pool.totalCount - pool.idleCount);
+        this.inc({ pool: name, state: 'idle' }, pool.idleCount);
+        this.inc({ pool: name, state: 'waiting' }, pool.waitingCount);
+      }
+    }
+  },
+});
+
+/** The outbox summed over sources; the two gauges of one scrape (collected together) share one read. */
+let outboxRead: Promise<{ depth: number; oldestAgeSeconds: number }> | null = null;
+const readOutbox = () =>
+  (outboxRead ??= (async () => {
+    let depth = 0;
+    let oldestAgeSeconds = 0;
+    for (const source of sources) {
+      const state = await source.outbox();
+      depth += state.depth;
+      oldestAgeSeconds = Math.max(oldestAgeSeconds, state.oldestAgeSeconds);
+    }
+    return { depth, oldestAgeSeconds };
+  })().finally(() => {
+    outboxRead = null;
+  }));
+
+new Gauge({
+  name: 'mail_outbox_depth',
+  help: 'Mails not yet sent',
+  registers: [registry],
+  async collect() {
+    this.set((await readOutbox()).depth);
+  },
+});
+new Gauge({
+  name: 'mail_outbox_oldest_age_seconds',
+  help: 'Age of the oldest mail not yet sent (0 when none)',
+  registers: [registry],
+  async collect() {
+    this.set((await readOutbox()).oldestAgeSeconds);
+  },
+});

@@ -1,0 +1,141 @@
+import { lockAccount } from '../../../lib/account-lock';
+import { AUTOPAY_ON, minorToDecimal, toMinor } from '@portal/contract';
+import { recordAudit } from '../../../lib/audit';
+import { cardExpiry, isCardExpired } from '@portal/contract';
+import { allocateOldestFirst } from '../../payments';
+import { submitCharge } from '../../payments';
+import type { BillingContext } from '../../../http/billing-context';
+import { insertPayment, openReceivables, type PaymentRow } from '../../payments';
+import { findPaymentMethod, type PaymentMethodRow } from '../../payment-methods';
+import { autopayFailedMessage, NOTIFICATION_KINDS } from '../../notifications';
+import { insertNotification } from '../../notifications';
+import { claimRun, dueCandidates, findSchedule, finishRun, type AutopayCandidate } from './repository';
+import { autopayAmountMinor, frequencyOfPeriod, isMonthlyRunDue, monthlyPeriod, utcDay } from './rules';
+
+/** Automatic payments are recorded under the account payment method that turns them on (spec §3). */
+export const AUTOPAY_PAYMENT_TYPE = AUTOPAY_ON;
+export const AUTOPAY_DESCRIPTION = 'Automatic payment';
+const BATCH_SIZE = 200;
+
+export interface AutopayRunSummary {
+  charged: number;
+  nothingDue: number;
+  failed: number;
+  skipped: number;
+}
+
+type Prepared =
+  | { kind: 'skipped' }
+  | { kind: 'nothing_due' }
+  | { kind: 'failed' }
+  | { kind: 'charged'; payment: PaymentRow; card: PaymentMethodRow; customerRef: string | null };
+
+const cardProblem = (card: PaymentMethodRow | null, now: Date): string | null => {
+  if (!card) return 'the card for automatic payments was removed';
+  if (isCardExpired(card, now)) return `the card ending ${card.last4} expired (${cardExpiry(card)})`;
+  return null;
+};
+
+/**
+ * One account period, in one transaction: lock the account (as manual payments do), claim the
+ * period, then record the payment and its assignments. A period already claimed by another run or
+ * instance is skipped, so each period is charged at most once.
+ */
+const prepareRun = async (ctx: BillingContext, candidate: AutopayCandidate, now: Date): Promise<Prepared> =>
+  ctx.db.transaction(async (tx): Promise<Prepared> => {
+    const account = await lockAccount(tx, candidate.accountId);
+    if (!account || account.paymentMethod !== AUTOPAY_ON) return { kind: 'skipped' };
+    const schedule = await findSchedule(tx, candidate.accountId);
+    if (!schedule || schedule.frequency !== frequencyOfPeriod(candidate.period)) return { kind: 'skipped' };
+    const runId = await claimRun(tx, candidate.accountId, candidate.period, now);
+    if (runId === null) return { kind: 'skipped' };
+
+    const open = await openReceivables(tx, candidate.accountId, account.currency);
+    const openMinor = open.reduce((sum, r) => sum + r.openMinor, 0n);
+    const amountMinor = autopayAmountMinor(
+      { amountType: schedule.amountType, fixedAmountMinor: schedule.fixedAmount === null ? null : toMinor(schedule.fixedAmount) },
+      openMinor,
+    );
+    if (amountMinor === 0n) {
+      await finishRun(tx, runId, { outcome: 'nothing_due' });
+      return { kind: 'nothing_due' };
+    }
+
+    const card = await findPaymentMethod(tx, schedule.paymentMethodId);
+    const problem = cardProblem(card, now);
+    if (problem || !card) {
+      const reason = problem ?? 'the card for automatic payments was removed';
+      await finishRun(tx, runId, { outcome: 'failed', message: reason });
+      await insertNotification(tx, {
+        accountId: candidate.accountId,
+        kind: NOTIFICATION_KINDS.autopayFailed,
+        message: autopayFailedMessage(minorToDecimal(amountMinor), account.currency, reason),
+        createdAt: now,
+      });
+      return { kind: 'failed' };
+    }
+
+    const allocation = allocateOldestFirst(open, amountMinor);
+    if (!allocation.ok) throw new Error('autopay amount exceeds the open balance it was computed from');
+    const payment = await insertPayment(
+      tx,
+      {
+        accountId: candidate.accountId,
+        date: now,
+        createdAt: now,
+        amount: minorToDecimal(amountMinor),
+        currency: account.currency,
+        status: 'InProgress',
+        type: AUTOPAY_PAYMENT_TYPE,
+        description: AUTOPAY_DESCRIPTION,
+        paymentMethodId: card.id,
+        cardBrand: card.brand,
+        cardLast4: card.last4,
+        provider: card.provider,
+        idempotencyKey: `autopay:${candidate.period}`,
+      },
+      allocation.assignments,
+    );
+    await finishRun(tx, runId, { outcome: 'charged', paymentId: payment.id });
+    await recordAudit(tx, {
+      actorUserId: null,
+      accountId: candidate.accountId,
+      action: 'autopay.charged',
+      entity: 'payment',
+      entityId: payment.id,
+      details: { period: candidate.period, amount: payment.amount, currency: payment.currency },
+    });
+    return { kind: 'charged', payment, card, customerRef: account.providerCustomerRef };
+  });
+
+/**
+ * The automatic payments job step: charges every account period that is due at `now`. Safe to run
+ * twice or on several instances at once. A card failure leaves the payment in Error, the run
+ * 'failed' and a notification for the customer (settlePayment does that).
+ */
+export const runDueAutopay = async (ctx: BillingContext, now: Date): Promise<AutopayRunSummary> => {
+  const day = utcDay(now);
+  const candidates = await dueCandidates(ctx.db, day, isMonthlyRunDue(day) ? monthlyPeriod(day) : null, BATCH_SIZE);
+  const summary: AutopayRunSummary = { charged: 0, nothingDue: 0, failed: 0, skipped: 0 };
+  for (const candidate of candidates) {
+    const prepared = await prepareRun(ctx, candidate, now);
+    switch (prepared.kind) {
+      case 'skipped':
+        summary.skipped += 1;
+        break;
+      case 'nothing_due':
+        summary.nothingDue += 1;
+        break;
+      case 'failed':
+        summary.failed += 1;
+        break;
+      case 'charged': {
+        const payment = await submitCharge(ctx, { payment: prepared.payment, paymentMethodRef: prepared.card.providerRef, customerRef: prepared.customerRef }, true);
+        if (payment.status === 'Error') summary.failed += 1;
+        else summary.charged += 1;
+        break;
+      }
+    }
+  }
+  return summary;
+};

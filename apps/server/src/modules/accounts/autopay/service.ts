@@ -1,0 +1,113 @@
+import { lockAccount } from '../../../lib/account-lock';
+import {
+  AUTOPAY_ON,
+  PAYMENT_MESSAGES,
+  fromMinor,
+  minorToDecimal,
+  toMinor,
+  type AccountPaymentMethod,
+  type AutopaySchedule,
+  type AutopayScheduleResponse,
+} from '@portal/contract';
+import { badRequest, notFound } from '../../../errors';
+import { assertAccountAccess } from '../../../lib/access';
+import { recordAudit } from '../../../lib/audit';
+import { assertAutopayCanTurnOn } from './readiness';
+import type { Caller } from '../../../http/caller';
+import type { BillingContext } from '../../../http/billing-context';
+import { usableCard } from '../../payments';
+import { findPaymentMethod, setDefaultPaymentMethod } from '../../payment-methods';
+import {
+  accountPaymentMethod,
+  findSchedule,
+  hasRun,
+  setAccountPaymentMethod,
+  unchargedDueDates,
+  upsertSchedule,
+  type AutopayScheduleRow,
+} from './repository';
+import { monthlyPeriod, nextRunDate, utcDay } from './rules';
+
+const presentSchedule = (row: AutopayScheduleRow): AutopaySchedule => ({
+  accountId: row.accountId,
+  paymentMethodId: row.paymentMethodId,
+  frequency: row.frequency,
+  amountType: row.amountType,
+  fixedAmount: row.fixedAmount === null ? null : fromMinor(toMinor(row.fixedAmount)),
+});
+
+const scheduleResponse = async (ctx: BillingContext, accountId: bigint): Promise<AutopayScheduleResponse> => {
+  const [schedule, paymentMethod] = await Promise.all([findSchedule(ctx.db, accountId), accountPaymentMethod(ctx.db, accountId)]);
+  if (!schedule) return { schedule: null, nextRunDate: null };
+  if (paymentMethod !== AUTOPAY_ON) return { schedule: presentSchedule(schedule), nextRunDate: null };
+  const today = utcDay(ctx.clock.now());
+  const next = nextRunDate({
+    frequency: schedule.frequency,
+    today,
+    chargedThisMonth: schedule.frequency === 'monthly' && (await hasRun(ctx.db, accountId, monthlyPeriod(today))),
+    unchargedDueDates: schedule.frequency === 'dueDate' ? await unchargedDueDates(ctx.db, accountId) : [],
+  });
+  return { schedule: presentSchedule(schedule), nextRunDate: next };
+};
+
+/** GET Account/{accountId}/autopay: the saved schedule (kept while autopay is off) and the next run when on. */
+export const getAutopaySchedule = async (ctx: BillingContext, caller: Caller, accountId: bigint): Promise<AutopayScheduleResponse> => {
+  await assertAccountAccess(ctx.db, caller, accountId);
+  return scheduleResponse(ctx, accountId);
+};
+
+/**
+ * PUT Account/{accountId}/autopay ("Setup Automatic Payments"): saves the schedule, makes its card
+ * the default and turns automatic payments on, together.
+ */
+export const saveAutopaySchedule = async (
+  ctx: BillingContext,
+  caller: Caller,
+  accountId: bigint,
+  schedule: AutopaySchedule,
+): Promise<AutopayScheduleResponse> => {
+  await assertAccountAccess(ctx.db, caller, accountId);
+  if (schedule.accountId !== accountId) throw badRequest(PAYMENT_MESSAGES.autopayAccountMismatch);
+  const card = await usableCard(ctx, accountId, schedule.paymentMethodId);
+  const now = ctx.clock.now();
+  const fixedAmount = schedule.amountType === 'fixed' && schedule.fixedAmount !== null ? minorToDecimal(toMinor(schedule.fixedAmount)) : null;
+  await ctx.db.transaction(async (tx) => {
+    await lockAccount(tx, accountId);
+    if (!(await findPaymentMethod(tx, card.id))) throw notFound('The payment method');
+    await upsertSchedule(tx, { accountId, paymentMethodId: card.id, frequency: schedule.frequency, amountType: schedule.amountType, fixedAmount, at: now });
+    await setDefaultPaymentMethod(tx, accountId, card.id);
+    await setAccountPaymentMethod(tx, accountId, AUTOPAY_ON, now);
+    await recordAudit(tx, {
+      actorUserId: caller.userId,
+      accountId,
+      action: 'autopay.schedule_saved',
+      entity: 'autopay_schedule',
+      entityId: accountId,
+      details: { paymentMethodId: card.id, frequency: schedule.frequency, amountType: schedule.amountType, fixedAmount },
+    });
+  });
+  return scheduleResponse(ctx, accountId);
+};
+
+/**
+ * Account/update-default-payment-method: the Automatic Payments toggle. On needs a saved schedule
+ * whose card has not expired; off keeps the schedule (so switching back on restores it) and the job
+ * stops charging.
+ */
+export const switchAutopay = async (ctx: BillingContext, caller: Caller, accountId: bigint, paymentMethod: AccountPaymentMethod): Promise<void> => {
+  await assertAccountAccess(ctx.db, caller, accountId);
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await lockAccount(tx, accountId);
+    if (paymentMethod === AUTOPAY_ON) await assertAutopayCanTurnOn(tx, accountId, now);
+    await setAccountPaymentMethod(tx, accountId, paymentMethod, now);
+    await recordAudit(tx, {
+      actorUserId: caller.userId,
+      accountId,
+      action: paymentMethod === AUTOPAY_ON ? 'autopay.enabled' : 'autopay.disabled',
+      entity: 'account',
+      entityId: accountId,
+      details: { paymentMethod },
+    });
+  });
+};

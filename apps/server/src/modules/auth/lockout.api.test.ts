@@ -1,0 +1,87 @@
+/**
+ * Guessing a password cannot lock the real customer out (OWASP device cookies): a browser where
+ * the person signed in before keeps signing in while a guesser without it is throttled, with
+ * lockouts that grow the longer the guessing goes on.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createTestClock, type TestContext } from '../../../test/app';
+import { createUser, TEST_PASSWORD } from '../../../test/factories';
+import { THROTTLE_RULES } from './throttle';
+
+let ctx: TestContext;
+let address = 0;
+// Every attempt from its own address, so only the per-person counters are in play.
+const nextAddress = () => `10.2.${Math.floor(++address / 250)}.${address % 250}`;
+
+beforeAll(async () => {
+  ctx = await buildTestApp({ clock: createTestClock('2026-05-05T08:00:00Z') });
+});
+afterAll(() => ctx.close());
+
+const attempt = (username: string, password: string, cookie?: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/a/v1/Authenticate',
+    remoteAddress: nextAddress(),
+    headers: cookie ? { cookie } : {},
+    payload: { username, password },
+  });
+
+/** Signs in as the owner would in their browser and keeps the device cookie it is given. */
+const ownersBrowser = async (username: string) => {
+  const res = await attempt(username, TEST_PASSWORD);
+  expect(res.json()).toMatchObject({ successful: true });
+  const setCookie = String(res.headers['set-cookie']);
+  expect(setCookie).toMatch(/^portal_device=[^;]+; Path=\/a\/v1\/Authenticate; Max-Age=31536000; HttpOnly; SameSite=Strict/);
+  return setCookie.split(';')[0]!;
+};
+
+describe('sign-in lockout', () => {
+  it('after 11 failed attempts from a client without cookies, the owner’s browser still signs in; the guesser stays throttled', async () => {
+    const user = await createUser(ctx.database.db);
+    const cookie = await ownersBrowser(user.username);
+    const { limit } = THROTTLE_RULES.loginPerUsername;
+    for (let i = 0; i < limit; i += 1) expect((await attempt(user.username, `guess-${i}`)).json()).toMatchObject({ successful: false });
+    const eleventh = await attempt(user.username, 'guess-11');
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json().error).toMatch(/^Too many login attempts\. Please wait \d+ minutes? and try again\.$/);
+    expect((await attempt(user.username, TEST_PASSWORD)).statusCode).toBe(429);
+
+    const owner = await attempt(user.username, TEST_PASSWORD, cookie);
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json()).toMatchObject({ successful: true });
+    expect((await attempt(user.username, TEST_PASSWORD)).statusCode).toBe(429);
+  });
+
+  it('throttles a known browser on its own counter', async () => {
+    const user = await createUser(ctx.database.db);
+    const cookie = await ownersBrowser(user.username);
+    for (let i = 0; i < THROTTLE_RULES.loginPerDevice.limit; i += 1) await attempt(user.username, `typo-${i}`, cookie);
+    expect((await attempt(user.username, TEST_PASSWORD, cookie)).statusCode).toBe(429);
+    // The guesses from that browser did not count against the person elsewhere.
+    expect((await attempt(user.username, TEST_PASSWORD)).json()).toMatchObject({ successful: true });
+  });
+
+  it('ignores a device cookie of another person or a forged one', async () => {
+    const [owner, other] = [await createUser(ctx.database.db), await createUser(ctx.database.db)];
+    const othersCookie = await ownersBrowser(other.username);
+    for (let i = 0; i < THROTTLE_RULES.loginPerUsername.limit; i += 1) await attempt(owner.username, `guess-${i}`);
+    expect((await attempt(owner.username, TEST_PASSWORD, othersCookie)).statusCode).toBe(429);
+    const forged = `portal_device=${owner.id}.AAAAAAAAAAAAAAAA.${'A'.repeat(43)}`;
+    expect((await attempt(owner.username, TEST_PASSWORD, forged)).statusCode).toBe(429);
+  });
+
+  it('locks a guesser out for longer once they come back after a lockout', async () => {
+    const user = await createUser(ctx.database.db);
+    const { limit, windowMs } = THROTTLE_RULES.loginPerUsername;
+    for (let i = 0; i < limit; i += 1) await attempt(user.username, `first-${i}`);
+    const first = await attempt(user.username, 'first-over');
+    expect(first.statusCode).toBe(429);
+    expect(Number(first.headers['retry-after'])).toBeLessThanOrEqual(windowMs / 1000);
+    ctx.clock.advance(windowMs);
+    for (let i = 0; i < limit - 1; i += 1) expect((await attempt(user.username, `second-${i}`)).statusCode).toBe(200);
+    const second = await attempt(user.username, 'second-over');
+    expect(second.statusCode).toBe(429);
+    expect(Number(second.headers['retry-after'])).toBeGreaterThan(windowMs / 1000);
+  });
+});

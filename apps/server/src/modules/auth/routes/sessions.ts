@@ -1,0 +1,57 @@
+/** Authenticate/Logout and Sessions/* (decisions §3, issue 11): a person's sessions, and ending them. */
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '@portal/contract';
+import { notFound } from '../../../errors';
+import { callerOf } from '../../../http/caller';
+import { route } from '../../../http/route';
+import { recordAudit } from '../../../lib/audit';
+import type { AuthDeps } from '../context';
+import { endSession, endUserSessions, liveSessions } from '../sessions';
+import { noStore } from './shared';
+
+export const sessionRoutes = async (app: FastifyInstance, { deps }: { deps: AuthDeps }) => {
+  noStore(app);
+  const idleMs = deps.config.SESSION_IDLE_MINUTES * 60_000;
+  const audit = (userId: bigint, action: string, details: Record<string, unknown>) =>
+    recordAudit(deps.db, { actorUserId: userId, accountId: null, action, entity: 'user', entityId: userId, details });
+
+  route(app, endpoints.logout, async (request, reply) => {
+    const caller = callerOf(request);
+    await endSession(deps.db, { userId: caller.userId, sessionId: caller.sessionId, reason: 'logout', now: deps.clock.now() });
+    await audit(caller.userId, 'auth.logout', { ip: request.ip });
+    return reply.status(204).send();
+  });
+
+  route(app, endpoints.sessions, async (request) => {
+    const caller = callerOf(request);
+    const rows = await liveSessions(deps.db, caller.userId, deps.clock.now(), idleMs);
+    return {
+      value: rows.map((row) => ({
+        id: row.id,
+        device: row.deviceName,
+        place: row.ip,
+        createdAt: row.createdAt.toISOString(),
+        lastSeenAt: row.lastSeenAt.toISOString(),
+        current: row.id === caller.sessionId,
+      })),
+    };
+  });
+
+  route(app, endpoints.endSession, async (request, reply) => {
+    const caller = callerOf(request);
+    const ended = await endSession(deps.db, { userId: caller.userId, sessionId: request.params.id, reason: 'ended_by_user', now: deps.clock.now() });
+    // Another person's session answers like an unknown one.
+    if (!ended) throw notFound('The session');
+    await audit(caller.userId, 'auth.session_ended', { ip: request.ip });
+    return reply.status(204).send();
+  });
+
+  route(app, endpoints.endOtherSessions, async (request) => {
+    const caller = callerOf(request);
+    const revoked = await deps.db.transaction((tx) =>
+      endUserSessions(tx, { userId: caller.userId, reason: 'ended_by_user', now: deps.clock.now(), except: caller.sessionId }),
+    );
+    await audit(caller.userId, 'auth.other_sessions_ended', { ip: request.ip, revoked });
+    return { revoked };
+  });
+};

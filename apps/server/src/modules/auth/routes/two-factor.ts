@@ -1,0 +1,72 @@
+/** TwoFactor/* and the admin's reset (issue 11 item 2): turning an authenticator app on and off. */
+import type { FastifyInstance } from 'fastify';
+import { AUTH_MESSAGES, endpoints } from '@portal/contract';
+import { conflict, badRequest, notFound } from '../../../errors';
+import { callerOf } from '../../../http/caller';
+import { route } from '../../../http/route';
+import { recordAudit } from '../../../lib/audit';
+import type { AuthDeps } from '../context';
+import { findUserById } from '../repository';
+import { endUserSessions } from '../sessions';
+import { enforceThrottle } from '../throttle';
+import { enableTotp, hasTotp, removeTotp, startTotpSetup, totpState, useSecondFactor } from '../two-factor';
+import { noStore } from './shared';
+
+/** Wrong codes while managing two-factor are throttled like password guesses. */
+const CODE_RULE = { limit: 10, windowMs: 15 * 60_000 };
+const codeKey = (userId: bigint) => `two-factor:user:${userId}`;
+
+export const twoFactorRoutes = async (app: FastifyInstance, { deps }: { deps: AuthDeps }) => {
+  noStore(app);
+  const audit = (actor: bigint, userId: bigint, action: string, ip: string) =>
+    recordAudit(deps.db, { actorUserId: actor, accountId: null, action, entity: 'user', entityId: userId, details: { ip } });
+
+  route(app, endpoints.twoFactorStatus, async (request) => ({ totp: await hasTotp(deps.db, callerOf(request).userId) }));
+
+  route(app, endpoints.totpSetup, async (request) => {
+    const caller = callerOf(request);
+    const user = await findUserById(deps.db, caller.userId);
+    if (!user) throw notFound('The user');
+    if ((await totpState(deps.db, deps.totpSecrets, user.id)).kind === 'on') throw conflict(AUTH_MESSAGES.twoFactorAlreadyOn);
+    return startTotpSetup(deps.db, deps.totpSecrets, user, new URL(deps.config.PUBLIC_ORIGIN).hostname, deps.clock.now());
+  });
+
+  route(app, endpoints.totpEnable, async (request, reply) => {
+    const caller = callerOf(request);
+    await enforceThrottle(deps.limiter, reply, 'token', [{ key: codeKey(caller.userId), rule: CODE_RULE }]);
+    const state = await totpState(deps.db, deps.totpSecrets, caller.userId);
+    if (state.kind === 'on') throw conflict(AUTH_MESSAGES.twoFactorAlreadyOn);
+    if (state.kind === 'off') throw conflict(AUTH_MESSAGES.twoFactorNotSetUp);
+    const recoveryCodes = await enableTotp(deps.db, caller.userId, state.secret, request.body.code, deps.clock.now());
+    if (!recoveryCodes) throw badRequest(AUTH_MESSAGES.secondFactorWrong);
+    await deps.limiter.reset(codeKey(caller.userId));
+    await audit(caller.userId, caller.userId, 'auth.two_factor_enabled', request.ip);
+    return { recoveryCodes };
+  });
+
+  route(app, endpoints.twoFactorDisable, async (request, reply) => {
+    const caller = callerOf(request);
+    await enforceThrottle(deps.limiter, reply, 'token', [{ key: codeKey(caller.userId), rule: CODE_RULE }]);
+    const state = await totpState(deps.db, deps.totpSecrets, caller.userId);
+    if (state.kind !== 'on') throw conflict(AUTH_MESSAGES.twoFactorNotOn);
+    if (!(await useSecondFactor(deps.db, caller.userId, state.secret, request.body.code, deps.clock.now()))) {
+      throw badRequest(AUTH_MESSAGES.secondFactorWrong);
+    }
+    await removeTotp(deps.db, caller.userId);
+    await audit(caller.userId, caller.userId, 'auth.two_factor_disabled', request.ip);
+    return reply.status(204).send();
+  });
+
+  route(app, endpoints.resetUserTwoFactor, async (request, reply) => {
+    const caller = callerOf(request);
+    const user = await findUserById(deps.db, request.params.id);
+    if (!user) throw notFound('The user');
+    await deps.db.transaction(async (tx) => {
+      await removeTotp(tx, user.id);
+      // Whoever holds a session from before the reset signs in again.
+      await endUserSessions(tx, { userId: user.id, reason: 'access_changed', now: deps.clock.now() });
+    });
+    await audit(caller.userId, user.id, 'user.two_factor_reset', request.ip);
+    return reply.status(204).send();
+  });
+};

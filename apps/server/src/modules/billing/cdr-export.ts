@@ -1,0 +1,107 @@
+/**
+ * Call detail records of an invoice as CSV, streamed row by row from the database with flat memory
+ * and backpressure (the response pulls; nothing is read ahead of what the client takes).
+ *
+ * PostgreSQL formats and quotes every row on both databases (COPY's CSV writer: RFC 4180 quoting,
+ * header line, NULL as an empty field), so the two paths write byte-identical files:
+ * - PostgreSQL: one `COPY (SELECT …) TO STDOUT WITH CSV HEADER` on a connection of the export
+ *   pool, piped straight through (≈ raw COPY speed). A download that ends early resets that
+ *   connection, which ends the query.
+ * - PGlite (one connection, and a single COPY there buffers the whole result): keyset-paged chunks
+ *   over (invoice_id, id), each chunk one bounded COPY into memory, so other requests run between
+ *   chunks. COPY is several times faster there than selecting rows into objects and quoting them in
+ *   JavaScript. A client that goes away ends the paging before the next chunk.
+ */
+import { Readable } from 'node:stream';
+import type pg from 'pg';
+import copyStreams from 'pg-copy-streams';
+import type { Database } from '../../db/client';
+
+/** The file's header line. */
+export const CDR_COLUMNS = ['Date/Time', 'Type', 'From', 'To', 'Duration (s)', 'Data (KB)', 'Description', 'Amount'] as const;
+
+/** Rows per keyset chunk on PGlite (≈ 2 MB of CSV): each chunk costs a transaction and two queries, so fewer, larger chunks measured 30% faster than 5,000-row ones while memory stays flat. */
+export const CDR_CHUNK_ROWS = 20_000;
+
+// Formatting happens in SQL so both paths print the same text: UTC ISO instants, display types.
+const SELECT_LIST = `to_char(started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "Date/Time",
+  case kind when 'voice' then 'Voice' when 'sms' then 'SMS' when 'data' then 'Data' else kind end as "Type",
+  from_number as "From", to_number as "To", duration_seconds as "Duration (s)", data_kb as "Data (KB)",
+  description as "Description", amount as "Amount"`;
+
+// COPY takes no bind parameters: ids are validated 64-bit integers, printed as digits only.
+const literal = (id: bigint): string => {
+  if (id < 0n) throw new RangeError('ids are never negative');
+  return id.toString();
+};
+
+/** The COPY statement of a whole invoice, or of the rows after `after` up to `through`. */
+export const cdrCopyStatement = (
+  invoiceId: bigint,
+  options: { after?: bigint; through?: bigint | null; header?: boolean; target?: string } = {},
+): string => {
+  const { after, through = null, header = true, target = 'stdout' } = options;
+  const range = `${after === undefined ? '' : ` and id > ${literal(after)}`}${through === null ? '' : ` and id <= ${literal(through)}`}`;
+  return `copy (select ${SELECT_LIST} from cdrs where invoice_id = ${literal(invoiceId)}${range} order by invoice_id, id) to ${target} with (format csv, header ${header})`;
+};
+
+const copyCsv = async (pool: pg.Pool, invoiceId: bigint): Promise<Readable> => {
+  const client = await pool.connect();
+  let released = false;
+  const release = (error?: Error) => {
+    if (released) return;
+    released = true;
+    // With an error the pool discards the connection instead of reusing it.
+    client.release(error);
+  };
+  const stream = client.query(copyStreams.to(cdrCopyStatement(invoiceId)));
+  stream.once('end', () => release());
+  stream.once('error', (error) => release(error));
+  stream.once('close', () => {
+    if (stream.readableEnded) return release();
+    // The download ended early (the client went away, or read nothing for too long). Resetting
+    // this connection's socket, with the COPY's data unread, makes PostgreSQL's blocked send fail
+    // so the COPY stops at once; cleanup needs no other connection (the pool may be full).
+    (client as unknown as pg.Client).connection.stream.destroy();
+    release(new Error('CDR export stopped before its end'));
+  });
+  return stream;
+};
+
+type PGlite = NonNullable<Database['pglite']>;
+
+// Without statistics (PGlite has no autovacuum) the planner guesses a few hundred rows per invoice
+// and reads every remaining row into a bitmap and a sort for each chunk: quadratic over a large
+// invoice. Off for the chunk's own transaction, the (invoice_id, id) index is walked in order and
+// each chunk costs only its own rows.
+const ORDERED_INDEX_SCAN = 'set local enable_bitmapscan = off; set local enable_seqscan = off; set local enable_sort = off';
+
+const readChunk = (pglite: PGlite, invoiceId: bigint, after: bigint, chunkRows: number, header: boolean) =>
+  pglite.transaction(async (tx) => {
+    await tx.exec(ORDERED_INDEX_SCAN);
+    // The last id of this chunk; none when fewer rows than a chunk remain (the last chunk).
+    const { rows } = await tx.query<{ id: bigint | string }>(
+      'select id from cdrs where invoice_id = $1 and id > $2 order by invoice_id, id offset $3 limit 1',
+      [invoiceId.toString(), after.toString(), chunkRows - 1],
+    );
+    const through = rows[0] ? BigInt(rows[0].id) : null;
+    const copied = await tx.query(cdrCopyStatement(invoiceId, { after, through, header, target: `'/dev/blob'` }));
+    return { through, text: copied.blob ? await copied.blob.text() : '' };
+  });
+
+async function* pagedCsv(pglite: PGlite, invoiceId: bigint, chunkRows: number): AsyncGenerator<string> {
+  let after = 0n;
+  for (let first = true; ; first = false) {
+    const { through, text } = await readChunk(pglite, invoiceId, after, chunkRows, first);
+    if (text) yield text;
+    if (through === null) return;
+    after = through;
+  }
+}
+
+/** The CSV of an invoice's CDRs as a byte stream; destroy it to stop reading. */
+export const cdrCsvStream = async (database: Database, invoiceId: bigint, chunkRows = CDR_CHUNK_ROWS): Promise<Readable> => {
+  if (database.exportPool) return copyCsv(database.exportPool, invoiceId);
+  if (!database.pglite) throw new Error('No database to export from');
+  return Readable.from(pagedCsv(database.pglite, invoiceId, chunkRows), { objectMode: false });
+};

@@ -1,0 +1,2 @@
+/** Billing/* calls: the home model and invoice documents. */
+export { billingRoutes } from './routes';

@@ -1,0 +1,329 @@
+/**
+ * The invoice as a printable PDF (pdfkit, standard fonts only: nothing is loaded per request).
+ * Pure apart from pdfkit: data in, bytes out. Long invoices flow onto further pages, the charge
+ * table's heading repeats on each, and every page is numbered "Page n of m".
+ */
+import type { InvoiceStatus } from '@portal/contract';
+import PDFDocument from 'pdfkit';
+import type { Brand } from './brand';
+import { CATEGORY_LABELS, formatDate, formatMoney, formatPeriod, formatQuantity } from './format';
+
+export interface InvoicePdfLine {
+  category: string;
+  description: string;
+  startDate: string;
+  endDate: string;
+  quantity: string;
+  /** Exact decimal text, e.g. "45.00". */
+  amount: string;
+}
+
+export interface InvoicePdfPayment {
+  date: Date;
+  description: string;
+  amount: string;
+}
+
+export interface InvoicePdfData {
+  brand: Brand;
+  invoiceNumber: string;
+  accountNumber: string;
+  currency: string;
+  /** When the invoice was posted (its issue date). */
+  issueDate: Date | null;
+  dueDate: string;
+  startDate: string;
+  endDate: string;
+  billTo: { name: string; lines: string[] };
+  lines: InvoicePdfLine[];
+  subtotal: string;
+  taxes: string;
+  total: string;
+  payments: InvoicePdfPayment[];
+  paymentsTotal: string;
+  amountDue: string;
+  status: InvoiceStatus;
+}
+
+/** How each status is printed. */
+const STATUS_TEXT: Record<InvoiceStatus, string> = { Paid: 'Paid', PartiallyPaid: 'Partially paid', Overdue: 'Overdue', Unpaid: 'Unpaid' };
+
+const PAGE = { width: 612, height: 792 };
+const LEFT = 48;
+const RIGHT = PAGE.width - 48;
+const CONTENT_BOTTOM = PAGE.height - 72;
+const FOOTER_Y = PAGE.height - 48;
+const ROW = 16;
+
+const INK = '#111827';
+const MUTED = '#6b7280';
+const RULE = '#d1d5db';
+const BAND = '#f3f4f6';
+
+const COLUMNS = {
+  description: { x: LEFT, width: 262 },
+  period: { x: LEFT + 270, width: 128 },
+  quantity: { x: LEFT + 402, width: 40 },
+  amount: { x: LEFT + 446, width: RIGHT - (LEFT + 446) },
+};
+
+type Doc = PDFKit.PDFDocument;
+type Align = 'left' | 'right' | 'center';
+
+/** `text` cut with an ellipsis to fit `width` in the current font (one estimate, then a few steps). */
+export const fitText = (doc: Doc, text: string, width: number): string => {
+  const full = doc.widthOfString(text);
+  if (full <= width) return text;
+  let length = Math.floor((text.length * width) / full);
+  while (length > 1 && doc.widthOfString(`${text.slice(0, length)}…`) > width) length -= 1;
+  return `${text.slice(0, length).trimEnd()}…`;
+};
+
+/** Writes one line of text in a box, cut with an ellipsis when it does not fit. */
+const cell = (doc: Doc, text: string, x: number, y: number, width: number, align: Align = 'left'): void => {
+  doc.text(fitText(doc, text, width), x, y, { width, align, lineBreak: false });
+};
+
+const font = (doc: Doc, name: 'Helvetica' | 'Helvetica-Bold', size: number, color = INK): Doc => doc.font(name).fontSize(size).fillColor(color);
+
+const rule = (doc: Doc, y: number, color = RULE, width = 0.75): void => {
+  doc.moveTo(LEFT, y).lineTo(RIGHT, y).lineWidth(width).strokeColor(color).stroke();
+};
+
+class Layout {
+  y = 0;
+  constructor(
+    readonly doc: Doc,
+    readonly data: InvoicePdfData,
+  ) {}
+
+  /** Starts a new page when `height` more points do not fit; returns whether it did. */
+  ensure(height: number): boolean {
+    if (this.y + height <= CONTENT_BOTTOM) return false;
+    this.doc.addPage();
+    this.continuationHeader();
+    return true;
+  }
+
+  firstPageHeader(): void {
+    const { doc, data } = this;
+    const { brand } = data;
+    font(doc, 'Helvetica-Bold', 20, brand.accent);
+    doc.text(brand.name, LEFT, 48, { lineBreak: false });
+    font(doc, 'Helvetica', 9, MUTED);
+    let y = 74;
+    for (const line of [...brand.addressLines, `${brand.supportPhone}  ·  ${brand.supportEmail}`, brand.website]) {
+      doc.text(line, LEFT, y, { lineBreak: false });
+      y += 12;
+    }
+
+    font(doc, 'Helvetica-Bold', 22);
+    doc.text('INVOICE', LEFT + 300, 46, { width: RIGHT - LEFT - 300, align: 'right', lineBreak: false });
+    const facts: [string, string][] = [
+      ['Invoice number', data.invoiceNumber],
+      ['Account number', data.accountNumber],
+      ['Issue date', data.issueDate ? formatDate(data.issueDate) : '-'],
+      ['Due date', formatDate(data.dueDate)],
+      ['Billing period', formatPeriod(data.startDate, data.endDate)],
+    ];
+    let fy = 76;
+    for (const [label, value] of facts) {
+      font(doc, 'Helvetica', 9, MUTED);
+      doc.text(label, LEFT + 300, fy, { width: 90, lineBreak: false });
+      font(doc, 'Helvetica-Bold', 9);
+      cell(doc, value, LEFT + 390, fy, RIGHT - (LEFT + 390), 'right');
+      fy += 13;
+    }
+    this.y = Math.max(y, fy) + 10;
+    rule(doc, this.y, brand.accent, 1.5);
+    this.y += 16;
+  }
+
+  continuationHeader(): void {
+    const { doc, data } = this;
+    font(doc, 'Helvetica-Bold', 11, data.brand.accent);
+    doc.text(data.brand.name, LEFT, 40, { lineBreak: false });
+    font(doc, 'Helvetica', 9, MUTED);
+    doc.text(`Invoice ${data.invoiceNumber} (continued)`, LEFT + 200, 42, { width: RIGHT - LEFT - 200, align: 'right', lineBreak: false });
+    rule(doc, 58);
+    this.y = 70;
+  }
+
+  billToAndSummary(): void {
+    const { doc, data } = this;
+    const top = this.y;
+    font(doc, 'Helvetica-Bold', 8, MUTED);
+    doc.text('BILL TO', LEFT, top, { lineBreak: false });
+    font(doc, 'Helvetica-Bold', 11);
+    cell(doc, data.billTo.name, LEFT, top + 13, 250);
+    font(doc, 'Helvetica', 10);
+    let y = top + 28;
+    for (const line of data.billTo.lines) {
+      cell(doc, line, LEFT, y, 250);
+      y += 13;
+    }
+
+    // The amount-due box: what the customer most needs to see.
+    const boxX = LEFT + 300;
+    const boxWidth = RIGHT - boxX;
+    doc.roundedRect(boxX, top - 4, boxWidth, 74, 4).fillColor(BAND).fill();
+    font(doc, 'Helvetica-Bold', 8, MUTED);
+    doc.text('AMOUNT DUE', boxX + 12, top + 6, { lineBreak: false });
+    font(doc, 'Helvetica-Bold', 20, data.brand.accent);
+    cell(doc, formatMoney(data.amountDue, data.currency), boxX + 12, top + 20, boxWidth - 24);
+    font(doc, 'Helvetica', 9, MUTED);
+    doc.text(`Due ${formatDate(data.dueDate)}  ·  ${data.currency.trim()}  ·  ${STATUS_TEXT[data.status]}`, boxX + 12, top + 50, {
+      lineBreak: false,
+    });
+
+    this.y = Math.max(y, top + 74) + 22;
+  }
+
+  tableHeading(): void {
+    const { doc } = this;
+    doc.rect(LEFT, this.y, RIGHT - LEFT, ROW + 2).fillColor(BAND).fill();
+    font(doc, 'Helvetica-Bold', 8, MUTED);
+    const y = this.y + 5;
+    doc.text('DESCRIPTION', COLUMNS.description.x + 6, y, { lineBreak: false });
+    doc.text('PERIOD', COLUMNS.period.x, y, { lineBreak: false });
+    doc.text('QTY', COLUMNS.quantity.x, y, { width: COLUMNS.quantity.width, align: 'right', lineBreak: false });
+    doc.text('AMOUNT', COLUMNS.amount.x, y, { width: COLUMNS.amount.width - 6, align: 'right', lineBreak: false });
+    this.y += ROW + 6;
+  }
+
+  charges(): void {
+    const { doc, data } = this;
+    this.ensure(60);
+    font(doc, 'Helvetica-Bold', 12);
+    doc.text('Charges', LEFT, this.y, { lineBreak: false });
+    this.y += 18;
+    this.tableHeading();
+    let category: string | null = null;
+    for (const line of data.lines) {
+      if (line.category !== category) {
+        category = line.category;
+        if (this.ensure(ROW * 2 + 4)) this.tableHeading();
+        this.y += 2;
+        font(doc, 'Helvetica-Bold', 9);
+        doc.text(CATEGORY_LABELS[category] ?? category, COLUMNS.description.x + 6, this.y, { lineBreak: false });
+        this.y += ROW;
+      }
+      if (this.ensure(ROW)) this.tableHeading();
+      font(doc, 'Helvetica', 9);
+      cell(doc, line.description, COLUMNS.description.x + 14, this.y, COLUMNS.description.width - 14);
+      font(doc, 'Helvetica', 9, MUTED);
+      cell(doc, formatPeriod(line.startDate, line.endDate), COLUMNS.period.x, this.y, COLUMNS.period.width);
+      cell(doc, formatQuantity(line.quantity), COLUMNS.quantity.x, this.y, COLUMNS.quantity.width, 'right');
+      font(doc, 'Helvetica', 9);
+      cell(doc, formatMoney(line.amount, data.currency), COLUMNS.amount.x, this.y, COLUMNS.amount.width - 6, 'right');
+      this.y += ROW;
+    }
+    if (data.lines.length === 0) {
+      font(doc, 'Helvetica', 9, MUTED);
+      doc.text('No charges on this invoice.', LEFT + 6, this.y, { lineBreak: false });
+      this.y += ROW;
+    }
+    rule(doc, this.y + 2);
+    this.y += 10;
+  }
+
+  /** Label/amount rows aligned with the amount column. */
+  totalRow(label: string, amount: string, strong = false): void {
+    const { doc, data } = this;
+    this.ensure(ROW + 2);
+    const labelX = LEFT + 300;
+    font(doc, strong ? 'Helvetica-Bold' : 'Helvetica', strong ? 11 : 9, strong ? INK : MUTED);
+    doc.text(label, labelX, this.y, { lineBreak: false });
+    font(doc, strong ? 'Helvetica-Bold' : 'Helvetica', strong ? 11 : 9);
+    cell(doc, formatMoney(amount, data.currency), COLUMNS.amount.x - 40, this.y, COLUMNS.amount.width + 34, 'right');
+    this.y += strong ? ROW + 4 : ROW;
+  }
+
+  totals(): void {
+    this.totalRow('Subtotal', this.data.subtotal);
+    this.totalRow('Taxes', this.data.taxes);
+    this.totalRow('Total charges', this.data.total, true);
+    this.y += 12;
+  }
+
+  payments(): void {
+    const { doc, data } = this;
+    this.ensure(60);
+    font(doc, 'Helvetica-Bold', 12);
+    doc.text('Payments received', LEFT, this.y, { lineBreak: false });
+    this.y += 20;
+    if (data.payments.length === 0) {
+      font(doc, 'Helvetica', 9, MUTED);
+      doc.text('No payments have been received for this invoice yet.', LEFT + 6, this.y, { lineBreak: false });
+      this.y += ROW;
+    }
+    for (const payment of data.payments) {
+      this.ensure(ROW);
+      font(doc, 'Helvetica', 9, MUTED);
+      doc.text(formatDate(payment.date), LEFT + 6, this.y, { lineBreak: false });
+      font(doc, 'Helvetica', 9);
+      cell(doc, payment.description, LEFT + 110, this.y, 280);
+      cell(doc, `-${formatMoney(payment.amount, data.currency)}`, COLUMNS.amount.x - 40, this.y, COLUMNS.amount.width + 34, 'right');
+      this.y += ROW;
+    }
+    rule(doc, this.y + 2);
+    this.y += 10;
+    this.totalRow('Total payments received', data.paymentsTotal);
+    this.y += 4;
+    this.ensure(34);
+    doc.rect(LEFT + 290, this.y - 4, RIGHT - LEFT - 290, 26).fillColor(BAND).fill();
+    this.y += 3;
+    this.totalRow('Amount due', data.amountDue, true);
+    this.y += 14;
+  }
+
+  closingNote(): void {
+    const { doc, data } = this;
+    this.ensure(40);
+    font(doc, 'Helvetica', 8.5, MUTED);
+    doc.text(
+      `Questions about this bill? Call ${data.brand.supportPhone} or email ${data.brand.supportEmail}. ` +
+        'Charges must be disputed within 30 days of the billing date. Pay online at any time in your billing portal.',
+      LEFT,
+      this.y,
+      { width: RIGHT - LEFT },
+    );
+  }
+
+  /** "Page n of m" and the support line on every page, once the page count is known. */
+  footers(): void {
+    const { doc, data } = this;
+    const { start, count } = doc.bufferedPageRange();
+    for (let index = start; index < start + count; index += 1) {
+      doc.switchToPage(index);
+      rule(doc, FOOTER_Y - 8);
+      font(doc, 'Helvetica', 8, MUTED);
+      doc.text(`${data.brand.name}  ·  ${data.brand.supportPhone}  ·  ${data.brand.supportEmail}`, LEFT, FOOTER_Y, { lineBreak: false });
+      doc.text(`Page ${index - start + 1} of ${count}`, RIGHT - 120, FOOTER_Y, { width: 120, align: 'right', lineBreak: false });
+    }
+  }
+}
+
+/** Renders the invoice; resolves with the whole PDF (a few kilobytes per page). */
+export const renderInvoicePdf = (data: InvoicePdfData): Promise<Buffer> =>
+  new Promise((resolve, reject) => {
+    const doc = new PDFDocument({
+      size: 'LETTER',
+      margins: { top: 40, left: LEFT, right: PAGE.width - RIGHT, bottom: 20 },
+      bufferPages: true,
+      info: { Title: `Invoice ${data.invoiceNumber}`, Author: data.brand.name, Subject: `Invoice ${data.invoiceNumber}` },
+    });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    const layout = new Layout(doc, data);
+    layout.firstPageHeader();
+    layout.billToAndSummary();
+    layout.charges();
+    layout.totals();
+    layout.payments();
+    layout.closingNote();
+    layout.footers();
+    doc.end();
+  });

@@ -1,0 +1,61 @@
+/** Billing/* (spec §7): the home model, an invoice's signed document links, and the downloads they open. */
+import type { FastifyInstance } from 'fastify';
+import { endpoints, moneyFromDecimal, type CurrencyCode } from '@portal/contract';
+import { callerOf } from '../../http/caller';
+import { route } from '../../http/route';
+import { assertAccountAccess } from '../../lib/access';
+import { presentPayment, recentPayments } from '../payments';
+import { createExportBudget } from './export-budget';
+import { attachment } from './format';
+import { balancesOf, paymentDueDateOf } from './home-model-repository';
+import { getInvoiceUrls, invoiceCdrCsv, invoicePdf, openSignedInvoice } from './service';
+
+/** How many payments the dashboard and the payments screen show. */
+export const RECENT_PAYMENT_COUNT = 50;
+
+export const billingRoutes = async (app: FastifyInstance) => {
+  const deps = { database: app.database, clock: app.clock };
+  // As many exports as the export pool has connections, so a download never waits for one.
+  const overall = app.database.exportPool?.options.max ?? app.config.EXPORT_CONNECTIONS;
+  const exports = createExportBudget({ overall, perAccount: app.config.EXPORTS_PER_ACCOUNT });
+
+  route(app, endpoints.homeModel, async (request) => {
+    const { accountId } = request.params;
+    await assertAccountAccess(app.db, callerOf(request), accountId);
+    const [balances, payments, paymentDueDate] = await Promise.all([
+      balancesOf(app.db, accountId),
+      recentPayments(app.db, accountId, RECENT_PAYMENT_COUNT),
+      paymentDueDateOf(app.db, accountId),
+    ]);
+    return {
+      balances: balances.map((b) => ({ amount: moneyFromDecimal(b.amount), currency: { code: b.currency as CurrencyCode } })),
+      recentPayments: payments.map(presentPayment),
+      paymentDueDate,
+    };
+  });
+
+  route(app, endpoints.invoiceUrls, async (request) => getInvoiceUrls(deps, callerOf(request), request.params.invoiceId));
+
+  route(app, endpoints.invoiceDocument, async (request, reply) => {
+    const { invoiceId, document } = request.params;
+    const invoice = await openSignedInvoice(deps, { invoiceId, kind: document, expires: request.query.expires, sig: request.query.sig });
+    // Signed links are personal and short-lived: never cached by browsers or proxies.
+    reply.header('cache-control', 'private, no-store');
+    const [type, fileName] =
+      document === 'pdf' ? ['application/pdf', `Invoice-${invoice.invoiceNumber}.pdf`] : ['text/csv; charset=utf-8', `CDRs-${invoice.invoiceNumber}.csv`];
+    reply.type(type).header('content-disposition', attachment(fileName));
+    // HEAD answers the headers only: Fastify would otherwise drain a whole CDR export to discard it.
+    if (request.method === 'HEAD') return reply.send();
+    if (document === 'pdf') return reply.send(await invoicePdf(deps, invoice));
+    // A CSV streams for as long as the client reads: it holds an export slot until it closes.
+    const release = exports.take(invoice.accountId);
+    try {
+      const csv = await invoiceCdrCsv(deps, invoice);
+      csv.once('close', release);
+      return reply.send(csv);
+    } catch (error) {
+      release();
+      throw error;
+    }
+  });
+};

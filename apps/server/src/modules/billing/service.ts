@@ -1,0 +1,63 @@
+/**
+ * Invoice documents: signed links for a caller who may see the invoice, and the downloads those
+ * links open (no session: the link's signature, bound to invoice, document and expiry, is the key).
+ */
+import type { Readable } from 'node:stream';
+import type { DocumentKind, InvoiceUrls } from '@portal/contract';
+import type { Database } from '../../db/client';
+import { HttpError, forbidden, notFound } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import type { Caller } from '../../http/caller';
+import { findBillTo, findPostedInvoiceById, listInvoiceCharges, listReceivablePayments, requirePostedInvoice, type PostedInvoiceRow } from '../invoices';
+import { BRAND } from './brand';
+import { cdrCsvStream } from './cdr-export';
+import { renderInvoicePdf } from './invoice-pdf';
+import { documentLinkKey, documentLinks } from '../../lib/document-links';
+import { invoicePdfData } from './pdf-data';
+import { checkDocumentLink } from '../../lib/document-signature';
+
+export interface DocumentServiceDeps {
+  database: Database;
+  clock: Clock;
+}
+
+export const INVALID_LINK = 'This download link is not valid. Open the invoice again to get a new link.';
+export const EXPIRED_LINK = 'This download link has expired. Open the invoice again to get a new link.';
+
+/** Billing/InvoiceURLs: PDF and CDR links of a Posted invoice the caller may see. */
+export const getInvoiceUrls = async ({ database, clock }: DocumentServiceDeps, caller: Caller, invoiceId: bigint): Promise<InvoiceUrls> => {
+  const invoice = await requirePostedInvoice(database.db, caller, invoiceId);
+  const links = await documentLinks(database.db, clock);
+  return { urls: links.urls(invoice.id, ['pdf', 'cdrs']) };
+};
+
+/**
+ * The invoice a signed link opens: 403 for a forged or altered link, 410 for an expired one, 404
+ * when the invoice is no longer Posted (a voided invoice's old links stop working).
+ */
+export const openSignedInvoice = async (
+  { database, clock }: DocumentServiceDeps,
+  link: { invoiceId: bigint; kind: DocumentKind; expires: string | undefined; sig: string | undefined },
+): Promise<PostedInvoiceRow> => {
+  const key = await documentLinkKey(database.db);
+  const check = checkDocumentLink(key, link, Math.floor(clock.now().getTime() / 1000));
+  if (check === 'invalid') throw forbidden(INVALID_LINK);
+  if (check === 'expired') throw new HttpError(410, EXPIRED_LINK);
+  const invoice = await findPostedInvoiceById(database.db, link.invoiceId);
+  if (!invoice) throw notFound('The invoice');
+  return invoice;
+};
+
+export const invoicePdf = async ({ database, clock }: DocumentServiceDeps, invoice: PostedInvoiceRow): Promise<Buffer> => {
+  const db = database.db;
+  const [billTo, charges, payments] = await Promise.all([
+    findBillTo(db, invoice.accountId, invoice.postedDate, clock.now()),
+    listInvoiceCharges(db, invoice.id),
+    listReceivablePayments(db, invoice.receivableId),
+  ]);
+  if (!billTo) throw new Error(`Account ${invoice.accountId} of invoice ${invoice.id} is missing`);
+  return renderInvoicePdf(invoicePdfData({ brand: BRAND, invoice, billTo, charges, payments, now: clock.now() }));
+};
+
+export const invoiceCdrCsv = ({ database }: DocumentServiceDeps, invoice: PostedInvoiceRow): Promise<Readable> =>
+  cdrCsvStream(database, invoice.id);

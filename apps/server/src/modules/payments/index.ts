@@ -1,0 +1,10 @@
+/** Payment/* calls, and the payment machinery other modules and the jobs use. */
+export { paymentRoutes } from './routes';
+export { allocateOldestFirst } from './allocation';
+export { chargeIdempotencyKey, submitCharge } from './charging';
+export { presentPayment } from './presenter';
+export { findProviderPayment, insertPayment, openReceivables, recentPayments, type PaymentRow } from './repository';
+export { RESUBMIT_EVERY_MS, resubmitUnconfirmedCharges } from './resubmit-charges';
+export { usableCard } from './service';
+export { settlePayment } from './settlement';
+export { settleDueSandboxPayments } from './settle-sandbox-payments';

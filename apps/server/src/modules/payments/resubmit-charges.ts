@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { PAYMENT_MESSAGES } from '@portal/contract';
+import { submitCharge } from './charging';
+import { claimUnsentCharges } from './charge-lease';
+import type { BillingContext } from '../../http/billing-context';
+import { findPayment } from './repository';
+import { settlePayment } from './settlement';
+
+/** How often the job looks for charges nobody is sending (and once at start-up). */
+export const RESUBMIT_EVERY_MS = 2_000;
+/** After this long without the provider answering, the payment is given up as not made. */
+export const GIVE_UP_AFTER_MS = 60 * 60_000;
+const BATCH_SIZE = 50;
+
+/**
+ * Payments recorded but never confirmed by the provider — it could not be reached, or the instance
+ * sending the charge died between commit and answer — are claimed (one instance per payment) and
+ * sent again with the same idempotency key, so the provider takes each at most once; after an hour
+ * they are closed as Error and the customer told.
+ */
+export const resubmitUnconfirmedCharges = async (ctx: BillingContext, now: Date): Promise<number> => {
+  const giveUpBefore = new Date(now.getTime() - GIVE_UP_AFTER_MS);
+  const claimed = await claimUnsentCharges(ctx.db, ctx.provider.name, now, BATCH_SIZE);
+  for (const id of claimed) {
+    const payment = await findPayment(ctx.db, id);
+    if (!payment || payment.status !== 'InProgress' || payment.providerRef !== null) continue;
+    const refs = await ctx.db.execute<{ provider_ref: string | null; customer_ref: string | null }>(sql`
+      select pm.provider_ref, a.provider_customer_ref as customer_ref
+      from payments p join accounts a on a.id = p.account_id left join payment_methods pm on pm.id = p.payment_method_id
+      where p.id = ${id}`);
+    const { provider_ref: cardRef = null, customer_ref: customerRef = null } = refs.rows[0] ?? {};
+    if (payment.createdAt <= giveUpBefore || cardRef === null) {
+      const failureMessage = cardRef === null ? PAYMENT_MESSAGES.cardRemoved : PAYMENT_MESSAGES.processorUnavailable;
+      await ctx.db.transaction((tx) => settlePayment(tx, now, payment.id, { status: 'Error', failureMessage }, { notifyManualFailure: true }));
+      continue;
+    }
+    await submitCharge(ctx, { payment, paymentMethodRef: cardRef, customerRef }, true);
+  }
+  return claimed.length;
+};

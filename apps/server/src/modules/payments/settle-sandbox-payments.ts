@@ -1,0 +1,27 @@
+import { PAYMENT_MESSAGES } from '@portal/contract';
+import { lockDueSandboxCharges } from '../../card-providers/sandbox/provider';
+import type { BillingContext } from '../../http/billing-context';
+import { settlePayment } from './settlement';
+
+const BATCH_SIZE = 100;
+
+/**
+ * The sandbox processor's "webhook": settles its charges once SANDBOX_SETTLE_MS have passed,
+ * Successful or, for the card that declines every charge, Error. Returns how many it settled.
+ */
+export const settleDueSandboxPayments = async (ctx: BillingContext, now: Date, settleMs: number): Promise<number> => {
+  const cutoff = new Date(now.getTime() - settleMs);
+  return ctx.db.transaction(async (tx) => {
+    const due = await lockDueSandboxCharges(tx, cutoff, BATCH_SIZE);
+    for (const charge of due) {
+      const outcome =
+        charge.declinesCharges === null
+          ? ({ status: 'Error', failureMessage: PAYMENT_MESSAGES.cardRemoved } as const)
+          : charge.declinesCharges
+            ? ({ status: 'Error', failureMessage: PAYMENT_MESSAGES.declined } as const)
+            : ({ status: 'Successful' } as const);
+      await settlePayment(tx, now, charge.paymentId, outcome, { notifyManualFailure: true });
+    }
+    return due.length;
+  });
+};

@@ -1,0 +1,56 @@
+import { constants } from 'node:zlib';
+import fp from 'fastify-plugin';
+import fastifyCompress from '@fastify/compress';
+import { endpoints } from '@portal/contract';
+import { routePath } from '../http/route';
+
+/**
+ * Buffered answers smaller than this go as they are: the bytes saved do not pay for the work.
+ * Streams (CSV exports) are compressed whatever their length, which is unknown when they start.
+ */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+/**
+ * Brotli quality 1, preferred: of gzip 1/4/6 and Brotli 1/3/4/5 it costs the least CPU per byte
+ * saved on every answer measured (OpenAPI documents, invoice list, statement, CDR CSV); its output
+ * is smaller than gzip 1's on JSON and within 15 % of gzip 6's, and Brotli 3–5 save 10–25 % more
+ * bytes for 2–4× the CPU (bench/compression.mjs, figures in bench/README.md).
+ */
+export const API_BROTLI_QUALITY = 1;
+/** gzip for clients without Brotli: level 1 is likewise the cheapest per byte saved. */
+export const API_GZIP_LEVEL = 1;
+
+const API_PATH = /^\/(a|b)\//;
+
+/**
+ * Answers that carry a credential (session and one-time login tokens) stay uncompressed: the length
+ * of a compressed answer that also echoes what the caller sent can reveal the secret (BREACH).
+ */
+const CREDENTIAL_ROUTES = new Set(
+  [endpoints.authenticate, endpoints.oneTimeLogin, endpoints.issueOneTimeLogin].map((row) => `${row.method} ${routePath(row.path)}`),
+);
+
+const carriesCredential = (methods: string | string[], url: string) =>
+  [methods].flat().some((method) => CREDENTIAL_ROUTES.has(`${method} ${url}`));
+
+/**
+ * Compresses API answers above the threshold (JSON, streamed CSV exports) for clients that accept
+ * Brotli or gzip. Web assets are never compressed per request: the build writes them compressed and
+ * `web-app.ts` serves those files. Register before any route it should apply to.
+ */
+export const compressionPlugin = fp(async (app) => {
+  // Runs before @fastify/compress's own onRoute hook (added next), which reads `compress`.
+  app.addHook('onRoute', (route) => {
+    if (route.compress !== undefined) return;
+    if (!API_PATH.test(route.url) || carriesCredential(route.method, route.url)) route.compress = false;
+  });
+  await app.register(fastifyCompress, {
+    threshold: COMPRESSION_THRESHOLD_BYTES,
+    // The encodings measured (zstd, which Node 22 would add, is not).
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: API_BROTLI_QUALITY } },
+    zlibOptions: { level: API_GZIP_LEVEL },
+    // Request bodies are small JSON and forms: nothing to gain from accepting compressed ones.
+    globalDecompression: false,
+  });
+});

@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { databaseOptions, loadConfig } from './config';
+import { buildApp } from './app';
+import { openDatabase } from './db/client';
+import { prepareDatabase } from './db/startup';
+import { DEMO_PASSWORD, DEMO_USERNAMES } from './db/seed/demo-users';
+
+/**
+ * The server process (entered through `server.ts`, after tracing is set up): config, database
+ * (migrated, demo data on first start), listen, graceful close. `flush` runs before exit (traces).
+ */
+export const serve = async ({ flush = async () => undefined }: { flush?: () => Promise<void> } = {}) => {
+  const config = loadConfig();
+  const database = await openDatabase({
+    ...databaseOptions(config),
+    dataDir: path.join(config.DATA_DIR, 'db'),
+    onIdleError: (error) => process.stderr.write(`Database connection lost while idle: ${error.message}\n`),
+  });
+  const { seeded } = await prepareDatabase(database, { migrate: config.MIGRATE_ON_START });
+  const app = await buildApp({ config, database });
+
+  /**
+   * Zero-downtime stop: readiness fails at once while requests are still served for the drain
+   * period (load balancers take the instance out), then the listener closes, in-flight requests
+   * and job steps finish, the pools close. A second signal, or the time limit, ends it at once.
+   */
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      app.log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    app.readiness.draining = true;
+    app.log.info({ signal, drainSeconds: config.SHUTDOWN_DRAIN_SECONDS }, 'shutting down: draining');
+    setTimeout(() => {
+      app.log.error({ limitSeconds: config.SHUTDOWN_TIMEOUT_SECONDS }, 'shutdown took too long: exiting now');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_SECONDS * 1000).unref();
+    // Ctrl-C at a terminal stops at once; SIGTERM (orchestrators, rolling restarts) drains first.
+    if (signal === 'SIGTERM') await sleep(config.SHUTDOWN_DRAIN_SECONDS * 1000);
+    app.log.info('shutting down: closing the listener, finishing in-flight requests and jobs');
+    await app.close();
+    await database.close();
+    await flush().catch(() => undefined);
+    app.log.info('shut down');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
+  const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${path.join(config.DATA_DIR, 'db')}`;
+  const metrics = app.metricsAddress();
+  process.stdout.write(
+    [
+      '',
+      `Billing portal running at ${url}`,
+      `Database: ${where}${seeded ? ' (demo data created)' : ''}`,
+      ...(metrics ? [`Metrics at http://${metrics.address}:${metrics.port}/metrics`] : []),
+      `Demo users (password ${DEMO_PASSWORD}): ${Object.values(DEMO_USERNAMES).filter((u) => u !== DEMO_USERNAMES.pending).join(', ')}; ${DEMO_USERNAMES.pending} awaits approval (single sign-on)`,
+      '',
+    ].join('\n'),
+  );
+};

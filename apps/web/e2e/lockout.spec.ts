@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, USERS } from './support/api';
+import { chooseFromUserMenu, loginViaUi, submitLoginForm } from './support/auth';
+
+/**
+ * Issue 14: guessing a password cannot lock the real customer out. The owner's browser, where they
+ * signed in before, keeps signing in after a guesser without its device cookie has been throttled.
+ * (It uses `family`, which no later journey signs in as: the guesser's lockout lasts 15 minutes.)
+ */
+test('after 11 wrong passwords from elsewhere, the owner still signs in on their own browser; the guesser stays throttled', async ({ page, playwright, baseURL }) => {
+  await loginViaUi(page, 'family');
+  await chooseFromUserMenu(page, 'Log off');
+  await expect(page).toHaveURL(/\/login$/);
+
+  const guesser = await playwright.request.newContext({ baseURL });
+  try {
+    const guess = (password: string) => guesser.post('/a/v1/Authenticate', { data: { username: USERS.family, password } });
+    for (let i = 0; i < 10; i += 1) expect((await (await guess(`wrong-${i}`)).json()).successful).toBe(false);
+    const throttled = await guess('wrong-11');
+    expect(throttled.status()).toBe(429);
+    expect((await throttled.json()).error).toMatch(/^Too many login attempts\. Please wait \d+ minutes? and try again\.$/);
+    expect((await guess(DEMO_PASSWORD)).status()).toBe(429);
+
+    await loginViaUi(page, 'family');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+    expect((await guess(DEMO_PASSWORD)).status()).toBe(429);
+  } finally {
+    await guesser.dispose();
+  }
+
+  // A fresh browser, without the device cookie, is the guesser's case: refused with the wait named.
+  const stranger = await page.context().browser()!.newContext({ baseURL });
+  const strangerPage = await stranger.newPage();
+  await submitLoginForm(strangerPage, USERS.family);
+  await expect(strangerPage.getByRole('alert')).toContainText(/Too many login attempts/);
+  await stranger.close();
+});

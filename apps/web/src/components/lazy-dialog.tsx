@@ -1,0 +1,21 @@
+import { lazy, Suspense, useState, type ComponentType } from 'react';
+
+/**
+ * A dialog whose code loads on demand from `load` (a chunk of dialogs): nothing is rendered until it is first
+ * opened; from then on it stays mounted, so closing animates and Radix returns focus to the element that
+ * opened it.
+ */
+export const lazyDialog = <M, P extends { open: boolean }>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) => {
+  const Lazy = lazy(async () => ({ default: pick(await load()) }));
+  return function LazyDialog(props: P) {
+    const [used, setUsed] = useState(props.open);
+    // Derived state (React's documented pattern): the first opening mounts the dialog for good.
+    if (props.open && !used) setUsed(true);
+    if (!used) return null;
+    return (
+      <Suspense fallback={null}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  };
+};

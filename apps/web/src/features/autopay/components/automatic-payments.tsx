@@ -1,0 +1,80 @@
+import type { AccountPaymentMethod, AutopayScheduleResponse, CurrencyCode, PaymentMethodEntry } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { refreshAccount } from '@/lib/refresh-account';
+import { autopayScheduleQuery } from '../api/get-autopay-schedule';
+import { isAutopayOn } from '../autopay-rules';
+import { AutopayCard } from './autopay-card';
+import { AutopayOffDialog, AutopaySetupDialog, preloadAutopayDialogs } from './lazy-dialogs';
+
+export interface AutomaticPaymentsProps {
+  accountId: bigint;
+  /** The account's payment method: "Credit Card" while automatic payments are on (spec §4). */
+  paymentMethod: AccountPaymentMethod;
+  cards: PaymentMethodEntry[];
+  currency: CurrencyCode;
+  schedule: AutopayScheduleResponse | undefined;
+  scheduleError: boolean;
+  onSuccess: (text: string) => void;
+  onError: (text: string, cause?: unknown) => void;
+}
+
+/**
+ * Automatic Payments with its dialogs: the switch opens "Setup Automatic Payments" (on) or asks before turning
+ * them off; the saved schedule can be changed. Outcomes are reported to the page, which shows them in a banner.
+ */
+export function AutomaticPayments({
+  accountId,
+  paymentMethod,
+  cards,
+  currency,
+  schedule,
+  scheduleError,
+  onSuccess,
+  onError,
+}: AutomaticPaymentsProps) {
+  const { t } = useTranslation('autopay');
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<'setup' | 'off' | null>(null);
+
+  useEffect(preloadAutopayDialogs, []);
+
+  const saved = (response: AutopayScheduleResponse) => {
+    queryClient.setQueryData(autopayScheduleQuery(accountId).queryKey, response);
+    void refreshAccount(queryClient, accountId);
+    onSuccess(t('autopay.turnedOn'));
+  };
+
+  return (
+    <>
+      <AutopayCard
+        enabled={isAutopayOn(paymentMethod)}
+        hasCards={cards.length > 0}
+        schedule={schedule}
+        scheduleError={scheduleError}
+        cards={cards}
+        currency={currency}
+        onTurnOn={() => setDialog('setup')}
+        onTurnOff={() => setDialog('off')}
+        onChangeSchedule={() => setDialog('setup')}
+      />
+      <AutopaySetupDialog
+        open={dialog === 'setup'}
+        onOpenChange={(open) => setDialog(open ? 'setup' : null)}
+        accountId={accountId}
+        currency={currency}
+        cards={cards}
+        saved={schedule?.schedule ?? null}
+        onSaved={saved}
+      />
+      <AutopayOffDialog
+        open={dialog === 'off'}
+        onOpenChange={(open) => setDialog(open ? 'off' : null)}
+        accountId={accountId}
+        onDone={() => onSuccess(t('autopay.turnedOff'))}
+        onFailed={(error) => onError(t('autopay.updateFailed'), error)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import type { AccountDetailsResponse } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
+import { Skeleton } from '@/components/ui/skeleton';
+import { accountDisplayName } from '@/features/account';
+
+/** "Account {number}" with the account's name below; the page's one h1 even while the account loads. */
+export function AccountHeading({ details, failed }: { details: AccountDetailsResponse | undefined; failed: boolean }) {
+  const { t } = useTranslation('dashboard');
+  const number = details?.account.customerNo;
+  return (
+    <div className="mb-6">
+      <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
+        {number ? t('heading', { number }) : <span className="sr-only">{t('title')}</span>}
+      </h1>
+      {details ? (
+        <p className="mt-1 text-fg-muted">{accountDisplayName(details.account)}</p>
+      ) : (
+        !failed && <Skeleton className="mt-1 h-9 w-64 max-w-full" />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { MIN_CARDS_ON_FILE, type PaymentMethodEntry } from '@portal/contract';
+import { isCardExpired } from '@/lib/cards';
+
+/** Pure rules of the saved-card list (spec §4 "Card", §5). Components only render what these return. */
+
+/**
+ * How a card is drawn: default → blue, expired → red, otherwise grey. A default card that has since expired
+ * is drawn as expired: that is what the customer must act on (it also keeps its Default badge).
+ */
+export type CardState = 'default' | 'expired' | 'normal';
+
+export const cardState = (entry: PaymentMethodEntry, today: Date): CardState => {
+  if (isCardExpired(entry.card, today)) return 'expired';
+  return entry.paymentMethod.default ? 'default' : 'normal';
+};
+
+export type CardBadge = 'default' | 'expired';
+
+/** Badges beside a card: "Default" and/or "Expired" (words, so the state is never told by colour alone). */
+export const cardBadges = (entry: PaymentMethodEntry, today: Date): CardBadge[] => {
+  const badges: CardBadge[] = [];
+  if (entry.paymentMethod.default) badges.push('default');
+  if (isCardExpired(entry.card, today)) badges.push('expired');
+  return badges;
+};
+
+/** Spec §4: only non-default, non-expired cards offer "Set as default". */
+export const canSetDefault = (entry: PaymentMethodEntry, today: Date): boolean =>
+  !entry.paymentMethod.default && !isCardExpired(entry.card, today);
+
+/** Spec §5: a card may be deleted only while more than one is on file. */
+export const canDeleteCard = (cardCount: number): boolean => cardCount > MIN_CARDS_ON_FILE;

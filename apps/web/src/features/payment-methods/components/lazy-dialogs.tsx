@@ -1,0 +1,11 @@
+import { lazyDialog } from '@/components/lazy-dialog';
+
+const load = () => import('./dialogs');
+
+/** Starts downloading the dialogs, so the first click opens one at once while pages stay small (decisions §9). */
+export const preloadPaymentMethodDialogs = (): void => {
+  void load();
+};
+
+export const AddPaymentMethodModal = lazyDialog(load, (m) => m.AddPaymentMethodModal);
+export const DeleteCardDialog = lazyDialog(load, (m) => m.DeleteCardDialog);

@@ -1,0 +1,26 @@
+import type { Catalog } from '@/lib/i18n/i18n';
+import type { en } from './dialog-locales';
+
+/** French texts of the `payment-method-dialogs` namespace (loaded on demand). */
+export const fr: Catalog<typeof en> = {
+  deleteDialog: {
+    title: 'Supprimer la carte?',
+    text: '{{card}} sera retirée de votre compte. Vous pourrez l’ajouter de nouveau en tout temps.',
+    confirm: 'Supprimer la carte',
+    working: 'Suppression...',
+  },
+  addCard: {
+    title: 'Ajouter un mode de paiement',
+    text: 'Vous passerez à la page sécurisée de notre fournisseur de cartes pour saisir votre carte, puis vous reviendrez ici. Votre numéro de carte ne nous est jamais transmis.',
+    continue: 'Continuer',
+    redirecting: 'Redirection...',
+    noAddress: 'Aucune adresse de facturation valide trouvée',
+    noAddressHelp: 'Ajoutez votre adresse de facturation dans <link>Renseignements sur le compte</link>, puis réessayez.',
+    unavailable: 'Impossible d’ajouter un mode de paiement pour le moment.',
+    publicKey: 'Impossible d’obtenir la clé publique de {{provider}}',
+    cardProvider: 'fournisseur de cartes',
+    notLoaded: '{{provider}} ne s’est pas chargé correctement',
+    sessionFailed: 'Impossible de créer la session de paiement',
+    setupFailed: 'Impossible de configurer le mode de paiement',
+  },
+};

@@ -1,0 +1,26 @@
+import type { Catalog } from '@/lib/i18n/i18n';
+import type { en } from './locales';
+
+/** French texts of the `payment-methods` namespace (loaded on demand). */
+export const fr: Catalog<typeof en> = {
+  methods: {
+    title: 'Vos modes de paiement',
+    addCard: 'Ajouter une carte',
+    listLabel: 'Cartes enregistrées',
+    empty: 'Aucune carte enregistrée',
+    emptyText: 'Ajoutez une carte pour payer vos factures et configurer les paiements automatiques.',
+    expires: 'Expire le {{date}}',
+    expiredOn: 'Expirée le {{date}}',
+    default: 'Par défaut',
+    expired: 'Expirée',
+    setDefault: 'Définir par défaut',
+    whichCard: '{{card}} (expire {{expiry}})',
+    setDefaultWorking: 'En cours...',
+    delete: 'Supprimer la carte',
+    lastCard: 'Impossible de supprimer le dernier mode de paiement. Au moins un mode de paiement doit être conservé au dossier.',
+    deleteFailed: 'Impossible de supprimer le mode de paiement. Veuillez réessayer.',
+    setDefaultFailed: 'Impossible de définir le mode de paiement par défaut. Veuillez réessayer.',
+    deleted: '{{card}} a été supprimée.',
+    defaultSet: '{{card}} est maintenant votre carte par défaut.',
+  },
+};

@@ -1,0 +1,37 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { refreshPaymentMethods } from './api/refresh';
+import { hasCheckoutParams, readCheckoutReturn, shouldReopenPayModal, withoutCheckoutParams } from './checkout-rules';
+
+export interface CheckoutReturnHandlers {
+  /** The page of this invoice reopens its pay modal when the return names it (adding started there). */
+  invoiceId?: bigint | null;
+  onReopenPayModal?: () => void;
+  onAdded: () => void;
+}
+
+/**
+ * Back from the provider's checkout (spec §4): re-read the cards, reopen the invoice's pay modal when the
+ * return names that invoice (that says enough: its card list now has the card) or else say the card was
+ * added, and take the parameters out of the URL (replacing the entry) so a reload does not repeat it.
+ */
+export function useCheckoutReturn(accountId: bigint, handlers: CheckoutReturnHandlers) {
+  const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const ret = readCheckoutReturn(params);
+  const present = hasCheckoutParams(params);
+  const invoiceId = handlers.invoiceId ?? null;
+  const reopen = invoiceId !== null && shouldReopenPayModal(ret, invoiceId);
+  const handlersRef = useRef(handlers);
+  useEffect(() => {
+    handlersRef.current = handlers;
+  });
+  useEffect(() => {
+    if (!present) return;
+    if (ret.paymentMethodAdded) void refreshPaymentMethods(queryClient, accountId);
+    if (reopen) handlersRef.current.onReopenPayModal?.();
+    else if (ret.paymentMethodAdded) handlersRef.current.onAdded();
+    setParams((current) => withoutCheckoutParams(current), { replace: true });
+  }, [present, reopen, ret.paymentMethodAdded, accountId, queryClient, setParams]);
+}

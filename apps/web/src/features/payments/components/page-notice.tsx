@@ -1,0 +1,53 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Banner } from '@/components/ui/banner';
+
+type Notice = { tone: 'error' | 'success'; text: string };
+
+export interface PageNotice {
+  notice: Notice | null;
+  ref: RefObject<HTMLDivElement | null>;
+  success: (text: string) => void;
+  /** Spec §8: errors on this screen show in a red banner and are logged. */
+  error: (text: string, cause?: unknown) => void;
+  dismiss: () => void;
+}
+
+/**
+ * The outcome of the screen's last action. The banner takes focus once an action is over (dialogs closed,
+ * lists re-read), so keyboard and screen reader users land on its outcome rather than on a button that may
+ * have gone.
+ */
+export function usePageNotice(): PageNotice {
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (notice) ref.current?.focus();
+  }, [notice]);
+  return {
+    notice,
+    ref,
+    success: (text) => setNotice({ tone: 'success', text }),
+    error: (text, cause) => {
+      console.error(text, cause ?? '');
+      setNotice({ tone: 'error', text });
+    },
+    dismiss: () => setNotice(null),
+  };
+}
+
+/** The screen's banners: the last action's outcome, and a failed re-read of the cards. */
+export function PageNoticeBanners({ notice, refreshFailed }: { notice: PageNotice; refreshFailed: boolean }) {
+  const { t } = useTranslation('payments');
+  if (!notice.notice && !refreshFailed) return null;
+  return (
+    <div ref={notice.ref} tabIndex={-1} className="flex flex-col gap-3 outline-none">
+      {refreshFailed && <Banner tone="error">{t('page.refreshError')}</Banner>}
+      {notice.notice && (
+        <Banner tone={notice.notice.tone} onDismiss={notice.dismiss}>
+          {notice.notice.text}
+        </Banner>
+      )}
+    </div>
+  );
+}

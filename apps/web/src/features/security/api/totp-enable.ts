@@ -1,0 +1,5 @@
+import { endpoints } from '@portal/contract';
+import { api } from '@/lib/api/client';
+
+/** TwoFactor/totp/enable (POST): confirms set-up with a current code; answers the 10 recovery codes. */
+export const enableTotp = (code: string) => api.call(endpoints.totpEnable, { body: { code } });

@@ -1,0 +1,90 @@
+import type { SessionSummary } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { endOtherSessions } from '../api/end-other-sessions';
+import { endSessionById } from '../api/end-session';
+import { sessionsQuery } from '../api/get-sessions';
+
+export interface EndSessionDialogProps {
+  /** Open while a session is set. */
+  open: boolean;
+  session: SessionSummary | null;
+  onClose: () => void;
+  onEnded: (session: SessionSummary) => void;
+  onFailed: (error: unknown) => void;
+}
+
+/** "End this session?": the other device is signed out at its next request. */
+export function EndSessionDialog({ open, session, onClose, onEnded, onFailed }: EndSessionDialogProps) {
+  const { t } = useTranslation('security');
+  const queryClient = useQueryClient();
+  const end = useMutation({
+    mutationFn: (target: SessionSummary) => endSessionById(target.id),
+    // Re-read either way: a failure is often a session that had already ended.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey }),
+    onSuccess: (_answer, target) => {
+      onClose();
+      onEnded(target);
+    },
+    onError: (error) => {
+      onClose();
+      onFailed(error);
+    },
+  });
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+      title={t('endDialog.title')}
+      confirmLabel={t('endDialog.confirm')}
+      workingLabel={t('endDialog.working')}
+      working={end.isPending}
+      onConfirm={() => session && end.mutate(session)}
+    >
+      {t('endDialog.text', { device: session?.device ?? '', place: session?.place ?? '' })}
+    </ConfirmDialog>
+  );
+}
+
+export interface EndOtherSessionsDialogProps {
+  open: boolean;
+  onClose: () => void;
+  onEnded: () => void;
+  onFailed: (error: unknown) => void;
+}
+
+/** "Sign out all other sessions?": every session but this one ends. */
+export function EndOtherSessionsDialog({ open, onClose, onEnded, onFailed }: EndOtherSessionsDialogProps) {
+  const { t } = useTranslation('security');
+  const queryClient = useQueryClient();
+  const end = useMutation({
+    mutationFn: endOtherSessions,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey }),
+    onSuccess: () => {
+      onClose();
+      onEnded();
+    },
+    onError: (error) => {
+      onClose();
+      onFailed(error);
+    },
+  });
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+      title={t('endOthersDialog.title')}
+      confirmLabel={t('endOthersDialog.confirm')}
+      workingLabel={t('endOthersDialog.working')}
+      working={end.isPending}
+      onConfirm={() => end.mutate()}
+    >
+      {t('endOthersDialog.text')}
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,13 @@
+import type { Catalog } from '@/lib/i18n/i18n';
+import type { en } from './locales';
+
+/** French texts of the `user-details` namespace (loaded on demand). */
+export const fr: Catalog<typeof en> = {
+  title: 'Détails de l’utilisateur',
+  intro: 'Les renseignements de l’utilisateur avec lequel vous êtes connecté.',
+  name: 'Nom',
+  roles: 'Rôles',
+  scopes: 'Portées',
+  locations: 'Emplacements',
+  none: 'Aucun',
+};

@@ -1,0 +1,15 @@
+import { defineLocales } from '@/lib/i18n/i18n';
+
+/** Texts of the user details screen (namespace `user-details`). */
+export const en = {
+  title: 'User Details',
+  intro: 'The details of the user you are signed in as.',
+  name: 'Name',
+  roles: 'Roles',
+  scopes: 'Scopes',
+  locations: 'Locations',
+  none: 'None',
+} as const;
+
+// French is downloaded only when French is the language (locales.fr.ts).
+export const userDetailsLocales = defineLocales(en, () => import('./locales.fr').then((m) => m.fr));

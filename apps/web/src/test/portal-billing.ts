@@ -1,0 +1,224 @@
+/**
+ * A fake billing service for the invoice and payment screens' component tests (imported by tests only).
+ * Every route has a wire-shaped default answer; a test overrides the routes it is about.
+ */
+import {
+  endpoints,
+  pathFor,
+  type AutopayScheduleResponse,
+  type Endpoint,
+  type InvoiceContent,
+  type InvoiceDetails,
+  type InvoiceListItem,
+  type PaymentMethodEntry,
+  type RecentPayment,
+} from '@portal/contract';
+import { vi } from 'vitest';
+import { WIDE_SCREEN_QUERY } from '@/lib/use-media-query';
+import { isCallTo } from './calls';
+import { accountDetails, homeModel, names } from './fixtures';
+import { json, mockFetch, type FetchCall } from './utils';
+
+export const ACCOUNT_ID = 1001n;
+
+/** A signed document link as the service writes them (the signature is not checked here). */
+const documentLink = (invoiceId: bigint, document: 'pdf' | 'cdrs') =>
+  `${pathFor(endpoints.invoiceDocument, { invoiceId, document })}?sig=abc`;
+
+export const card = (
+  id: bigint,
+  brand: string,
+  last4: string,
+  expYear: number,
+  isDefault = false,
+  expMonth = 12,
+): PaymentMethodEntry => ({
+  paymentMethod: { id, default: isDefault },
+  card: {
+    id: `pm_${id}`,
+    brand,
+    last4,
+    expiry: `${String(expMonth).padStart(2, '0')}/${String(expYear % 100).padStart(2, '0')}`,
+    expMonth,
+    expYear,
+  },
+});
+
+/** A default Visa and an expired Mastercard, like the demo customer (decisions §8). */
+export const DEMO_CARDS = [card(11n, 'Visa', '4242', 2099, true), card(12n, 'Mastercard', '4444', 2020)];
+
+export const recentPayment = (
+  id: bigint,
+  status: RecentPayment['status'],
+  overrides: Partial<RecentPayment> = {},
+): RecentPayment => ({
+  id,
+  date: '2025-05-02T15:00:00Z',
+  amount: 50,
+  currency: 'CAD',
+  status,
+  description: 'One-time payment',
+  type: 'Credit Card (Manual)',
+  card: { brand: 'Visa', last4: '4242' },
+  ...overrides,
+});
+
+export const invoiceListItem = (
+  id: bigint,
+  invoiceNumber: string,
+  owing: number,
+  overrides: Partial<InvoiceListItem> = {},
+): InvoiceListItem => ({
+  id,
+  accountId: ACCOUNT_ID,
+  invoiceNumber,
+  startDate: '2025-04-01',
+  endDate: '2025-04-30',
+  dueDate: '2025-05-30',
+  postedDate: '2025-05-01T12:00:00Z',
+  amount: 120.5,
+  currency: 'CAD',
+  owing,
+  s3UrlDetails: { urls: [{ name: 'PDF', url: documentLink(id, 'pdf') }] },
+  ...overrides,
+});
+
+export const invoiceDetails = (id: bigint, owing: number, payments: InvoiceDetails['payments'] = []): InvoiceDetails => ({
+  invoice: {
+    id,
+    accountId: ACCOUNT_ID,
+    invoiceNumber: `INV-${id}`,
+    state: 'Posted',
+    startDate: '2025-04-01',
+    endDate: '2025-04-30',
+    dueDate: '2025-05-30',
+    postedDate: '2025-05-01T12:00:00Z',
+    amount: 120.5,
+    currency: 'CAD',
+  },
+  owing,
+  arId: id * 100n,
+  payments,
+});
+
+export const invoiceContent = (): InvoiceContent => ({
+  customer: {
+    name: 'Casey C. Billing',
+    address: {
+      addressLine1: '12 Main Street',
+      addressLine2: 'Suite 400',
+      city: 'Toronto',
+      province: 'ON',
+      postalCode: 'M5V 2T6',
+      country: 'CA',
+    },
+  },
+  summary: {
+    lines: [
+      { category: 'Plan', description: 'Unlimited Canada plan', amount: 95 },
+      { category: 'Usage', description: 'Long distance', amount: 11.64 },
+    ],
+    subtotal: 106.64,
+    taxes: 13.86,
+    total: 120.5,
+  },
+});
+
+export type BillingRoute =
+  | 'names'
+  | 'details'
+  | 'home'
+  | 'cards'
+  | 'autopay'
+  | 'saveAutopay'
+  | 'switchAutopay'
+  | 'setDefault'
+  | 'deleteCard'
+  | 'pay'
+  | 'publicKey'
+  | 'checkout'
+  | 'invoices'
+  | 'invoiceDetails'
+  | 'invoiceContent'
+  | 'invoiceUrls';
+
+type Handler = (call: FetchCall) => Response | Promise<Response>;
+
+const ROUTES: [BillingRoute, Endpoint][] = [
+  ['names', endpoints.accountNames],
+  ['details', endpoints.accountDetails],
+  ['home', endpoints.homeModel],
+  ['cards', endpoints.paymentMethods],
+  ['autopay', endpoints.autopaySchedule],
+  ['saveAutopay', endpoints.saveAutopaySchedule],
+  ['switchAutopay', endpoints.updateDefaultPaymentMethod],
+  ['setDefault', endpoints.setDefaultPaymentMethod],
+  ['deleteCard', endpoints.deletePaymentMethod],
+  ['pay', endpoints.customerPayment],
+  ['publicKey', endpoints.publicKey],
+  ['checkout', endpoints.checkoutSetup],
+  ['invoices', endpoints.invoices],
+  ['invoiceDetails', endpoints.invoiceDetails],
+  ['invoiceContent', endpoints.invoiceContent],
+  ['invoiceUrls', endpoints.invoiceUrls],
+];
+
+const lastNumber = (path: string): bigint => BigInt(/(\d+)(?:\/[a-z]+)?$/i.exec(path)![1]!);
+
+const DEFAULTS: Record<BillingRoute, Handler> = {
+  names: () => json(names([ACCOUNT_ID, 'Casey Customer', null])),
+  details: (call) => json(accountDetails(lastNumber(call.url.pathname))),
+  home: () => json(homeModel([[-120.5, 'CAD']])),
+  cards: () => json({ value: DEMO_CARDS }),
+  autopay: () => json({ schedule: null, nextRunDate: null } satisfies AutopayScheduleResponse),
+  saveAutopay: (call) => json({ schedule: call.body, nextRunDate: '2025-05-30' }),
+  switchAutopay: () => json(true),
+  setDefault: () => json(true),
+  deleteCard: () => json(true),
+  pay: () => json({ payment: recentPayment(900n, 'InProgress'), error: null }),
+  publicKey: () => json({ publicKey: 'pk_sandbox', provider: 'sandbox' }),
+  checkout: () =>
+    json({ id: 'cs_sb_1', url: `http://localhost${pathFor(endpoints.sandboxCheckoutPage, { sessionId: 'cs_sb_1' })}` }),
+  invoices: () => json({ value: [], count: 0 }),
+  invoiceDetails: (call) => json(invoiceDetails(lastNumber(call.url.pathname), 120.5)),
+  invoiceContent: () => json(invoiceContent()),
+  invoiceUrls: (call) => {
+    const id = lastNumber(call.url.pathname);
+    return json({
+      urls: [
+        { name: 'PDF', url: documentLink(id, 'pdf') },
+        { name: 'CDRs', url: documentLink(id, 'cdrs') },
+      ],
+    });
+  },
+};
+
+/** Routes `fetch` to the fake service; `overrides` replace single routes. Returns the recorded calls. */
+export const mockPortalBilling = (overrides: Partial<Record<BillingRoute, Handler>> = {}) => {
+  const mock = mockFetch((call) => {
+    const route = ROUTES.find(([, endpoint]) => isCallTo(endpoint, call));
+    if (!route) return json({ error: `No fake for ${call.method} ${call.url.pathname}` }, 404);
+    return (overrides[route[0]] ?? DEFAULTS[route[0]])(call);
+  });
+  const callsTo = (name: BillingRoute) => mock.calls.filter((call) => isCallTo(ROUTES.find(([r]) => r === name)![1], call));
+  return { ...mock, callsTo };
+};
+
+/** A response that never arrives (to look at loading states). */
+export const never = (): Promise<Response> => new Promise<Response>(() => undefined);
+
+/** Desktop layout (tables). jsdom's own matchMedia matches nothing, i.e. a phone. Restored after each test. */
+export const wideScreen = () =>
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: query === WIDE_SCREEN_QUERY,
+        media: query,
+        onchange: null,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  );

@@ -1,0 +1,80 @@
+import type { z } from 'zod';
+
+/** Who may call an endpoint: anyone, any signed-in person, Staff or Admin, or Admin only. */
+export type Access = 'public' | 'signedIn' | 'staff' | 'admin';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** Statuses an endpoint may answer with `{ error }`. */
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 429 | 503;
+
+/** What a successful call answers. */
+export type Answer =
+  /** 200 with a JSON body of this shape (encoded through it: unknown fields are stripped). */
+  | { kind: 'json'; schema: z.ZodType }
+  /** 204, no body. */
+  | { kind: 'empty' }
+  /** A browser redirect (302/303) to another page. */
+  | { kind: 'redirect' }
+  /** A document or page that is not JSON (PDF, CSV stream, HTML, CSS). */
+  | { kind: 'document'; contentTypes: readonly string[] };
+
+export interface Endpoint {
+  /** The call's name as the spec writes it after `/v1/` (e.g. `Invoice/details`). */
+  name: string;
+  method: HttpMethod;
+  /** The full path, parameters in braces: `/b/v1/Invoice/details/{id}`. */
+  path: `/a/${string}` | `/b/${string}`;
+  access: Access;
+  /** OpenAPI grouping and description. */
+  tag: string;
+  summary: string;
+  description?: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  answer: Answer;
+  errors: readonly ErrorStatus[];
+  /** Left out of the OpenAPI documents (pages of the sandbox card provider). */
+  hidden?: boolean;
+}
+
+/** One row of the endpoint table; `const` keeps every schema's exact type for both sides. */
+export const endpoint = <const E extends Endpoint>(row: E): E => row;
+
+export const jsonAnswer = <S extends z.ZodType>(schema: S) => ({ kind: 'json', schema }) as const;
+export const emptyAnswer = { kind: 'empty' } as const;
+export const redirectAnswer = { kind: 'redirect' } as const;
+export const documentAnswer = <const T extends readonly string[]>(...contentTypes: T) => ({ kind: 'document', contentTypes }) as const;
+
+/** The service an endpoint belongs to, from its path: `/a` auth, `/b` billing. */
+export const serviceOf = (row: Pick<Endpoint, 'path'>): 'auth' | 'billing' => (row.path.startsWith('/a/') ? 'auth' : 'billing');
+
+/** A path parameter was missing (spec §8: "the parameter must be defined"). */
+export class RequiredParameterError extends Error {
+  constructor(readonly parameter: string) {
+    super(`Required parameter '${parameter}' must be defined.`);
+    this.name = 'RequiredParameterError';
+  }
+}
+
+/** The endpoint's path with its `{name}` parameters filled in and encoded. */
+export const pathFor = (row: Pick<Endpoint, 'path'>, params: Record<string, unknown> = {}): string =>
+  row.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null || value === '') throw new RequiredParameterError(name);
+    return encodeURIComponent(String(value));
+  });
+
+/** Path parameters of a row, in order. */
+export const pathParameters = (row: Pick<Endpoint, 'path'>): string[] => [...row.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+
+type Input<S> = S extends z.ZodType ? z.input<S> : undefined;
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a caller sends: the schemas' input types (ids as numbers, strings or bigints). */
+export type RequestOf<E extends Endpoint> = {
+  [K in 'params' | 'query' | 'body' as E[K] extends z.ZodType ? K : never]: Input<E[K]>;
+};
+/** What the server works with once a request is validated. */
+export type ValidatedRequestOf<E extends Endpoint> = { params: Output<E['params']>; query: Output<E['query']>; body: Output<E['body']> };
+/** The decoded answer of a JSON endpoint (what the web client gets, what a handler returns). */
+export type AnswerOf<E extends Endpoint> = E['answer'] extends { kind: 'json'; schema: infer S } ? z.output<S> : undefined;

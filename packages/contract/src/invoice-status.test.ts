@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { invoiceStatus, overdueSummary, todayIn } from './invoice-status';
+import { timeZoneOfAddress } from './regions';
+
+describe('invoiceStatus', () => {
+  it.each([
+    ['nothing owed', 100, 0, '2026-11-20', '2026-11-24', 'Paid'],
+    ['a credit', 100, -5, '2026-11-20', '2026-11-24', 'Paid'],
+    ['due today', 100, 100, '2026-11-24', '2026-11-24', 'Unpaid'],
+    ['due tomorrow, part paid', 100, 40.5, '2026-11-25', '2026-11-24', 'PartiallyPaid'],
+    ['due yesterday', 100, 100, '2026-11-23', '2026-11-24', 'Overdue'],
+    ['due yesterday, part paid', 100, 0.01, '2026-11-23', '2026-11-24', 'Overdue'],
+    ['a due date-time', 100, 100, '2026-11-23T00:00:00Z', '2026-11-24', 'Overdue'],
+  ] as const)('%s', (_, amount, owing, dueDate, today, state) => {
+    expect(invoiceStatus({ amount, owing, dueDate }, today)).toBe(state);
+  });
+});
+
+describe('todayIn: the account’s calendar day around midnight', () => {
+  it.each([
+    // 04:59 UTC is 23:59 the day before in Toronto (EST, UTC−5): due on the 23rd is not yet overdue there.
+    ['2026-11-24T04:59:59Z', 'America/Toronto', '2026-11-23', 'Unpaid'],
+    ['2026-11-24T05:00:00Z', 'America/Toronto', '2026-11-24', 'Overdue'],
+    ['2026-11-24T07:59:59Z', 'America/Vancouver', '2026-11-23', 'Unpaid'],
+    ['2026-11-24T08:00:00Z', 'America/Vancouver', '2026-11-24', 'Overdue'],
+    // Summer time: Toronto is UTC−4 in July.
+    ['2026-07-22T03:59:59Z', 'America/Toronto', '2026-07-21', null],
+    ['2026-07-22T04:00:00Z', 'America/Toronto', '2026-07-22', null],
+    // East of UTC the new day comes first: it is already the 24th in Sydney at 13:00 UTC on the 23rd.
+    ['2026-11-23T13:00:00Z', 'Australia/Sydney', '2026-11-24', 'Overdue'],
+    ['2026-11-23T12:59:59Z', 'Australia/Sydney', '2026-11-23', 'Unpaid'],
+  ] as const)('%s in %s is %s', (instant, zone, day, state) => {
+    const today = todayIn(zone, new Date(instant));
+    expect(today).toBe(day);
+    if (state) expect(invoiceStatus({ amount: 10, owing: 10, dueDate: '2026-11-23' }, today)).toBe(state);
+  });
+});
+
+describe('overdueSummary', () => {
+  const invoices = [
+    { amount: 50, owing: 50, dueDate: '2026-10-21' },
+    { amount: 60, owing: 20.25, dueDate: '2026-09-21' },
+    { amount: 70, owing: 70, dueDate: '2026-11-30' },
+    { amount: 80, owing: 0, dueDate: '2026-08-21' },
+  ];
+  it('names the oldest unpaid due date and what is overdue', () => {
+    expect(overdueSummary(invoices, '2026-11-24')).toEqual({ since: '2026-09-21', owingMinor: 7025n });
+  });
+  it('is null when nothing is overdue', () => {
+    expect(overdueSummary(invoices, '2026-09-21')).toBeNull();
+  });
+});
+
+describe('timeZoneOfAddress', () => {
+  it.each([
+    [{ country: 'CA', province: 'QC' }, 'America/Toronto'],
+    [{ country: 'CA', province: 'BC' }, 'America/Vancouver'],
+    [{ country: 'US', province: 'NY' }, 'America/New_York'],
+    [{ country: 'FR', province: 'IDF' }, 'Europe/Paris'],
+    [null, 'America/Toronto'],
+  ])('%j → %s', (address, zone) => expect(timeZoneOfAddress(address)).toBe(zone));
+});

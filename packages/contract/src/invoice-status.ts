@@ -1,0 +1,43 @@
+/**
+ * The one rule of an invoice's state, shared by the invoice list, the invoice detail, the balance card
+ * and the invoice PDF. Dates are calendar dates in the account's time zone: an invoice due on the 21st
+ * is overdue from midnight at the start of the 22nd where the customer lives, not in UTC.
+ */
+import { compareMoney, toMinor } from './money';
+import type { Money } from './primitives';
+
+export const INVOICE_STATUSES = ['Paid', 'PartiallyPaid', 'Overdue', 'Unpaid'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/**
+ * Paid when nothing is owed; Overdue when something is owed and the due date is before today (even if
+ * part was paid: being late is what the customer must act on); Partially paid when less than the amount
+ * is owed; Unpaid otherwise. `today` is an ISO date in the account's time zone (see `todayIn`).
+ */
+export const invoiceStatus = (invoice: { amount: Money; owing: Money; dueDate: string }, today: string): InvoiceStatus => {
+  if (compareMoney(invoice.owing, 0) <= 0) return 'Paid';
+  if (invoice.dueDate.slice(0, 10) < today) return 'Overdue';
+  if (toMinor(invoice.owing) < toMinor(invoice.amount)) return 'PartiallyPaid';
+  return 'Unpaid';
+};
+
+/** The calendar date ("2026-11-24") at an instant in an IANA time zone. */
+export const todayIn = (timeZone: string, now: Date): string => {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
+};
+
+/**
+ * Of the invoices still owing, the one overdue the longest (its due date is "overdue since"), and the
+ * total of every overdue invoice in minor units; null when none is overdue.
+ */
+export const overdueSummary = (
+  invoices: readonly { amount: Money; owing: Money; dueDate: string }[],
+  today: string,
+): { since: string; owingMinor: bigint } | null => {
+  const overdue = invoices.filter((i) => invoiceStatus(i, today) === 'Overdue');
+  if (overdue.length === 0) return null;
+  const since = overdue.map((i) => i.dueDate.slice(0, 10)).sort()[0]!;
+  return { since, owingMinor: overdue.reduce((sum, i) => sum + toMinor(i.owing), 0n) };
+};

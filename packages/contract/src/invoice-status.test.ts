@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceStatus, overdueSummary, todayIn } from './invoice-status';
+import { invoiceStatus, overdueByCurrency, overdueSummary, todayIn } from './invoice-status';
 import { timeZoneOfAddress } from './regions';
 
 describe('invoiceStatus', () => {
@@ -48,6 +48,42 @@ describe('overdueSummary', () => {
   });
   it('is null when nothing is overdue', () => {
     expect(overdueSummary(invoices, '2026-09-21')).toBeNull();
+  });
+});
+
+describe('overdueByCurrency (the balance cards\' amount overdue)', () => {
+  const inv = (currency: 'CAD' | 'USD', amount: number, owing: number, dueDate: string) => ({ currency, amount, owing, dueDate });
+  it.each([
+    ['nothing owing', [], '2026-11-24', []],
+    ['due today is not overdue yet', [inv('CAD', 50, 50, '2026-11-24')], '2026-11-24', []],
+    ['due yesterday is overdue in full', [inv('CAD', 50, 50, '2026-11-23')], '2026-11-24', [['CAD', '2026-11-23', 5000n]]],
+    [
+      'only what is still owed counts; paid and future invoices do not',
+      [inv('CAD', 60, 20.25, '2026-09-21'), inv('CAD', 50, 50, '2026-10-21'), inv('CAD', 80, 0, '2026-08-21'), inv('CAD', 70, 70, '2026-11-30')],
+      '2026-11-24',
+      [['CAD', '2026-09-21', 7025n]],
+    ],
+    [
+      'each currency on its own, in code order',
+      [inv('USD', 40, 40, '2026-10-01'), inv('CAD', 10.1, 10.1, '2026-11-01'), inv('CAD', 0.2, 0.2, '2026-11-20'), inv('USD', 5, 5, '2026-12-01')],
+      '2026-11-24',
+      [
+        ['CAD', '2026-11-01', 1030n],
+        ['USD', '2026-10-01', 4000n],
+      ],
+    ],
+    ['a currency with nothing past due is left out', [inv('USD', 40, 40, '2026-12-01'), inv('CAD', 1, 1, '2026-01-01')], '2026-11-24', [['CAD', '2026-01-01', 100n]]],
+  ] as const)('%s', (_, invoices, today, expected) => {
+    expect(overdueByCurrency(invoices, today).map((o) => [o.currency, o.since, o.owingMinor])).toEqual(expected);
+  });
+
+  it('turns overdue at midnight where the customer lives, not in UTC', () => {
+    const invoices = [inv('CAD', 66.35, 66.35, '2026-11-23')];
+    // 04:59 UTC on the 24th is still the 23rd in Toronto; 05:00 UTC is the 24th.
+    expect(overdueByCurrency(invoices, todayIn('America/Toronto', new Date('2026-11-24T04:59:59Z')))).toEqual([]);
+    expect(overdueByCurrency(invoices, todayIn('America/Toronto', new Date('2026-11-24T05:00:00Z')))).toEqual([
+      { currency: 'CAD', since: '2026-11-23', owingMinor: 6635n },
+    ]);
   });
 });
 

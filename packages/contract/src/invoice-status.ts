@@ -41,3 +41,22 @@ export const overdueSummary = (
   const since = overdue.map((i) => i.dueDate.slice(0, 10)).sort()[0]!;
   return { since, owingMinor: overdue.reduce((sum, i) => sum + toMinor(i.owing), 0n) };
 };
+
+/**
+ * The balance cards' overdue line per currency: for each currency with an invoice past due on `today`
+ * (the account's calendar date), the date it has been overdue since and the sum still owed on its past-due
+ * invoices. Currencies with nothing past due are left out; the order is by currency code.
+ */
+export const overdueByCurrency = <C extends string>(
+  invoices: readonly { amount: Money; owing: Money; dueDate: string; currency: C }[],
+  today: string,
+): { currency: C; since: string; owingMinor: bigint }[] => {
+  const byCurrency = new Map<C, { amount: Money; owing: Money; dueDate: string }[]>();
+  for (const invoice of invoices) byCurrency.set(invoice.currency, [...(byCurrency.get(invoice.currency) ?? []), invoice]);
+  return [...byCurrency.keys()]
+    .sort()
+    .flatMap((currency) => {
+      const summary = overdueSummary(byCurrency.get(currency)!, today);
+      return summary ? [{ currency, ...summary }] : [];
+    });
+};

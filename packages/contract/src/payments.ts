@@ -24,11 +24,24 @@ export const RecentPaymentSchema = z.object({
 });
 export type RecentPayment = z.infer<typeof RecentPaymentSchema>;
 
-/** Billing/GetClientHomeModel: balances (negative = owing) and the due date of the oldest unpaid invoice. */
+/** What is past due in one currency: the sum still owed on invoices past their due date, and the oldest such due date. */
+export const OverdueBalanceSchema = z.object({
+  amount: MoneySchema,
+  currency: z.object({ code: CurrencyCodeSchema }),
+  since: IsoDateSchema,
+});
+export type OverdueBalance = z.infer<typeof OverdueBalanceSchema>;
+
+/**
+ * Billing/GetClientHomeModel: balances (negative = owing), the due date of the oldest unpaid invoice, and
+ * per currency what is overdue in the account's time zone (the contract's `overdueByCurrency`; empty when
+ * nothing is past due).
+ */
 export const HomeModelSchema = z.object({
   balances: z.array(BalanceSchema),
   recentPayments: z.array(RecentPaymentSchema),
   paymentDueDate: IsoDateSchema.nullable(),
+  overdue: z.array(OverdueBalanceSchema),
 });
 export type HomeModel = z.infer<typeof HomeModelSchema>;
 

@@ -36,10 +36,23 @@ export const accountDetails = (
   accountContacts: [{ id: 4n, accountId, contactId: 3n, type: 'Billing', startDate: '2020-01-01T00:00:00Z', endDate: null }],
 });
 
-export const homeModel = (balances: Array<[number, 'CAD' | 'USD']>, paymentDueDate: string | null = '2025-05-30'): HomeModel => ({
+/**
+ * A home model. Unless `overdue` is given, every owing balance is overdue in full since `paymentDueDate`
+ * when that date has passed (as the server says for a single unpaid invoice past due).
+ */
+export const homeModel = (
+  balances: Array<[number, 'CAD' | 'USD']>,
+  paymentDueDate: string | null = '2025-05-30',
+  overdue?: HomeModel['overdue'],
+): HomeModel => ({
   balances: balances.map(([amount, code]) => ({ amount, currency: { code } })),
   recentPayments: [],
   paymentDueDate,
+  overdue:
+    overdue ??
+    (paymentDueDate !== null && paymentDueDate < new Date().toISOString().slice(0, 10)
+      ? balances.filter(([amount]) => amount < 0).map(([amount, code]) => ({ amount: -amount, currency: { code }, since: paymentDueDate }))
+      : []),
 });
 
 export const invoiceItem = (id: bigint, accountId: bigint, invoiceNumber: string): InvoiceListItem => ({

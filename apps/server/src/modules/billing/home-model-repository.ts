@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { moneyFromDecimal, type CurrencyCode, type Money } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
 import { invoiceOwing } from '../../lib/ledger';
 
@@ -18,13 +19,30 @@ export const balancesOf = async (db: PortalDb, accountId: bigint): Promise<{ cur
   return result.rows.map((row) => ({ currency: String(row.currency), amount: String(row.amount) }));
 };
 
-/** The due date of the oldest posted invoice that still owes something (decisions §5), or null. */
-export const paymentDueDateOf = async (db: PortalDb, accountId: bigint): Promise<string | null> => {
-  const result = await db.execute<{ due_date: string }>(sql`
-    select i.due_date from invoices i
-    where i.account_id = ${accountId} and i.state = 'Posted' and ${invoiceOwing(sql`i.id`, sql`i.amount`)} > 0
-    order by i.due_date, i.id
-    limit 1`);
-  const row = result.rows[0];
-  return row ? String(row.due_date) : null;
+/** A posted invoice that still owes something: what the payment-due and overdue lines are made of. */
+export interface OpenInvoiceRow {
+  currency: CurrencyCode;
+  amount: Money;
+  owing: Money;
+  dueDate: string;
+}
+
+/**
+ * Posted invoices still owing something, oldest due first: the first one's due date is the payment-due
+ * date (decisions §5), and those past due make up the amount overdue.
+ */
+export const openInvoicesOf = async (db: PortalDb, accountId: bigint): Promise<OpenInvoiceRow[]> => {
+  const result = await db.execute<{ currency: string; amount: string; owing: string; due_date: string }>(sql`
+    select currency, amount::text as amount, owing::text as owing, due_date from (
+      select i.currency, i.amount, i.due_date, i.id, ${invoiceOwing(sql`i.id`, sql`i.amount`)} as owing from invoices i
+      where i.account_id = ${accountId} and i.state = 'Posted'
+    ) open
+    where owing > 0
+    order by due_date, id`);
+  return result.rows.map((row) => ({
+    currency: String(row.currency) as CurrencyCode,
+    amount: moneyFromDecimal(String(row.amount)),
+    owing: moneyFromDecimal(String(row.owing)),
+    dueDate: String(row.due_date),
+  }));
 };

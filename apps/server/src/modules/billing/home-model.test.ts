@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createTestClock, type TestContext } from '../../../test/app';
 import { createCustomer, staffHeaders } from '../../../test/billing';
-import { createInvoice, createPayment } from '../../../test/factories';
+import { createBillingDetails, createInvoice, createPayment } from '../../../test/factories';
+import { addresses } from '../../db/schema';
+import { eq } from 'drizzle-orm';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -17,7 +19,7 @@ describe('GET /b/v1/Billing/GetClientHomeModel/{accountId}', () => {
     const { account, headers } = await createCustomer(ctx);
     const res = await homeOf(account.id, headers);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ balances: [], recentPayments: [], paymentDueDate: null });
+    expect(res.json()).toEqual({ balances: [], recentPayments: [], paymentDueDate: null, overdue: [] });
   });
 
   it('nets Successful payments against posted invoices per currency, exactly', async () => {
@@ -59,6 +61,44 @@ describe('GET /b/v1/Billing/GetClientHomeModel/{accountId}', () => {
     const inv = await createInvoice(db, paid.account.id, { amount: '10.00' });
     await createPayment(db, paid.account.id, { assignments: [{ receivableId: inv.arId!, amount: '10.00' }] });
     expect((await homeOf(paid.account.id, paid.headers)).json()).toMatchObject({ balances: [{ amount: 0, currency: { code: 'CAD' } }], paymentDueDate: null });
+  });
+
+  it('adds up what is overdue per currency: what is still owed on invoices past due in the account\'s time zone', async () => {
+    const { account, headers } = await createCustomer(ctx);
+    const db = ctx.database.db;
+    await createBillingDetails(db, account.id);
+    const partlyPaid = await createInvoice(db, account.id, { dueDate: '2025-04-21', amount: '60.00' });
+    await createInvoice(db, account.id, { dueDate: '2025-05-21', amount: '50.10' });
+    await createInvoice(db, account.id, { dueDate: '2025-06-21', amount: '70.00' });
+    await createInvoice(db, account.id, { dueDate: '2025-05-01', amount: '40.00', currency: 'USD' });
+    await createInvoice(db, account.id, { dueDate: '2025-03-01', amount: '999.00', state: 'Draft' });
+    await createPayment(db, account.id, { assignments: [{ receivableId: partlyPaid.arId!, amount: '39.75' }] });
+    // Not yet collected: an InProgress payment does not make an invoice any less overdue.
+    await createPayment(db, account.id, { amount: '50.10', status: 'InProgress' });
+
+    const model = (await homeOf(account.id, headers)).json();
+    expect(model.paymentDueDate).toBe('2025-04-21');
+    expect(model.overdue).toEqual([
+      { amount: 70.35, currency: { code: 'CAD' }, since: '2025-04-21' },
+      { amount: 40, currency: { code: 'USD' }, since: '2025-05-01' },
+    ]);
+  });
+
+  it("turns an invoice overdue at midnight where the customer lives, not at UTC's", async () => {
+    // 06:59:59 UTC on June 10 is 23:59:59 on June 9 in Vancouver (PDT, UTC−7); a second later it is June 10 there.
+    ctx.clock.set('2025-06-10T06:59:59Z');
+    const { account, headers } = await createCustomer(ctx);
+    const db = ctx.database.db;
+    const { address } = await createBillingDetails(db, account.id);
+    await db.update(addresses).set({ province: 'BC', city: 'Vancouver', postal: 'V6B 1A1' }).where(eq(addresses.id, address.id));
+    await createInvoice(db, account.id, { dueDate: '2025-06-09', amount: '25.00' });
+    try {
+      expect((await homeOf(account.id, headers)).json().overdue).toEqual([]);
+      ctx.clock.advance(1000);
+      expect((await homeOf(account.id, headers)).json().overdue).toEqual([{ amount: 25, currency: { code: 'CAD' }, since: '2025-06-09' }]);
+    } finally {
+      ctx.clock.set('2025-06-10T12:00:00Z');
+    }
   });
 
   it('shows the latest 50 payments, newest first', async () => {

@@ -1,13 +1,15 @@
 /** Billing/* (spec §7): the home model, an invoice's signed document links, and the downloads they open. */
 import type { FastifyInstance } from 'fastify';
-import { endpoints, moneyFromDecimal, type CurrencyCode } from '@portal/contract';
+import { endpoints, fromMinor, moneyFromDecimal, overdueByCurrency, todayIn, type CurrencyCode } from '@portal/contract';
+import { timeZoneOfAddress } from '@portal/contract/regions';
 import { callerOf } from '../../http/caller';
 import { route } from '../../http/route';
 import { assertAccountAccess } from '../../lib/access';
+import { findBillTo } from '../invoices';
 import { presentPayment, recentPayments } from '../payments';
 import { createExportBudget } from './export-budget';
 import { attachment } from './format';
-import { balancesOf, paymentDueDateOf } from './home-model-repository';
+import { balancesOf, openInvoicesOf } from './home-model-repository';
 import { getInvoiceUrls, invoiceCdrCsv, invoicePdf, openSignedInvoice } from './service';
 
 /** How many payments the dashboard and the payments screen show. */
@@ -22,15 +24,20 @@ export const billingRoutes = async (app: FastifyInstance) => {
   route(app, endpoints.homeModel, async (request) => {
     const { accountId } = request.params;
     await assertAccountAccess(app.db, callerOf(request), accountId);
-    const [balances, payments, paymentDueDate] = await Promise.all([
+    const now = app.clock.now();
+    const [balances, payments, open, billTo] = await Promise.all([
       balancesOf(app.db, accountId),
       recentPayments(app.db, accountId, RECENT_PAYMENT_COUNT),
-      paymentDueDateOf(app.db, accountId),
+      openInvoicesOf(app.db, accountId),
+      findBillTo(app.db, accountId, null, now),
     ]);
+    // "Today" where the customer lives (their billing address's time zone), as every invoice state uses.
+    const overdue = overdueByCurrency(open, todayIn(timeZoneOfAddress(billTo), now));
     return {
       balances: balances.map((b) => ({ amount: moneyFromDecimal(b.amount), currency: { code: b.currency as CurrencyCode } })),
       recentPayments: payments.map(presentPayment),
-      paymentDueDate,
+      paymentDueDate: open[0]?.dueDate ?? null,
+      overdue: overdue.map((o) => ({ amount: fromMinor(o.owingMinor), currency: { code: o.currency }, since: o.since })),
     };
   });
 

@@ -15,6 +15,7 @@ export const fr: Catalog<typeof en> = {
     noBalance: 'Vous n’avez aucun solde à payer',
     paymentDue: 'Paiement dû le {{date}}',
     overdueSince: 'En retard depuis le {{date}}',
+    overdueAmount: 'Montant en retard : {{amount}}',
     paymentDueNow: 'Paiement dû',
     autopay: 'Paiements préautorisés activés',
     makePayment: 'Effectuer un paiement',

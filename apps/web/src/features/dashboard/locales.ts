@@ -14,6 +14,7 @@ export const en = {
     noBalance: 'You do not have a balance owing',
     paymentDue: 'Payment due {{date}}',
     overdueSince: 'Overdue since {{date}}',
+    overdueAmount: 'Amount overdue: {{amount}}',
     paymentDueNow: 'Payment due',
     autopay: 'Pre-authorized payments enabled',
     makePayment: 'Make a payment',

@@ -24,6 +24,7 @@ export const en = {
     noBalance: 'You do not have a balance owing',
     paymentDue: 'Payment due {{date}}',
     overdueSince: 'Overdue since {{date}}',
+    overdueAmount: 'Amount overdue: {{amount}}',
   },
   oneTime: {
     title: 'Make a One-time Payment',

@@ -5,22 +5,20 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { useAccountToday } from '@/features/account';
 import { balanceViews } from '@/lib/balance';
 import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/i18n/use-format';
 import { LoadingBlock } from './loading-block';
 
 /**
- * "Current balance" (spec §4 "Balance"): one figure per currency, owing in red with the payment-due line,
- * otherwise green; "Make a payment", and whether pre-authorized payments are on.
+ * "Current balance" (spec §4 "Balance"): one figure per currency, owing in red with the payment-due line
+ * (or "Overdue since {date}" and the amount overdue), otherwise green; "Make a payment", and whether pre-authorized payments are on.
  */
 export function BalanceCard({ home, details }: { home: HomeModel | undefined; details: AccountDetailsResponse | undefined }) {
   const { t } = useTranslation('dashboard');
   const f = useFormat();
   const ready = home && details;
-  const today = useAccountToday(details?.account.id ?? null);
-  const views = ready ? balanceViews(home.balances, home.paymentDueDate, today, details.account.currency) : [];
+  const views = ready ? balanceViews(home.balances, home.paymentDueDate, home.overdue, details.account.currency) : [];
   const autopay = details?.account.paymentMethod === AUTOPAY_ON;
   return (
     <Card as="section" aria-labelledby="balance-title">
@@ -64,6 +62,11 @@ export function BalanceCard({ home, details }: { home: HomeModel | undefined; de
                       {view.dueDate
                         ? t(view.overdue ? 'balance.overdueSince' : 'balance.paymentDue', { date: f.date(view.dueDate, 'detail') })
                         : t('balance.paymentDueNow')}
+                    </p>
+                  )}
+                  {view.overdueAmount !== null && (
+                    <p className="mt-1 text-sm font-semibold text-danger">
+                      {t('balance.overdueAmount', { amount: f.currency(view.overdueAmount, view.currency) })}
                     </p>
                   )}
                 </li>

@@ -59,6 +59,34 @@ describe('dashboard (spec §2 Home)', () => {
     expect(balance.getByText('Pre-authorized payments enabled')).toBeInTheDocument();
   });
 
+  it('says since when and how much is overdue, apart from what is only due', async () => {
+    mockBilling({ home: () => json(homeModel([[-120.5, 'CAD']], '2025-04-30', [{ amount: 70.25, currency: { code: 'CAD' }, since: '2025-04-30' }])) });
+    renderRoute('/');
+    const balance = within(await screen.findByRole('region', { name: 'Current balance' }));
+    expect(await balance.findByText('$120.50')).toHaveClass('text-danger');
+    expect(balance.getByText('Overdue since Apr 30, 2025')).toBeInTheDocument();
+    expect(balance.getByText('Amount overdue: $70.25')).toBeInTheDocument();
+  });
+
+  it('shows no amount overdue while the balance is only due', async () => {
+    mockBilling({ home: () => json(homeModel([[-120.5, 'CAD']], '2999-05-30', [])) });
+    renderRoute('/');
+    const balance = within(await screen.findByRole('region', { name: 'Current balance' }));
+    expect(await balance.findByText('Payment due May 30, 2999')).toBeInTheDocument();
+    expect(balance.queryByText(/overdue/i)).not.toBeInTheDocument();
+  });
+
+  it('says it in French for a French account', async () => {
+    mockBilling({
+      home: () => json(homeModel([[-120.5, 'CAD']], '2025-04-30', [{ amount: 70.25, currency: { code: 'CAD' }, since: '2025-04-30' }])),
+      details: (id) => json(accountDetails(id, { language: 'French' })),
+    });
+    renderRoute('/');
+    const balance = within(await screen.findByRole('region', { name: 'Solde actuel' }));
+    expect(await balance.findByText('En retard depuis le 30 avr. 2025')).toBeInTheDocument();
+    expect(balance.getByText('Montant en retard : 70,25 $')).toBeInTheDocument();
+  });
+
   it('shows the error message when the account cannot be loaded', async () => {
     mockBilling({ details: () => json({ error: 'Account not found' }, 404) });
     renderRoute('/');

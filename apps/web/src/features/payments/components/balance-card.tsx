@@ -8,12 +8,12 @@ import { useFormat } from '@/lib/i18n/use-format';
 
 /**
  * Account Balance (spec §4 "Balance"): one line per currency; owing is red with "Payment due {date}" (the due
- * date of the oldest unpaid invoice, decisions §5), otherwise green. Words say which is which, not colour alone.
+ * date of the oldest unpaid invoice, decisions §5) or "Overdue since {date}" with the amount overdue, otherwise green. Words say which is which, not colour alone.
  */
-export function BalanceCard({ home, today, fallbackCurrency }: { home: HomeModel; today: string; fallbackCurrency: CurrencyCode }) {
+export function BalanceCard({ home, fallbackCurrency }: { home: HomeModel; fallbackCurrency: CurrencyCode }) {
   const { t } = useTranslation('payments');
   const f = useFormat();
-  const views = balanceViews(home.balances, home.paymentDueDate, today, fallbackCurrency);
+  const views = balanceViews(home.balances, home.paymentDueDate, home.overdue, fallbackCurrency);
   return (
     <Card as="section" aria-labelledby="balance-title">
       <CardHeader title={t('balance.title')} titleId="balance-title" icon={<Wallet />} />
@@ -41,6 +41,11 @@ export function BalanceCard({ home, today, fallbackCurrency }: { home: HomeModel
               </span>
               {view.status === 'owing' && view.dueDate && (
                 <span className="text-sm text-fg">{t(view.overdue ? 'balance.overdueSince' : 'balance.paymentDue', { date: f.date(view.dueDate, 'detail') })}</span>
+              )}
+              {view.overdueAmount !== null && (
+                <span className="text-sm font-semibold text-danger-text">
+                  {t('balance.overdueAmount', { amount: f.currency(view.overdueAmount, view.currency) })}
+                </span>
               )}
             </li>
           ))}

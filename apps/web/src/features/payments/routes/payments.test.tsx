@@ -30,6 +30,7 @@ describe('payments screen (spec §2 "Payments")', () => {
     expect(balance.getByText('$120.50')).toHaveClass('text-danger');
     expect(balance.getByText('Amount owing')).toBeInTheDocument();
     expect(balance.getByText('Overdue since May 30, 2025')).toBeInTheDocument();
+    expect(balance.getByText('Amount overdue: $120.50')).toBeInTheDocument();
 
     const visa = await cardItem('Visa •••• 4242');
     expect(visa.getByText('Default')).toBeInTheDocument();

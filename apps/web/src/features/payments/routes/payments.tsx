@@ -9,7 +9,6 @@ import { paths } from '@/config/paths';
 import { useCurrentAccount } from '@/lib/current-account/current-account';
 import { registerLocales } from '@/lib/i18n/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useAccountToday } from '@/features/account';
 import { AutomaticPayments, autopayLocales } from '@/features/autopay';
 import { PaymentMethodsCard, paymentMethodsLocales, useCheckoutReturn } from '@/features/payment-methods';
 import { BalanceCard } from '../components/balance-card';
@@ -62,7 +61,6 @@ export function PaymentsPage() {
 function PaymentsScreen({ accountId }: { accountId: bigint }) {
   const { t } = useTranslation('payments');
   const { details, home, methods, autopay, loadFailed, refreshFailed, retry } = usePaymentsData(accountId);
-  const today = useAccountToday(accountId);
   const notice = usePageNotice();
   useCheckoutReturn(accountId, { onAdded: () => notice.success(t('page.cardAdded')) });
   useRefreshWhenSettled(accountId, home.data?.recentPayments);
@@ -87,7 +85,7 @@ function PaymentsScreen({ accountId }: { accountId: bigint }) {
       {/* minmax(0, …) columns and min-w-0: a wide table scrolls inside its region instead of widening the page. */}
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <div className="flex min-w-0 flex-col gap-6">
-          <BalanceCard home={home.data} today={today} fallbackCurrency={account.currency} />
+          <BalanceCard home={home.data} fallbackCurrency={account.currency} />
           <PaymentMethodsCard accountId={accountId} cards={cards} onSuccess={notice.success} onError={notice.error} />
         </div>
         <div className="flex min-w-0 flex-col gap-6">

@@ -119,6 +119,47 @@ export const recoveryCodes = pgTable(
   (t) => [index('recovery_codes_user_idx').on(t.userId)],
 );
 
+/** A person's passkeys (WebAuthn credentials): the public key and signature counter of each. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: id(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id as base64url (what the browser names it by). */
+    credentialId: text('credential_id').notNull(),
+    /** COSE public key as base64url. */
+    publicKey: text('public_key').notNull(),
+    /** The authenticator's signature counter (0 for authenticators that keep none). */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    /** Where it was registered ("Chrome on macOS"): how its owner recognises it. */
+    name: text('name').notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    createdAt: createdAt(),
+    lastUsedAt: instant('last_used_at'),
+  },
+  (t) => [uniqueIndex('passkeys_credential_id_idx').on(t.credentialId), index('passkeys_user_idx').on(t.userId)],
+);
+
+/**
+ * Challenges of passkey ceremonies, shared by every instance: each is taken (deleted) by the one
+ * verification that uses it, and is good for a few minutes only.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    purpose: text('purpose', { enum: ['registration', 'authentication'] }).notNull(),
+    /** Whose registration it is (null for a sign-in, where nobody is known yet). */
+    userId: ref('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: instant('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webauthn_challenges_expires_idx').on(t.expiresAt)],
+);
+
 /**
  * Every email, written in the transaction of the change that causes it and sent by a job: a crash
  * at any point sends it later; a claim lease keeps two instances from sending the same row.

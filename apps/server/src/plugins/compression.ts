@@ -27,7 +27,7 @@ const API_PATH = /^\/(a|b)\//;
  * of a compressed answer that also echoes what the caller sent can reveal the secret (BREACH).
  */
 const CREDENTIAL_ROUTES = new Set(
-  [endpoints.authenticate, endpoints.oneTimeLogin, endpoints.issueOneTimeLogin].map((row) => `${row.method} ${routePath(row.path)}`),
+  [endpoints.authenticate, endpoints.oneTimeLogin, endpoints.passkeyLogin, endpoints.issueOneTimeLogin].map((row) => `${row.method} ${routePath(row.path)}`),
 );
 
 const carriesCredential = (methods: string | string[], url: string) =>

@@ -9,6 +9,7 @@ import { createOidcClient, oidcSettingsOf, type OidcClient } from './oidc';
 import { loadSignInKey } from './oidc-state';
 import { loginRoutes } from './routes/login';
 import { openIdRoutes } from './routes/openid';
+import { passkeyRoutes } from './routes/passkeys';
 import { passwordRoutes } from './routes/password';
 import { usersRoutes } from './routes/users';
 import { sessionRoutes } from './routes/sessions';
@@ -52,6 +53,7 @@ export const authModule: FastifyPluginAsync<AuthModuleOptions> = async (app, opt
   await app.register(usersRoutes, { deps });
   await app.register(sessionRoutes, { deps });
   await app.register(twoFactorRoutes, { deps });
+  await app.register(passkeyRoutes, { deps });
   await app.register(openIdRoutes, { deps, oidc, signInKey: await loadSignInKey(app.db) });
 
   // Expired throttling counters are only clutter; any instance may sweep them.

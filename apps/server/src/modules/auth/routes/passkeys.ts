@@ -1,0 +1,81 @@
+/** Passkeys/* and Authenticate/passkey* (issue 11 item 3): registering, listing, removing and signing in with passkeys. */
+import type { FastifyInstance } from 'fastify';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { endpoints, PASSKEY_MESSAGES } from '@portal/contract';
+import { badRequest, conflict, notFound } from '../../../errors';
+import { callerOf } from '../../../http/caller';
+import { route } from '../../../http/route';
+import { recordAudit } from '../../../lib/audit';
+import type { AuthDeps } from '../context';
+import { deviceCookieHeader, deviceCookieKey, issueDeviceCookie } from '../device-cookie';
+import { listPasskeys, loginWithPasskey, registerPasskey, removePasskey, startPasskeyLogin, startPasskeyRegistration } from '../passkeys';
+import { findUserById } from '../repository';
+import { enforceThrottle, THROTTLE_RULES, throttleKeys } from '../throttle';
+import { noStore, signInClient } from './shared';
+
+const MINUTE = 60_000;
+/** Each ceremony start writes a challenge row: bounded per person (registration) and per address (sign-in). */
+const REGISTRATION_RULE = { limit: 30, windowMs: 15 * MINUTE };
+const SIGN_IN_OPTIONS_RULE = { limit: 60, windowMs: 15 * MINUTE };
+
+export const passkeyRoutes = async (app: FastifyInstance, { deps }: { deps: AuthDeps }) => {
+  noStore(app);
+  const deviceKey = deviceCookieKey(deps.config.SECRETS_KEY);
+  const secure = deps.config.PUBLIC_ORIGIN.startsWith('https:');
+
+  route(app, endpoints.passkeyRegistrationOptions, async (request, reply) => {
+    const caller = callerOf(request);
+    await enforceThrottle(deps.limiter, reply, 'token', [{ key: `passkey-registration:user:${caller.userId}`, rule: REGISTRATION_RULE }]);
+    const user = await findUserById(deps.db, caller.userId);
+    if (!user) throw notFound('The user');
+    return startPasskeyRegistration(deps, user);
+  });
+
+  route(app, endpoints.registerPasskey, async (request) => {
+    const caller = callerOf(request);
+    const outcome = await registerPasskey(deps, caller.userId, request.body.response as RegistrationResponseJSON, signInClient(request));
+    if (outcome.kind === 'failed') throw badRequest(PASSKEY_MESSAGES.registrationFailed);
+    if (outcome.kind === 'duplicate') throw conflict(PASSKEY_MESSAGES.alreadyRegistered);
+    await recordAudit(deps.db, {
+      actorUserId: caller.userId,
+      accountId: null,
+      action: 'auth.passkey_registered',
+      entity: 'user',
+      entityId: caller.userId,
+      details: { ip: request.ip, passkeyId: outcome.passkey.id, name: outcome.passkey.name },
+    });
+    return outcome.passkey;
+  });
+
+  route(app, endpoints.passkeys, async (request) => ({ value: await listPasskeys(deps.db, callerOf(request).userId) }));
+
+  route(app, endpoints.removePasskey, async (request, reply) => {
+    const caller = callerOf(request);
+    // Another person's passkey is as unknown as one that never existed.
+    const removed = await removePasskey(deps.db, caller.userId, request.params.id);
+    if (!removed) throw notFound('The passkey');
+    await recordAudit(deps.db, {
+      actorUserId: caller.userId,
+      accountId: null,
+      action: 'auth.passkey_removed',
+      entity: 'user',
+      entityId: caller.userId,
+      details: { ip: request.ip, passkeyId: removed.id, name: removed.name },
+    });
+    return reply.status(204).send();
+  });
+
+  route(app, endpoints.passkeyLoginOptions, async (request, reply) => {
+    await enforceThrottle(deps.limiter, reply, 'login', [{ key: `passkey-options:ip:${request.ip}`, rule: SIGN_IN_OPTIONS_RULE }]);
+    return startPasskeyLogin(deps);
+  });
+
+  route(app, endpoints.passkeyLogin, async (request, reply) => {
+    // Counted with password sign-ins from the same address: a passkey is no way around that limit.
+    await enforceThrottle(deps.limiter, reply, 'login', [{ key: throttleKeys.loginAddress(request.ip), rule: THROTTLE_RULES.loginPerAddress }]);
+    const { result, user } = await loginWithPasskey(deps, request.body.response as AuthenticationResponseJSON, signInClient(request));
+    // As after a password sign-in: this browser is the person's own from now on (its own login throttle).
+    if (user) reply.header('set-cookie', deviceCookieHeader(issueDeviceCookie(deviceKey, user.id), secure));
+    return result;
+  });
+};

@@ -20,7 +20,7 @@ import {
   createUser,
   tokenFor,
 } from '../../test/factories';
-import { notifications } from '../db/schema';
+import { notifications, passkeys } from '../db/schema';
 import { routePath } from '../http/route';
 
 interface Ids {
@@ -306,6 +306,72 @@ describe('authorization on every billing route', () => {
     for (const row of ROWS) {
       const res = await ctx.app.inject(row.request(other, own));
       if (res.statusCode !== 401) failures.push(`${row.method} ${row.route}: ${res.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+/**
+ * The auth service's calls on a person's own objects (issue 11 item 3: passkeys). Another person's
+ * passkey answers 404 and stays; their list never shows it; the owner's same request succeeds.
+ */
+describe('authorization on passkey routes', () => {
+  interface PasskeyRow {
+    method: 'GET' | 'POST' | 'DELETE';
+    route: string;
+    request: (passkeyId: bigint) => InjectOptions;
+    /** What a stranger gets, and what the owner gets, for the owner's passkey. */
+    stranger: number;
+    owner: number;
+    shows?: boolean;
+  }
+  const PASSKEY_ROWS: PasskeyRow[] = [
+    { method: 'GET', route: '/a/v1/Passkeys', request: () => ({ method: 'GET', url: '/a/v1/Passkeys' }), stranger: 200, owner: 200, shows: true },
+    { method: 'DELETE', route: '/a/v1/Passkeys/:id', request: (id) => ({ method: 'DELETE', url: `/a/v1/Passkeys/${id}` }), stranger: 404, owner: 204 },
+  ];
+  /** Signed-in passkey calls that name no object: a session is all they need (their ceremonies are tested in passkeys.api.test.ts). */
+  const SESSION_ONLY: InjectOptions[] = [
+    { method: 'POST', url: '/a/v1/Passkeys/registration-options' },
+    json('POST', '/a/v1/Passkeys', { response: {} }),
+  ];
+
+  it('covers every signed-in passkey route', () => {
+    const rows = endpointList.filter((row) => row.path.startsWith('/a/v1/Passkeys')).map((row) => `${row.method} ${routePath(row.path)}`);
+    const covered = [...PASSKEY_ROWS.map((r) => `${r.method} ${r.route}`), ...SESSION_ONLY.map((r) => `${r.method} ${r.url}`)];
+    expect([...rows].sort()).toEqual([...covered].sort());
+  });
+
+  it('answers 404 for another person’s passkey, leaves it out of lists, changes nothing; the owner succeeds', async () => {
+    const db = ctx.database.db;
+    const owner = await createUser(db);
+    const stranger = await createUser(db);
+    const [passkey] = await db
+      .insert(passkeys)
+      .values({ userId: owner.id, credentialId: `authz-${owner.id}`, publicKey: 'AQ', name: 'Chrome on macOS' })
+      .returning();
+    const strangerToken = await tokenFor(db, stranger);
+    const ownerToken = await tokenFor(db, owner);
+    const failures: string[] = [];
+    for (const row of PASSKEY_ROWS) {
+      const asStranger = await call(strangerToken, row.request(passkey!.id));
+      if (asStranger.status !== row.stranger) failures.push(`${row.method} ${row.route}: stranger got ${asStranger.status}`);
+      if (row.stranger === 404 && typeof (asStranger.body as { error?: unknown }).error !== 'string') failures.push(`${row.method} ${row.route}: 404 without {error}`);
+      if (row.shows && values(asStranger.body).some((v) => sameId(v.id, passkey!.id))) failures.push(`${row.method} ${row.route}: lists another person's passkey`);
+    }
+    expect(await db.select().from(passkeys).where(sql`${passkeys.id} = ${passkey!.id}`)).toHaveLength(1);
+    for (const row of PASSKEY_ROWS) {
+      const asOwner = await call(ownerToken, row.request(passkey!.id));
+      if (asOwner.status !== row.owner) failures.push(`${row.method} ${row.route}: owner got ${asOwner.status}`);
+      if (row.shows && !values(asOwner.body).some((v) => sameId(v.id, passkey!.id))) failures.push(`${row.method} ${row.route}: owner does not see it`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers 401 on every signed-in passkey route when no token is sent', async () => {
+    const failures: string[] = [];
+    for (const request of [...PASSKEY_ROWS.map((row) => row.request(1n)), ...SESSION_ONLY]) {
+      const res = await ctx.app.inject(request);
+      if (res.statusCode !== 401) failures.push(`${request.method} ${request.url}: ${res.statusCode}`);
     }
     expect(failures).toEqual([]);
   });

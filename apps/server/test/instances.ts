@@ -38,6 +38,8 @@ export const startInstance = async (env: Record<string, string>, { timeoutMs = 6
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      // Several instances and the test's own pools share one PostgreSQL (100 connections by default).
+      DB_POOL_SIZE: '8',
       // Off unless a test asks: several instances would contend for the default port.
       METRICS_PORT: '0',
       // Tests that stop instances do not wait for load balancers that are not there.

@@ -55,12 +55,14 @@ test('an Admin approves the user awaiting approval at /admin/users', async ({ pa
   await signIn(page, 'admin');
   await page.goto('/');
   await page.getByRole('button', { name: /User menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Approve users' }).click();
+  await page.getByRole('menuitem', { name: 'Users' }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Approve users' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
 
   const row = page.getByRole('row').filter({ hasText: USERS.pending });
   await expect(row).toContainText(sam!.name);
+  await expect(row).toContainText('Awaiting approval');
+  await expect(row.getByRole('button', { name: `Sign-in link: ${sam!.name}` })).toHaveCount(0);
   await row.getByRole('button', { name: `Approve: ${sam!.name}` }).click();
 
   const dialog = page.getByRole('dialog', { name: `Approve ${sam!.name}` });
@@ -76,10 +78,12 @@ test('an Admin approves the user awaiting approval at /admin/users', async ({ pa
   await expect(dialog).toBeHidden();
 
   await expect(page.getByRole('status').filter({ hasText: `${sam!.name} was approved.` })).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: USERS.pending })).toHaveCount(0);
+  // Now active: it can get a sign-in link, which it could not while awaiting approval.
+  await expect(row).toContainText('Active');
+  await expect(row.getByRole('button', { name: `Sign-in link: ${sam!.name}` })).toBeVisible();
 
-  const approved = (await admin.get<{ username: string; status: string; accountIds: number[] }[]>('/a/v1/Users')).find(
+  const approved = (await admin.get<{ username: string; status: string; accounts: { accountId: number }[] }[]>('/a/v1/Users')).find(
     (user) => user.username === USERS.pending,
   );
-  expect(approved).toMatchObject({ status: 'active', accountIds: [alex.accountId] });
+  expect(approved).toMatchObject({ status: 'active', accounts: [{ accountId: alex.accountId }] });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './primitives';
-import { textSchema } from './text';
+import { textSchema, trimmedText } from './text';
 
 export const ROLES = ['Admin', 'Staff'] as const;
 export const RoleSchema = z.enum(ROLES);
@@ -92,12 +92,21 @@ export const UserSummarySchema = z.object({
   name: z.string(),
   status: UserStatusSchema,
   roles: z.array(RoleSchema),
-  accountIds: z.array(IdSchema),
+  /** The accounts the user may use (their `ac:{id}` scopes), by id and the name lists show. */
+  accounts: z.array(z.object({ accountId: IdSchema, listName: z.string() })),
+  twoFactorEnabled: z.boolean(),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type UserSummary = z.infer<typeof UserSummarySchema>;
 
-export const UsersQuerySchema = z.object({ status: UserStatusSchema.optional() });
+export const USER_SEARCH_MAX = 100;
+/** Admin's user list shows at most this many users; a search narrows it. */
+export const USER_LIST_LIMIT = 200;
+export const UsersQuerySchema = z.object({
+  status: UserStatusSchema.optional(),
+  /** Part of a name, username or email, any case. */
+  search: trimmedText(USER_SEARCH_MAX).optional(),
+});
 export const ApproveUserRequestSchema = z.object({
   accountIds: z.array(IdSchema).max(1000),
   roles: z.array(RoleSchema).default([]),

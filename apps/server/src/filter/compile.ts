@@ -7,6 +7,7 @@
  */
 import { Column, is, sql, type SQL } from 'drizzle-orm';
 import type { CallNode, CompareNode, ComparisonOperator, FieldNode, FilterNode, LiteralNode, LogicalNode } from './ast';
+import { escapeLike } from '../lib/like-pattern';
 import { FilterError, show } from './errors';
 import { lookupField, TEXT_METHODS, type FilterField, type FilterFields, type ResolvedField, type TextMethod } from './fields';
 import { MAX_FILTER_LENGTH, parseFilter } from './parser';
@@ -191,7 +192,6 @@ const comparison = (node: CompareNode, fields: FilterFields): Condition => {
 };
 
 /** `%`, `_` and `\` in the argument match themselves (backslash is PostgreSQL's LIKE escape). */
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const PATTERNS: Readonly<Record<TextMethod, (escaped: string) => string>> = {
   contains: (escaped) => `%${escaped}%`,

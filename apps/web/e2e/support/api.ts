@@ -103,6 +103,13 @@ export const tokenFor = async (request: APIRequestContext, user: DemoUser): Prom
   return token;
 };
 
+/** Drops the shared token of a user whose sessions a journey ended (e.g. by changing their access). */
+export const forgetToken = (user: DemoUser): void => {
+  const { [user]: _ended, ...others } = readTokens();
+  mkdirSync(E2E_DATA_DIR, { recursive: true });
+  writeFileSync(TOKEN_FILE, JSON.stringify(others), { mode: 0o600 });
+};
+
 /** The claims of a session token (no verification: the browser does not verify either). */
 export const decodeToken = (token: string): TokenClaims => {
   const payload = token.split('.')[1];

@@ -19,7 +19,7 @@ export const fr: Catalog<typeof en> = {
     userDetails: 'Détails de l’utilisateur',
     changePassword: 'Changer le mot de passe',
     security: 'Sécurité',
-    approveUsers: 'Approuver des utilisateurs',
+    users: 'Utilisateurs',
     logOff: 'Se déconnecter',
     language: 'Langue',
     darkMode: 'Mode sombre',

@@ -21,7 +21,7 @@ export const en = {
     userDetails: 'User Details',
     changePassword: 'Change Password',
     security: 'Security',
-    approveUsers: 'Approve users',
+    users: 'Users',
     logOff: 'Log off',
     language: 'Language',
     darkMode: 'Dark mode',

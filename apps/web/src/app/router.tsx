@@ -45,7 +45,7 @@ export const routes: RouteObject[] = [
           { path: paths.userDetails, lazy: () => import('@/features/user-details/routes/user-details') },
           { path: paths.password, lazy: () => import('@/features/auth/routes/change-password') },
           { path: paths.security, lazy: () => import('@/features/security/routes/security') },
-          { path: paths.adminUsers, lazy: () => import('@/features/admin/routes/pending-users') },
+          { path: paths.adminUsers, lazy: () => import('@/features/admin/routes/users') },
         ],
       },
       { path: '*', lazy: () => import('@/features/not-found/routes/not-found') },

@@ -1,3 +1,4 @@
 /** Account/* calls, and the automatic payments job (it charges accounts' schedules). */
 export { accountRoutes } from './routes';
 export { runDueAutopay } from './autopay/runner';
+export { listNameOf } from './fields';

@@ -11,6 +11,7 @@ export const toUserSummary = (user: UserWithAccounts): UserSummary => ({
   name: user.name,
   status: user.status,
   roles: user.roles.filter(isRole),
-  accountIds: user.accountIds,
+  accounts: user.accounts,
+  twoFactorEnabled: user.twoFactorEnabled,
   createdAt: user.createdAt.toISOString(),
 });

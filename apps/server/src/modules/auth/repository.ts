@@ -1,7 +1,9 @@
-import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { UserStatus } from '@portal/contract';
+import { and, asc, eq, gt, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { USER_LIST_LIMIT, type UserStatus } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
-import { accounts, authTokens, ssoIdentities, userAccounts, users } from '../../db/schema';
+import { accounts, authTokens, ssoIdentities, userAccounts, users, userTotp } from '../../db/schema';
+import { containsPattern } from '../../lib/like-pattern';
+import { listNameOf } from '../accounts';
 
 /** All SQL of the auth module. Functions take the db (or a transaction) first. */
 
@@ -102,38 +104,50 @@ export const consumeToken = async (db: PortalDb, tokenHash: string, purpose: Tok
 // ── User approval (Admin) ──────────────────────────────────────────────────────────────────
 
 export interface UserWithAccounts extends UserRow {
-  accountIds: bigint[];
+  accounts: { accountId: bigint; listName: string }[];
+  twoFactorEnabled: boolean;
 }
-
-/** The approval screen's list is bounded; pending queues are far smaller than this. */
-export const USER_LIST_LIMIT = 1000;
 
 const withAccounts = async (db: PortalDb, rows: UserRow[]): Promise<UserWithAccounts[]> => {
   if (rows.length === 0) return [];
-  const links = await db
-    .select()
-    .from(userAccounts)
-    .where(
-      inArray(
-        userAccounts.userId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(userAccounts.accountId));
-  return rows.map((row) => ({ ...row, accountIds: links.filter((l) => l.userId === row.id).map((l) => l.accountId) }));
+  const ids = rows.map((r) => r.id);
+  const [links, twoFactor] = await Promise.all([
+    db
+      .select({ userId: userAccounts.userId, accountId: userAccounts.accountId, listName: listNameOf })
+      .from(userAccounts)
+      .innerJoin(accounts, eq(accounts.id, userAccounts.accountId))
+      .where(inArray(userAccounts.userId, ids))
+      .orderBy(asc(userAccounts.accountId)),
+    db
+      .select({ userId: userTotp.userId })
+      .from(userTotp)
+      .where(and(inArray(userTotp.userId, ids), isNotNull(userTotp.enabledAt))),
+  ]);
+  return rows.map((row) => ({
+    ...row,
+    accounts: links.filter((l) => l.userId === row.id).map(({ accountId, listName }) => ({ accountId, listName })),
+    twoFactorEnabled: twoFactor.some((t) => t.userId === row.id),
+  }));
 };
 
-/** Users (oldest first), optionally of one status. */
-export const listUsers = async (db: PortalDb, status: UserStatus | undefined): Promise<UserWithAccounts[]> =>
-  withAccounts(
+/** Admin's user list: people awaiting approval first, then by name; at most USER_LIST_LIMIT. */
+export const listUsers = async (db: PortalDb, filter: { status?: UserStatus; search?: string }): Promise<UserWithAccounts[]> => {
+  const pattern = filter.search ? containsPattern(filter.search) : null;
+  return withAccounts(
     db,
     await db
       .select()
       .from(users)
-      .where(status ? eq(users.status, status) : undefined)
-      .orderBy(asc(users.createdAt), asc(users.id))
+      .where(
+        and(
+          filter.status ? eq(users.status, filter.status) : undefined,
+          pattern ? or(ilike(users.name, pattern), ilike(users.username, pattern), ilike(users.email, pattern)) : undefined,
+        ),
+      )
+      .orderBy(sql`${users.status} = 'pending' desc`, sql`lower(${users.name})`, asc(users.id))
       .limit(USER_LIST_LIMIT),
   );
+};
 
 export const findUserWithAccounts = async (db: PortalDb, id: bigint): Promise<UserWithAccounts | null> => {
   const user = await findUserById(db, id);

@@ -31,8 +31,8 @@ const loadUser = async (deps: AuthDeps, id: bigint): Promise<UserWithAccounts> =
 export const missingAccountIds = (requested: readonly bigint[], existing: readonly bigint[]): bigint[] =>
   requested.filter((id) => !existing.includes(id));
 
-export const listUsersForAdmin = async (deps: AuthDeps, status: UserStatus | undefined): Promise<UserSummary[]> =>
-  (await listUsers(deps.db, status)).map(toUserSummary);
+export const listUsersForAdmin = async (deps: AuthDeps, filter: { status?: UserStatus; search?: string }): Promise<UserSummary[]> =>
+  (await listUsers(deps.db, filter)).map(toUserSummary);
 
 /** Activates a user with exactly these accounts and roles (also re-enables a disabled user). */
 export const approveUser = async (
@@ -48,8 +48,9 @@ export const approveUser = async (
   const missing = missingAccountIds(accountIds, await existingAccountIds(deps.db, accountIds));
   if (missing.length > 0) throw badRequest(`No account has the id ${missing.join(', ')}.`);
   const now = deps.clock.now();
+  const previousAccountIds = before.accounts.map((a) => a.accountId);
   const sameAccess =
-    before.roles.length === roles.length && roles.every((r) => before.roles.includes(r)) && before.accountIds.join() === accountIds.join();
+    before.roles.length === roles.length && roles.every((r) => before.roles.includes(r)) && previousAccountIds.join() === accountIds.join();
   await deps.db.transaction(async (tx) => {
     await replaceUserAccess(tx, id, { status: 'active', roles, accountIds }, now);
     // Roles and scopes live in the tokens: new access takes effect by signing in again, on every instance at once.
@@ -63,7 +64,7 @@ export const approveUser = async (
       details: {
         previousStatus: before.status,
         previousRoles: before.roles,
-        previousAccountIds: before.accountIds,
+        previousAccountIds,
         roles,
         accountIds,
       },

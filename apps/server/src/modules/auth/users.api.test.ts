@@ -4,7 +4,7 @@ import { AUTH_MESSAGES } from '@portal/contract';
 import { buildTestApp, type TestContext } from '../../../test/app';
 import { TEST_PASSWORD, bearer, createAccount, createUser, tokenFor } from '../../../test/factories';
 import { auditEntries, authCalls, verifySessionToken } from '../../../test/auth';
-import { authTokens, userAccounts } from '../../db/schema';
+import { authTokens, userAccounts, userTotp } from '../../db/schema';
 
 let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -56,7 +56,7 @@ describe('who may manage users', () => {
 });
 
 describe('GET /a/v1/Users', () => {
-  it('lists the users of a status, oldest first, without secrets', async () => {
+  it('lists the users of a status, by name, without secrets', async () => {
     const first = await createUser(ctx.database.db, { status: 'pending', name: 'First Pending' });
     const second = await createUser(ctx.database.db, { status: 'pending', name: 'Second Pending' });
     const res = await ctx.app.inject({ method: 'GET', url: '/a/v1/Users?status=pending', headers: adminHeaders });
@@ -72,10 +72,54 @@ describe('GET /a/v1/Users', () => {
       name: 'First Pending',
       status: 'pending',
       roles: [],
-      accountIds: [],
+      accounts: [],
+      twoFactorEnabled: false,
       createdAt: first.createdAt.toISOString(),
     });
     expect(res.body).not.toContain('argon2');
+  });
+
+  it('lists every status, those awaiting approval first, with their accounts and two-factor state', async () => {
+    const account = await createAccount(ctx.database.db);
+    const active = await createUser(ctx.database.db, { name: 'Aaron Everyone', accountIds: [account.id] });
+    await ctx.database.db.insert(userTotp).values({ userId: active.id, secret: { sealed: 'test' }, enabledAt: new Date() });
+    const disabled = await createUser(ctx.database.db, { name: 'Aaron Gone', status: 'disabled' });
+    const pending = await createUser(ctx.database.db, { name: 'Zed Waiting', status: 'pending' });
+    const list = (await ctx.app.inject({ method: 'GET', url: '/a/v1/Users', headers: adminHeaders })).json() as {
+      id: number;
+      status: string;
+      accounts: unknown[];
+      twoFactorEnabled: boolean;
+    }[];
+    const statuses = list.map((u) => u.status);
+    expect(statuses.lastIndexOf('pending')).toBeLessThan(statuses.findIndex((s) => s !== 'pending'));
+    const ids = list.map((u) => BigInt(u.id));
+    expect(ids).toEqual(expect.arrayContaining([active.id, disabled.id, pending.id]));
+    expect(ids.indexOf(active.id)).toBeLessThan(ids.indexOf(disabled.id));
+    expect(list.find((u) => BigInt(u.id) === active.id)).toMatchObject({
+      status: 'active',
+      accounts: [{ accountId: Number(account.id), listName: `${account.name} (${account.customerNo})` }],
+      twoFactorEnabled: true,
+    });
+    expect(list.find((u) => BigInt(u.id) === disabled.id)).toMatchObject({ status: 'disabled', twoFactorEnabled: false });
+  });
+
+  it('searches names, usernames and emails, any case, wildcards taken literally', async () => {
+    const byName = await createUser(ctx.database.db, { name: 'Quentin Searchable' });
+    const byEmail = await createUser(ctx.database.db, { email: 'Q.Findme@Example.com' });
+    const percent = await createUser(ctx.database.db, { username: 'fifty%off' });
+    const find = async (search: string, status = '') =>
+      (
+        (await ctx.app.inject({ method: 'GET', url: `/a/v1/Users?search=${encodeURIComponent(search)}${status}`, headers: adminHeaders })).json() as {
+          id: number;
+        }[]
+      ).map((u) => BigInt(u.id));
+    expect(await find('quentin search')).toEqual([byName.id]);
+    expect(await find('  findme@example ')).toEqual([byEmail.id]);
+    expect(await find('%off')).toEqual([percent.id]);
+    expect(await find('quentin', '&status=pending')).toEqual([]);
+    const tooLong = await ctx.app.inject({ method: 'GET', url: `/a/v1/Users?search=${'x'.repeat(101)}`, headers: adminHeaders });
+    expect(tooLong.statusCode).toBe(400);
   });
 
   it('answers 400 for an unknown status', async () => {
@@ -102,7 +146,10 @@ describe('POST /a/v1/Users/{id}/approve', () => {
       id: Number(user.id),
       status: 'active',
       roles: ['Staff'],
-      accountIds: [Number(a.id), Number(b.id)],
+      accounts: [
+        { accountId: Number(a.id), listName: `${a.name} (${a.customerNo})` },
+        { accountId: Number(b.id), listName: `${b.name} (${b.customerNo})` },
+      ],
     });
     const links = await ctx.database.db.select().from(userAccounts).where(eq(userAccounts.userId, user.id));
     expect(links.map((l) => l.accountId).sort()).toEqual([a.id, b.id].sort());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeLike, searchTerms } from './terms';
+import { searchTerms } from './terms';
 
 describe('searchTerms', () => {
   it.each([
@@ -12,9 +12,5 @@ describe('searchTerms', () => {
     ['pat@example.com', { exact: 'pat@example.com', phoneDigits: null }],
   ])('reads %j', (search, expected) => {
     expect(searchTerms(search)).toMatchObject(expected);
-  });
-
-  it('escapes LIKE wildcards and the escape character', () => {
-    expect(escapeLike('a%b_c\\d')).toBe('a\\%b\\_c\\\\d');
   });
 });

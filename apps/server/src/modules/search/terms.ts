@@ -1,3 +1,4 @@
+import { escapeLike } from '../../lib/like-pattern';
 /** The search text as the SQL matches it. Pure. */
 
 /** Fewest digits a phone search needs: shorter digit runs match too much to be useful. */
@@ -14,8 +15,6 @@ export interface SearchTerms {
   phoneDigits: string | null;
 }
 
-/** `%`, `_` and `\` in the text match themselves (backslash is PostgreSQL's LIKE escape). */
-export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const searchTerms = (search: string): SearchTerms => {
   const exact = search.trim().toLowerCase();

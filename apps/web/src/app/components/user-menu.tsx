@@ -17,7 +17,7 @@ const initials = (name: string): string =>
 
 /**
  * User menu (spec §2): Account Information (/profile), Change Password (/password), Log off (/logout); ours
- * too: User Details, Security (sessions), the language switch, and "Approve users" for Admin.
+ * too: User Details, Security (sessions), the language switch, and "Users" for Admin.
  */
 export function UserMenu({ session }: { session: Session }) {
   const { t } = useTranslation('shell');
@@ -43,7 +43,7 @@ export function UserMenu({ session }: { session: Session }) {
           {
             kind: 'link' as const,
             to: paths.adminUsers,
-            label: t('userMenu.approveUsers'),
+            label: t('userMenu.users'),
             icon: <UserCheck aria-hidden="true" />,
           },
         ]

@@ -10,7 +10,7 @@ import { noStore } from './shared';
 export const usersRoutes = async (app: FastifyInstance, { deps }: { deps: AuthDeps }) => {
   noStore(app);
 
-  route(app, endpoints.listUsers, async (request) => listUsersForAdmin(deps, request.query.status));
+  route(app, endpoints.listUsers, async (request) => listUsersForAdmin(deps, request.query));
 
   route(app, endpoints.approveUser, async (request) => approveUser(deps, callerOf(request), request.params.id, request.body));
 

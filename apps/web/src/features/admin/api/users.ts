@@ -1,18 +1,22 @@
-import { endpoints, type ApproveUserRequest } from '@portal/contract';
+import { endpoints, type ApproveUserRequest, type UserStatus } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 
-/** Users awaiting approval (decisions §5). */
-export const pendingUsersQuery = () =>
+/** Users for Admin (decisions §5): those awaiting approval first, then by name; filtered on the server. */
+export const usersQuery = ({ search = '', status = '' }: { search?: string; status?: UserStatus | '' } = {}) =>
   queryOptions({
-    queryKey: ['users', 'pending'],
-    queryFn: ({ signal }) => api.call(endpoints.listUsers, { query: { status: 'pending' }, signal }),
+    queryKey: ['users', { search, status }],
+    queryFn: ({ signal }) =>
+      api.call(endpoints.listUsers, { query: { ...(search ? { search } : {}), ...(status ? { status } : {}) }, signal }),
   });
 
-/** Activates the user with those account scopes and roles. */
+/** Sets the user's account scopes and roles and makes them active (approve, edit access, enable). */
 export const approveUser = (id: bigint, body: ApproveUserRequest) => api.call(endpoints.approveUser, { params: { id }, body });
 
 export const disableUser = (id: bigint) => api.call(endpoints.disableUser, { params: { id } });
+
+/** Turns the user's two-factor sign-in off (they lost their device) and ends their sessions. */
+export const resetTwoFactor = (id: bigint) => api.call(endpoints.resetUserTwoFactor, { params: { id } });
 
 /** A single-use sign-in link `{token, expiresAt}` to hand to the user. */
 export const issueOneTimeLogin = (id: bigint) => api.call(endpoints.issueOneTimeLogin, { params: { id } });

@@ -14,13 +14,33 @@ import { useFormat } from '@/lib/i18n/use-format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { approveUser } from '../api/users';
 
-/** Dialogs of the approval screen, loaded on demand by routes/pending-users.tsx. */
+/** Dialogs of the users screen, loaded on demand by routes/users.tsx. */
 
-export function ApproveDialog({ user, onClose, onApproved }: { user: UserSummary; onClose: () => void; onApproved: () => void }) {
+/** Approve a pending user, edit an active one's access, or enable a disabled one: the same choice of access. */
+export type AccessMode = 'approve' | 'edit' | 'enable';
+
+const ACCESS_TEXTS = {
+  approve: { title: 'approveTitle', action: 'approve', working: 'approving' },
+  edit: { title: 'editTitle', action: 'save', working: 'saving' },
+  enable: { title: 'enableTitle', action: 'enable', working: 'saving' },
+} as const;
+
+export function AccessDialog({
+  user,
+  mode,
+  onClose,
+  onSaved,
+}: {
+  user: UserSummary;
+  mode: AccessMode;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation();
-  const [chosen, setChosen] = useState<AccountListName[]>([]);
-  const [roles, setRoles] = useState<Role[]>([]);
+  const texts = ACCESS_TEXTS[mode];
+  const [chosen, setChosen] = useState<Pick<AccountListName, 'accountId' | 'listName'>[]>(user.accounts);
+  const [roles, setRoles] = useState<Role[]>(user.roles);
   const [search, setSearch] = useState('');
   const [invalid, setInvalid] = useState(false);
   const debounced = useDebouncedValue(search, 300);
@@ -28,7 +48,7 @@ export function ApproveDialog({ user, onClose, onApproved }: { user: UserSummary
   const listId = useId();
   const approve = useMutation({
     mutationFn: () => approveUser(user.id, { accountIds: chosen.map((a) => a.accountId), roles }),
-    onSuccess: onApproved,
+    onSuccess: onSaved,
   });
 
   const toggleRole = (role: Role, on: boolean) =>
@@ -46,7 +66,7 @@ export function ApproveDialog({ user, onClose, onApproved }: { user: UserSummary
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={t('approveTitle', { name: user.name })}
+      title={t(texts.title, { name: user.name })}
       description={t('approveText')}
       busy={approve.isPending}
       footer={
@@ -54,8 +74,8 @@ export function ApproveDialog({ user, onClose, onApproved }: { user: UserSummary
           <DialogClose asChild>
             <Button variant="secondary">{tc('cancel')}</Button>
           </DialogClose>
-          <Button loading={approve.isPending} loadingText={t('approving')} onClick={submit}>
-            {t('approve')}
+          <Button loading={approve.isPending} loadingText={t(texts.working)} onClick={submit}>
+            {t(texts.action)}
           </Button>
         </>
       }
@@ -108,9 +128,7 @@ export function ApproveDialog({ user, onClose, onApproved }: { user: UserSummary
                       key={String(account.accountId)}
                       className="flex items-center justify-between gap-2 rounded-lg px-2 py-1 hover:bg-surface-2"
                     >
-                      <span className="min-w-0 truncate text-sm">
-                        {account.listName} <span className="text-fg-muted">#{String(account.accountId)}</span>
-                      </span>
+                      <span className="min-w-0 truncate text-sm">{account.listName}</span>
                       <Button size="sm" variant="secondary" onClick={() => setChosen((current) => [...current, account])}>
                         <span aria-hidden="true">{t('addShort')}</span>
                         <span className="sr-only">{t('add', { name: account.listName })}</span>
@@ -169,6 +187,45 @@ export function DisableDialog({
           </DialogClose>
           <Button variant="danger" loading={busy} loadingText={t('disabling')} onClick={onConfirm}>
             {t('disable')}
+          </Button>
+        </>
+      }
+    >
+      {error && <Banner tone="error">{error}</Banner>}
+    </Dialog>
+  );
+}
+
+export function ResetTwoFactorDialog({
+  user,
+  busy,
+  error,
+  onConfirm,
+  onClose,
+}: {
+  user: UserSummary;
+  busy: boolean;
+  error: string | null;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation();
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('resetTitle', { name: user.name })}
+      description={t('resetText')}
+      busy={busy}
+      size="sm"
+      footer={
+        <>
+          <DialogClose asChild>
+            <Button variant="secondary">{tc('cancel')}</Button>
+          </DialogClose>
+          <Button variant="danger" loading={busy} loadingText={t('resetting')} onClick={onConfirm}>
+            {t('resetTwoFactor')}
           </Button>
         </>
       }

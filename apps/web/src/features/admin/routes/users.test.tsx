@@ -1,0 +1,118 @@
+import { endpoints, type UserSummary } from '@portal/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { isCallTo } from '@/test/calls';
+import { json, makeToken, mockFetch, renderRoute } from '@/test/utils';
+
+const user = (id: number, fields: Partial<UserSummary>): UserSummary => ({
+  id: BigInt(id),
+  username: `user${id}`,
+  email: `user${id}@example.com`,
+  name: `User ${id}`,
+  status: 'active',
+  roles: [],
+  accounts: [],
+  twoFactorEnabled: false,
+  createdAt: '2026-11-01T12:00:00.000Z',
+  ...fields,
+});
+
+const USERS = [
+  user(5, { name: 'Pat Pending', status: 'pending' }),
+  user(1, { name: 'Ada Admin', roles: ['Admin'] }),
+  user(3, {
+    name: 'Casey Customer',
+    accounts: [
+      { accountId: 1001n, listName: 'Casey Household (C-1001)' },
+      { accountId: 1002n, listName: 'Casey Mobile (C-1002)' },
+    ],
+    twoFactorEnabled: true,
+  }),
+  user(4, { name: 'Dee Disabled', status: 'disabled' }),
+];
+
+const backend = () =>
+  mockFetch((call) => {
+    if (isCallTo(endpoints.listUsers, call)) {
+      const search = call.url.searchParams.get('search')?.toLowerCase();
+      const status = call.url.searchParams.get('status');
+      return json(USERS.filter((u) => (!search || u.name.toLowerCase().includes(search)) && (!status || u.status === status)));
+    }
+    if (isCallTo(endpoints.approveUser, call)) return json({ ...USERS[2]!, ...(call.body as object) });
+    return json({ error: 'Not found' }, 404);
+  });
+
+const rowOf = (name: string) => within(screen.getByRole('row', { name: new RegExp(name) }));
+
+beforeEach(() => {
+  sessionStorage.setItem('token', makeToken({ sub: '1', name: 'Ada Admin', roles: ['Admin'], scopes: [] }));
+});
+
+describe('/admin/users', () => {
+  it('lists every user with status, roles and accounts, and offers only the actions that can work', async () => {
+    backend();
+    renderRoute('/admin/users');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
+    await screen.findByRole('row', { name: /Pat Pending/ });
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('4 users');
+
+    const pending = rowOf('Pat Pending');
+    expect(pending.getByText('Awaiting approval')).toBeInTheDocument();
+    expect(pending.getByRole('button', { name: 'Approve: Pat Pending' })).toBeInTheDocument();
+    expect(pending.getByRole('button', { name: 'Disable: Pat Pending' })).toBeInTheDocument();
+    expect(pending.queryByRole('button', { name: /Sign-in link/ })).not.toBeInTheDocument();
+
+    const customer = rowOf('Casey Customer');
+    expect(customer.getByText('Active')).toBeInTheDocument();
+    expect(customer.getByText('Two-factor on')).toBeInTheDocument();
+    expect(customer.getByText('Customer')).toBeInTheDocument();
+    expect(customer.getByText('Casey Household (C-1001), Casey Mobile (C-1002)')).toBeInTheDocument();
+    for (const action of ['Edit access', 'Sign-in link', 'Reset two-factor', 'Disable']) {
+      expect(customer.getByRole('button', { name: `${action}: Casey Customer` })).toBeInTheDocument();
+    }
+
+    const self = rowOf('Ada Admin');
+    expect(self.getByText('Every account')).toBeInTheDocument();
+    expect(self.getByRole('button', { name: 'Edit access: Ada Admin' })).toBeInTheDocument();
+    expect(self.queryByRole('button', { name: /^(Disable|Sign-in link):/ })).not.toBeInTheDocument();
+
+    const disabled = rowOf('Dee Disabled');
+    expect(disabled.getByRole('button', { name: 'Enable: Dee Disabled' })).toBeInTheDocument();
+    expect(disabled.queryByRole('button', { name: /^(Disable|Sign-in link|Edit access):/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/#\d/)).not.toBeInTheDocument();
+  });
+
+  it('asks the server for the search text and the status chosen', async () => {
+    const { calls } = backend();
+    renderRoute('/admin/users');
+    await screen.findByRole('row', { name: /Pat Pending/ });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search users' }), 'casey');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Active');
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.searchParams.get('search') === 'casey' && c.url.searchParams.get('status') === 'active')).toBe(
+        true,
+      ),
+    );
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Pat Pending/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('row', { name: /Casey Customer/ })).toBeInTheDocument();
+  });
+
+  it("edits an active user's access starting from what they have, and returns focus to the button", async () => {
+    const { calls } = backend();
+    renderRoute('/admin/users');
+    await screen.findByRole('row', { name: /Casey Customer/ });
+    const edit = rowOf('Casey Customer').getByRole('button', { name: 'Edit access: Casey Customer' });
+    await userEvent.click(edit);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Access of Casey Customer' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Remove Casey Mobile (C-1002)' }));
+    await userEvent.click(dialog.getByRole('checkbox', { name: /Staff/ }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Save access' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const save = calls.find((c) => isCallTo(endpoints.approveUser, c))!;
+    expect(save.url.pathname).toBe('/a/v1/Users/3/approve');
+    expect(save.body).toEqual({ accountIds: [1001], roles: ['Staff'] });
+    expect(await screen.findByText('The access of Casey Customer was changed.')).toBeInTheDocument();
+    await waitFor(() => expect(edit).toHaveFocus());
+  });
+});

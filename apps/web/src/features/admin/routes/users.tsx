@@ -1,0 +1,296 @@
+import { USER_LIST_LIMIT, USER_STATUSES, type OneTimeLoginLink, type UserStatus, type UserSummary } from '@portal/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { KeyRound, Link2, Pencil, UserCheck, UserX, Users } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Field, Input, Select } from '@/components/ui/field';
+import { BackLink, PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api/client';
+import { registerLocales } from '@/lib/i18n/i18n';
+import { useSession } from '@/lib/session/session-store';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { usePageTitle } from '@/lib/use-page-title';
+import { disableUser, issueOneTimeLogin, resetTwoFactor, usersQuery } from '../api/users';
+import { adminLocales } from '../locales';
+import type { AccessMode } from '../components/user-dialogs';
+
+await registerLocales('admin', adminLocales);
+
+/**
+ * The dialogs (and Radix Dialog with them, ~14 KB gzip) load when first opened, or when the pointer nears an
+ * action button, keeping this route within the 200 KB budget (decisions §9).
+ */
+const loadDialogs = () => import('../components/user-dialogs');
+const AccessDialog = lazy(() => loadDialogs().then((m) => ({ default: m.AccessDialog })));
+const DisableDialog = lazy(() => loadDialogs().then((m) => ({ default: m.DisableDialog })));
+const ResetTwoFactorDialog = lazy(() => loadDialogs().then((m) => ({ default: m.ResetTwoFactorDialog })));
+const OneTimeLinkDialog = lazy(() => loadDialogs().then((m) => ({ default: m.OneTimeLinkDialog })));
+
+type Notice = { tone: 'success' | 'error'; text: string } | null;
+
+const STATUS_TONE: Record<UserStatus, BadgeTone> = { pending: 'warning', active: 'success', disabled: 'neutral' };
+
+/**
+ * /admin/users (decisions §5, issues 14 and 15): Admin finds any user by name, username or email and status;
+ * approves those awaiting approval, edits an active user's roles and accounts, enables a disabled one,
+ * sends a sign-in link, resets two-factor sign-in or disables. Every change is audited on the server and
+ * ends the person's sessions, so it takes effect on their next request.
+ */
+export function UsersPage() {
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation();
+  usePageTitle(t('title'));
+  const session = useSession();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<UserStatus | ''>('');
+  const filter = { search: useDebouncedValue(search.trim(), 300), status };
+  const users = useQuery({ ...usersQuery(filter), enabled: Boolean(session?.isAdmin), placeholderData: keepPreviousData });
+  const [editing, setEditing] = useState<{ user: UserSummary; mode: AccessMode } | null>(null);
+  const [disabling, setDisabling] = useState<UserSummary | null>(null);
+  const [resetting, setResetting] = useState<UserSummary | null>(null);
+  const [link, setLink] = useState<{ user: UserSummary; link: OneTimeLoginLink } | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: usersQuery().queryKey.slice(0, 1) });
+
+  const disable = useMutation({
+    mutationFn: (user: UserSummary) => disableUser(user.id),
+    onSuccess: (_data, user) => {
+      setDisabling(null);
+      setNotice({ tone: 'success', text: t('disabled', { name: user.name }) });
+      void refresh();
+    },
+  });
+  const reset = useMutation({
+    mutationFn: (user: UserSummary) => resetTwoFactor(user.id),
+    onSuccess: (_data, user) => {
+      setResetting(null);
+      setNotice({ tone: 'success', text: t('reset', { name: user.name }) });
+      void refresh();
+    },
+  });
+  const oneTime = useMutation({
+    mutationFn: (user: UserSummary) => issueOneTimeLogin(user.id),
+    onSuccess: (result, user) => setLink({ user, link: result }),
+    onError: (error) => setNotice({ tone: 'error', text: errorMessage(error, t('actionFailed')) }),
+  });
+
+  const back = <BackLink to={paths.home}>{tc('backToDashboard')}</BackLink>;
+  if (!session?.isAdmin) {
+    return (
+      <>
+        <PageHeader title={t('title')} back={back} />
+        <Banner tone="error">{t('forbidden')}</Banner>
+      </>
+    );
+  }
+
+  const isSelf = (user: UserSummary) => String(user.id) === String(session.userId);
+
+  return (
+    <>
+      <PageHeader title={t('title')} description={t('intro')} back={back} />
+      {notice && (
+        <Banner tone={notice.tone} className="mb-4" onDismiss={() => setNotice(null)}>
+          {notice.text}
+        </Banner>
+      )}
+      <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_14rem]">
+        <Field label={t('search')} hint={t('searchHint')}>
+          <Input type="search" value={search} onChange={(event) => setSearch(event.target.value)} autoComplete="off" />
+        </Field>
+        <Field label={t('statusFilter')}>
+          <Select value={status} onChange={(event) => setStatus(event.target.value as UserStatus | '')}>
+            <option value="">{t('statusAll')}</option>
+            {USER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`status_${s}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+      {users.isError ? (
+        <Banner tone="error">{t('loadError')}</Banner>
+      ) : users.isPending ? (
+        <Card className="flex flex-col gap-3 p-5" aria-busy="true">
+          <span role="status" className="sr-only">
+            {tc('loading')}
+          </span>
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-10 w-full" />
+          ))}
+        </Card>
+      ) : users.data.length === 0 ? (
+        <Card>
+          <EmptyState icon={<Users />} title={t('empty')} description={t('emptyText')} />
+        </Card>
+      ) : (
+        <>
+          <p role="status" className="mb-2 text-sm text-fg-muted">
+            {users.data.length >= USER_LIST_LIMIT ? t('limited', { count: USER_LIST_LIMIT }) : t('count', { count: users.data.length })}
+          </p>
+          <Table caption={t('table')} hideCaption>
+            <THead>
+              <tr>
+                <Th>{t('name')}</Th>
+                <Th>{t('access')}</Th>
+                <Th>
+                  <span className="sr-only">{t('actions')}</span>
+                </Th>
+              </tr>
+            </THead>
+            <TBody>
+              {users.data.map((user) => (
+                <Tr key={String(user.id)}>
+                  <Td>
+                    <div className="font-medium">
+                      {user.name}
+                      {isSelf(user) && <span className="ml-2 text-xs font-normal text-fg-muted">({t('you')})</span>}
+                    </div>
+                    <div className="text-fg-muted break-all">{user.username}</div>
+                    {user.email && user.email !== user.username && <div className="text-fg-muted break-all">{user.email}</div>}
+                  </Td>
+                  <Td>
+                    <div className="flex flex-wrap gap-1.5">
+                      <Badge tone={STATUS_TONE[user.status]}>{t(`status_${user.status}`)}</Badge>
+                      {user.twoFactorEnabled && <Badge tone="info">{t('twoFactorOn')}</Badge>}
+                    </div>
+                    <div className="mt-1">{user.roles.length > 0 ? user.roles.join(', ') : t('roleCustomer')}</div>
+                    <div className="text-fg-muted">
+                      {user.accounts.length > 0
+                        ? user.accounts.map((a) => a.listName).join(', ')
+                        : user.roles.length > 0
+                          ? t('everyAccount')
+                          : t('noAccounts')}
+                    </div>
+                  </Td>
+                  <Td>
+                    <div
+                      className="flex flex-wrap justify-end gap-2"
+                      onPointerEnter={() => void loadDialogs()}
+                      onFocus={() => void loadDialogs()}
+                    >
+                      {user.status === 'pending' && (
+                        <Button size="sm" onClick={() => setEditing({ user, mode: 'approve' })} aria-label={`${t('approve')}: ${user.name}`}>
+                          <UserCheck className="size-4" aria-hidden="true" />
+                          {t('approve')}
+                        </Button>
+                      )}
+                      {user.status === 'active' && (
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          onClick={() => setEditing({ user, mode: 'edit' })}
+                          aria-label={`${t('editAccess')}: ${user.name}`}
+                        >
+                          <Pencil className="size-4" aria-hidden="true" />
+                          {t('editAccess')}
+                        </Button>
+                      )}
+                      {user.status === 'disabled' && (
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          onClick={() => setEditing({ user, mode: 'enable' })}
+                          aria-label={`${t('enable')}: ${user.name}`}
+                        >
+                          <UserCheck className="size-4" aria-hidden="true" />
+                          {t('enable')}
+                        </Button>
+                      )}
+                      {/* A one-time sign-in only works for an active user (the server answers 409 otherwise). */}
+                      {user.status === 'active' && !isSelf(user) && (
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          loading={oneTime.isPending && oneTime.variables?.id === user.id}
+                          onClick={() => oneTime.mutate(user)}
+                          aria-label={`${t('oneTimeLink')}: ${user.name}`}
+                        >
+                          <Link2 className="size-4" aria-hidden="true" />
+                          {t('oneTimeLink')}
+                        </Button>
+                      )}
+                      {user.twoFactorEnabled && (
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() => setResetting(user)}
+                          aria-label={`${t('resetTwoFactor')}: ${user.name}`}
+                        >
+                          <KeyRound className="size-4" aria-hidden="true" />
+                          {t('resetTwoFactor')}
+                        </Button>
+                      )}
+                      {user.status !== 'disabled' && !isSelf(user) && (
+                        <Button size="sm" variant="ghost" onClick={() => setDisabling(user)} aria-label={`${t('disable')}: ${user.name}`}>
+                          <UserX className="size-4" aria-hidden="true" />
+                          {t('disable')}
+                        </Button>
+                      )}
+                    </div>
+                  </Td>
+                </Tr>
+              ))}
+            </TBody>
+          </Table>
+        </>
+      )}
+
+      {editing && (
+        <Suspense fallback={null}>
+          <AccessDialog
+            user={editing.user}
+            mode={editing.mode}
+            onClose={() => setEditing(null)}
+            onSaved={() => {
+              const done = { approve: 'approved', edit: 'saved', enable: 'enabled' } as const;
+              setNotice({ tone: 'success', text: t(done[editing.mode], { name: editing.user.name }) });
+              setEditing(null);
+              void refresh();
+            }}
+          />
+        </Suspense>
+      )}
+
+      <Suspense fallback={null}>
+        {disabling && (
+          <DisableDialog
+            user={disabling}
+            busy={disable.isPending}
+            error={disable.isError ? errorMessage(disable.error, t('actionFailed')) : null}
+            onConfirm={() => disable.mutate(disabling)}
+            onClose={() => {
+              setDisabling(null);
+              disable.reset();
+            }}
+          />
+        )}
+        {resetting && (
+          <ResetTwoFactorDialog
+            user={resetting}
+            busy={reset.isPending}
+            error={reset.isError ? errorMessage(reset.error, t('actionFailed')) : null}
+            onConfirm={() => reset.mutate(resetting)}
+            onClose={() => {
+              setResetting(null);
+              reset.reset();
+            }}
+          />
+        )}
+        {link && <OneTimeLinkDialog value={link} onClose={() => setLink(null)} />}
+      </Suspense>
+    </>
+  );
+}
+
+export { UsersPage as Component };

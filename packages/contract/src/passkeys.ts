@@ -44,7 +44,8 @@ export const PasskeyAuthenticationResponseSchema = z.object({
     signature: base64Url(4000),
     userHandle: base64Url(200).optional(),
   }),
-  clientExtensionResults: z.object({}).default({}),
+  // Extension outputs are not used; only appid is kept (the rest is stripped).
+  clientExtensionResults: z.object({ appid: z.boolean().optional() }).default({}),
 });
 
 /** `POST Passkeys`: the new credential, to verify and save. */

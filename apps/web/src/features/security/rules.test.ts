@@ -1,6 +1,6 @@
 import type { SessionSummary } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { groupSecret, idlePhase, lastSeen, orderSessions } from './rules';
+import { groupSecret, idlePhase, lastSeen, orderSessions, passkeyProblem } from './rules';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const MIN = 60_000;
@@ -63,5 +63,19 @@ describe('groupSecret', () => {
     ['', ''],
   ])('%j → %j', (secret, grouped) => {
     expect(groupSecret(secret)).toBe(grouped);
+  });
+});
+
+describe('passkeyProblem', () => {
+  it.each([
+    [Object.assign(new Error('x'), { name: 'NotAllowedError', code: 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY' }), 'cancelled'],
+    [Object.assign(new Error('x'), { name: 'AbortError', code: 'ERROR_CEREMONY_ABORTED' }), 'cancelled'],
+    [Object.assign(new Error('x'), { name: 'InvalidStateError', code: 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' }), 'alreadyRegistered'],
+    [Object.assign(new Error('x'), { name: 'SecurityError', code: 'ERROR_INVALID_DOMAIN' }), 'notHere'],
+    [Object.assign(new Error('x'), { name: 'ApiError' }), 'failed'],
+    [new TypeError('network'), 'failed'],
+    [undefined, 'failed'],
+  ])('%o → %s', (error, expected) => {
+    expect(passkeyProblem(error)).toBe(expected);
   });
 });

@@ -38,3 +38,17 @@ export const groupSecret = (secret: string): string =>
     .replace(/\s+/g, '')
     .match(/.{1,4}/g)
     ?.join(' ') ?? '';
+
+export type PasskeyProblem = 'cancelled' | 'alreadyRegistered' | 'notHere' | 'failed';
+
+/**
+ * Why the browser's passkey dialog gave no passkey (pure): the person cancelled or let it time out, this
+ * device already holds one of theirs, the browser refuses this site's address, or anything else.
+ */
+export const passkeyProblem = (error: unknown): PasskeyProblem => {
+  const { name, code } = (error ?? {}) as { name?: string; code?: string };
+  if (name === 'NotAllowedError' || name === 'AbortError' || code === 'ERROR_CEREMONY_ABORTED') return 'cancelled';
+  if (name === 'InvalidStateError' || code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') return 'alreadyRegistered';
+  if (name === 'SecurityError' || code === 'ERROR_INVALID_DOMAIN' || code === 'ERROR_INVALID_RP_ID') return 'notHere';
+  return 'failed';
+};

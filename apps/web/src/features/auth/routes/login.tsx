@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { KeyRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Banner } from '@/components/ui/banner';
@@ -23,6 +24,8 @@ await registerLocales('auth', authLocales);
  * (decisions §9: /login ≤ 130 KB gzip). For the same reason this form uses plain state, not react-hook-form.
  */
 const loadApi = () => import('../api/authenticate');
+/** Passkey sign-in (the WebAuthn helper with it) downloads only when its button is pressed. */
+const loadPasskeyApi = () => import('../api/passkey-login');
 
 /** Microsoft's four-square mark, drawn inline (no image request). */
 function MicrosoftMark() {
@@ -72,6 +75,9 @@ export function LoginPage() {
       live = false;
     };
   }, []);
+  // "Sign in with a passkey" shows where the browser can use passkeys at all.
+  const passkeysAvailable = typeof window.PublicKeyCredential === 'function';
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
   // Two-factor sign-in: null until the service asks for a code. Each prompt (the request, a wrong code) is a
   // new object, so focus goes back to the field every time and its description is read out.
   const [otp, setOtp] = useState<string | null>(null);
@@ -148,6 +154,22 @@ export function LoginPage() {
       setFailure(loginFailureMessage({ error }, t('login.failed')));
     }
     setSubmitting(false);
+  };
+
+  const onPasskey = async () => {
+    if (passkeyBusy || submitting) return;
+    setFailure(null);
+    setPasskeyBusy(true);
+    try {
+      const { signInWithPasskey } = await loadPasskeyApi();
+      const response = await signInWithPasskey();
+      if (response.successful && finish(response.token, remember)) return;
+      setFailure(loginFailureMessage({ response }, t('login.passkeyFailed')));
+    } catch (error) {
+      const { passkeyDialogCancelled } = await loadPasskeyApi();
+      setFailure(passkeyDialogCancelled(error) ? t('login.passkeyCancelled') : loginFailureMessage({ error }, t('login.passkeyFailed')));
+    }
+    setPasskeyBusy(false);
   };
 
   // Already signed in (and not switching user with a one-time link): straight to the dashboard.
@@ -234,19 +256,36 @@ export function LoginPage() {
           {t('login.submit')}
         </Button>
       </form>
-      {ssoListed && (
-        <>
-          <div className="my-5 flex items-center gap-3 text-xs text-fg-muted uppercase" aria-hidden="true">
+      {(ssoListed || passkeysAvailable) && (
+        <div className="mt-5 flex flex-col gap-3">
+          <div className="flex items-center gap-3 text-xs text-fg-muted uppercase" aria-hidden="true">
             <span className="h-px flex-1 bg-border" />
             {t('login.or')}
             <span className="h-px flex-1 bg-border" />
           </div>
-          {/* A plain link: single sign-on is a full-page redirect through the auth service. */}
-          <a href={ssoLoginUrl()} className={buttonClasses({ variant: 'secondary', size: 'lg', className: 'w-full' })}>
-            <MicrosoftMark />
-            {t('login.sso', { provider: appConfig.ssoProviderName })}
-          </a>
-        </>
+          {passkeysAvailable && (
+            <Button
+              variant="secondary"
+              size="lg"
+              className="w-full"
+              loading={passkeyBusy}
+              loadingText={t('login.passkeyBusy')}
+              onClick={() => void onPasskey()}
+              onPointerEnter={() => void loadPasskeyApi()}
+              onFocus={() => void loadPasskeyApi()}
+            >
+              <KeyRound className="size-4" aria-hidden="true" />
+              {t('login.passkey')}
+            </Button>
+          )}
+          {ssoListed && (
+            // A plain link: single sign-on is a full-page redirect through the auth service.
+            <a href={ssoLoginUrl()} className={buttonClasses({ variant: 'secondary', size: 'lg', className: 'w-full' })}>
+              <MicrosoftMark />
+              {t('login.sso', { provider: appConfig.ssoProviderName })}
+            </a>
+          )}
+        </div>
       )}
     </>
   );

@@ -27,3 +27,11 @@ export const preloadTwoFactorDialogs = (): void => {
 
 export const TurnOnTwoFactorDialog = lazyDialog(loadTwoFactor, (m) => m.TurnOnTwoFactorDialog);
 export const TurnOffTwoFactorDialog = lazyDialog(loadTwoFactor, (m) => m.TurnOffTwoFactorDialog);
+
+const loadPasskey = () => import('./passkey-dialogs');
+
+export const preloadPasskeyDialogs = (): void => {
+  void loadPasskey();
+};
+
+export const RemovePasskeyDialog = lazyDialog(loadPasskey, (m) => m.RemovePasskeyDialog);

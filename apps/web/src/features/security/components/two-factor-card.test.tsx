@@ -18,6 +18,7 @@ const mockTwoFactor = ({ setup, on = false }: { setup?: Handler; on?: boolean } 
     const code = (call.body as { code?: string } | undefined)?.code;
     if (path === '/b/v1/Account/names') return json(names([1001n, 'Casey Customer', null]));
     if (path === '/a/v1/Sessions') return json({ value: [] });
+    if (path === '/a/v1/Passkeys') return json({ value: [] });
     if (path === '/a/v1/TwoFactor') return json({ totp: on });
     if (path === '/a/v1/TwoFactor/totp/setup') return setup ? setup(call) : json({ secret: SECRET, otpauthUrl: OTPAUTH });
     if (path === '/a/v1/TwoFactor/totp/enable')

@@ -30,6 +30,7 @@ const mockSessions = ({ end, endOthers }: { end?: Handler; endOthers?: Handler }
     const path = call.url.pathname;
     if (path === '/b/v1/Account/names') return json(names([1001n, 'Casey Customer', null]));
     if (call.method === 'GET' && path === '/a/v1/Sessions') return json({ value: live });
+    if (path === '/a/v1/Passkeys') return json({ value: [] });
     if (call.method === 'DELETE' && path.startsWith('/a/v1/Sessions/')) {
       if (end) return end(call);
       live = live.filter((s) => s.id !== decodeURIComponent(path.split('/').pop()!));

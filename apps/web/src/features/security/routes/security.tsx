@@ -5,6 +5,7 @@ import { BackLink, PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { registerLocales } from '@/lib/i18n/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
+import { PasskeysCard } from '../components/passkeys-card';
 import { SessionsCard } from '../components/sessions-card';
 import { TwoFactorCard } from '../components/two-factor-card';
 import { securityLocales } from '../locales';
@@ -14,8 +15,8 @@ await registerLocales('security', securityLocales);
 type Notice = { tone: 'success' | 'info' | 'error'; text: string };
 
 /**
- * /security: how the person is signed in, one section each — the live sessions and two-factor sign-in; passkeys
- * join them here. The last action's outcome shows in a banner that takes focus, so keyboard and
+ * /security: how the person is signed in, one section each — the live sessions, two-factor sign-in and
+ * passkeys. The last action's outcome shows in a banner that takes focus, so keyboard and
  * screen reader users land on it rather than on a button that has gone.
  */
 export function SecurityPage() {
@@ -52,6 +53,14 @@ export function SecurityPage() {
           }}
         />
         <TwoFactorCard
+          onSuccess={(text) => setNotice({ tone: 'success', text })}
+          onInfo={(text) => setNotice({ tone: 'info', text })}
+          onError={(text, cause) => {
+            console.error(text, cause ?? '');
+            setNotice({ tone: 'error', text });
+          }}
+        />
+        <PasskeysCard
           onSuccess={(text) => setNotice({ tone: 'success', text })}
           onInfo={(text) => setNotice({ tone: 'info', text })}
           onError={(text, cause) => {

@@ -1,0 +1,51 @@
+import type { PasskeySummary } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { passkeysQuery, removePasskey } from '../api/passkeys';
+
+export interface RemovePasskeyDialogProps {
+  /** Open while a passkey is set. */
+  open: boolean;
+  passkey: PasskeySummary | null;
+  onClose: () => void;
+  onRemoved: (passkey: PasskeySummary) => void;
+  onFailed: (error: unknown) => void;
+}
+
+/**
+ * "Remove this passkey?": it no longer signs in (the copy on the device stays until the person deletes it
+ * there). Cancel returns focus to the Remove button that opened it.
+ */
+export function RemovePasskeyDialog({ open, passkey, onClose, onRemoved, onFailed }: RemovePasskeyDialogProps) {
+  const { t } = useTranslation('security');
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (target: PasskeySummary) => removePasskey(target.id),
+    // Re-read either way: a failure is often a passkey removed elsewhere.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysQuery().queryKey }),
+    onSuccess: (_answer, target) => {
+      onClose();
+      onRemoved(target);
+    },
+    onError: (error) => {
+      onClose();
+      onFailed(error);
+    },
+  });
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+      title={t('removePasskeyDialog.title')}
+      confirmLabel={t('removePasskeyDialog.confirm')}
+      workingLabel={t('removePasskeyDialog.working')}
+      working={remove.isPending}
+      onConfirm={() => passkey && remove.mutate(passkey)}
+    >
+      {t('removePasskeyDialog.text', { name: passkey?.name ?? '' })}
+    </ConfirmDialog>
+  );
+}

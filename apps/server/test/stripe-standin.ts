@@ -19,13 +19,15 @@ interface StandinCard {
   last4: string;
   exp_month: number;
   exp_year: number;
+  /** As Stripe's `card.fingerprint`: the same for every payment method of the same card number. */
+  fingerprint: string;
   declines: boolean;
 }
 
 const TEST_CARDS: Record<string, StandinCard> = {
-  '4242': { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030, declines: false },
-  '4444': { brand: 'mastercard', last4: '4444', exp_month: 11, exp_year: 2031, declines: false },
-  '0341': { brand: 'visa', last4: '0341', exp_month: 10, exp_year: 2032, declines: true },
+  '4242': { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030, fingerprint: 'Xt5EWLLDS7FJjR1c', declines: false },
+  '4444': { brand: 'mastercard', last4: '4444', exp_month: 11, exp_year: 2031, fingerprint: 'Ns4xQXNXd8b3iTHq', declines: false },
+  '0341': { brand: 'visa', last4: '0341', exp_month: 10, exp_year: 2032, fingerprint: 'W7yB2R5nVZ3mKq0P', declines: true },
 };
 
 export interface StripeStandin {

@@ -147,12 +147,21 @@ export const queryFlag = z
   .transform((v) => v === '' || v === 'true' || v === '1');
 export const CustomerPaymentQuerySchema = z.object({ autoAssignPayment: queryFlag });
 
-/** Return parameters the checkout success URL carries (spec §4). */
+/**
+ * Return parameters the checkout success URL carries (spec §4). When the card was not saved, the service
+ * sends the browser to the success URL without `paymentMethodAdded` and `showPaymentModal`, and with
+ * `cardNotSaved` naming why (a CHECKOUT_NOT_SAVED_REASONS value).
+ */
 export const CHECKOUT_RETURN_PARAMS = {
   paymentMethodAdded: 'paymentMethodAdded',
   fromInvoiceId: 'fromInvoiceId',
   showPaymentModal: 'showPaymentModal',
+  cardNotSaved: 'cardNotSaved',
 } as const;
+
+/** Why a card entered at checkout was not saved: `duplicate`, the same card (by the provider's fingerprint) is on the account already. */
+export const CHECKOUT_NOT_SAVED_REASONS = ['duplicate'] as const;
+export type CheckoutNotSavedReason = (typeof CHECKOUT_NOT_SAVED_REASONS)[number];
 
 
 /** Texts the payment, card and checkout calls answer with in `{ error }` (or a PaymentResult's `error`). */

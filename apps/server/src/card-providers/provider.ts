@@ -9,6 +9,8 @@ export interface SavedCard {
   last4: string;
   expMonth: number;
   expYear: number;
+  /** The provider's fingerprint of the card number (the same card gives the same one); null when it gives none. */
+  fingerprint: string | null;
 }
 
 export interface SetupSessionInput {

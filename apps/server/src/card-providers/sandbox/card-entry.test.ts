@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandOfNumber, luhnValid, parseExpiry, validateCardEntry, type CardEntryForm } from './card-entry';
+import { brandOfNumber, cardFingerprint, luhnValid, parseExpiry, validateCardEntry, type CardEntryForm } from './card-entry';
 
 const now = new Date('2025-06-15T00:00:00Z');
 const form = (overrides: Partial<CardEntryForm> = {}): CardEntryForm => ({
@@ -100,5 +100,22 @@ describe('validateCardEntry', () => {
 
   it('keeps the current month valid', () => {
     expect(validateCardEntry(form({ expiry: '06/25' }), now).ok).toBe(true);
+  });
+});
+
+describe('cardFingerprint', () => {
+  const key = Buffer.alloc(32, 7);
+  it.each([
+    ['spaces and dashes do not matter', '4242 4242 4242 4242', '4242-4242-4242-4242', true],
+    ['another number differs', '4242 4242 4242 4242', '5555 5555 5555 4444', false],
+    ['same last 4, another number differs', '4242 4242 4242 4242', '4000 0566 5566 4242', false],
+  ])('%s', (_name, a, b, same) => {
+    expect(cardFingerprint(a, key) === cardFingerprint(b, key)).toBe(same);
+  });
+
+  it('is 16 URL-safe characters, keyed by the deployment', () => {
+    const fingerprint = cardFingerprint('4242424242424242', key);
+    expect(fingerprint).toMatch(/^[\w-]{16}$/);
+    expect(cardFingerprint('4242424242424242', Buffer.alloc(32, 8))).not.toBe(fingerprint);
   });
 });

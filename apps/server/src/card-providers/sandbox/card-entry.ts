@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { isCardExpired } from '@portal/contract';
 
 /** What the sandbox checkout form posts. */
@@ -31,6 +32,16 @@ const DECLINED_AT_ENTRY = '4000000000000002';
 const DECLINES_CHARGES = '4000000000000341';
 
 const digitsOf = (text: string): string => text.replace(/[\s-]/g, '');
+
+/**
+ * The sandbox processor's fingerprint of a card number, as Stripe's `card.fingerprint`: the same number
+ * gives the same 16 characters, however it was typed. Keyed (HMAC-SHA-256 under a key derived from the
+ * deployment's secrets key), so it cannot be turned back into the number by trying every number.
+ */
+export const cardFingerprint = (cardNumber: string, secretsKey: Buffer): string => {
+  const key = createHmac('sha256', secretsKey).update('sandbox card fingerprint').digest();
+  return createHmac('sha256', key).update(digitsOf(cardNumber)).digest('base64url').slice(0, 16);
+};
 
 /** The Luhn checksum every card number carries. */
 export const luhnValid = (digits: string): boolean => {

@@ -19,8 +19,11 @@ export const sandboxCheckoutPath = (sessionId: string): string => pathFor(endpoi
  */
 export const sandboxCardRef = (sessionId: string): string => `pm_sb_${createHash('sha256').update(sessionId).digest('hex').slice(0, 24)}`;
 
-/** Stores what the sandbox processor keeps of a card entered on its page: never the number or CVC. */
-export const saveSandboxCard = async (db: PortalDb, sessionId: string, card: AcceptedCard, now: Date): Promise<void> => {
+/**
+ * Stores what the sandbox processor keeps of a card entered on its page: never the number or CVC, only
+ * display data and the card's fingerprint (`cardFingerprint`).
+ */
+export const saveSandboxCard = async (db: PortalDb, sessionId: string, card: AcceptedCard, fingerprint: string, now: Date): Promise<void> => {
   const values = {
     brand: card.brand,
     last4: card.last4,
@@ -28,6 +31,7 @@ export const saveSandboxCard = async (db: PortalDb, sessionId: string, card: Acc
     expYear: card.expYear,
     nameOnCard: card.nameOnCard,
     declinesCharges: card.declinesCharges,
+    fingerprint,
   };
   await db
     .insert(sandboxVault)
@@ -74,7 +78,9 @@ export const createSandboxProvider = ({ db, publicOrigin }: { db: PortalDb; publ
 
   retrieveSetupCard: async (sessionId): Promise<SavedCard | null> => {
     const [card] = await db.select().from(sandboxVault).where(eq(sandboxVault.ref, sandboxCardRef(sessionId)));
-    return card ? { providerRef: card.ref, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear } : null;
+    return card
+      ? { providerRef: card.ref, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear, fingerprint: card.fingerprint }
+      : null;
   },
 
   // As Stripe does: the same idempotency key gives back the charge taken the first time, never a second one.

@@ -118,6 +118,21 @@ describe('stripe adapter against the local stand-in', () => {
     expect(audit.filter((a) => a.action === 'payment_method.added')).toHaveLength(1);
   });
 
+  it("refuses a card whose Stripe fingerprint is already saved on the account, and detaches Stripe's new copy", async () => {
+    const c = await customerWithCard('4242');
+    expect(c.card.fingerprint).toBe('Xt5EWLLDS7FJjR1c');
+    const { id } = (await ctx.app.inject({ method: 'POST', url: '/b/v1/checkoutapi/setup', headers: c.headers, payload: setupBody(c.account.id) })).json();
+    const { paymentMethodId } = standin.completeSession(id, '4242');
+    // The webhook comes first and refuses it; the browser's return then says why.
+    expect((await deliver('checkout.session.completed', { id, object: 'checkout.session', mode: 'setup' })).statusCode).toBe(200);
+    const ret = await ctx.app.inject({ method: 'GET', url: `/b/v1/checkoutapi/complete?session_id=${id}` });
+    expect(ret.headers.location).toBe(`${ORIGIN}/payments?cardNotSaved=duplicate`);
+    expect(await ctx.database.db.select().from(paymentMethods).where(eq(paymentMethods.accountId, c.account.id))).toEqual([
+      expect.objectContaining({ id: c.card.id }),
+    ]);
+    expect(standin.requests.some((r) => r.method === 'POST' && r.path === `/v1/payment_methods/${paymentMethodId}/detach`)).toBe(true);
+  });
+
   it('the return route saves the card when it arrives before the webhook', async () => {
     const { account, headers } = await createCustomer(ctx);
     await createBillingDetails(ctx.database.db, account.id);

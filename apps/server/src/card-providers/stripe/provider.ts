@@ -44,6 +44,7 @@ const cardOf = (method: Stripe.PaymentMethod): SavedCard | null =>
         last4: method.card.last4,
         expMonth: method.card.exp_month,
         expYear: method.card.exp_year,
+        fingerprint: method.card.fingerprint ?? null,
       }
     : null;
 

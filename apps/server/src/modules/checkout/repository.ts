@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { PortalDb } from '../../db/client';
-import { accounts, checkoutSessions, providerEvents } from '../../db/schema';
+import { accounts, auditLog, checkoutSessions, providerEvents } from '../../db/schema';
 
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
 
@@ -50,10 +50,11 @@ export const findCheckoutSession = async (db: PortalDb, sessionId: string, lock 
   return row ?? null;
 };
 
+/** Completes a session: with the card it saved, or with none when the card was refused. */
 export const completeCheckoutSessionRow = async (
   tx: PortalDb,
   sessionId: string,
-  paymentMethodId: bigint,
+  paymentMethodId: bigint | null,
   at: Date,
 ): Promise<CheckoutSessionRow> => {
   const [row] = await tx
@@ -62,6 +63,16 @@ export const completeCheckoutSessionRow = async (
     .where(eq(checkoutSessions.id, sessionId))
     .returning();
   return row!;
+};
+
+/** Whether the audit log records that this session's card was refused (`action`, e.g. a duplicate card). */
+export const wasCheckoutRefused = async (db: PortalDb, sessionId: string, action: string): Promise<boolean> => {
+  const [row] = await db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, 'checkout_session'), eq(auditLog.entityId, sessionId), eq(auditLog.action, action)))
+    .limit(1);
+  return row !== undefined;
 };
 
 export const isProviderEventProcessed = async (db: PortalDb, eventId: string): Promise<boolean> => {

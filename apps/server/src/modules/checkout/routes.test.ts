@@ -4,7 +4,7 @@ import { MESSAGES, PAYMENT_MESSAGES } from '@portal/contract';
 import { buildTestApp, createTestClock, type TestContext } from '../../../test/app';
 import { billingContext, createCustomer } from '../../../test/billing';
 import { createBillingDetails, createInvoice } from '../../../test/factories';
-import { accountAddresses, checkoutSessions, payments, sandboxVault } from '../../db/schema';
+import { accountAddresses, auditLog, checkoutSessions, paymentMethods, payments, sandboxVault } from '../../db/schema';
 import { settleDueSandboxPayments } from '../payments';
 
 const NOW = '2025-06-10T12:00:00Z';
@@ -188,6 +188,45 @@ describe('sandbox checkout, end to end over HTTP', () => {
     const repost = await submitCard(pathOf(url), card({ cardNumber: '5555 5555 5555 4444' }));
     expect(repost.statusCode).toBe(410);
     expect(await methodsOf(account.id, headers)).toHaveLength(1);
+  });
+
+  it('refuses the same card saved twice on one account: nothing saved, the return says why, and it is recorded', async () => {
+    const { account, user, headers } = await customerWithAddress();
+    const first = (await startSetup(headers, setupBody(account.id))).json();
+    expect((await submitCard(pathOf(first.url), card())).headers.location).toBe(SUCCESS);
+    const [saved] = await ctx.database.db.select().from(paymentMethods).where(eq(paymentMethods.accountId, account.id));
+    expect(saved!.fingerprint).toMatch(/^[\w-]{16}$/);
+    const vaultBefore = await ctx.database.db.select().from(sandboxVault);
+
+    // The same number typed differently, another name and expiry: still the same card.
+    const second = (await startSetup(headers, setupBody(account.id))).json();
+    const refused = await submitCard(pathOf(second.url), card({ cardNumber: '4242-4242-4242-4242', expiry: '11/31', nameOnCard: 'P. Lee' }));
+    expect(refused.statusCode).toBe(303);
+    expect(refused.headers.location).toBe(`${ORIGIN}/invoices/42?fromInvoiceId=42&cardNotSaved=duplicate`);
+
+    expect(await methodsOf(account.id, headers)).toEqual([expect.objectContaining({ paymentMethod: { id: Number(saved!.id), default: true } })]);
+    const [session] = await ctx.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, second.id));
+    expect(session).toMatchObject({ status: 'complete', paymentMethodId: null });
+    // The refused copy does not stay in the processor's vault.
+    expect(await ctx.database.db.select().from(sandboxVault)).toHaveLength(vaultBefore.length);
+    const audit = await ctx.database.db.select().from(auditLog).where(eq(auditLog.accountId, account.id));
+    expect(audit.find((a) => a.action === 'payment_method.duplicate_refused')).toMatchObject({
+      actorUserId: user.id,
+      entity: 'checkout_session',
+      entityId: second.id,
+      details: { brand: 'Visa', last4: '4242', savedPaymentMethodId: String(saved!.id) },
+    });
+    // The provider's return for that session, arriving later, says the same.
+    const late = await ctx.app.inject({ method: 'GET', url: `/b/v1/checkoutapi/complete?session_id=${second.id}` });
+    expect(late.headers.location).toBe(`${ORIGIN}/invoices/42?fromInvoiceId=42&cardNotSaved=duplicate`);
+
+    // The same card on another account, and another card on this one, are saved.
+    const other = await customerWithAddress();
+    const elsewhere = (await startSetup(other.headers, setupBody(other.account.id))).json();
+    expect((await submitCard(pathOf(elsewhere.url), card())).headers.location).toBe(SUCCESS);
+    const third = (await startSetup(headers, setupBody(account.id))).json();
+    expect((await submitCard(pathOf(third.url), card({ cardNumber: '5555 5555 5555 4444' }))).headers.location).toBe(SUCCESS);
+    expect(await methodsOf(account.id, headers)).toHaveLength(2);
   });
 
   it('a second card does not take over the default; Amex needs a 4-digit CVC', async () => {

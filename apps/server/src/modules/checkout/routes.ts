@@ -6,7 +6,7 @@ import { billingContextOf } from '../../http/billing-context';
 import { callerOf } from '../../http/caller';
 import { route } from '../../http/route';
 import { sandboxPageRoutes } from './sandbox-page-routes';
-import { completeCardSetup, startCardSetup } from './service';
+import { checkoutRedirectOf, completeCardSetup, startCardSetup } from './service';
 import { webhookRoutes } from './webhook-routes';
 
 export const checkoutRoutes = async (app: FastifyInstance) => {
@@ -20,7 +20,7 @@ export const checkoutRoutes = async (app: FastifyInstance) => {
   route(app, endpoints.checkoutComplete, async (request, reply) => {
     const session = await completeCardSetup(ctx, request.query.session_id);
     if (!session) throw notFound('The checkout session');
-    return reply.redirect(session.status === 'complete' ? session.successUrl : session.cancelUrl, 303);
+    return reply.redirect(await checkoutRedirectOf(ctx.db, session), 303);
   });
 
   await app.register(webhookRoutes);

@@ -3,10 +3,10 @@ import { endpoints, PAYMENT_MESSAGES } from '@portal/contract';
 import { billingContextOf } from '../../http/billing-context';
 import { route } from '../../http/route';
 import { CHECKOUT_STYLESHEET, renderCheckoutPage, renderUnavailablePage } from '../../card-providers/sandbox/checkout-page';
-import { validateCardEntry } from '../../card-providers/sandbox/card-entry';
+import { cardFingerprint, validateCardEntry } from '../../card-providers/sandbox/card-entry';
 import { saveSandboxCard, sandboxCheckoutPath } from '../../card-providers/sandbox/provider';
 import { accountForCheckout, findCheckoutSession } from './repository';
-import { completeCardSetup, isSessionOpen } from './service';
+import { checkoutRedirectOf, completeCardSetup, isSessionOpen } from './service';
 
 /** The merchant the sandbox page names (the telecom provider). */
 export const SANDBOX_MERCHANT_NAME = 'Example Telecom';
@@ -69,8 +69,8 @@ export const sandboxPageRoutes = async (app: FastifyInstance) => {
       });
       return reply.status(400).type('text/html; charset=utf-8').send(page);
     }
-    await saveSandboxCard(ctx.db, session.id, result.card, ctx.clock.now());
+    await saveSandboxCard(ctx.db, session.id, result.card, cardFingerprint(form.cardNumber, app.config.SECRETS_KEY), ctx.clock.now());
     const completed = await completeCardSetup(ctx, session.id);
-    return reply.redirect(completed?.successUrl ?? session.successUrl, 303);
+    return reply.redirect(await checkoutRedirectOf(ctx.db, completed ?? session), 303);
   });
 };

@@ -1,12 +1,13 @@
 import { lockAccount } from '../../lib/account-lock';
-import { endpoints, MESSAGES, PAYMENT_MESSAGES, type CheckoutSetupRequestSchema } from '@portal/contract';
+import { CHECKOUT_RETURN_PARAMS, endpoints, MESSAGES, PAYMENT_MESSAGES, type CheckoutNotSavedReason, type CheckoutSetupRequestSchema } from '@portal/contract';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../errors';
 import { assertAccountAccess } from '../../lib/access';
 import { recordAudit } from '../../lib/audit';
 import type { Caller } from '../../http/caller';
 import type { BillingContext } from '../../http/billing-context';
-import { hasDefaultPaymentMethod, insertPaymentMethod } from '../payment-methods';
+import type { PortalDb } from '../../db/client';
+import { findPaymentMethodByFingerprint, hasDefaultPaymentMethod, insertPaymentMethod } from '../payment-methods';
 import {
   accountForCheckout,
   completeCheckoutSessionRow,
@@ -14,6 +15,7 @@ import {
   hasCurrentBillingAddress,
   insertCheckoutSession,
   rememberCustomerRef,
+  wasCheckoutRefused,
   type CheckoutSessionRow,
 } from './repository';
 
@@ -89,10 +91,15 @@ export const startCardSetup = async (
 export const isSessionOpen = (session: CheckoutSessionRow, now: Date): boolean =>
   session.status === 'open' && session.expiresAt.getTime() > now.getTime();
 
+/** The audit action of a card refused because the same card is saved on the account already. */
+export const DUPLICATE_CARD_REFUSED = 'payment_method.duplicate_refused';
+
 /**
  * Saves the card a finished setup session produced, once, whichever arrives first: the browser's
  * return, the provider's webhook or the sandbox page. The account's first card (or any card while
- * the account has no default) becomes the default. Null for a session we never created.
+ * the account has no default) becomes the default. The same card (the provider's fingerprint) is
+ * saved once per account: a second one completes the session without saving anything, is recorded,
+ * and is removed at the provider. Null for a session we never created.
  */
 export const completeCardSetup = async (ctx: BillingContext, sessionId: string): Promise<CheckoutSessionRow | null> => {
   const session = await findCheckoutSession(ctx.db, sessionId);
@@ -100,10 +107,24 @@ export const completeCardSetup = async (ctx: BillingContext, sessionId: string):
   const card = await ctx.provider.retrieveSetupCard(sessionId);
   if (!card) return session;
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const outcome = await ctx.db.transaction(async (tx) => {
     const locked = await findCheckoutSession(tx, sessionId, true);
-    if (!locked || locked.status === 'complete') return locked;
+    if (!locked || locked.status === 'complete') return { session: locked, refused: false };
+    // Under the account's lock, so two setups of the same card racing each other cannot both save it.
     await lockAccount(tx, locked.accountId);
+    const same = card.fingerprint ? await findPaymentMethodByFingerprint(tx, locked.accountId, card.fingerprint) : null;
+    if (same && same.providerRef !== card.providerRef) {
+      const completed = await completeCheckoutSessionRow(tx, sessionId, null, now);
+      await recordAudit(tx, {
+        actorUserId: locked.createdByUserId,
+        accountId: locked.accountId,
+        action: DUPLICATE_CARD_REFUSED,
+        entity: 'checkout_session',
+        entityId: sessionId,
+        details: { brand: card.brand, last4: card.last4, savedPaymentMethodId: same.id },
+      });
+      return { session: completed, refused: true };
+    }
     const method = await insertPaymentMethod(tx, {
       accountId: locked.accountId,
       provider: locked.provider,
@@ -112,6 +133,7 @@ export const completeCardSetup = async (ctx: BillingContext, sessionId: string):
       last4: card.last4,
       expMonth: card.expMonth,
       expYear: card.expYear,
+      fingerprint: card.fingerprint,
       isDefault: !(await hasDefaultPaymentMethod(tx, locked.accountId)),
       createdAt: now,
     });
@@ -124,6 +146,30 @@ export const completeCardSetup = async (ctx: BillingContext, sessionId: string):
       entityId: method.id,
       details: { brand: method.brand, last4: method.last4, default: method.isDefault, checkoutSessionId: sessionId },
     });
-    return completed;
+    return { session: completed, refused: false };
   });
+  if (outcome.refused) {
+    // The provider keeps the refused copy otherwise; the saved card stays as it is.
+    try {
+      await ctx.provider.detach(card.providerRef);
+    } catch (error) {
+      ctx.log.warn({ err: error, sessionId }, 'could not remove a refused duplicate card at the provider');
+    }
+  }
+  return outcome.session;
+};
+
+/**
+ * Where the browser goes after a checkout: back to the page (cancelUrl) while the session is not finished;
+ * to the success URL once the card is saved; to the success URL saying `cardNotSaved=duplicate` (and no
+ * longer `paymentMethodAdded`, nor `showPaymentModal`) when the same card was on the account already.
+ */
+export const checkoutRedirectOf = async (db: PortalDb, session: CheckoutSessionRow): Promise<string> => {
+  if (session.status !== 'complete') return session.cancelUrl;
+  if (session.paymentMethodId !== null || !(await wasCheckoutRefused(db, session.id, DUPLICATE_CARD_REFUSED))) return session.successUrl;
+  const url = new URL(session.successUrl);
+  url.searchParams.delete(CHECKOUT_RETURN_PARAMS.paymentMethodAdded);
+  url.searchParams.delete(CHECKOUT_RETURN_PARAMS.showPaymentModal);
+  url.searchParams.set(CHECKOUT_RETURN_PARAMS.cardNotSaved, 'duplicate' satisfies CheckoutNotSavedReason);
+  return url.toString();
 };

@@ -42,6 +42,15 @@ export const hasDefaultPaymentMethod = async (db: PortalDb, accountId: bigint): 
   return row !== undefined;
 };
 
+/** The account's saved card with this provider fingerprint (the same card number), if any. */
+export const findPaymentMethodByFingerprint = async (db: PortalDb, accountId: bigint, fingerprint: string): Promise<PaymentMethodRow | null> => {
+  const [row] = await db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.accountId, accountId), eq(paymentMethods.fingerprint, fingerprint)));
+  return row ?? null;
+};
+
 /**
  * Saves a card the provider reported. A card already saved (a repeated webhook, or the return
  * route and the webhook racing) is returned as it is.

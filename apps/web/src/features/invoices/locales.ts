@@ -95,6 +95,7 @@ export const en = {
     notFoundTitle: 'Invoice not found',
     notFoundText: 'We couldn’t find this invoice. It may belong to another account, or the link may be incomplete.',
     cardAdded: 'Your card was added. You can now pay this invoice.',
+    cardAlreadySaved: 'This card is already saved on this account. Use the saved card, or add a different one.',
     paid: 'Payment submitted: {{amount}} is being processed. It shows as Completed once your card has been charged.',
     settling: 'A payment on this invoice is being processed. This page updates by itself.',
   },

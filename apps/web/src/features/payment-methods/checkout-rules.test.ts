@@ -34,35 +34,47 @@ describe('checkoutSuccessUrl', () => {
 
 describe('readCheckoutReturn / shouldReopenPayModal', () => {
   it.each<[string, string, CheckoutReturn, boolean]>([
-    ['no return', '', { paymentMethodAdded: false, fromInvoiceId: null, showPaymentModal: false }, false],
+    ['no return', '', { paymentMethodAdded: false, fromInvoiceId: null, showPaymentModal: false, cardNotSaved: null }, false],
     [
       'card added on the payments page',
       'paymentMethodAdded=true',
-      { paymentMethodAdded: true, fromInvoiceId: null, showPaymentModal: false },
+      { paymentMethodAdded: true, fromInvoiceId: null, showPaymentModal: false, cardNotSaved: null },
       false,
     ],
     [
       'back to this invoice',
       'paymentMethodAdded=true&fromInvoiceId=42&showPaymentModal=true',
-      { paymentMethodAdded: true, fromInvoiceId: '42', showPaymentModal: true },
+      { paymentMethodAdded: true, fromInvoiceId: '42', showPaymentModal: true, cardNotSaved: null },
       true,
     ],
     [
       'another invoice',
       'paymentMethodAdded=true&fromInvoiceId=43&showPaymentModal=true',
-      { paymentMethodAdded: true, fromInvoiceId: '43', showPaymentModal: true },
+      { paymentMethodAdded: true, fromInvoiceId: '43', showPaymentModal: true, cardNotSaved: null },
       false,
     ],
     [
       'modal not asked for',
       'paymentMethodAdded=true&fromInvoiceId=42',
-      { paymentMethodAdded: true, fromInvoiceId: '42', showPaymentModal: false },
+      { paymentMethodAdded: true, fromInvoiceId: '42', showPaymentModal: false, cardNotSaved: null },
+      false,
+    ],
+    [
+      'the same card was on the account already: say so, do not reopen the modal',
+      'fromInvoiceId=42&cardNotSaved=duplicate',
+      { paymentMethodAdded: false, fromInvoiceId: '42', showPaymentModal: false, cardNotSaved: 'duplicate' },
+      false,
+    ],
+    [
+      'an unknown reason is no reason',
+      'cardNotSaved=whatever',
+      { paymentMethodAdded: false, fromInvoiceId: null, showPaymentModal: false, cardNotSaved: null },
       false,
     ],
     [
       'only "true" counts',
       'paymentMethodAdded=1&fromInvoiceId=42&showPaymentModal=yes',
-      { paymentMethodAdded: false, fromInvoiceId: '42', showPaymentModal: false },
+      { paymentMethodAdded: false, fromInvoiceId: '42', showPaymentModal: false, cardNotSaved: null },
       false,
     ],
   ])('%s', (_name, query, expected, reopen) => {
@@ -77,6 +89,7 @@ describe('withoutCheckoutParams / hasCheckoutParams', () => {
     ['paymentMethodAdded=true&fromInvoiceId=42&showPaymentModal=true', '', true],
     ['period=6m&paymentMethodAdded=true&page=2', 'period=6m&page=2', true],
     ['period=6m', 'period=6m', false],
+    ['fromInvoiceId=42&cardNotSaved=duplicate&period=6m', 'period=6m', true],
     ['', '', false],
   ])('"%s" → "%s"', (query, rest, has) => {
     const params = new URLSearchParams(query);

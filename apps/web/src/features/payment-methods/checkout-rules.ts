@@ -1,4 +1,10 @@
-import { CHECKOUT_RETURN_PARAMS, type AccountDetailsResponse, type CheckoutSetupRequest } from '@portal/contract';
+import {
+  CHECKOUT_NOT_SAVED_REASONS,
+  CHECKOUT_RETURN_PARAMS,
+  type AccountDetailsResponse,
+  type CheckoutNotSavedReason,
+  type CheckoutSetupRequest,
+} from '@portal/contract';
 import { accountDisplayName, currentBillingAddress, currentBillingContact } from '@/features/account';
 
 /**
@@ -6,7 +12,7 @@ import { accountDisplayName, currentBillingAddress, currentBillingContact } from
  * setup request, where the browser comes back to, and what the page does with the return parameters.
  */
 
-const { paymentMethodAdded, fromInvoiceId, showPaymentModal } = CHECKOUT_RETURN_PARAMS;
+const { paymentMethodAdded, fromInvoiceId, showPaymentModal, cardNotSaved } = CHECKOUT_RETURN_PARAMS;
 
 /**
  * Where the provider sends the browser after the card is saved: this page plus `paymentMethodAdded=true`,
@@ -26,17 +32,26 @@ export interface CheckoutReturn {
   paymentMethodAdded: boolean;
   fromInvoiceId: string | null;
   showPaymentModal: boolean;
+  /** Why the service did not save the card (e.g. `duplicate`: the same card is on the account already). */
+  cardNotSaved: CheckoutNotSavedReason | null;
 }
 
+const isNotSavedReason = (value: string | null): value is CheckoutNotSavedReason =>
+  (CHECKOUT_NOT_SAVED_REASONS as readonly (string | null)[]).includes(value);
+
 /** The return parameters of a checkout, as found in the URL. */
-export const readCheckoutReturn = (params: URLSearchParams): CheckoutReturn => ({
-  paymentMethodAdded: params.get(paymentMethodAdded) === 'true',
-  fromInvoiceId: params.get(fromInvoiceId),
-  showPaymentModal: params.get(showPaymentModal) === 'true',
-});
+export const readCheckoutReturn = (params: URLSearchParams): CheckoutReturn => {
+  const reason = params.get(cardNotSaved);
+  return {
+    paymentMethodAdded: params.get(paymentMethodAdded) === 'true',
+    fromInvoiceId: params.get(fromInvoiceId),
+    showPaymentModal: params.get(showPaymentModal) === 'true',
+    cardNotSaved: isNotSavedReason(reason) ? reason : null,
+  };
+};
 
 export const hasCheckoutParams = (params: URLSearchParams): boolean =>
-  params.has(paymentMethodAdded) || params.has(fromInvoiceId) || params.has(showPaymentModal);
+  params.has(paymentMethodAdded) || params.has(fromInvoiceId) || params.has(showPaymentModal) || params.has(cardNotSaved);
 
 /** The URL's other parameters, without the checkout's (they are handled once, then removed). */
 export const withoutCheckoutParams = (params: URLSearchParams): URLSearchParams => {
@@ -44,12 +59,13 @@ export const withoutCheckoutParams = (params: URLSearchParams): URLSearchParams 
   next.delete(paymentMethodAdded);
   next.delete(fromInvoiceId);
   next.delete(showPaymentModal);
+  next.delete(cardNotSaved);
   return next;
 };
 
 /** Spec §4: the invoice page reopens its pay modal only for a return that names this very invoice. */
 export const shouldReopenPayModal = (ret: CheckoutReturn, invoiceId: bigint): boolean =>
-  ret.showPaymentModal && ret.fromInvoiceId === String(invoiceId);
+  ret.showPaymentModal && ret.cardNotSaved === null && ret.fromInvoiceId === String(invoiceId);
 
 /** What the provider is called in messages ("Could not get Stripe public key"). */
 export const providerDisplayName = (provider: string | null | undefined): string | null =>

@@ -1,3 +1,4 @@
+import type { CheckoutNotSavedReason } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
@@ -9,12 +10,14 @@ export interface CheckoutReturnHandlers {
   invoiceId?: bigint | null;
   onReopenPayModal?: () => void;
   onAdded: () => void;
+  /** The service did not save the card (`duplicate`: the same card is saved on the account already). */
+  onNotSaved: (reason: CheckoutNotSavedReason) => void;
 }
 
 /**
- * Back from the provider's checkout (spec §4): re-read the cards, reopen the invoice's pay modal when the
- * return names that invoice (that says enough: its card list now has the card) or else say the card was
- * added, and take the parameters out of the URL (replacing the entry) so a reload does not repeat it.
+ * Back from the provider's checkout (spec §4): re-read the cards, say why when the card was not saved (the
+ * same card is on the account already), else reopen the invoice's pay modal when the return names that
+ * invoice (that says enough: its card list now has the card) or else say the card was added, and take the parameters out of the URL (replacing the entry) so a reload does not repeat it.
  */
 export function useCheckoutReturn(accountId: bigint, handlers: CheckoutReturnHandlers) {
   const [params, setParams] = useSearchParams();
@@ -30,8 +33,9 @@ export function useCheckoutReturn(accountId: bigint, handlers: CheckoutReturnHan
   useEffect(() => {
     if (!present) return;
     if (ret.paymentMethodAdded) void refreshPaymentMethods(queryClient, accountId);
-    if (reopen) handlersRef.current.onReopenPayModal?.();
+    if (ret.cardNotSaved) handlersRef.current.onNotSaved(ret.cardNotSaved);
+    else if (reopen) handlersRef.current.onReopenPayModal?.();
     else if (ret.paymentMethodAdded) handlersRef.current.onAdded();
     setParams((current) => withoutCheckoutParams(current), { replace: true });
-  }, [present, reopen, ret.paymentMethodAdded, accountId, queryClient, setParams]);
+  }, [present, reopen, ret.paymentMethodAdded, ret.cardNotSaved, accountId, queryClient, setParams]);
 }

@@ -9,6 +9,7 @@ export const fr: Catalog<typeof en> = {
     loadError: 'Impossible de charger les renseignements de paiement. Veuillez réessayer plus tard.',
     refreshError: 'Impossible d’actualiser les modes de paiement.',
     cardAdded: 'Votre carte a été ajoutée.',
+    cardAlreadySaved: 'Cette carte est déjà enregistrée dans ce compte. Utilisez la carte enregistrée ou ajoutez-en une autre.',
     chooseAccountTitle: 'Choisissez un compte',
     chooseAccountText:
       'Utilisez le sélecteur de compte en haut de la page pour trouver le compte dont vous voulez gérer les paiements.',

@@ -11,6 +11,7 @@ export const en = {
     loadError: 'Failed to load payment information. Please try again later.',
     refreshError: 'Failed to refresh payment methods.',
     cardAdded: 'Your card was added.',
+    cardAlreadySaved: 'This card is already saved on this account. Use the saved card, or add a different one.',
     chooseAccountTitle: 'Choose an account',
     chooseAccountText: 'Use the account selector at the top of the page to find the account whose payments you want to manage.',
     loading: 'Loading payment information...',

@@ -123,6 +123,16 @@ describe('invoice detail (spec §2 "Invoice detail")', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('says the card was not added, and does not reopen the pay modal, when the same card is saved already', async () => {
+    mockPortalBilling();
+    const { router } = renderRoute('/invoices/77?fromInvoiceId=77&cardNotSaved=duplicate');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This card is already saved on this account. Use the saved card, or add a different one.',
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
   it('does not open the pay modal for a return that names another invoice', async () => {
     mockPortalBilling();
     const { router } = renderRoute('/invoices/77?paymentMethodAdded=true&fromInvoiceId=78&showPaymentModal=true');

@@ -98,7 +98,8 @@ function InvoiceDetail({ details, back }: { details: InvoiceDetails; back: React
   const content = useQuery(invoiceContentQuery(invoice.id));
   const urls = useQuery(invoiceUrlsQuery(invoice.id));
   const [paying, setPaying] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  // A text, or a key translated when shown: the return from the checkout may come before the account's language is applied.
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string | { key: string } } | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
   const payable = canPayInvoice(owing);
 
@@ -109,7 +110,8 @@ function InvoiceDetail({ details, back }: { details: InvoiceDetails; back: React
   useCheckoutReturn(invoice.accountId, {
     invoiceId: invoice.id,
     onReopenPayModal: () => setPaying(true),
-    onAdded: () => setNotice(t('detail.cardAdded')),
+    onAdded: () => setNotice({ tone: 'success', text: { key: 'detail.cardAdded' } }),
+    onNotSaved: () => setNotice({ tone: 'error', text: { key: 'detail.cardAlreadySaved' } }),
   });
 
   useEffect(() => {
@@ -159,8 +161,8 @@ function InvoiceDetail({ details, back }: { details: InvoiceDetails; back: React
         {(notice || urls.isError || hasSettlingPayment(details.payments)) && (
           <div ref={noticeRef} tabIndex={-1} className="flex flex-col gap-3 outline-none">
             {notice && (
-              <Banner tone="success" onDismiss={() => setNotice(null)}>
-                {notice}
+              <Banner tone={notice.tone} onDismiss={() => setNotice(null)}>
+                {typeof notice.text === 'string' ? notice.text : t(notice.text.key)}
               </Banner>
             )}
             {urls.isError && <Banner tone="warning">{t('detail.documentsError')}</Banner>}
@@ -191,7 +193,7 @@ function InvoiceDetail({ details, back }: { details: InvoiceDetails; back: React
         invoice={{ id: invoice.id, invoiceNumber: invoice.invoiceNumber, arId: details.arId }}
         invoiceDetail
         onPaid={({ amount, currency }) =>
-          setNotice(t('detail.paid', { amount: f.currency(amount, currency, { invoiceDetail: true }) }))
+          setNotice({ tone: 'success', text: t('detail.paid', { amount: f.currency(amount, currency, { invoiceDetail: true }) }) })
         }
       />
     </>

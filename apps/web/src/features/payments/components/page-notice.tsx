@@ -2,14 +2,19 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '@/components/ui/banner';
 
-type Notice = { tone: 'error' | 'success'; text: string };
+/**
+ * A text, or the key of one in the `payments` namespace: a key is translated when shown, so a notice raised
+ * while the account's language is still being applied (coming back from the checkout) reads in that language.
+ */
+type NoticeText = string | { key: string };
+type Notice = { tone: 'error' | 'success'; text: NoticeText };
 
 export interface PageNotice {
   notice: Notice | null;
   ref: RefObject<HTMLDivElement | null>;
-  success: (text: string) => void;
+  success: (text: NoticeText) => void;
   /** Spec §8: errors on this screen show in a red banner and are logged. */
-  error: (text: string, cause?: unknown) => void;
+  error: (text: NoticeText, cause?: unknown) => void;
   dismiss: () => void;
 }
 
@@ -45,7 +50,7 @@ export function PageNoticeBanners({ notice, refreshFailed }: { notice: PageNotic
       {refreshFailed && <Banner tone="error">{t('page.refreshError')}</Banner>}
       {notice.notice && (
         <Banner tone={notice.notice.tone} onDismiss={notice.dismiss}>
-          {notice.notice.text}
+          {typeof notice.notice.text === 'string' ? notice.notice.text : t(notice.notice.text.key)}
         </Banner>
       )}
     </div>

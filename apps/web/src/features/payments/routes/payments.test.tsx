@@ -326,6 +326,26 @@ describe('payments screen (spec §2 "Payments")', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('says the card was not added when the same card is saved already, in an alert, and cleans the URL', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockPortalBilling();
+    const { router } = renderRoute('/payments?cardNotSaved=duplicate');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This card is already saved on this account. Use the saved card, or add a different one.',
+    );
+    expect(screen.queryByText('Your card was added.')).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+    logged.mockRestore();
+  });
+
+  it('says it in French for a French account', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockPortalBilling({ details: () => json(accountDetails(1001n, { language: 'French' })) });
+    renderRoute('/payments?cardNotSaved=duplicate');
+    expect(await screen.findByText('Cette carte est déjà enregistrée dans ce compte. Utilisez la carte enregistrée ou ajoutez-en une autre.')).toBeInTheDocument();
+    logged.mockRestore();
+  });
+
   it('shows the load error when payment information cannot be loaded', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mockPortalBilling({ cards: () => json({ error: 'nope' }, 404) });

@@ -62,7 +62,10 @@ function PaymentsScreen({ accountId }: { accountId: bigint }) {
   const { t } = useTranslation('payments');
   const { details, home, methods, autopay, loadFailed, refreshFailed, retry } = usePaymentsData(accountId);
   const notice = usePageNotice();
-  useCheckoutReturn(accountId, { onAdded: () => notice.success(t('page.cardAdded')) });
+  useCheckoutReturn(accountId, {
+    onAdded: () => notice.success({ key: 'page.cardAdded' }),
+    onNotSaved: () => notice.error({ key: 'page.cardAlreadySaved' }),
+  });
   useRefreshWhenSettled(accountId, home.data?.recentPayments);
 
   if (loadFailed) {

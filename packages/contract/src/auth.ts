@@ -76,6 +76,17 @@ export const ChangePasswordRequestSchema = z.object({
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
 
+/**
+ * Sensitive changes (the invoice email, turning two-factor off, removing a passkey) need a sign-in or a
+ * confirmation of the password at most this long ago (issue 11 item 5).
+ */
+export const REAUTHENTICATION_MAX_AGE_MINUTES = 10;
+/** `Authenticate/confirm`: the signed-in person proves again who they are. */
+export const ConfirmPasswordRequestSchema = z.object({
+  password: textSchema().min(1, 'Password is required').max(PASSWORD_MAX),
+});
+export type ConfirmPasswordRequest = z.infer<typeof ConfirmPasswordRequestSchema>;
+
 /** `{successful, error}` of password calls. */
 export const ResultResponseSchema = z.object({ successful: z.boolean(), error: z.string().nullable() });
 export type ResultResponse = z.infer<typeof ResultResponseSchema>;
@@ -128,6 +139,9 @@ export const LOGIN_CALLBACK_PATH = '/login-callback';
  */
 export const AUTH_MESSAGES = {
   invalidCredentials: 'The username or password is incorrect.',
+  reauthenticationRequired: 'For your security, confirm your password to make this change.',
+  passwordWrong: 'The password is incorrect.',
+  noPasswordToConfirm: 'You sign in with single sign-on: log off and sign in again to make this change.',
   awaitingApproval: 'Your account has not yet been approved.',
   accountDisabled: 'This account has been disabled. Please contact support.',
   secondFactorRequired: 'Enter the 6-digit code from your authenticator app.',

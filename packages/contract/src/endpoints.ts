@@ -20,6 +20,7 @@ import {
 import {
   ApproveUserRequestSchema,
   ChangePasswordRequestSchema,
+  ConfirmPasswordRequestSchema,
   JwksSchema,
   LoginRequestSchema,
   LoginResponseSchema,
@@ -157,6 +158,18 @@ export const endpoints = {
     summary: 'End the current session (its token stops working on every instance)',
     answer: emptyAnswer,
     errors: [401],
+  }),
+  confirmPassword: endpoint({
+    name: 'Authenticate/confirm',
+    method: 'POST',
+    path: '/a/v1/Authenticate/confirm',
+    access: 'signedIn',
+    tag: AUTH,
+    summary:
+      'Confirm the password of the signed-in person: a sensitive change answered 401 with `WWW-Authenticate: Bearer error="insufficient_user_authentication"` (RFC 9470) can then be retried',
+    body: ConfirmPasswordRequestSchema,
+    answer: emptyAnswer,
+    errors: [400, 401, 409, 429],
   }),
   sessions: endpoint({
     name: 'Sessions',

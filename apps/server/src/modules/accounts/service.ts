@@ -19,6 +19,7 @@ import type { PortalDb } from '../../db/client';
 import { badRequest, notFound } from '../../errors';
 import { assertAutopayCanTurnOn } from './autopay/readiness';
 import { assertAccountAccess } from '../../lib/access';
+import { assertRecentAuthentication } from '../../lib/recent-authentication';
 import type { Clock } from '../../lib/clock';
 import type { Caller } from '../../http/caller';
 import { documentLinks } from '../../lib/document-links';
@@ -147,6 +148,8 @@ export const updateCustomerDetails = async ({ db, clock }: AccountServiceDeps, c
     const state = await loadAccountState(tx, model.accountId);
     if (!state) throw notFound(ACCOUNT);
     const plan = planCustomerDetailsUpdate(state, planInput(model), now);
+    // Where invoices go is where a hijacker would send them: a sensitive change (issue 11 item 5).
+    if (plan.account && 'invoiceEmailAddress' in plan.account) await assertRecentAuthentication(tx, caller, now);
     if (plan.account?.paymentMethod === AUTOPAY_ON && state.account.paymentMethod !== AUTOPAY_ON) {
       await assertAutopayCanTurnOn(tx, model.accountId, now);
     }

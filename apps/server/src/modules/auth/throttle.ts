@@ -22,6 +22,8 @@ export const THROTTLE_RULES = {
   /** Redeeming reset and one-time-login tokens. */
   tokenPerAddress: { limit: 30, windowMs: 15 * MINUTE },
   passwordChangePerUser: { limit: 5, windowMs: 15 * MINUTE },
+  /** Confirming the password for a sensitive change: failures count like password changes. */
+  confirmPasswordPerUser: { limit: 5, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, RateLimitRule>;
 
 const normalise = (username: string) => username.trim().toLowerCase();
@@ -37,15 +39,17 @@ export const throttleKeys = {
   resetEmailAddress: (ip: string) => `reset-email:ip:${ip}`,
   tokenAddress: (ip: string) => `token:ip:${ip}`,
   passwordChangeUser: (userId: bigint) => `password-change:user:${userId}`,
+  confirmPasswordUser: (userId: bigint) => `confirm-password:user:${userId}`,
 };
 
-export type ThrottledAction = 'login' | 'resetEmail' | 'token' | 'passwordChange';
+export type ThrottledAction = 'login' | 'resetEmail' | 'token' | 'passwordChange' | 'confirmPassword';
 
 const WHAT: Record<ThrottledAction, string> = {
   login: 'Too many login attempts.',
   resetEmail: 'Too many password reset requests.',
   token: 'Too many attempts.',
   passwordChange: 'Too many password change attempts.',
+  confirmPassword: 'Too many password confirmation attempts.',
 };
 
 /** "Too many login attempts. Please wait 3 minutes and try again." (pure; whole minutes, rounded up). */

@@ -47,7 +47,8 @@ describe('api client', () => {
         name: 'Sam',
         status: 'active',
         roles: [],
-        accountIds: [9007199254740993n],
+        accounts: [{ accountId: 9007199254740993n, listName: 'Sam Household (C-1)' }],
+        twoFactorEnabled: false,
         createdAt: '2025-01-01T00:00:00Z',
       }),
     );
@@ -106,6 +107,23 @@ describe('api client', () => {
     expect(sessionStorage.getItem('token')).toBeNull();
     expect(getSession()).toBeNull();
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('on the step-up challenge of a sensitive change keeps the session and throws an error that says so', async () => {
+    const token = makeToken();
+    startSession(token, true);
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    mockFetch(() =>
+      json({ error: 'For your security, confirm your password to make this change.' }, 401, {
+        'WWW-Authenticate': 'Bearer error="insufficient_user_authentication", max_age=600',
+      }),
+    );
+    const error = await api.call(endpoints.twoFactorDisable, { body: { code: '123456' } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).needsReauthentication).toBe(true);
+    expect(getSession()?.token).toBe(token);
+    expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it("keeps the service's reason for a 401 of a signed-in call, for the login screen to show", async () => {

@@ -16,7 +16,8 @@ import { handleUnauthorized } from './unauthorized';
  * - parses every JSON answer with the row's answer schema, so screens only see typed data;
  * - notes each request as session activity (the idle warning counts from it);
  * - any 401 ends the session in both stores and sends the browser to /login, which then shows the service's
- *   reason (e.g. ended after a period without activity) when a session was in use;
+ *   reason (e.g. ended after a period without activity) when a session was in use; except the step-up
+ *   challenge of RFC 9470 (a sensitive change needs the password again), which only throws;
  * - any status other than 200/204 throws an `ApiError` ("An unexpected server error occurred.") that carries
  *   status, body, headers and the server's `{error}` text as `serverMessage`.
  */
@@ -41,6 +42,11 @@ export class ApiError extends Error {
       return body.error;
     }
     return undefined;
+  }
+
+  /** A sensitive change the service refused until the person confirms their password (RFC 9470 step-up). */
+  get needsReauthentication(): boolean {
+    return this.status === 401 && /\berror="insufficient_user_authentication"/.test(this.headers.get('WWW-Authenticate') ?? '');
   }
 
   /** The `fields` of a 400: what is wrong with each body field, by its path ("addresses.0.postal"). */
@@ -133,7 +139,7 @@ const call = async <E extends CallableEndpoint>(endpoint: E, ...[options]: CallA
 
   if (response.status !== 200 && response.status !== 204) {
     const error = new ApiError(response.status, await readBody(response).catch(() => ''), response.headers);
-    if (response.status === 401) {
+    if (response.status === 401 && !error.needsReauthentication) {
       if (token && error.serverMessage) setSignOutReason(error.serverMessage);
       endSession();
       handleUnauthorized();

@@ -1,12 +1,19 @@
-/** Authenticate/Logout and Sessions/* (decisions §3, issue 11): a person's sessions, and ending them. */
+/**
+ * Authenticate/Logout, Authenticate/confirm and Sessions/* (decisions §3, issue 11): a person's sessions,
+ * proving again who they are for a sensitive change, and ending sessions.
+ */
 import type { FastifyInstance } from 'fastify';
-import { endpoints } from '@portal/contract';
-import { notFound } from '../../../errors';
+import { AUTH_MESSAGES, endpoints } from '@portal/contract';
+import { badRequest, conflict, notFound } from '../../../errors';
 import { callerOf } from '../../../http/caller';
 import { route } from '../../../http/route';
 import { recordAudit } from '../../../lib/audit';
+import { verifyPassword } from '../../../lib/password';
+import { markAuthenticated } from '../../../lib/recent-authentication';
 import type { AuthDeps } from '../context';
+import { findUserById } from '../repository';
 import { endSession, endUserSessions, liveSessions } from '../sessions';
+import { enforceThrottle, THROTTLE_RULES, throttleKeys } from '../throttle';
 import { noStore } from './shared';
 
 export const sessionRoutes = async (app: FastifyInstance, { deps }: { deps: AuthDeps }) => {
@@ -19,6 +26,20 @@ export const sessionRoutes = async (app: FastifyInstance, { deps }: { deps: Auth
     const caller = callerOf(request);
     await endSession(deps.db, { userId: caller.userId, sessionId: caller.sessionId, reason: 'logout', now: deps.clock.now() });
     await audit(caller.userId, 'auth.logout', { ip: request.ip });
+    return reply.status(204).send();
+  });
+
+  route(app, endpoints.confirmPassword, async (request, reply) => {
+    const caller = callerOf(request);
+    const key = throttleKeys.confirmPasswordUser(caller.userId);
+    await enforceThrottle(deps.limiter, reply, 'confirmPassword', [{ key, rule: THROTTLE_RULES.confirmPasswordPerUser }]);
+    const user = await findUserById(deps.db, caller.userId);
+    if (!user?.passwordHash) throw conflict(AUTH_MESSAGES.noPasswordToConfirm);
+    const confirmed = await verifyPassword(user.passwordHash, request.body.password);
+    await audit(caller.userId, 'auth.reauthenticate', { outcome: confirmed ? 'confirmed' : 'wrong_password', ip: request.ip });
+    if (!confirmed) throw badRequest(AUTH_MESSAGES.passwordWrong);
+    await markAuthenticated(deps.db, caller.sessionId, deps.clock.now());
+    await deps.limiter.reset(key);
     return reply.status(204).send();
   });
 

@@ -5,6 +5,7 @@ import { conflict, badRequest, notFound } from '../../../errors';
 import { callerOf } from '../../../http/caller';
 import { route } from '../../../http/route';
 import { recordAudit } from '../../../lib/audit';
+import { assertRecentAuthentication } from '../../../lib/recent-authentication';
 import type { AuthDeps } from '../context';
 import { findUserById } from '../repository';
 import { endUserSessions } from '../sessions';
@@ -49,6 +50,7 @@ export const twoFactorRoutes = async (app: FastifyInstance, { deps }: { deps: Au
     await enforceThrottle(deps.limiter, reply, 'token', [{ key: codeKey(caller.userId), rule: CODE_RULE }]);
     const state = await totpState(deps.db, deps.totpSecrets, caller.userId);
     if (state.kind !== 'on') throw conflict(AUTH_MESSAGES.twoFactorNotOn);
+    await assertRecentAuthentication(deps.db, caller, deps.clock.now());
     if (!(await useSecondFactor(deps.db, caller.userId, state.secret, request.body.code, deps.clock.now()))) {
       throw badRequest(AUTH_MESSAGES.secondFactorWrong);
     }

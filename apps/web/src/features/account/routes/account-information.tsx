@@ -12,6 +12,7 @@ import { BackLink, PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { useReauthentication } from '@/components/reauthentication/use-reauthentication';
 import { ApiError } from '@/lib/api/client';
 import { useCurrentAccount } from '@/lib/current-account/current-account';
 import { changeLanguage, registerLocales, savedLanguage, uiLanguageFromPreference } from '@/lib/i18n/i18n';
@@ -95,9 +96,11 @@ function AccountInformation({ accountId, back }: { accountId: bigint; back: Reac
     }
   }, [editing]);
 
+  const reauthentication = useReauthentication();
   const save = useMutation({
     mutationFn: ({ current, form }: { current: AccountDetailsResponse; form: AccountEditForm }) =>
-      updateCustomerDetails(buildAccountUpdateModel(current, form, new Date())),
+      // A new invoice email needs a recent sign-in: the password is asked for then (issue 11 item 5).
+      reauthentication.run(() => updateCustomerDetails(buildAccountUpdateModel(current, form, new Date()))),
     onSuccess: async (saved, { current, form }) => {
       if (saved !== true) {
         showError(t('saveFailed'));
@@ -118,7 +121,7 @@ function AccountInformation({ accountId, back }: { accountId: bigint; back: Reac
       const refused = error instanceof ApiError && error.status === 400;
       // Messages by field go beside their fields; the banner says the save was refused.
       setServerFields(refused && Object.keys(error.fieldMessages).length > 0 ? error.fieldMessages : null);
-      const detail = refused ? error.serverMessage : undefined;
+      const detail = refused || (error instanceof ApiError && error.needsReauthentication) ? error.serverMessage : undefined;
       showError(detail ? `${t('saveError')} ${detail}` : t('saveError'), error);
     },
   });
@@ -212,6 +215,7 @@ function AccountInformation({ accountId, back }: { accountId: bigint; back: Reac
           <AccountView details={details.data} now={now} />
         )}
       </div>
+      {reauthentication.dialog}
     </>
   );
 }

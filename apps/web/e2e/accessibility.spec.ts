@@ -263,6 +263,10 @@ const SCREENS: Screen[] = [
       await page.goto('/security');
       await expect(h1(page, 'Security')).toBeVisible();
       await expect(page.getByRole('list', { name: 'Signed-in sessions' }).getByText('This device')).toBeVisible();
+      // The passkey section once loaded (its list or its empty text), with its button.
+      const passkeys = page.getByRole('region', { name: 'Passkeys' });
+      await expect(passkeys.getByText(/You have no passkeys yet\.|Added /).first()).toBeVisible();
+      await expect(passkeys.getByRole('button', { name: 'Add a passkey' })).toBeVisible();
     },
   },
   {

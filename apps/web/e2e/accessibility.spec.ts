@@ -80,8 +80,17 @@ const SCREENS: Screen[] = [
   {
     name: 'reset-password',
     open: async (page) => {
+      // The form as a working link shows it (the scan needs no real reset email).
+      await page.route('**/a/v1/Password/CheckResetToken', (route) => route.fulfill({ json: { successful: true, error: null } }));
       await page.goto('/reset-password#reset=e2e-not-a-real-token');
       await expect(page.getByLabel('Confirm New Password')).toBeVisible();
+    },
+  },
+  {
+    name: 'reset-password-link-used',
+    open: async (page) => {
+      await page.goto('/reset-password#reset=e2e-not-a-real-token');
+      await expect(page.getByRole('alert')).toContainText('This reset link has expired or was already used.');
     },
   },
   {

@@ -69,6 +69,9 @@ export const SetFromResetTokenRequestSchema = z.object({
   resetToken: textSchema().min(1).max(200),
 });
 export type SetFromResetTokenRequest = z.infer<typeof SetFromResetTokenRequestSchema>;
+/** `Password/CheckResetToken`: whether a reset link still works, asked when its page opens (nothing is spent). */
+export const CheckResetTokenRequestSchema = SetFromResetTokenRequestSchema.pick({ resetToken: true });
+export type CheckResetTokenRequest = z.infer<typeof CheckResetTokenRequestSchema>;
 
 export const ChangePasswordRequestSchema = z.object({
   currentPassword: textSchema().min(1, 'Current password is required').max(PASSWORD_MAX),

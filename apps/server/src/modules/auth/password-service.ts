@@ -3,6 +3,7 @@ import {
   RESET_PASSWORD_PATH,
   RESET_TOKEN_TTL_MS,
   type ChangePasswordRequest,
+  type CheckResetTokenRequest,
   type ResetEmailRequest,
   type ResultResponse,
   type SetFromResetTokenRequest,
@@ -117,6 +118,18 @@ export const preparePasswordReset =
     });
   };
 
+/** The user a reset token may still reset, or null (unknown, spent, expired, or the user is disabled). */
+const resetTokenOwner = async (deps: AuthDeps, resetToken: string) => {
+  if (!isWellFormedToken(resetToken)) return null;
+  const ownerId = await findUsableTokenOwner(deps.db, hashOpaqueToken(resetToken), 'reset', deps.clock.now());
+  const owner = ownerId === null ? null : await findUserById(deps.db, ownerId);
+  return owner && owner.status !== 'disabled' ? owner : null;
+};
+
+/** `Password/CheckResetToken`: the reset page says at once when its link no longer works. */
+export const checkResetToken = async (deps: AuthDeps, request: CheckResetTokenRequest): Promise<ResultResponse> =>
+  (await resetTokenOwner(deps, request.resetToken)) ? ok : refuse(AUTH_MESSAGES.resetLinkInvalid);
+
 /**
  * `Password/SetFromResetToken`. The policy is checked before the token is spent (a
  * weak password does not burn the link); the token is then spent atomically with the new hash.
@@ -127,11 +140,9 @@ export const setPasswordFromResetToken = async (
   request: SetFromResetTokenRequest,
   ip: string,
 ): Promise<ResultResponse> => {
-  if (!isWellFormedToken(request.resetToken)) return refuse(AUTH_MESSAGES.resetLinkInvalid);
+  const owner = await resetTokenOwner(deps, request.resetToken);
+  if (!owner) return refuse(AUTH_MESSAGES.resetLinkInvalid);
   const tokenHash = hashOpaqueToken(request.resetToken);
-  const ownerId = await findUsableTokenOwner(deps.db, tokenHash, 'reset', deps.clock.now());
-  const owner = ownerId === null ? null : await findUserById(deps.db, ownerId);
-  if (!owner || owner.status === 'disabled') return refuse(AUTH_MESSAGES.resetLinkInvalid);
   const problem = checkPasswordPolicy(request.newPassword, owner);
   if (problem) return refuse(problem);
   const passwordHash = await hashPassword(request.newPassword);

@@ -105,6 +105,23 @@ describe('password reset by email over SMTP', () => {
     expect((await calls.login(user.username, NEW_PASSWORD, nextAddress())).json().successful).toBe(true);
   });
 
+  it('says whether a link still works without spending it (the reset page asks when it opens)', async () => {
+    const user = await createUser(ctx.database.db);
+    const { token } = await requestReset(user.username);
+    const check = async (resetToken: string) =>
+      (await ctx.app.inject({ method: 'POST', url: '/a/v1/Password/CheckResetToken', remoteAddress: nextAddress(), payload: { resetToken } })).json();
+    expect(await check(token)).toEqual(resultOf(null));
+    expect(await check(token)).toEqual(resultOf(null));
+    expect(await check('C'.repeat(43))).toEqual(resultOf(AUTH_MESSAGES.resetLinkInvalid));
+    expect(await check('not a token')).toEqual(resultOf(AUTH_MESSAGES.resetLinkInvalid));
+    expect((await calls.setFromResetToken(token, NEW_PASSWORD, nextAddress())).json()).toEqual(resultOf(null));
+    expect(await check(token)).toEqual(resultOf(AUTH_MESSAGES.resetLinkInvalid));
+
+    const expiring = await requestReset((await createUser(ctx.database.db)).username);
+    ctx.clock.advance(RESET_TOKEN_TTL_MS);
+    expect(await check(expiring.token)).toEqual(resultOf(AUTH_MESSAGES.resetLinkInvalid));
+  });
+
   it('refuses a link after one hour', async () => {
     const user = await createUser(ctx.database.db);
     const { token } = await requestReset(user.username);

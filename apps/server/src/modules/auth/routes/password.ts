@@ -3,7 +3,7 @@ import { endpoints } from '@portal/contract';
 import { route } from '../../../http/route';
 import { callerOf } from '../../../http/caller';
 import type { AuthDeps } from '../context';
-import { changePassword, requestResetEmail, resetPageOf, setPasswordFromResetToken } from '../password-service';
+import { changePassword, checkResetToken, requestResetEmail, resetPageOf, setPasswordFromResetToken } from '../password-service';
 import { THROTTLE_RULES, enforceThrottle, throttleKeys } from '../throttle';
 import { noStore } from './shared';
 
@@ -26,6 +26,13 @@ export const passwordRoutes = async (app: FastifyInstance, { deps }: { deps: Aut
       { key: throttleKeys.tokenAddress(request.ip), rule: THROTTLE_RULES.tokenPerAddress },
     ]);
     return setPasswordFromResetToken(deps, request.body, request.ip);
+  });
+
+  route(app, endpoints.checkResetToken, async (request, reply) => {
+    await enforceThrottle(deps.limiter, reply, 'token', [
+      { key: throttleKeys.tokenAddress(request.ip), rule: THROTTLE_RULES.tokenPerAddress },
+    ]);
+    return checkResetToken(deps, request.body);
   });
 
   route(app, endpoints.changePassword, async (request, reply) => {

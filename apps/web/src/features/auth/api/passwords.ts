@@ -21,6 +21,9 @@ export const sendResetEmail = (username: string): Promise<boolean> =>
 export const setPasswordFromResetToken = (body: SetFromResetTokenRequest): Promise<ResultResponse> =>
   api.call(endpoints.setFromResetToken, { body });
 
+/** Password/CheckResetToken {resetToken} → {successful, error}: whether the link still works (nothing is spent). */
+export const checkResetToken = (resetToken: string): Promise<ResultResponse> => api.call(endpoints.checkResetToken, { body: { resetToken } });
+
 /** Password/Change {currentPassword, newPassword} → {successful, error} (decisions §3). */
 export const changePassword = (body: ChangePasswordRequest): Promise<ResultResponse> =>
   api.call(endpoints.changePassword, { body });

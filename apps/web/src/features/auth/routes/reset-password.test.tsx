@@ -1,8 +1,15 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { json, mockFetch, renderRoute } from '@/test/utils';
+import { json, mockFetch, renderRoute, type FetchCall } from '@/test/utils';
 
 const PASSWORD = 'a long enough passphrase';
+const USED = 'This reset link has expired or was already used. Request a new one.';
+
+/** The auth service: the link check answers `check`; setting the password answers `set`. */
+const backend = (set: () => Response = () => json({ successful: true, error: null }), check = () => json({ successful: true, error: null })) => {
+  const mock = mockFetch((call) => (call.url.pathname === '/a/v1/Password/CheckResetToken' ? check() : set()));
+  return { ...mock, sets: () => mock.calls.filter((c: FetchCall) => c.url.pathname === '/a/v1/Password/SetFromResetToken') };
+};
 
 const submit = async (password: string, confirm: string) => {
   const user = userEvent.setup();
@@ -13,27 +20,29 @@ const submit = async (password: string, confirm: string) => {
 
 describe('/reset-password (spec §2, §5, §8)', () => {
   it('shows the password rule and sends the token from #reset', async () => {
-    const { calls } = mockFetch(() => json({ successful: true, error: null }));
+    const { calls, sets } = backend();
     renderRoute('/reset-password#reset=tok-123');
     expect(await screen.findByLabelText('New Password')).toHaveAccessibleDescription(/at least 12 characters/);
     await submit(PASSWORD, PASSWORD);
     expect(await screen.findByRole('status')).toHaveTextContent('Success:Your password has been updated successfully.');
     expect(screen.queryByLabelText('New Password')).not.toBeInTheDocument();
-    expect(calls[0]!.url.pathname).toBe('/a/v1/Password/SetFromResetToken');
-    expect(calls[0]!.body).toEqual({ newPassword: PASSWORD, resetToken: 'tok-123' });
+    expect(calls[0]!.url.pathname).toBe('/a/v1/Password/CheckResetToken');
+    expect(calls[0]!.body).toEqual({ resetToken: 'tok-123' });
+    expect(sets()).toHaveLength(1);
+    expect(sets()[0]!.body).toEqual({ newPassword: PASSWORD, resetToken: 'tok-123' });
   });
 
   it('refuses passwords that do not match', async () => {
-    const { fn } = mockFetch(() => json({ successful: true, error: null }));
+    const { sets } = backend();
     renderRoute('/reset-password#reset=tok-123');
     await submit(PASSWORD, `${PASSWORD}!`);
     expect(await screen.findByText('Passwords do not match.')).toBeInTheDocument();
     expect(screen.getByLabelText('Confirm New Password')).toHaveAttribute('aria-invalid', 'true');
-    expect(fn).not.toHaveBeenCalled();
+    expect(sets()).toHaveLength(0);
   });
 
   it('refuses passwords shorter than 12 characters', async () => {
-    mockFetch(() => json({ successful: true, error: null }));
+    backend();
     renderRoute('/reset-password#reset=tok-123');
     await submit('short', 'short');
     expect(await screen.findByText('Password must be at least 12 characters.')).toBeInTheDocument();
@@ -42,16 +51,32 @@ describe('/reset-password (spec §2, §5, §8)', () => {
   it.each([
     [
       'the server error text',
-      () => json({ successful: false, error: 'This reset link has expired or was already used. Request a new one.' }),
-      'This reset link has expired or was already used. Request a new one.',
+      () => json({ successful: false, error: USED }),
+      USED,
     ],
     ['"Failed to reset password" without text', () => json({ successful: false, error: null }), 'Failed to reset password'],
     ['the error of a failed call', () => json({ error: 'Slow down' }, 429), 'Slow down'],
   ])('shows %s', async (_name, answer, message) => {
-    mockFetch(answer);
+    backend(answer);
     renderRoute('/reset-password#reset=tok-123');
     await submit(PASSWORD, PASSWORD);
     expect(await screen.findByRole('alert')).toHaveTextContent(`Error:${message}`);
+  });
+
+  it('says at once when the link was already used or expired, and offers a new one', async () => {
+    const { sets } = backend(undefined, () => json({ successful: false, error: USED }));
+    renderRoute('/reset-password#reset=tok-used');
+    expect(await screen.findByRole('alert')).toHaveTextContent(USED);
+    expect(screen.getByRole('link', { name: 'Request a new reset code' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.queryByLabelText('New Password')).not.toBeInTheDocument();
+    expect(sets()).toHaveLength(0);
+  });
+
+  it('keeps the form when the link cannot be checked', async () => {
+    backend(undefined, () => json({ error: 'Service unavailable' }, 503));
+    renderRoute('/reset-password#reset=tok-123');
+    await submit(PASSWORD, PASSWORD);
+    expect(await screen.findByRole('status')).toHaveTextContent('Your password has been updated successfully.');
   });
 
   it('explains a link without a token', async () => {

@@ -1,6 +1,6 @@
 import { PASSWORD_MIN } from '@portal/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api/client';
 import { registerLocales } from '@/lib/i18n/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
-import { setPasswordFromResetToken } from '../api/passwords';
+import { checkResetToken, setPasswordFromResetToken } from '../api/passwords';
 import { AuthHeading } from '../components/auth-heading';
 import { PasswordInput } from '../components/password-input';
 import { passwordLocales } from '../password-locales';
@@ -31,6 +31,22 @@ export function ResetPasswordPage() {
   const resetToken = hashParam(hash, 'reset');
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // A used or expired link is said at once, not after the new password is typed twice.
+  const [linkProblem, setLinkProblem] = useState<string | null>(null);
+  useEffect(() => {
+    if (!resetToken) return;
+    let current = true;
+    checkResetToken(resetToken).then(
+      (result) => {
+        if (current && !result.successful) setLinkProblem(result.error?.trim() || t('reset.missingToken'));
+      },
+      // Unreachable service: the form stays, and submitting says what went wrong.
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [resetToken, t]);
   const {
     register,
     handleSubmit,
@@ -74,12 +90,12 @@ export function ResetPasswordPage() {
     );
   }
 
-  if (!resetToken) {
+  if (!resetToken || linkProblem) {
     return (
       <>
         <AuthHeading title={t('reset.title')} />
         <Banner tone="error" className="mb-5">
-          {t('reset.missingToken')}{' '}
+          {linkProblem ?? t('reset.missingToken')}{' '}
           <Link to={paths.forgotPassword} className="font-medium underline">
             {t('reset.requestNew')}
           </Link>

@@ -5,6 +5,7 @@
  * OpenAPI documents and the authorization tests read them.
  */
 import { z } from 'zod';
+import { AccountHistoryEntrySchema, AccountHistoryQuerySchema } from './account-history';
 import {
   AccountDetailsResponseSchema,
   AccountListNameSchema,
@@ -518,6 +519,18 @@ export const endpoints = {
     params: accountParams,
     body: AutopayScheduleSchema,
     answer: jsonAnswer(AutopayScheduleResponseSchema),
+    errors: [400, 401, 404],
+  }),
+  accountHistory: endpoint({
+    name: 'Account/history',
+    method: 'GET',
+    path: '/b/v1/Account/{accountId}/history',
+    access: 'signedIn',
+    tag: 'Accounts',
+    summary: "The account's activity, newest first: payments, cards, automatic payments and billing details changes, and who made them (support staff acting for the customer named as such)",
+    params: accountParams,
+    query: AccountHistoryQuerySchema,
+    answer: jsonAnswer(pagedSchema(AccountHistoryEntrySchema)),
     errors: [400, 401, 404],
   }),
 

@@ -7,6 +7,7 @@ export * from './passkeys';
 export * from './scopes';
 export * from './cards';
 export * from './accounts';
+export * from './account-history';
 export * from './invoices';
 export * from './invoice-status';
 export * from './payments';

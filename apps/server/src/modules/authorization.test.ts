@@ -108,6 +108,7 @@ const ROWS: Row[] = [
     check: hidden,
   },
   { method: 'GET', route: '/b/v1/Account/:accountId/autopay', request: (o) => ({ method: 'GET', url: `/b/v1/Account/${o.account}/autopay` }), check: hidden },
+  { method: 'GET', route: '/b/v1/Account/:accountId/history', request: (o) => ({ method: 'GET', url: `/b/v1/Account/${o.account}/history?count=true` }), check: hidden },
   {
     method: 'PUT',
     route: '/b/v1/Account/:accountId/autopay',

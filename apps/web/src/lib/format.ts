@@ -93,6 +93,21 @@ export const formatDate = (
   return `${monthName} ${day}, ${year}`;
 };
 
+const dateTimeFormats = new Map<UiLanguage, Intl.DateTimeFormat>();
+
+/** An instant as a date and time of day where the reader is: "Jun 10, 2025, 8:05 AM"; "10 juin 2025, 08 h 05". */
+export const formatDateTime = (value: string | Date | null | undefined, language: UiLanguage = 'en'): string => {
+  if (value === null || value === undefined || value === '') return '-';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '-';
+  let df = dateTimeFormats.get(language);
+  if (!df) {
+    df = new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' });
+    dateTimeFormats.set(language, df);
+  }
+  return df.format(date);
+};
+
 /** `YYYY-MM-DD` of a local calendar day (the inverse of `parseDate` for date-only values). */
 export const toIsoDate = (date: Date): string =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;

@@ -1,10 +1,11 @@
-/** Account/* (spec §7): details, names, updates, statements and the automatic payments of an account. */
+/** Account/* (spec §7): details, names, updates, statements, the activity history and the automatic payments of an account. */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { billingContextOf } from '../../http/billing-context';
 import { callerOf } from '../../http/caller';
 import { route } from '../../http/route';
 import { getAutopaySchedule, saveAutopaySchedule, switchAutopay } from './autopay/service';
+import { getAccountHistory } from './history';
 import { getAccount, getAccountDetails, getStatement, listNames, updateCustomerDetails } from './service';
 
 export const accountRoutes = async (app: FastifyInstance) => {
@@ -16,6 +17,7 @@ export const accountRoutes = async (app: FastifyInstance) => {
   route(app, endpoints.updateCustomerDetails, async (request) => updateCustomerDetails(deps, callerOf(request), request.body));
   route(app, endpoints.accountPeriod, async (request) => getStatement(deps, callerOf(request), request.params));
   route(app, endpoints.account, async (request) => getAccount(deps, callerOf(request), request.params.accountId));
+  route(app, endpoints.accountHistory, async (request) => getAccountHistory(app.db, callerOf(request), request.params.accountId, request.query));
 
   route(app, endpoints.updateDefaultPaymentMethod, async (request) => {
     await switchAutopay(ctx, callerOf(request), request.body.accountId, request.body.paymentMethod);

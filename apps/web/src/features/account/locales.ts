@@ -53,6 +53,31 @@ export const en = {
     postal: 'Please enter a valid postal or zip code.',
     tooLong: 'Must be at most {{max}} characters',
   },
+  activity: {
+    title: 'Account activity',
+    loading: 'Loading account activity...',
+    loadError: 'Failed to load account activity. Please try again later.',
+    empty: 'No activity yet.',
+    showMore: 'Show more',
+    loadingMore: 'Loading...',
+    supportStaff: 'Support staff',
+    automatic: 'Automatic',
+    unknownPerson: 'A former user',
+    aCard: 'a card',
+    actions: {
+      'payment.created': 'Payment of {{amount}} made with {{card}}',
+      'payment.failed': 'Payment of {{amount}} failed',
+      'autopay.charged': 'Automatic payment of {{amount}} made',
+      'payment_method.added': '{{card}} added',
+      'payment_method.deleted': '{{card}} removed',
+      'payment_method.default_set': '{{card}} made the default card',
+      'payment_method.duplicate_refused': '{{card}} not added: it was already saved',
+      'autopay.schedule_saved': 'Automatic payments set up with {{card}}',
+      'autopay.enabled': 'Automatic payments turned on',
+      'autopay.disabled': 'Automatic payments turned off',
+      'account.customerdetails.update': 'Billing details updated',
+    },
+  },
 } as const;
 
 // French is downloaded only when French is the language (locales.fr.ts).

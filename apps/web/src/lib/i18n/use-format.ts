@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatCurrency, formatDate, type CurrencyFormatOptions, type DateStyle } from '../format';
+import { formatCurrency, formatDate, formatDateTime, type CurrencyFormatOptions, type DateStyle } from '../format';
 import { isUiLanguage } from './i18n';
 
 /**
@@ -14,5 +14,6 @@ export const useFormat = () => {
     currency: (amount: number, currency: string | null | undefined, options?: Omit<CurrencyFormatOptions, 'language'>) =>
       formatCurrency(amount, currency, { ...options, language }),
     date: (value: string | Date | null | undefined, style: DateStyle = 'list') => formatDate(value, style, language),
+    dateTime: (value: string | Date | null | undefined) => formatDateTime(value, language),
   };
 };

@@ -6,12 +6,13 @@ import { json, makeToken, mockFetch, renderRoute, type FetchCall } from '@/test/
 
 type Handler = (call: FetchCall) => Response | Promise<Response>;
 
-/** The account calls this screen makes; `save` answers PUT Account/customerdetails. */
-const mockAccount = ({ details, save }: { details?: Handler; save?: Handler } = {}) => {
+/** The account calls this screen makes; `save` answers PUT Account/customerdetails, `history` the account activity. */
+const mockAccount = ({ details, save, history }: { details?: Handler; save?: Handler; history?: Handler } = {}) => {
   const mock = mockFetch((call) => {
     const path = call.url.pathname;
     if (path === '/b/v1/Account/names') return json(names([1001n, 'Casey Customer', null]));
     if (path === '/b/v1/Account/details/1001') return details ? details(call) : json(accountDetails(1001n));
+    if (path === '/b/v1/Account/1001/history') return history ? history(call) : json({ value: [], count: 0 });
     if (call.method === 'PUT' && path === '/b/v1/Account/customerdetails') return save ? save(call) : json(true);
     return json({ error: `No fake for ${call.method} ${path}` }, 404);
   });
@@ -240,6 +241,83 @@ describe('account information (spec §2 "Account Information")', () => {
     await waitFor(() => expect(i18n.language).toBe('fr'));
     expect(saves()[0]!.body).toMatchObject({ language: 'French' });
     expect(await screen.findByRole('button', { name: 'Modifier le profil' })).toBeInTheDocument();
+  });
+
+  describe('account activity', () => {
+    const entry = (id: number, action: string, actor: { kind: string; name: string | null }, extra: Record<string, unknown> = {}) => ({
+      id,
+      at: `2025-06-${String(20 - id).padStart(2, '0')}T15:30:00Z`,
+      action,
+      actor,
+      amount: null,
+      currency: null,
+      card: null,
+      ...extra,
+    });
+    const activity = [
+      entry(1, 'payment.created', { kind: 'staff', name: 'Sam Support' }, { amount: 40, currency: 'CAD', card: { brand: 'Visa', last4: '4242' } }),
+      entry(2, 'payment_method.deleted', { kind: 'staff', name: 'Sam Support' }, { card: { brand: 'Mastercard', last4: '4444' } }),
+      entry(3, 'autopay.charged', { kind: 'system', name: null }, { amount: 66.35, currency: 'CAD' }),
+      entry(4, 'account.customerdetails.update', { kind: 'customer', name: 'Casey Customer' }),
+    ];
+
+    it('lists who did what and when, naming support staff as such', async () => {
+      const { calls } = mockAccount({ history: () => json({ value: activity, count: 4 }) });
+      renderRoute('/profile');
+      const region = within(await screen.findByRole('region', { name: 'Account activity' }));
+      const items = await region.findAllByRole('listitem');
+      expect(items.map((item) => item.textContent)).toEqual([
+        expect.stringContaining('Payment of $40.00 made with Visa •••• 4242'),
+        expect.stringContaining('Mastercard •••• 4444 removed'),
+        expect.stringContaining('Automatic payment of $66.35 made'),
+        expect.stringContaining('Billing details updated'),
+      ]);
+      expect(within(items[0]!).getByText('Support staff')).toBeInTheDocument();
+      expect(within(items[0]!).getByText('Sam Support')).toBeInTheDocument();
+      expect(within(items[2]!).getByText('Automatic')).toBeInTheDocument();
+      expect(within(items[3]!).getByText('Casey Customer')).toBeInTheDocument();
+      expect(within(items[3]!).queryByText('Support staff')).not.toBeInTheDocument();
+      const when = items[0]!.querySelector('time')!;
+      expect(when).toHaveAttribute('datetime', '2025-06-19T15:30:00Z');
+      expect(when.textContent).toMatch(/^Jun 19, 2025, \d{1,2}:30\s?[AP]M$/);
+      expect(region.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+      const call = calls.find((c) => c.url.pathname === '/b/v1/Account/1001/history')!;
+      expect(Object.fromEntries(call.url.searchParams)).toEqual({ skip: '0', take: '10', count: 'true' });
+    });
+
+    it('shows more on request, and says when there is nothing yet', async () => {
+      const user = userEvent.setup();
+      const many = Array.from({ length: 12 }, (_, i) => entry(i + 1, 'autopay.enabled', { kind: 'customer', name: 'Casey Customer' }));
+      const { calls } = mockAccount({
+        history: (call) => json({ value: many.slice(0, Number(call.url.searchParams.get('take'))), count: many.length }),
+      });
+      renderRoute('/profile');
+      const region = within(await screen.findByRole('region', { name: 'Account activity' }));
+      expect(await region.findAllByRole('listitem')).toHaveLength(10);
+      await user.click(region.getByRole('button', { name: 'Show more' }));
+      await waitFor(() => expect(region.getAllByRole('listitem')).toHaveLength(12));
+      expect(region.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+      expect(calls.filter((c) => c.url.pathname.endsWith('/history')).map((c) => c.url.searchParams.get('take'))).toEqual(['10', '20']);
+    });
+
+    it('says there is no activity yet', async () => {
+      mockAccount();
+      renderRoute('/profile');
+      const region = within(await screen.findByRole('region', { name: 'Account activity' }));
+      expect(await region.findByText('No activity yet.')).toBeInTheDocument();
+    });
+
+    it('reads in French for a French account', async () => {
+      mockAccount({
+        details: () => json(accountDetails(1001n, { language: 'French' })),
+        history: () => json({ value: activity.slice(0, 1), count: 1 }),
+      });
+      renderRoute('/profile');
+      const region = within(await screen.findByRole('region', { name: 'Activité du compte' }));
+      expect(await region.findByText('Paiement de 40,00 $ effectué avec Visa •••• 4242')).toBeInTheDocument();
+      expect(region.getByText('Soutien à la clientèle')).toBeInTheDocument();
+      expect(region.getByText(/^19 juin 2025/)).toBeInTheDocument();
+    });
   });
 
   it('shows the load error when the account cannot be loaded', async () => {

@@ -19,6 +19,7 @@ import { changeLanguage, registerLocales, savedLanguage, uiLanguageFromPreferenc
 import { usePageTitle } from '@/lib/use-page-title';
 import { accountDetailsQuery } from '../api/get-account-details';
 import { updateCustomerDetails } from '../api/update-customer-details';
+import { AccountActivity } from '../components/account-activity';
 import { AccountView } from '../components/account-view';
 import { buildAccountUpdateModel } from '../edit-rules';
 import { accountLocales } from '../locales';
@@ -212,7 +213,10 @@ function AccountInformation({ accountId, back }: { accountId: bigint; back: Reac
             />
           </Suspense>
         ) : (
-          <AccountView details={details.data} now={now} />
+          <>
+            <AccountView details={details.data} now={now} />
+            <AccountActivity accountId={accountId} />
+          </>
         )}
       </div>
       {reauthentication.dialog}

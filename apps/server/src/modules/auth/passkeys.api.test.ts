@@ -253,3 +253,39 @@ describe('removing a passkey', () => {
     expect((await signIn(authenticator.authenticate(await signInOptions()))).json()).toMatchObject({ successful: false, token: null });
   });
 });
+
+describe('ceremonies across instances', () => {
+  it('a ceremony started on one instance finishes on another: the challenge is in the database, and still works once', async () => {
+    // A second instance of the app on the same database, as behind a load balancer.
+    const second = await buildTestApp({ database: ctx.database, clock: ctx.clock });
+    try {
+      const user = await createUser(ctx.database.db);
+      const headers = bearer(await tokenFor(ctx.database.db, user, { now: ctx.clock.now() }));
+      const authenticator = new SoftwarePasskey(rp.id, rp.origin);
+      const options = (await ctx.app.inject({ method: 'POST', url: '/a/v1/Passkeys/registration-options', headers })).json();
+      const saved = await second.app.inject({ method: 'POST', url: '/a/v1/Passkeys', headers, payload: { response: authenticator.register(options) } });
+      expect(saved.statusCode).toBe(200);
+
+      const signInOpts = (await second.app.inject({ method: 'POST', url: '/a/v1/Authenticate/passkey-options', remoteAddress: nextAddress() })).json();
+      const response = authenticator.authenticate(signInOpts);
+      const first = await ctx.app.inject({ method: 'POST', url: '/a/v1/Authenticate/passkey', remoteAddress: nextAddress(), payload: { response } });
+      expect(first.json()).toMatchObject({ successful: true });
+      // The other instance knows it was used.
+      const again = await second.app.inject({ method: 'POST', url: '/a/v1/Authenticate/passkey', remoteAddress: nextAddress(), payload: { response } });
+      expect(again.json()).toMatchObject({ successful: false, token: null });
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('throttling', () => {
+  it('bounds how many sign-in challenges one address may ask for', async () => {
+    const remoteAddress = nextAddress();
+    const ask = () => ctx.app.inject({ method: 'POST', url: '/a/v1/Authenticate/passkey-options', remoteAddress });
+    for (let i = 0; i < 60; i += 1) expect((await ask()).statusCode).toBe(200);
+    const refused = await ask();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+  });
+});

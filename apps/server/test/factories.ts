@@ -183,7 +183,7 @@ export const tokenFor = async (
   const ttlMinutes = options.ttlMinutes ?? 60;
   const keys = await loadSigningKeys(db, createSecretBox(testConfig().SECRETS_KEY, SIGNING_KEY_CONTEXT), { now, tokenLifetimeMs: 480 * 60_000 });
   const session = await createSession(db, { userId: user.id, client: { ip: '127.0.0.1', userAgent: 'vitest' }, now, expiresAt: new Date(now.getTime() + ttlMinutes * 60_000) });
-  return signSessionToken(keys, { userId: user.id, sessionId: session.id, name: user.name, roles: user.roles, accountIds }, {
+  return signSessionToken(keys, { userId: user.id, sessionId: session.id, name: user.name, roles: user.roles, accountIds, idleMinutes: testConfig().SESSION_IDLE_MINUTES }, {
     issuer: options.issuer ?? testConfig().AUTH_ISSUER,
     ttlMinutes,
     now,

@@ -7,7 +7,7 @@ import { refresh as refreshSession } from '@/lib/session/session-store';
 
 /** An unsigned JWT with the portal's claims (the browser never verifies signatures, only decodes). */
 export const makeToken = (
-  claims: Partial<{ sub: string; name: string; roles: string[]; scopes: string[]; exp: number }> = {},
+  claims: Partial<{ sub: string; name: string; roles: string[]; scopes: string[]; exp: number; idleMinutes: unknown }> = {},
 ): string => {
   const b64 = (value: object) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
   const payload = {

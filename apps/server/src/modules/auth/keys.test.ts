@@ -14,7 +14,7 @@ import { signSessionToken } from './session-token';
 const HOUR = 3600_000;
 const lifetime = 8 * HOUR;
 const box = createSecretBox(randomBytes(32), SIGNING_KEY_CONTEXT);
-const subject = { userId: 1n, sessionId: 'session-1', name: 'Pat', roles: [], accountIds: [] };
+const subject = { userId: 1n, sessionId: 'session-1', name: 'Pat', roles: [], accountIds: [], idleMinutes: 30 };
 const t0 = new Date('2026-03-01T09:00:00Z');
 const at = (ms: number) => new Date(t0.getTime() + ms);
 

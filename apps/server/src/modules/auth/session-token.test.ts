@@ -12,11 +12,11 @@ const keysFor = async (kid: string): Promise<SigningKeys> => {
   };
 };
 
-const subject = { userId: 9007199254740993n, sessionId: 'session-abc', name: 'Pat Lee', roles: ['Admin'], accountIds: [12n, 7n] };
+const subject = { userId: 9007199254740993n, sessionId: 'session-abc', name: 'Pat Lee', roles: ['Admin'], accountIds: [12n, 7n], idleMinutes: 30 };
 const now = new Date('2025-05-01T12:00:00Z');
 
 describe('session token', () => {
-  it('carries sub, name, roles, ac: scopes, both audiences, issuer, iat and exp', async () => {
+  it('carries sub, name, roles, ac: scopes, the idle timeout, both audiences, issuer, iat and exp', async () => {
     const keys = await keysFor('key-1');
     const token = await signSessionToken(keys, subject, {
       issuer: 'https://portal.example/a',
@@ -30,6 +30,7 @@ describe('session token', () => {
       roles: ['Admin'],
       scopes: ['ac:12', 'ac:7'],
       sid: 'session-abc',
+      idleMinutes: 30,
       aud: ['billing-portal', 'billing'],
       iss: 'https://portal.example/a',
       iat: now.getTime() / 1000,

@@ -8,6 +8,8 @@ export interface SessionSubject {
   name: string;
   roles: string[];
   accountIds: bigint[];
+  /** The server's idle timeout, so the web warns a minute before it (SESSION_IDLE_MINUTES). */
+  idleMinutes: number;
 }
 
 /** The session JWT of spec §3: roles, `ac:{id}` scopes, audiences, name, sub, exp, and its session (`sid`). */
@@ -22,6 +24,7 @@ export const signSessionToken = (
     roles: subject.roles,
     scopes: subject.accountIds.map(accountScope),
     sid: subject.sessionId,
+    idleMinutes: subject.idleMinutes,
   })
     .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid: keys.current.kid, typ: 'JWT' })
     .setSubject(String(subject.userId))

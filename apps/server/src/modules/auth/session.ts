@@ -17,7 +17,14 @@ export const issueSessionToken = async (
   const session = await createSession(deps.db, { userId: user.id, client, now, expiresAt: new Date(now.getTime() + ttlMinutes * 60_000) });
   return signSessionToken(
     await deps.keyStore.current(),
-    { userId: user.id, sessionId: session.id, name: user.name, roles: user.roles, accountIds: await accountIdsOfUser(deps.db, user.id) },
+    {
+      userId: user.id,
+      sessionId: session.id,
+      name: user.name,
+      roles: user.roles,
+      accountIds: await accountIdsOfUser(deps.db, user.id),
+      idleMinutes: deps.config.SESSION_IDLE_MINUTES,
+    },
     { issuer: deps.config.AUTH_ISSUER, ttlMinutes, now },
   );
 };

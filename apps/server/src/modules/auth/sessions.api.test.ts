@@ -121,3 +121,18 @@ describe('sessions', () => {
     expect(await status(mine)).toBe(200);
   });
 });
+
+describe('the idle timeout in the token', () => {
+  it('is the configured one, so the web warns a minute before the server ends the session', async () => {
+    const other = await buildTestApp({ config: { SESSION_IDLE_MINUTES: 45 } });
+    try {
+      const user = await createUser(other.database.db);
+      const res = await other.app.inject({ method: 'POST', url: '/a/v1/Authenticate', payload: { username: user.username, password: TEST_PASSWORD } });
+      const token = (res.json() as { token: string }).token;
+      const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { idleMinutes: number };
+      expect(claims.idleMinutes).toBe(45);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -17,6 +17,15 @@ describe('decodeSession', () => {
   });
 
   it.each([
+    [45, 45],
+    [undefined, 30],
+    [0, 30],
+    ['45', 30],
+  ])('reads the server idle timeout %j as %i minutes (30, the default, when missing or not a positive number)', (claim, minutes) => {
+    expect(decodeSession(makeToken({ idleMinutes: claim }))?.idleMinutes).toBe(minutes);
+  });
+
+  it.each([
     [['Admin'], true, true],
     [['Staff'], true, false],
     [[], false, false],

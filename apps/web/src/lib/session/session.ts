@@ -1,3 +1,4 @@
+import { SESSION_IDLE_MINUTES_DEFAULT } from '@portal/contract/limits';
 import type { Role } from '@portal/contract';
 import { jwtDecode } from 'jwt-decode';
 import { accountIdsFromScopes } from '@portal/contract/scopes';
@@ -20,6 +21,8 @@ export interface Session {
   isAdmin: boolean;
   /** Expiry, in milliseconds since the epoch. */
   expiresAt: number;
+  /** The server ends the session after this long without a request (its SESSION_IDLE_MINUTES, from the token). */
+  idleMinutes: number;
 }
 
 const STAFF_ROLES: readonly Role[] = ['Admin', 'Staff'];
@@ -53,5 +56,7 @@ export const decodeSession = (token: string, now: number = Date.now()): Session 
     isStaff: roles.some((r) => (STAFF_ROLES as readonly string[]).includes(r)),
     isAdmin: roles.includes('Admin'),
     expiresAt: exp * 1000,
+    idleMinutes:
+      typeof claims.idleMinutes === 'number' && claims.idleMinutes > 0 ? claims.idleMinutes : SESSION_IDLE_MINUTES_DEFAULT,
   };
 };

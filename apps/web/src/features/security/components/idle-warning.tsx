@@ -1,4 +1,3 @@
-import { SESSION_IDLE_MINUTES_DEFAULT } from '@portal/contract';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,8 +10,6 @@ import { getSessions } from '../api/get-sessions';
 import { idlePhase } from '../rules';
 import { IdleWarningDialog, preloadIdleWarningDialog } from './lazy-dialogs';
 
-/** The server ends a session after this long without a request (its `SESSION_IDLE_MINUTES` default). */
-export const IDLE_MS = SESSION_IDLE_MINUTES_DEFAULT * 60_000;
 /** How long before that the person is asked whether they are still there. */
 export const WARNING_MS = 60_000;
 
@@ -25,7 +22,10 @@ export const WARNING_MS = 60_000;
 export function IdleWarning() {
   const { t } = useTranslation('session-idle');
   const navigate = useNavigate();
-  const token = useSession()?.token;
+  const session = useSession();
+  const token = session?.token;
+  // The server's SESSION_IDLE_MINUTES, as the token says.
+  const idleMs = (session?.idleMinutes ?? 0) * 60_000;
   const lastActivity = useSyncExternalStore(subscribeActivity, getLastActivity);
   const [warning, setWarning] = useState(false);
   const [staying, setStaying] = useState(false);
@@ -43,10 +43,11 @@ export function IdleWarning() {
   }, [token]);
 
   useEffect(() => {
+    if (!idleMs) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const check = () => {
       adoptSharedActivity(token);
-      const phase = idlePhase(getLastActivity(), Date.now(), IDLE_MS, WARNING_MS);
+      const phase = idlePhase(getLastActivity(), Date.now(), idleMs, WARNING_MS);
       if (phase.kind === 'expired') {
         setWarning(false);
         setSignOutReason(t('signedOut'));
@@ -59,7 +60,7 @@ export function IdleWarning() {
     };
     check();
     return () => clearTimeout(timer);
-  }, [lastActivity, token, navigate, t]);
+  }, [lastActivity, token, idleMs, navigate, t]);
 
   const stay = () => {
     if (staying) return;

@@ -10,6 +10,7 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { serverTextOr } from '@/lib/api/server-text';
 import { useFormat } from '@/lib/i18n/use-format';
+import { useSession } from '@/lib/session/session-store';
 import { sessionsQuery } from '../api/get-sessions';
 import { lastSeen, orderSessions } from '../rules';
 import { EndOtherSessionsDialog, EndSessionDialog, preloadSessionDialogs } from './lazy-dialogs';
@@ -24,6 +25,7 @@ export function SessionsCard({ onSuccess, onError }: SessionsCardProps) {
   const { t } = useTranslation('security');
   const { t: tc } = useTranslation();
   const sessions = useQuery(sessionsQuery());
+  const idleMinutes = useSession()?.idleMinutes ?? SESSION_IDLE_MINUTES_DEFAULT;
   const [ending, setEnding] = useState<SessionSummary | null>(null);
   const [endingOthers, setEndingOthers] = useState(false);
 
@@ -37,7 +39,7 @@ export function SessionsCard({ onSuccess, onError }: SessionsCardProps) {
       <CardHeader
         title={t('sessions.title')}
         titleId="sessions-title"
-        description={t('sessions.intro', { minutes: SESSION_IDLE_MINUTES_DEFAULT })}
+        description={t('sessions.intro', { minutes: idleMinutes })}
         icon={<MonitorSmartphone />}
       />
       <CardBody>

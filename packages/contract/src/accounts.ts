@@ -134,6 +134,8 @@ export const AccountListNameSchema = z.object({
   accountId: IdSchema,
   listName: z.string(),
   parentId: IdSchema.nullable(),
+  /** The account's currency (this service always says; optional for entries made elsewhere): a person who sees several gets amounts with their currency named. */
+  currency: CurrencyCodeSchema.optional(),
 });
 export type AccountListName = z.infer<typeof AccountListNameSchema>;
 

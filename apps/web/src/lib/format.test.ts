@@ -1,18 +1,18 @@
-import { currencyLocale, formatCurrency, formatDate, parseDate, toIsoDate } from './format';
+import { currencyLocale, currencyMustBeNamed, formatCurrency, formatDate, formatDateTime, parseDate, toIsoDate } from './format';
 
 describe('formatCurrency (spec §9)', () => {
   it.each([
     // amount, currency, options, expected
-    [1234.5, 'USD', {}, '$1,234.50'],
-    [-1234.5, 'USD', {}, '$1,234.50'],
-    [0, 'USD', {}, '$0.00'],
+    [1234.5, 'USD', {}, 'US$1,234.50'],
+    [-1234.5, 'USD', {}, 'US$1,234.50'],
+    [0, 'USD', {}, 'US$0.00'],
     [99.9, 'CAD', {}, '$99.90'],
     [99.9, 'CAD', { invoiceDetail: true }, 'CA$99.90'],
-    [99.9, 'USD', { invoiceDetail: true }, '$99.90'],
+    [99.9, 'USD', { invoiceDetail: true }, 'US$99.90'],
     [1234.5, 'GBP', {}, '£1,234.50'],
     [1234.5, 'EUR', {}, '1.234,50\u00a0€'],
-    [10, 'XYZ', {}, '$10.00'],
-    [10, null, {}, '$10.00'],
+    [10, 'XYZ', {}, 'US$10.00'],
+    [10, null, {}, 'US$10.00'],
   ] as const)('%d %s %o → %s', (amount, currency, options, expected) => {
     expect(formatCurrency(amount, currency, options)).toBe(expected);
   });
@@ -20,6 +20,56 @@ describe('formatCurrency (spec §9)', () => {
   it('uses fr-CA number formats in French for every currency', () => {
     expect(formatCurrency(-1234.5, 'CAD', { language: 'fr' })).toBe('1\u00a0234,50\u00a0$');
     expect(currencyLocale('EUR', { language: 'fr' })).toBe('fr-CA');
+  });
+});
+
+describe('currencyMustBeNamed (issue 10: an unambiguous currency)', () => {
+  it.each([
+    ['CAD', [], false],
+    ['CAD', ['CAD'], false],
+    ['CAD', ['CAD', 'USD'], true],
+    ['CAD', ['USD'], true],
+    ['CAD', 'many', true],
+    ['USD', [], true],
+    ['USD', ['USD'], true],
+    ['GBP', ['GBP'], true],
+  ] as const)('%s seeing %j → %s', (currency, seen, named) => {
+    expect(currencyMustBeNamed(currency, seen)).toBe(named);
+  });
+});
+
+describe('formatCurrency names the currency when it must', () => {
+  it.each([
+    // amount, currency, language, seen, expected
+    [42.05, 'CAD', 'en', [], '$42.05'],
+    [42.05, 'CAD', 'fr', ['CAD'], '42,05\u00a0$'],
+    [42.05, 'USD', 'en', [], 'US$42.05'],
+    [42.05, 'USD', 'fr', [], '42,05\u00a0$\u00a0US'],
+    [42.05, 'CAD', 'en', ['CAD', 'USD'], 'CA$42.05'],
+    [42.05, 'CAD', 'fr', ['CAD', 'USD'], '42,05\u00a0$\u00a0CA'],
+    [42.05, 'USD', 'en', ['CAD', 'USD'], 'US$42.05'],
+    [1234.5, 'CAD', 'en', 'many', 'CA$1,234.50'],
+    [1234.5, 'USD', 'fr', 'many', '1\u00a0234,50\u00a0$\u00a0US'],
+    // £ and € say which currency they are already.
+    [1234.5, 'GBP', 'en', 'many', '£1,234.50'],
+    [1234.5, 'EUR', 'en', ['CAD', 'EUR'], '1.234,50\u00a0€'],
+  ] as const)('%d %s in %s seeing %j → %s', (amount, currency, language, seen, expected) => {
+    expect(formatCurrency(amount, currency, { language, seen })).toBe(expected);
+  });
+
+  it('keeps the invoice detail form (CA$) for CAD whatever the reader sees', () => {
+    expect(formatCurrency(99.9, 'CAD', { invoiceDetail: true, seen: ['CAD'] })).toBe('CA$99.90');
+    expect(formatCurrency(99.9, 'CAD', { invoiceDetail: true, seen: ['CAD', 'USD'] })).toBe('CA$99.90');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('shows the date and the time of day in the reader\'s language', () => {
+    const instant = new Date(2025, 5, 10, 8, 5);
+    expect(formatDateTime(instant, 'en')).toMatch(/^Jun 10, 2025, 8:05\sAM$/);
+    expect(formatDateTime(instant, 'fr')).toMatch(/^10 juin 2025, 08 h 05$/);
+    expect(formatDateTime(null)).toBe('-');
+    expect(formatDateTime('not a date')).toBe('-');
   });
 });
 

@@ -9,12 +9,37 @@ export type UiLanguage = 'en' | 'fr';
 const CURRENCY_LOCALES: Record<string, string> = { USD: 'en-US', CAD: 'en-CA', GBP: 'en-GB', EUR: 'de-DE' };
 const FRENCH_LOCALE = 'fr-CA';
 
+/** The currency an amount is taken to be in when it does not say: the portal's people are Canadian (en-CA, fr-CA). */
+export const HOME_CURRENCY = 'CAD';
+
+/**
+ * The currencies a person sees: those of the accounts they reach, or `'many'` for Staff and Admin, who reach
+ * every account whatever its currency.
+ */
+export type SeenCurrencies = readonly string[] | 'many';
+
+/**
+ * Issue 10: an amount names its currency when the person sees accounts in more than one currency, or when it is
+ * not the home currency (a US-dollar amount for a Canadian reader). Otherwise the local symbol is unambiguous.
+ */
+export const currencyMustBeNamed = (currency: string, seen: SeenCurrencies = []): boolean =>
+  currency !== HOME_CURRENCY || seen === 'many' || seen.some((code) => code !== currency);
+
 export interface CurrencyFormatOptions {
   /** UI language; French uses fr-CA number formats for every currency. Default English. */
   language?: UiLanguage;
   /** Spec §9: the invoice detail screen shows CAD with the en-US locale (CA$). */
   invoiceDetail?: boolean;
+  /** The currencies the reader sees (`currencyMustBeNamed`); none known by default. */
+  seen?: SeenCurrencies;
 }
+
+/**
+ * The dollar sign with its country, as Canadian usage writes it: "US$" / "CA$" in English, "$ US" / "$ CA" in
+ * French (Intl's own fr-CA form for foreign dollars, which it leaves bare for the local one).
+ */
+const namedDollar = (code: string, language: UiLanguage | undefined): string =>
+  language === 'fr' ? `$\u00a0${code.slice(0, 2)}` : `${code.slice(0, 2)}$`;
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
@@ -27,7 +52,8 @@ export const currencyLocale = (currency: string, options: CurrencyFormatOptions 
 
 /**
  * "$1,234.50": absolute value, 2 decimals, locale by currency. The sign is never shown; screens say
- * "owing"/"credit" (and use colour plus text) instead.
+ * "owing"/"credit" (and use colour plus text) instead. When the currency must be named (`currencyMustBeNamed`)
+ * a bare "$" becomes "US$"/"CA$" ("$ US"/"$ CA" in French); £ and € already say which currency they are.
  */
 export const formatCurrency = (
   amount: number,
@@ -47,7 +73,9 @@ export const formatCurrency = (
     });
     numberFormats.set(key, nf);
   }
-  return nf.format(Math.abs(amount));
+  const parts = nf.formatToParts(Math.abs(amount));
+  const named = currencyMustBeNamed(code, options.seen);
+  return parts.map((part) => (named && part.type === 'currency' && part.value === '$' ? namedDollar(code, options.language) : part.value)).join('');
 };
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { presentStatement, withRequestedAccount } from './presenter';
 
-const name = (accountId: bigint) => ({ accountId, listName: `A ${accountId}`, parentId: null });
+const name = (accountId: bigint) => ({ accountId, listName: `A ${accountId}`, parentId: null, currency: 'CAD' });
 
 describe('withRequestedAccount', () => {
   it.each([

@@ -94,6 +94,7 @@ export const presentAccountName = (row: AccountNameRow): AccountListName => ({
   accountId: row.accountId,
   listName: row.listName,
   parentId: row.parentId,
+  currency: currency(row.currency),
 });
 
 /**

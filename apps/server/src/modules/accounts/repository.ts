@@ -41,9 +41,10 @@ export interface AccountNameRow {
   accountId: bigint;
   listName: string;
   parentId: bigint | null;
+  currency: string;
 }
 
-const nameColumns = { accountId: accounts.id, listName: sql<string>`${listNameOf}`, parentId: accounts.parentId };
+const nameColumns = { accountId: accounts.id, listName: sql<string>`${listNameOf}`, parentId: accounts.parentId, currency: accounts.currency };
 
 /** Account/names: the caller's visible accounts, filtered, sorted (default listName asc) and paged. */
 export const listAccountNames = async (

@@ -1,6 +1,7 @@
 import type { AccountListName } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { SeenCurrencies } from '../format';
 import type { Session } from '../session/session';
 import { persistentStore, STORAGE_KEYS } from '../storage';
 import { accountNameQuery, myAccountNamesQuery } from './api';
@@ -23,6 +24,8 @@ export interface CurrentAccount {
   showSelector: boolean;
   /** Staff/Admin search accounts on the server instead of picking from `accounts`. */
   searchesServer: boolean;
+  /** The currencies of the accounts the person reaches (`'many'` for Staff/Admin): amounts name theirs when ambiguous. */
+  currencies: SeenCurrencies;
   /** Selects an account and saves it under `currentAccountId`. Pass its list entry when known (shows its name at once). */
   selectAccount: (accountId: bigint, entry?: AccountListName) => void;
 }
@@ -35,6 +38,10 @@ const CurrentAccountContext = createContext<CurrentAccount | null>(null);
  *   const { accountId } = useCurrentAccount();
  *   const home = useQuery({ ...homeModelQuery(accountId!), enabled: accountId !== null });
  */
+const NO_CURRENCIES: SeenCurrencies = [];
+/** The currencies the signed-in person sees; none outside the authenticated layout. */
+export const useSeenCurrencies = (): SeenCurrencies => useContext(CurrentAccountContext)?.currencies ?? NO_CURRENCIES;
+
 export const useCurrentAccount = (): CurrentAccount => {
   const value = useContext(CurrentAccountContext);
   if (!value) throw new Error('useCurrentAccount must be used inside <CurrentAccountProvider>');
@@ -62,6 +69,10 @@ export function CurrentAccountProvider({ session, children }: { session: Session
   });
 
   const list = useMemo(() => mine.data?.value ?? [], [mine.data]);
+  const currencies = useMemo<SeenCurrencies>(
+    () => (staff ? 'many' : [...new Set(list.flatMap((entry) => (entry.currency ? [entry.currency] : [])))]),
+    [staff, list],
+  );
 
   // Customers: once the list is in, a saved account that is not in it is replaced (spec §4).
   let accountId: bigint | null;
@@ -97,6 +108,7 @@ export function CurrentAccountProvider({ session, children }: { session: Session
     isLoading: staff ? selected !== null && knownName === null && lookup.isPending : mine.isPending && accountId === null,
     showSelector: showAccountSelector(session, count),
     searchesServer: staff,
+    currencies,
     selectAccount,
   };
   return <CurrentAccountContext.Provider value={value}>{children}</CurrentAccountContext.Provider>;

@@ -87,6 +87,36 @@ describe('dashboard (spec §2 Home)', () => {
     expect(balance.getByText('Montant en retard : 70,25 $')).toBeInTheDocument();
   });
 
+  it('names the currency of every amount for a person with accounts in two currencies', async () => {
+    sessionStorage.setItem('token', makeToken({ scopes: ['ac:1001', 'ac:1002'] }));
+    mockBilling({
+      names: () =>
+        json({
+          value: [
+            { accountId: 1001n, listName: 'Casey Customer', parentId: null, currency: 'CAD' },
+            { accountId: 1002n, listName: 'Casey US Line', parentId: 1001n, currency: 'USD' },
+          ],
+          count: 2,
+        }),
+      home: () => json(homeModel([[-120.5, 'CAD']], '2025-04-30', [{ amount: 70.25, currency: { code: 'CAD' }, since: '2025-04-30' }])),
+    });
+    renderRoute('/');
+    const balance = within(await screen.findByRole('region', { name: 'Current balance' }));
+    expect(await balance.findByText('CA$120.50')).toBeInTheDocument();
+    expect(balance.getByText('Amount overdue: CA$70.25')).toBeInTheDocument();
+  });
+
+  it('names US dollars as such for a Canadian reader, even with one account', async () => {
+    mockBilling({
+      names: () => json({ value: [{ accountId: 1001n, listName: 'Casey US Line', parentId: null, currency: 'USD' }], count: 1 }),
+      details: (id) => json(accountDetails(id, { currency: 'USD' })),
+      home: () => json(homeModel([[-42.05, 'USD']], '2999-01-01', [])),
+    });
+    renderRoute('/');
+    const balance = within(await screen.findByRole('region', { name: 'Current balance' }));
+    expect(await balance.findByText('US$42.05')).toBeInTheDocument();
+  });
+
   it('shows the error message when the account cannot be loaded', async () => {
     mockBilling({ details: () => json({ error: 'Account not found' }, 404) });
     renderRoute('/');

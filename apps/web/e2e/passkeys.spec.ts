@@ -42,7 +42,9 @@ test('a passkey added on /security signs in from /login, and stops signing in on
   const section = passkeysSection(page);
   await expect(section.getByText('You have no passkeys yet.')).toBeVisible();
   await section.getByRole('button', { name: 'Add a passkey' }).click();
-  const added = page.getByRole('status').filter({ hasText: /Passkey added for .+\. You can now sign in with it from the login page\./ });
+  const added = page
+    .getByRole('status')
+    .filter({ hasText: /Passkey added for .+\. You can now sign in with it from the login page\./ });
   await expect(added).toBeVisible();
   const passkeys = section.getByRole('list', { name: 'Your passkeys' }).getByRole('listitem');
   await expect(passkeys).toHaveCount(1);
@@ -61,7 +63,9 @@ test('a passkey added on /security signs in from /login, and stops signing in on
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // The authenticator signed once more (the portal keeps its counter to spot a cloned key).
-  expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0]!.signCount).toBeGreaterThan(registeredCount);
+  expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0]!.signCount).toBeGreaterThan(
+    registeredCount,
+  );
 
   // The list says it was used; removing asks first, and Cancel puts focus back on the Remove button.
   await chooseFromUserMenu(page, 'Security');

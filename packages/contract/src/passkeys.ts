@@ -9,7 +9,10 @@ import { IdSchema } from './primitives';
 import { textSchema } from './text';
 
 /** Base64url text (no padding) of at most `max` characters: every binary field of a ceremony. */
-const base64Url = (max: number) => textSchema().max(max).regex(/^[A-Za-z0-9_-]*$/, 'Must be base64url text');
+const base64Url = (max: number) =>
+  textSchema()
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]*$/, 'Must be base64url text');
 
 /** Transports an authenticator reports (`usb`, `internal`, `hybrid`, …); unknown future ones are kept as text. */
 const TransportsSchema = z.array(textSchema().max(32)).max(10);

@@ -246,6 +246,11 @@ describe('OpenAPI', () => {
       '/a/v1/Authenticate',
       '/a/v1/Authenticate/Logout',
       '/a/v1/Authenticate/OneTimeLogin',
+      '/a/v1/Authenticate/passkey',
+      '/a/v1/Authenticate/passkey-options',
+      '/a/v1/Passkeys',
+      '/a/v1/Passkeys/registration-options',
+      '/a/v1/Passkeys/{id}',
       '/a/v1/Password/Change',
       '/a/v1/Password/ResetEmail',
       '/a/v1/Password/SetFromResetToken',
@@ -276,11 +281,15 @@ describe('route table', () => {
     const auth = ctx.app.routeTable.filter((r) => r.url.startsWith('/a/') && !r.url.endsWith('openapi.json'));
     const signedIn = auth.filter((r) => !r.public).map((r) => `${r.method} ${r.url}`);
     expect(signedIn.sort()).toEqual([
+      'DELETE /a/v1/Passkeys/:id',
       'DELETE /a/v1/Sessions/:id',
+      'GET /a/v1/Passkeys',
       'GET /a/v1/Sessions',
       'GET /a/v1/TwoFactor',
       'GET /a/v1/Users',
       'POST /a/v1/Authenticate/Logout',
+      'POST /a/v1/Passkeys',
+      'POST /a/v1/Passkeys/registration-options',
       'POST /a/v1/Password/Change',
       'POST /a/v1/Sessions/revoke-others',
       'POST /a/v1/TwoFactor/disable',
@@ -303,6 +312,8 @@ describe('route table', () => {
       'GET /a/v1/openid/providers',
       'POST /a/v1/Authenticate',
       'POST /a/v1/Authenticate/OneTimeLogin',
+      'POST /a/v1/Authenticate/passkey',
+      'POST /a/v1/Authenticate/passkey-options',
       'POST /a/v1/Password/ResetEmail',
       'POST /a/v1/Password/SetFromResetToken',
     ]);

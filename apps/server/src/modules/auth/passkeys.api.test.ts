@@ -8,12 +8,13 @@ import { Secret, TOTP } from 'otpauth';
 import { AUTH_MESSAGES, PASSKEY_MESSAGES } from '@portal/contract';
 import { buildTestApp, createTestClock, type TestContext } from '../../../test/app';
 import { auditEntries, verifySessionToken } from '../../../test/auth';
-import { bearer, createUser, tokenFor } from '../../../test/factories';
+import { bearer, createUser, TEST_PASSWORD, tokenFor } from '../../../test/factories';
 import { SoftwarePasskey } from '../../../test/webauthn-authenticator';
 import { passkeys, sessions, users, webauthnChallenges } from '../../db/schema';
 import { relyingPartyOf } from './passkeys';
 
-const CHROME_ON_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const CHROME_ON_MAC =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 let ctx: TestContext;
 let rp: { id: string; origin: string };
@@ -28,13 +29,21 @@ afterAll(() => ctx.close());
 
 type Headers = Record<string, string>;
 
-const registrationOptions = (headers: Headers) => ctx.app.inject({ method: 'POST', url: '/a/v1/Passkeys/registration-options', headers });
+const registrationOptions = (headers: Headers) =>
+  ctx.app.inject({ method: 'POST', url: '/a/v1/Passkeys/registration-options', headers });
 const savePasskey = (headers: Headers, response: unknown) =>
-  ctx.app.inject({ method: 'POST', url: '/a/v1/Passkeys', headers: { ...headers, 'user-agent': CHROME_ON_MAC }, payload: { response } });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/a/v1/Passkeys',
+    headers: { ...headers, 'user-agent': CHROME_ON_MAC },
+    payload: { response },
+  });
 const listPasskeys = async (headers: Headers) => {
   const res = await ctx.app.inject({ method: 'GET', url: '/a/v1/Passkeys', headers });
   expect(res.statusCode).toBe(200);
-  return (res.json() as { value: { id: number; name: string; createdAt: string; lastUsedAt: string | null; backedUp: boolean }[] }).value;
+  return (
+    res.json() as { value: { id: number; name: string; createdAt: string; lastUsedAt: string | null; backedUp: boolean }[] }
+  ).value;
 };
 const signInOptions = async () => {
   const res = await ctx.app.inject({ method: 'POST', url: '/a/v1/Authenticate/passkey-options', remoteAddress: nextAddress() });
@@ -42,7 +51,13 @@ const signInOptions = async () => {
   return res.json() as { challenge: string; rpId: string; userVerification: string; allowCredentials?: unknown[] };
 };
 const signIn = (response: unknown) =>
-  ctx.app.inject({ method: 'POST', url: '/a/v1/Authenticate/passkey', remoteAddress: nextAddress(), headers: { 'user-agent': CHROME_ON_MAC }, payload: { response } });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/a/v1/Authenticate/passkey',
+    remoteAddress: nextAddress(),
+    headers: { 'user-agent': CHROME_ON_MAC },
+    payload: { response },
+  });
 
 /** A signed-in person who registered one passkey on a software authenticator. */
 const withPasskey = async () => {
@@ -58,7 +73,11 @@ const withPasskey = async () => {
 
 describe('relying party', () => {
   it('is PUBLIC_ORIGIN; a loopback address is served as localhost (browsers refuse IP addresses as ids)', () => {
-    expect(relyingPartyOf('https://portal.example-telecom.com')).toEqual({ id: 'portal.example-telecom.com', origin: 'https://portal.example-telecom.com', name: 'portal.example-telecom.com' });
+    expect(relyingPartyOf('https://portal.example-telecom.com')).toEqual({
+      id: 'portal.example-telecom.com',
+      origin: 'https://portal.example-telecom.com',
+      name: 'portal.example-telecom.com',
+    });
     expect(relyingPartyOf('http://127.0.0.1:3100')).toMatchObject({ id: 'localhost', origin: 'http://localhost:3100' });
     expect(relyingPartyOf('http://[::1]:3000')).toMatchObject({ id: 'localhost', origin: 'http://localhost:3000' });
     expect(relyingPartyOf('http://localhost:3000')).toMatchObject({ id: 'localhost', origin: 'http://localhost:3000' });
@@ -94,20 +113,29 @@ describe('registering a passkey', () => {
     const authenticator = new SoftwarePasskey(rp.id, rp.origin);
     const saved = await savePasskey(headers, authenticator.register(options));
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({ name: 'Chrome on macOS', lastUsedAt: null, backedUp: false, createdAt: '2026-06-01T12:00:00.000Z' });
+    expect(saved.json()).toMatchObject({
+      name: 'Chrome on macOS',
+      lastUsedAt: null,
+      backedUp: false,
+      createdAt: '2026-06-01T12:00:00.000Z',
+    });
 
     const list = await listPasskeys(headers);
     expect(list).toEqual([saved.json()]);
     const [row] = await ctx.database.db.select().from(passkeys).where(eq(passkeys.userId, user.id));
     expect(row).toMatchObject({ credentialId: authenticator.id, counter: 0, transports: ['internal'] });
     // The challenge is gone once used.
-    expect(await ctx.database.db.select().from(webauthnChallenges).where(eq(webauthnChallenges.challenge, options.challenge))).toEqual([]);
+    expect(
+      await ctx.database.db.select().from(webauthnChallenges).where(eq(webauthnChallenges.challenge, options.challenge)),
+    ).toEqual([]);
     const [entry] = await auditEntries(ctx.database.db, 'auth.passkey_registered', user.id);
     expect(entry).toMatchObject({ actorUserId: user.id, details: { passkeyId: String(row!.id), name: 'Chrome on macOS' } });
 
     // The same credential is refused a second time; the next options exclude it.
     const again = await registrationOptions(headers);
-    expect((again.json() as { excludeCredentials: { id: string }[] }).excludeCredentials.map((c) => c.id)).toEqual([authenticator.id]);
+    expect((again.json() as { excludeCredentials: { id: string }[] }).excludeCredentials.map((c) => c.id)).toEqual([
+      authenticator.id,
+    ]);
     expect((await savePasskey(headers, authenticator.register(again.json()))).statusCode).toBe(409);
   });
 
@@ -115,7 +143,12 @@ describe('registering a passkey', () => {
     const user = await createUser(ctx.database.db);
     const headers = bearer(await tokenFor(ctx.database.db, user, { now: ctx.clock.now() }));
     const other = bearer(await tokenFor(ctx.database.db, await createUser(ctx.database.db), { now: ctx.clock.now() }));
-    const refused = async (owner: Headers, sender: Headers, ceremony: ConstructorParameters<typeof SoftwarePasskey> | null, options: Parameters<SoftwarePasskey['register']>[1] = {}) => {
+    const refused = async (
+      owner: Headers,
+      sender: Headers,
+      ceremony: ConstructorParameters<typeof SoftwarePasskey> | null,
+      options: Parameters<SoftwarePasskey['register']>[1] = {},
+    ) => {
       const opts = (await registrationOptions(owner)).json() as { challenge: string; user: { id: string } };
       const authenticator = ceremony ? new SoftwarePasskey(...ceremony) : new SoftwarePasskey(rp.id, rp.origin);
       const res = await savePasskey(sender, authenticator.register(opts, options));
@@ -160,7 +193,10 @@ describe('signing in with a passkey', () => {
 
     const { payload } = await verifySessionToken(ctx.app, body.token, ctx.clock.now());
     expect(payload.sub).toBe(String(user.id));
-    const [session] = await ctx.database.db.select().from(sessions).where(eq(sessions.id, String(payload.sid)));
+    const [session] = await ctx.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, String(payload.sid)));
     expect(session).toMatchObject({ userId: user.id, deviceName: 'Chrome on macOS', revokedAt: null });
     // The new token works on a signed-in call.
     expect((await listPasskeys(bearer(body.token)))[0]!.lastUsedAt).toBe('2026-06-01T12:01:00.000Z');
@@ -191,8 +227,12 @@ describe('signing in with a passkey', () => {
   it('refuses a wrong origin, a wrong relying party, no user verification, an expired challenge and a forged signature', async () => {
     const { user, authenticator } = await withPasskey();
     const refused = { successful: false, token: null, error: PASSKEY_MESSAGES.signInFailed };
-    expect((await signIn(authenticator.authenticate(await signInOptions(), { origin: 'https://evil.example' }))).json()).toEqual(refused);
-    expect((await signIn(authenticator.authenticate(await signInOptions(), { origin: 'http://localhost:3001' }))).json()).toEqual(refused);
+    expect((await signIn(authenticator.authenticate(await signInOptions(), { origin: 'https://evil.example' }))).json()).toEqual(
+      refused,
+    );
+    expect((await signIn(authenticator.authenticate(await signInOptions(), { origin: 'http://localhost:3001' }))).json()).toEqual(
+      refused,
+    );
     expect((await signIn(authenticator.authenticate(await signInOptions(), { rpId: 'evil.example' }))).json()).toEqual(refused);
     expect((await signIn(authenticator.authenticate(await signInOptions(), { userVerified: false }))).json()).toEqual(refused);
 
@@ -208,7 +248,9 @@ describe('signing in with a passkey', () => {
     // An unknown credential.
     expect((await signIn(impostor.authenticate(await signInOptions()))).json()).toEqual(refused);
 
-    const outcomes = (await auditEntries(ctx.database.db, 'auth.login', user.id)).map((e) => (e.details as { outcome: string }).outcome);
+    const outcomes = (await auditEntries(ctx.database.db, 'auth.login', user.id)).map(
+      (e) => (e.details as { outcome: string }).outcome,
+    );
     expect(outcomes.filter((o) => o === 'invalid_passkey')).toHaveLength(6);
   });
 
@@ -222,9 +264,15 @@ describe('signing in with a passkey', () => {
 
   it('satisfies two-factor sign-in: no authenticator-app code is asked', async () => {
     const { user, headers, authenticator } = await withPasskey();
-    const { secret } = (await ctx.app.inject({ method: 'POST', url: '/a/v1/TwoFactor/totp/setup', headers })).json() as { secret: string };
-    const code = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: ctx.clock.now().getTime() });
-    expect((await ctx.app.inject({ method: 'POST', url: '/a/v1/TwoFactor/totp/enable', headers, payload: { code } })).statusCode).toBe(200);
+    const { secret } = (await ctx.app.inject({ method: 'POST', url: '/a/v1/TwoFactor/totp/setup', headers })).json() as {
+      secret: string;
+    };
+    const code = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({
+      timestamp: ctx.clock.now().getTime(),
+    });
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/a/v1/TwoFactor/totp/enable', headers, payload: { code } })).statusCode,
+    ).toBe(200);
     const res = await signIn(authenticator.authenticate(await signInOptions()));
     const body = res.json() as { successful: boolean; token: string };
     expect(body.successful).toBe(true);
@@ -250,7 +298,38 @@ describe('removing a passkey', () => {
     expect(entry).toMatchObject({ actorUserId: user.id, details: { passkeyId: String(passkey.id), name: passkey.name } });
 
     expect((await ctx.app.inject({ method: 'DELETE', url: `/a/v1/Passkeys/${passkey.id}`, headers })).statusCode).toBe(404);
-    expect((await signIn(authenticator.authenticate(await signInOptions()))).json()).toMatchObject({ successful: false, token: null });
+    expect((await signIn(authenticator.authenticate(await signInOptions()))).json()).toMatchObject({
+      successful: false,
+      token: null,
+    });
+  });
+});
+
+describe('removing a passkey is a sensitive change (issue 11 item 5)', () => {
+  it('asks a session that signed in over 10 minutes ago to confirm the password first (RFC 9470 step-up)', async () => {
+    const { headers, passkey } = await withPasskey();
+    ctx.clock.advance(11 * 60_000);
+    const stale = await ctx.app.inject({ method: 'DELETE', url: `/a/v1/Passkeys/${passkey.id}`, headers });
+    expect(stale.statusCode).toBe(401);
+    expect(stale.headers['www-authenticate']).toMatch(/error="insufficient_user_authentication"/);
+    expect(await listPasskeys(headers)).toHaveLength(1);
+    const confirm = await ctx.app.inject({
+      method: 'POST',
+      url: '/a/v1/Authenticate/confirm',
+      headers,
+      payload: { password: TEST_PASSWORD },
+    });
+    expect(confirm.statusCode).toBe(204);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/a/v1/Passkeys/${passkey.id}`, headers })).statusCode).toBe(204);
+  });
+
+  it('counts a passkey sign-in as a fresh sign-in', async () => {
+    const { authenticator, passkey } = await withPasskey();
+    ctx.clock.advance(11 * 60_000);
+    const { token } = (await signIn(authenticator.authenticate(await signInOptions()))).json() as { token: string };
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/a/v1/Passkeys/${passkey.id}`, headers: bearer(token) })).statusCode,
+    ).toBe(204);
   });
 });
 
@@ -263,15 +342,32 @@ describe('ceremonies across instances', () => {
       const headers = bearer(await tokenFor(ctx.database.db, user, { now: ctx.clock.now() }));
       const authenticator = new SoftwarePasskey(rp.id, rp.origin);
       const options = (await ctx.app.inject({ method: 'POST', url: '/a/v1/Passkeys/registration-options', headers })).json();
-      const saved = await second.app.inject({ method: 'POST', url: '/a/v1/Passkeys', headers, payload: { response: authenticator.register(options) } });
+      const saved = await second.app.inject({
+        method: 'POST',
+        url: '/a/v1/Passkeys',
+        headers,
+        payload: { response: authenticator.register(options) },
+      });
       expect(saved.statusCode).toBe(200);
 
-      const signInOpts = (await second.app.inject({ method: 'POST', url: '/a/v1/Authenticate/passkey-options', remoteAddress: nextAddress() })).json();
+      const signInOpts = (
+        await second.app.inject({ method: 'POST', url: '/a/v1/Authenticate/passkey-options', remoteAddress: nextAddress() })
+      ).json();
       const response = authenticator.authenticate(signInOpts);
-      const first = await ctx.app.inject({ method: 'POST', url: '/a/v1/Authenticate/passkey', remoteAddress: nextAddress(), payload: { response } });
+      const first = await ctx.app.inject({
+        method: 'POST',
+        url: '/a/v1/Authenticate/passkey',
+        remoteAddress: nextAddress(),
+        payload: { response },
+      });
       expect(first.json()).toMatchObject({ successful: true });
       // The other instance knows it was used.
-      const again = await second.app.inject({ method: 'POST', url: '/a/v1/Authenticate/passkey', remoteAddress: nextAddress(), payload: { response } });
+      const again = await second.app.inject({
+        method: 'POST',
+        url: '/a/v1/Authenticate/passkey',
+        remoteAddress: nextAddress(),
+        payload: { response },
+      });
       expect(again.json()).toMatchObject({ successful: false, token: null });
     } finally {
       await second.close();

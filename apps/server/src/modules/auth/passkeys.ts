@@ -63,11 +63,19 @@ type Purpose = (typeof webauthnChallenges.$inferInsert)['purpose'];
 const saveChallenge = async (db: PortalDb, challenge: string, purpose: Purpose, userId: bigint | null, now: Date) => {
   // Unused challenges are clutter only: whoever starts a ceremony sweeps the expired ones.
   await db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, now));
-  await db.insert(webauthnChallenges).values({ challenge, purpose, userId, expiresAt: new Date(now.getTime() + CHALLENGE_MS), createdAt: now });
+  await db
+    .insert(webauthnChallenges)
+    .values({ challenge, purpose, userId, expiresAt: new Date(now.getTime() + CHALLENGE_MS), createdAt: now });
 };
 
 /** Takes a live challenge of this purpose (and person): true once, false for an unknown, used or expired one. */
-const takeChallenge = async (db: PortalDb, challenge: string, purpose: Purpose, userId: bigint | null, now: Date): Promise<boolean> => {
+const takeChallenge = async (
+  db: PortalDb,
+  challenge: string,
+  purpose: Purpose,
+  userId: bigint | null,
+  now: Date,
+): Promise<boolean> => {
   const taken = await db
     .delete(webauthnChallenges)
     .where(
@@ -93,9 +101,15 @@ const present = (row: PasskeyRow): PasskeySummary => ({
 });
 
 /** `Passkeys/registration-options`: what the browser needs to create a passkey for this person. */
-export const startPasskeyRegistration = async (deps: AuthDeps, user: UserRow): Promise<PublicKeyCredentialCreationOptionsJSON> => {
+export const startPasskeyRegistration = async (
+  deps: AuthDeps,
+  user: UserRow,
+): Promise<PublicKeyCredentialCreationOptionsJSON> => {
   const rp = relyingPartyOf(deps.config.PUBLIC_ORIGIN);
-  const existing = await deps.db.select({ id: passkeys.credentialId, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, user.id));
+  const existing = await deps.db
+    .select({ id: passkeys.credentialId, transports: passkeys.transports })
+    .from(passkeys)
+    .where(eq(passkeys.userId, user.id));
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -117,7 +131,12 @@ export const startPasskeyRegistration = async (deps: AuthDeps, user: UserRow): P
 export type RegistrationOutcome = { kind: 'saved'; passkey: PasskeySummary } | { kind: 'failed' } | { kind: 'duplicate' };
 
 /** `Passkeys` (POST): verifies the new credential against the person's own challenge and saves it. */
-export const registerPasskey = async (deps: AuthDeps, userId: bigint, response: RegistrationResponseJSON, client: SignInClient): Promise<RegistrationOutcome> => {
+export const registerPasskey = async (
+  deps: AuthDeps,
+  userId: bigint,
+  response: RegistrationResponseJSON,
+  client: SignInClient,
+): Promise<RegistrationOutcome> => {
   const rp = relyingPartyOf(deps.config.PUBLIC_ORIGIN);
   const now = deps.clock.now();
   let info;
@@ -155,7 +174,9 @@ export const registerPasskey = async (deps: AuthDeps, userId: bigint, response: 
 
 /** `Passkeys` (GET): the person's passkeys, newest first. */
 export const listPasskeys = async (db: PortalDb, userId: bigint): Promise<PasskeySummary[]> =>
-  (await db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(desc(passkeys.createdAt), desc(passkeys.id))).map(present);
+  (await db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(desc(passkeys.createdAt), desc(passkeys.id))).map(
+    present,
+  );
 
 /** Removes one of the person's passkeys; null when there is none of theirs with that id. */
 export const removePasskey = async (db: PortalDb, userId: bigint, id: bigint): Promise<PasskeySummary | null> => {
@@ -169,7 +190,12 @@ export const removePasskey = async (db: PortalDb, userId: bigint, id: bigint): P
 /** `Authenticate/passkey-options`: a challenge for any passkey of this site (the person picks theirs). */
 export const startPasskeyLogin = async (deps: AuthDeps): Promise<PublicKeyCredentialRequestOptionsJSON> => {
   const rp = relyingPartyOf(deps.config.PUBLIC_ORIGIN);
-  const options = await generateAuthenticationOptions({ rpID: rp.id, challenge: randomBytes(32), timeout: CEREMONY_MS, userVerification: 'required' });
+  const options = await generateAuthenticationOptions({
+    rpID: rp.id,
+    challenge: randomBytes(32),
+    timeout: CEREMONY_MS,
+    userVerification: 'required',
+  });
   await saveChallenge(deps.db, options.challenge, 'authentication', null, deps.clock.now());
   return options;
 };
@@ -177,7 +203,14 @@ export const startPasskeyLogin = async (deps: AuthDeps): Promise<PublicKeyCreden
 const failed = (error: string): LoginResponse => ({ successful: false, token: null, error });
 
 const auditLogin = (deps: AuthDeps, userId: bigint | null, details: { outcome: string; ip: string; passkeyId?: bigint }) =>
-  recordAudit(deps.db, { actorUserId: userId, accountId: null, action: 'auth.login', entity: 'user', entityId: userId, details: { method: 'passkey', ...details } });
+  recordAudit(deps.db, {
+    actorUserId: userId,
+    accountId: null,
+    action: 'auth.login',
+    entity: 'user',
+    entityId: userId,
+    details: { method: 'passkey', ...details },
+  });
 
 /**
  * `Authenticate/passkey`: the signed challenge of a registered passkey signs its owner in, as a password
@@ -198,13 +231,19 @@ export const loginWithPasskey = async (
   const handle = response.response.userHandle;
   let newCounter: number;
   try {
-    if (handle !== undefined && handle !== userHandleOf(deps.config.SECRETS_KEY, passkey.userId).toString('base64url')) throw new Error('user handle does not match');
+    if (handle !== undefined && handle !== userHandleOf(deps.config.SECRETS_KEY, passkey.userId).toString('base64url'))
+      throw new Error('user handle does not match');
     const verification = await verifyAuthenticationResponse({
       response,
       expectedChallenge: (challenge) => takeChallenge(deps.db, challenge, 'authentication', null, now),
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
-      credential: { id: passkey.credentialId, publicKey: Buffer.from(passkey.publicKey, 'base64url'), counter: passkey.counter, transports: passkey.transports },
+      credential: {
+        id: passkey.credentialId,
+        publicKey: Buffer.from(passkey.publicKey, 'base64url'),
+        counter: passkey.counter,
+        transports: passkey.transports,
+      },
       requireUserVerification: true,
     });
     if (!verification.verified) throw new Error('not verified');
@@ -219,7 +258,8 @@ export const loginWithPasskey = async (
   // A disabled (or not yet approved) person's passkey proves who they are, and signs nobody in.
   const outcome = loginOutcome(user, true);
   await auditLogin(deps, passkey.userId, { outcome, ip: client.ip, passkeyId: passkey.id });
-  if (outcome !== 'success' || !user) return { result: failed(loginError(outcome) ?? AUTH_MESSAGES.invalidCredentials), user: null };
+  if (outcome !== 'success' || !user)
+    return { result: failed(loginError(outcome) ?? AUTH_MESSAGES.invalidCredentials), user: null };
   await markLoggedIn(deps.db, user.id, now);
   return { result: { successful: true, token: await issueSessionToken(deps, user, client), error: null }, user };
 };

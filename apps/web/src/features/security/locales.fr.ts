@@ -12,7 +12,8 @@ export const fr: Catalog<typeof en> = {
     othersFailed: 'Les autres sessions n’ont pas pu être déconnectées. Veuillez réessayer.',
     twoFactorOn: 'La connexion en deux étapes est activée. Un code de votre application vous sera demandé à la connexion.',
     twoFactorOff: 'La connexion en deux étapes est désactivée.',
-    passkeyAdded: 'Clé d’accès ajoutée pour {{name}}. Vous pouvez maintenant vous connecter avec elle depuis la page de connexion.',
+    passkeyAdded:
+      'Clé d’accès ajoutée pour {{name}}. Vous pouvez maintenant vous connecter avec elle depuis la page de connexion.',
     passkeyRemoved: 'La clé d’accès pour {{name}} a été supprimée. Elle ne permet plus de vous connecter.',
     passkeyRemoveFailed: 'La clé d’accès n’a pas pu être supprimée. Veuillez réessayer.',
   },
@@ -75,7 +76,8 @@ export const fr: Catalog<typeof en> = {
     removeLabel: 'Supprimer la clé d’accès : {{name}}, ajoutée le {{when}}',
     cancelled: 'Aucune clé d’accès n’a été ajoutée : la demande a été annulée ou a expiré.',
     alreadyRegistered: 'Cet appareil a déjà une clé d’accès pour votre compte.',
-    notHere: 'Les clés d’accès ne peuvent pas être utilisées à cette adresse. Ouvrez le portail à son adresse habituelle et réessayez.',
+    notHere:
+      'Les clés d’accès ne peuvent pas être utilisées à cette adresse. Ouvrez le portail à son adresse habituelle et réessayez.',
     addFailed: 'La clé d’accès n’a pas pu être ajoutée. Veuillez réessayer.',
     unsupported: 'Ce navigateur ne peut pas créer de clés d’accès.',
     loading: 'Chargement de vos clés d’accès...',

@@ -6,9 +6,17 @@ import { badRequest, conflict, notFound } from '../../../errors';
 import { callerOf } from '../../../http/caller';
 import { route } from '../../../http/route';
 import { recordAudit } from '../../../lib/audit';
+import { assertRecentAuthentication } from '../../../lib/recent-authentication';
 import type { AuthDeps } from '../context';
 import { deviceCookieHeader, deviceCookieKey, issueDeviceCookie } from '../device-cookie';
-import { listPasskeys, loginWithPasskey, registerPasskey, removePasskey, startPasskeyLogin, startPasskeyRegistration } from '../passkeys';
+import {
+  listPasskeys,
+  loginWithPasskey,
+  registerPasskey,
+  removePasskey,
+  startPasskeyLogin,
+  startPasskeyRegistration,
+} from '../passkeys';
 import { findUserById } from '../repository';
 import { enforceThrottle, THROTTLE_RULES, throttleKeys } from '../throttle';
 import { noStore, signInClient } from './shared';
@@ -25,7 +33,9 @@ export const passkeyRoutes = async (app: FastifyInstance, { deps }: { deps: Auth
 
   route(app, endpoints.passkeyRegistrationOptions, async (request, reply) => {
     const caller = callerOf(request);
-    await enforceThrottle(deps.limiter, reply, 'token', [{ key: `passkey-registration:user:${caller.userId}`, rule: REGISTRATION_RULE }]);
+    await enforceThrottle(deps.limiter, reply, 'token', [
+      { key: `passkey-registration:user:${caller.userId}`, rule: REGISTRATION_RULE },
+    ]);
     const user = await findUserById(deps.db, caller.userId);
     if (!user) throw notFound('The user');
     return startPasskeyRegistration(deps, user);
@@ -33,7 +43,12 @@ export const passkeyRoutes = async (app: FastifyInstance, { deps }: { deps: Auth
 
   route(app, endpoints.registerPasskey, async (request) => {
     const caller = callerOf(request);
-    const outcome = await registerPasskey(deps, caller.userId, request.body.response as RegistrationResponseJSON, signInClient(request));
+    const outcome = await registerPasskey(
+      deps,
+      caller.userId,
+      request.body.response as RegistrationResponseJSON,
+      signInClient(request),
+    );
     if (outcome.kind === 'failed') throw badRequest(PASSKEY_MESSAGES.registrationFailed);
     if (outcome.kind === 'duplicate') throw conflict(PASSKEY_MESSAGES.alreadyRegistered);
     await recordAudit(deps.db, {
@@ -51,6 +66,8 @@ export const passkeyRoutes = async (app: FastifyInstance, { deps }: { deps: Auth
 
   route(app, endpoints.removePasskey, async (request, reply) => {
     const caller = callerOf(request);
+    // A sensitive change: the session must have signed in or confirmed the password lately (issue 11 item 5).
+    await assertRecentAuthentication(deps.db, caller, deps.clock.now());
     // Another person's passkey is as unknown as one that never existed.
     const removed = await removePasskey(deps.db, caller.userId, request.params.id);
     if (!removed) throw notFound('The passkey');
@@ -66,14 +83,22 @@ export const passkeyRoutes = async (app: FastifyInstance, { deps }: { deps: Auth
   });
 
   route(app, endpoints.passkeyLoginOptions, async (request, reply) => {
-    await enforceThrottle(deps.limiter, reply, 'login', [{ key: `passkey-options:ip:${request.ip}`, rule: SIGN_IN_OPTIONS_RULE }]);
+    await enforceThrottle(deps.limiter, reply, 'login', [
+      { key: `passkey-options:ip:${request.ip}`, rule: SIGN_IN_OPTIONS_RULE },
+    ]);
     return startPasskeyLogin(deps);
   });
 
   route(app, endpoints.passkeyLogin, async (request, reply) => {
     // Counted with password sign-ins from the same address: a passkey is no way around that limit.
-    await enforceThrottle(deps.limiter, reply, 'login', [{ key: throttleKeys.loginAddress(request.ip), rule: THROTTLE_RULES.loginPerAddress }]);
-    const { result, user } = await loginWithPasskey(deps, request.body.response as AuthenticationResponseJSON, signInClient(request));
+    await enforceThrottle(deps.limiter, reply, 'login', [
+      { key: throttleKeys.loginAddress(request.ip), rule: THROTTLE_RULES.loginPerAddress },
+    ]);
+    const { result, user } = await loginWithPasskey(
+      deps,
+      request.body.response as AuthenticationResponseJSON,
+      signInClient(request),
+    );
     // As after a password sign-in: this browser is the person's own from now on (its own login throttle).
     if (user) reply.header('set-cookie', deviceCookieHeader(issueDeviceCookie(deviceKey, user.id), secure));
     return result;

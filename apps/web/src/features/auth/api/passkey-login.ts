@@ -7,8 +7,13 @@ import { api } from '@/lib/api/client';
  * as `Authenticate` does. Loaded only when someone presses "Sign in with a passkey".
  */
 export const signInWithPasskey = async (): Promise<LoginResponse> => {
-  const [{ startAuthentication }, options] = await Promise.all([import('@simplewebauthn/browser'), api.call(endpoints.passkeyLoginOptions)]);
-  const response = await startAuthentication({ optionsJSON: options as Parameters<typeof startAuthentication>[0]['optionsJSON'] });
+  const [{ startAuthentication }, options] = await Promise.all([
+    import('@simplewebauthn/browser'),
+    api.call(endpoints.passkeyLoginOptions),
+  ]);
+  const response = await startAuthentication({
+    optionsJSON: options as Parameters<typeof startAuthentication>[0]['optionsJSON'],
+  });
   return api.call(endpoints.passkeyLogin, { body: { response } });
 };
 

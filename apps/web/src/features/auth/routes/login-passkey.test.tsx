@@ -29,7 +29,11 @@ const passkeyButton = () => screen.findByRole('button', { name: 'Sign in with a 
 
 beforeEach(() => {
   startAuthentication.mockReset();
-  Object.defineProperty(window, 'PublicKeyCredential', { value: function PublicKeyCredential() {}, configurable: true, writable: true });
+  Object.defineProperty(window, 'PublicKeyCredential', {
+    value: function PublicKeyCredential() {},
+    configurable: true,
+    writable: true,
+  });
 });
 afterEach(() => {
   Reflect.deleteProperty(window, 'PublicKeyCredential');
@@ -65,9 +69,13 @@ describe('/login: sign in with a passkey', () => {
     expect(await screen.findByText(FAILED)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
 
-    startAuthentication.mockRejectedValueOnce(Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' }));
+    startAuthentication.mockRejectedValueOnce(
+      Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' }),
+    );
     await user.click(await passkeyButton());
-    expect(await screen.findByText('Passkey sign-in was cancelled or timed out. Try again, or log in with your password.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Passkey sign-in was cancelled or timed out. Try again, or log in with your password.'),
+    ).toBeInTheDocument();
     expect(sessionStorage.getItem('token')).toBeNull();
   });
 

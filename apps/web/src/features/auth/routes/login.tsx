@@ -167,7 +167,9 @@ export function LoginPage() {
       setFailure(loginFailureMessage({ response }, t('login.passkeyFailed')));
     } catch (error) {
       const { passkeyDialogCancelled } = await loadPasskeyApi();
-      setFailure(passkeyDialogCancelled(error) ? t('login.passkeyCancelled') : loginFailureMessage({ error }, t('login.passkeyFailed')));
+      setFailure(
+        passkeyDialogCancelled(error) ? t('login.passkeyCancelled') : loginFailureMessage({ error }, t('login.passkeyFailed')),
+      );
     }
     setPasskeyBusy(false);
   };

@@ -15,7 +15,10 @@ export const passkeysQuery = () =>
  * downloads only when someone adds a passkey.
  */
 export const registerPasskey = async (): Promise<PasskeySummary> => {
-  const [{ startRegistration }, options] = await Promise.all([import('@simplewebauthn/browser'), api.call(endpoints.passkeyRegistrationOptions)]);
+  const [{ startRegistration }, options] = await Promise.all([
+    import('@simplewebauthn/browser'),
+    api.call(endpoints.passkeyRegistrationOptions),
+  ]);
   const response = await startRegistration({ optionsJSON: options as Parameters<typeof startRegistration>[0]['optionsJSON'] });
   return api.call(endpoints.registerPasskey, { body: { response } });
 };

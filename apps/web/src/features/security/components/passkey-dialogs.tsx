@@ -1,6 +1,7 @@
 import type { PasskeySummary } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useReauthentication } from '@/components/reauthentication/use-reauthentication';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { passkeysQuery, removePasskey } from '../api/passkeys';
 
@@ -20,8 +21,10 @@ export interface RemovePasskeyDialogProps {
 export function RemovePasskeyDialog({ open, passkey, onClose, onRemoved, onFailed }: RemovePasskeyDialogProps) {
   const { t } = useTranslation('security');
   const queryClient = useQueryClient();
+  // Removing needs a recent sign-in: the password is asked for then, and the removal retried (issue 11 item 5).
+  const reauthentication = useReauthentication();
   const remove = useMutation({
-    mutationFn: (target: PasskeySummary) => removePasskey(target.id),
+    mutationFn: (target: PasskeySummary) => reauthentication.run(() => removePasskey(target.id)),
     // Re-read either way: a failure is often a passkey removed elsewhere.
     onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysQuery().queryKey }),
     onSuccess: (_answer, target) => {
@@ -34,18 +37,21 @@ export function RemovePasskeyDialog({ open, passkey, onClose, onRemoved, onFaile
     },
   });
   return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) onClose();
-      }}
-      title={t('removePasskeyDialog.title')}
-      confirmLabel={t('removePasskeyDialog.confirm')}
-      workingLabel={t('removePasskeyDialog.working')}
-      working={remove.isPending}
-      onConfirm={() => passkey && remove.mutate(passkey)}
-    >
-      {t('removePasskeyDialog.text', { name: passkey?.name ?? '' })}
-    </ConfirmDialog>
+    <>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={(next) => {
+          if (!next) onClose();
+        }}
+        title={t('removePasskeyDialog.title')}
+        confirmLabel={t('removePasskeyDialog.confirm')}
+        workingLabel={t('removePasskeyDialog.working')}
+        working={remove.isPending}
+        onConfirm={() => passkey && remove.mutate(passkey)}
+      >
+        {t('removePasskeyDialog.text', { name: passkey?.name ?? '' })}
+      </ConfirmDialog>
+      {reauthentication.dialog}
+    </>
   );
 }

@@ -27,8 +27,10 @@ const passkey = (id: number, name: string, lastUsedAt: string | null): PasskeySu
   ({ id: BigInt(id), name, createdAt: '2026-11-20T15:30:00Z', lastUsedAt, backedUp: false }) as PasskeySummary;
 
 /** The auth service's passkey calls over a list that changes as they are made. */
-const mockPasskeys = (initial: PasskeySummary[]) => {
+const mockPasskeys = (initial: PasskeySummary[], { stale = false } = {}) => {
   let live = [...initial];
+  // A session whose sign-in is over 10 minutes old: removal answers the step-up challenge until the password is confirmed.
+  let recent = !stale;
   return mockFetch((call) => {
     const path = call.url.pathname;
     if (path === '/b/v1/Account/names') return json(names([1001n, 'Casey Customer', null]));
@@ -41,7 +43,16 @@ const mockPasskeys = (initial: PasskeySummary[]) => {
       live = [added, ...live];
       return json({ ...added, id: 9 });
     }
+    if (call.method === 'POST' && path === '/a/v1/Authenticate/confirm') {
+      recent = true;
+      return new Response(null, { status: 204 });
+    }
     if (call.method === 'DELETE' && path.startsWith('/a/v1/Passkeys/')) {
+      if (!recent) {
+        return json({ error: 'For your security, confirm your password to make this change.' }, 401, {
+          'WWW-Authenticate': 'Bearer error="insufficient_user_authentication", max_age=600',
+        });
+      }
       live = live.filter((p) => String(p.id) !== path.split('/').pop());
       return new Response(null, { status: 204 });
     }
@@ -54,7 +65,11 @@ const section = () => screen.findByRole('region', { name: 'Passkeys' });
 beforeEach(() => {
   sessionStorage.setItem('token', makeToken({ sub: '7', scopes: ['ac:1001'] }));
   startRegistration.mockReset();
-  Object.defineProperty(window, 'PublicKeyCredential', { value: function PublicKeyCredential() {}, configurable: true, writable: true });
+  Object.defineProperty(window, 'PublicKeyCredential', {
+    value: function PublicKeyCredential() {},
+    configurable: true,
+    writable: true,
+  });
 });
 afterEach(() => {
   Reflect.deleteProperty(window, 'PublicKeyCredential');
@@ -70,7 +85,9 @@ describe('security screen: passkeys', () => {
     expect(items[0]).toHaveTextContent(/Added Nov 20, 2026/);
     expect(items[0]).toHaveTextContent(/last used Nov 24, 2026/);
     expect(items[1]).toHaveTextContent('not used yet');
-    expect(within(items[1]!).getByRole('button', { name: /^Remove passkey: Chrome on Windows, added Nov 20, 2026/ })).toBeInTheDocument();
+    expect(
+      within(items[1]!).getByRole('button', { name: /^Remove passkey: Chrome on Windows, added Nov 20, 2026/ }),
+    ).toBeInTheDocument();
   });
 
   it('says when there is none, and adds one through the browser’s passkey dialog', async () => {
@@ -82,8 +99,12 @@ describe('security screen: passkeys', () => {
     expect(await within(card).findByText('You have no passkeys yet.')).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Add a passkey' }));
 
-    expect(await screen.findByText('Passkey added for Chrome on Linux. You can now sign in with it from the login page.')).toBeInTheDocument();
-    expect(startRegistration).toHaveBeenCalledWith({ optionsJSON: expect.objectContaining({ challenge: OPTIONS.challenge, rp: OPTIONS.rp }) });
+    expect(
+      await screen.findByText('Passkey added for Chrome on Linux. You can now sign in with it from the login page.'),
+    ).toBeInTheDocument();
+    expect(startRegistration).toHaveBeenCalledWith({
+      optionsJSON: expect.objectContaining({ challenge: OPTIONS.challenge, rp: OPTIONS.rp }),
+    });
     const saved = calls.find((c) => c.method === 'POST' && c.url.pathname === '/a/v1/Passkeys');
     expect(saved?.body).toEqual({ response: CREDENTIAL });
     expect(await within(card).findByRole('list', { name: 'Your passkeys' })).toHaveTextContent('Chrome on Linux');
@@ -94,12 +115,16 @@ describe('security screen: passkeys', () => {
     mockPasskeys([]);
     renderRoute('/security');
     const card = await section();
-    startRegistration.mockRejectedValueOnce(Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' }));
+    startRegistration.mockRejectedValueOnce(
+      Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' }),
+    );
     await user.click(await within(card).findByRole('button', { name: 'Add a passkey' }));
     expect(await screen.findByText('No passkey was added: the request was cancelled or timed out.')).toBeInTheDocument();
 
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    startRegistration.mockRejectedValueOnce(Object.assign(new Error('Invalid domain'), { name: 'SecurityError', code: 'ERROR_INVALID_DOMAIN' }));
+    startRegistration.mockRejectedValueOnce(
+      Object.assign(new Error('Invalid domain'), { name: 'SecurityError', code: 'ERROR_INVALID_DOMAIN' }),
+    );
     await user.click(within(card).getByRole('button', { name: 'Add a passkey' }));
     expect(await screen.findByText(/Passkeys cannot be used at this address/)).toBeInTheDocument();
     error.mockRestore();
@@ -120,10 +145,32 @@ describe('security screen: passkeys', () => {
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
 
     await user.click(remove);
-    await user.click(within(await screen.findByRole('dialog', { name: 'Remove this passkey?' })).getByRole('button', { name: 'Remove passkey' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Remove this passkey?' })).getByRole('button', { name: 'Remove passkey' }),
+    );
     expect(await screen.findByText('The passkey for Safari on iOS was removed. It no longer signs you in.')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'DELETE')?.url.pathname).toBe('/a/v1/Passkeys/1');
     await waitFor(() => expect(screen.queryByRole('button', { name: /^Remove passkey: Safari on iOS/ })).not.toBeInTheDocument());
+  });
+
+  it('asks for the password when the sign-in is over 10 minutes old, then removes it', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockPasskeys([passkey(1, 'Safari on iOS', null)], { stale: true });
+    renderRoute('/security');
+    await user.click(await screen.findByRole('button', { name: /^Remove passkey: Safari on iOS/ }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Remove this passkey?' })).getByRole('button', { name: 'Remove passkey' }),
+    );
+
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm your password' });
+    await user.type(within(confirm).getByLabelText(/Password/), 'Demo-Pass-2025!');
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+
+    expect(await screen.findByText('The passkey for Safari on iOS was removed. It no longer signs you in.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(2);
+    expect(calls.find((c) => c.url.pathname === '/a/v1/Authenticate/confirm')?.body).toEqual({ password: 'Demo-Pass-2025!' });
+    // Still signed in: the step-up answer is not an ended session.
+    expect(sessionStorage.getItem('token')).not.toBeNull();
   });
 
   it('speaks French when French is the language', async () => {

@@ -124,7 +124,9 @@ function PasskeyItem({ passkey, onRemove }: { passkey: PasskeySummary; onRemove:
           <time dateTime={passkey.createdAt}>{t('passkeys.added', { when: added })}</time>
           {' · '}
           {passkey.lastUsedAt ? (
-            <time dateTime={passkey.lastUsedAt}>{t('passkeys.lastUsed', { when: dateTime.format(new Date(passkey.lastUsedAt)) })}</time>
+            <time dateTime={passkey.lastUsedAt}>
+              {t('passkeys.lastUsed', { when: dateTime.format(new Date(passkey.lastUsedAt)) })}
+            </time>
           ) : (
             t('passkeys.neverUsed')
           )}

@@ -7,35 +7,43 @@ import { Banner } from '@/components/ui/banner';
  * while the account's language is still being applied (coming back from the checkout) reads in that language.
  */
 type NoticeText = string | { key: string };
-type Notice = { tone: 'error' | 'success'; text: NoticeText };
+type Notice = { tone: 'error' | 'success'; text: NoticeText; takeFocus: boolean };
+
+export interface NoticeOptions {
+  /**
+   * Whether the banner takes focus (default). A dialog whose opener stays on the page passes false: closing it
+   * puts focus back on its opener (issue 10 item 8), and the banner, a status, is announced without it.
+   */
+  takeFocus?: boolean;
+}
 
 export interface PageNotice {
   notice: Notice | null;
   ref: RefObject<HTMLDivElement | null>;
-  success: (text: NoticeText) => void;
+  success: (text: NoticeText, options?: NoticeOptions) => void;
   /** Spec §8: errors on this screen show in a red banner and are logged. */
   error: (text: NoticeText, cause?: unknown) => void;
   dismiss: () => void;
 }
 
 /**
- * The outcome of the screen's last action. The banner takes focus once an action is over (dialogs closed,
- * lists re-read), so keyboard and screen reader users land on its outcome rather than on a button that may
- * have gone.
+ * The outcome of the screen's last action. The banner takes focus once an action is over (lists re-read), so
+ * keyboard and screen reader users land on its outcome rather than on a button that may have gone — unless the
+ * action ended in a dialog whose opener is still there, which gets focus back instead (`takeFocus: false`).
  */
 export function usePageNotice(): PageNotice {
   const [notice, setNotice] = useState<Notice | null>(null);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (notice) ref.current?.focus();
+    if (notice?.takeFocus) ref.current?.focus();
   }, [notice]);
   return {
     notice,
     ref,
-    success: (text) => setNotice({ tone: 'success', text }),
+    success: (text, { takeFocus = true } = {}) => setNotice({ tone: 'success', text, takeFocus }),
     error: (text, cause) => {
       console.error(text, cause ?? '');
-      setNotice({ tone: 'error', text });
+      setNotice({ tone: 'error', text, takeFocus: true });
     },
     dismiss: () => setNotice(null),
   };

@@ -96,7 +96,8 @@ function PaymentsScreen({ accountId }: { accountId: bigint }) {
             accountId={accountId}
             target={defaultOneTimeTarget(home.data.balances) ?? { total: 0, currency: account.currency }}
             owing={hasBalanceOwing(home.data.balances)}
-            onSuccess={notice.success}
+            // "Pay Now" stays: closing the dialog gives it focus back.
+            onSuccess={(text) => notice.success(text, { takeFocus: false })}
           />
           <AutomaticPayments
             accountId={accountId}
@@ -105,7 +106,8 @@ function PaymentsScreen({ accountId }: { accountId: bigint }) {
             currency={account.currency}
             schedule={autopay.data}
             scheduleError={autopay.isError}
-            onSuccess={notice.success}
+            // The switch stays: closing its dialogs gives it focus back.
+            onSuccess={(text) => notice.success(text, { takeFocus: false })}
             onError={notice.error}
           />
           <PaymentHistory payments={home.data.recentPayments} />

@@ -103,6 +103,9 @@ describe('hostile text in every string a caller can send', () => {
       'POST /b/v1/Payment/customerpayment JSON body payment.description nul',
       'POST /b/v1/checkoutapi/sandbox/:sessionId form body nameOnCard nul',
       'GET /b/v1/Invoice/details/:id path id nul',
+      'POST /a/v1/Authenticate/passkey JSON body response.response.clientDataJSON nul',
+      'POST /a/v1/Passkeys JSON body response.response.attestationObject lone surrogate',
+      'DELETE /a/v1/Passkeys/:id path id nul',
     ]) {
       expect(names).toContain(expected);
     }

@@ -224,6 +224,7 @@ const SCREENS: Screen[] = [
       await page.goto('/profile');
       await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible();
       await expect(page.getByRole('region', { name: 'Billing Address' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Account activity' }).getByRole('status')).toHaveCount(0);
     },
   },
   {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { endpoints, pathFor } from '@portal/contract';
 import { Api, customerNoOf } from './support/api';
 import { accountHeading, loginViaUi } from './support/auth';
 
@@ -17,11 +18,7 @@ const openSelector = async (page: Page) => {
 /** Types into the selector's search box and waits for the server search that the text triggers. */
 const searchAccounts = async (page: Page, text: string) => {
   const panel = await openSelector(page);
-  const searched = page.waitForRequest((r) => {
-    if (!r.url().includes('/b/v1/Account/names')) return false;
-    const dnfilter = new URL(r.url()).searchParams.get('dnfilter') ?? '';
-    return dnfilter.includes(text);
-  });
+  const searched = page.waitForRequest((r) => r.url().includes('/b/v1/Search') && new URL(r.url()).searchParams.get('search') === text);
   await panel.getByRole('combobox', { name: 'Search accounts' }).fill(text);
   await searched;
   return panel;
@@ -77,5 +74,38 @@ test('staff search the server for accounts and switch between them', async ({ pa
   await box.press('Enter');
   await expect(panel).toBeHidden();
   await page.goto('/');
+  await expect(accountHeading(page, customerNoOf(alex))).toBeVisible();
+});
+
+test('staff find the demo customer from the selector by email, by phone written another way, and by invoice number', async ({ page, request }) => {
+  const api = await Api.as(request, 'staff');
+  const alex = await api.accountNamed('Alex Martin');
+  const details = await api.get<{ account: { invoiceEmailAddress: string }; contacts: { primaryPhone: string | null }[] }>(
+    pathFor(endpoints.accountDetails, { accountId: alex.accountId }),
+  );
+  const phone = details.contacts.map((c) => c.primaryPhone).find((p): p is string => Boolean(p && /^\+1\d{10}$/.test(p)))!;
+  expect(phone, 'the demo customer has a North American phone').toBeTruthy();
+  const [n, area, exchange, line] = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(phone)!;
+  expect(n).toBe(phone);
+  const [invoice] = await api.postedInvoices(alex.accountId);
+  const optionName = new RegExp(`^${alex.listName.replace(/[().]/g, '\\$&')}`);
+
+  await loginViaUi(page, 'staff');
+  await expect(page.getByRole('heading', { name: 'Choose an account' })).toBeVisible();
+  const searches: [string, string][] = [
+    [details.account.invoiceEmailAddress.toUpperCase(), `Invoice email: ${details.account.invoiceEmailAddress}`],
+    [`${area}-${exchange}-${line}`, `Phone: (${area}) ${exchange}-${line}`],
+    [`(${area}) ${exchange} ${line}`, `Phone: (${area}) ${exchange}-${line}`],
+    [invoice!.invoiceNumber, `Invoice ${invoice!.invoiceNumber}`],
+  ];
+  for (const [text, matched] of searches) {
+    const panel = await searchAccounts(page, text);
+    const option = panel.getByRole('option', { name: optionName });
+    await expect(option, text).toContainText(matched);
+    await expect(panel.getByRole('option').first(), `${text}: the best match comes first`).toContainText(alex.listName);
+    await expect(panel.getByText(/#\d/)).toHaveCount(0);
+    if (text === invoice!.invoiceNumber) await option.click();
+    else await page.keyboard.press('Escape');
+  }
   await expect(accountHeading(page, customerNoOf(alex))).toBeVisible();
 });

@@ -13,12 +13,29 @@ export const SearchQuerySchema = z.object({
 });
 
 export const SEARCH_KINDS = ['account', 'invoice', 'contact'] as const;
+/** Which field of the hit the text matched, so a person sees why an account is offered. */
+export const SEARCH_MATCHED_FIELDS = [
+  'accountNumber',
+  'accountName',
+  'invoiceName',
+  'invoiceEmail',
+  'invoiceNumber',
+  'contactName',
+  'contactEmail',
+  'contactPhone',
+] as const;
+export type SearchMatchedField = (typeof SEARCH_MATCHED_FIELDS)[number];
 /** One hit of GET /b/v1/Search; `id` is the account, invoice or contact id. */
 export const SearchResultSchema = z.object({
   kind: z.enum(SEARCH_KINDS),
   id: IdSchema,
   accountId: IdSchema,
+  /** The account's list name, "{name} ({customer number})", as the account selector shows accounts. */
+  accountName: z.string(),
+  /** The account's parent, so sub-accounts can be grouped under it (spec §4). */
+  accountParentId: IdSchema.nullable(),
   title: z.string(),
   subtitle: z.string().nullable(),
+  matched: z.object({ field: z.enum(SEARCH_MATCHED_FIELDS), value: z.string() }),
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;

@@ -29,6 +29,7 @@ export const fr: Catalog<typeof en> = {
     none: 'Choisir un compte',
     search: 'Rechercher des comptes',
     searchHint: 'Saisissez un nom ou un numéro de compte',
+    staffSearchHint: 'Nom, numéro, courriel, téléphone ou numéro de facture',
     accounts: 'Comptes',
     subAccounts: '{{parent}} (sous-comptes)',
     noResults: 'Aucun compte trouvé',
@@ -37,6 +38,14 @@ export const fr: Catalog<typeof en> = {
     results_other: '{{count}} comptes trouvés',
     moreResults: 'Affichage des {{count}} premiers résultats. Précisez votre recherche.',
     loadError: 'Impossible de charger les comptes.',
+    matched: {
+      invoiceName: 'Nom de facturation : {{value}}',
+      invoiceEmail: 'Courriel de facturation : {{value}}',
+      invoiceNumber: 'Facture {{value}}',
+      contactName: 'Contact : {{value}}',
+      contactEmail: 'Courriel du contact : {{value}}',
+      contactPhone: 'Téléphone : {{value}}',
+    },
   },
   actingFor: {
     text: 'Vous consultez le compte {{number}} en tant que {{role}}',

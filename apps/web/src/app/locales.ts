@@ -31,6 +31,7 @@ export const en = {
     none: 'Choose an account',
     search: 'Search accounts',
     searchHint: 'Type a name or account number',
+    staffSearchHint: 'Name, number, email, phone or invoice number',
     accounts: 'Accounts',
     subAccounts: '{{parent}} (Sub-Accounts)',
     noResults: 'No accounts found',
@@ -39,6 +40,14 @@ export const en = {
     results_other: '{{count}} accounts found',
     moreResults: 'Showing the first {{count}} matches. Type more to narrow the search.',
     loadError: 'Accounts could not be loaded.',
+    matched: {
+      invoiceName: 'Invoice name: {{value}}',
+      invoiceEmail: 'Invoice email: {{value}}',
+      invoiceNumber: 'Invoice {{value}}',
+      contactName: 'Contact: {{value}}',
+      contactEmail: 'Contact email: {{value}}',
+      contactPhone: 'Phone: {{value}}',
+    },
   },
   actingFor: {
     text: 'Viewing account {{number}} as {{role}}',

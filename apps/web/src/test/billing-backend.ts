@@ -8,6 +8,7 @@ export interface BillingBackend {
   details?: (accountId: bigint) => Response;
   home?: (accountId: bigint) => Response;
   invoices?: (accountId: bigint) => Response;
+  search?: (call: FetchCall) => Response;
 }
 
 /** A fake billing service for the dashboard and shell: each part can be overridden per test. */
@@ -31,5 +32,6 @@ export const mockBilling = (overrides: BillingBackend = {}) =>
         ? overrides.invoices(accountId)
         : json({ value: [invoiceItem(77n, accountId, 'INV-2025-04'), invoiceItem(76n, accountId, 'INV-2025-03')] });
     }
+    if (overrides.search && isCallTo(endpoints.search, call)) return overrides.search(call);
     return json({ error: `No fake for ${call.method} ${path}` }, 404);
   });

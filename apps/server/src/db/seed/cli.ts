@@ -73,7 +73,8 @@ const main = async (): Promise<void> => {
   }
   const started = performance.now();
   const database = await openDatabase(
-    options.databaseUrl ? { url: options.databaseUrl, poolSize: 2 } : { dataDir: options.dataDir },
+    // A bulk load of millions of rows: no statement timeout (0), unlike the server's connections.
+    options.databaseUrl ? { url: options.databaseUrl, poolSize: 2, statementTimeoutMs: 0 } : { dataDir: options.dataDir },
   );
   try {
     console.log(

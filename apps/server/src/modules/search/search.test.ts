@@ -52,7 +52,16 @@ describe('GET /b/v1/Search', () => {
       'contact:Tom Smithson',
     ]);
     expect(body.count).toBe(4);
-    expect(body.value[1]).toEqual({ kind: 'account', id: Number(own.id), accountId: Number(own.id), title: 'Smith Family', subtitle: 'Account C-1001 · bills@smith.example' });
+    expect(body.value[1]).toEqual({
+      kind: 'account',
+      id: Number(own.id),
+      accountId: Number(own.id),
+      accountName: 'Smith Family (C-1001)',
+      accountParentId: null,
+      title: 'Smith Family',
+      subtitle: 'Account C-1001 · bills@smith.example',
+      matched: { field: 'accountName', value: 'Smith Family' },
+    });
   });
 
   it('ranks an exact match first', async () => {
@@ -81,6 +90,21 @@ describe('GET /b/v1/Search', () => {
       expect(titles(await search(text)), text).toEqual(['contact:Jane Smith']);
     }
     expect(titles(await search('555 01'))).toEqual(['contact:Jane Smith', 'contact:Tom Smithson']);
+  });
+
+  it('says which field matched and names the account as the selector lists it', async () => {
+    const first = async (text: string) => {
+      const [hit] = (await search(text, staff)).value as (Hit & { accountName: string; matched: { field: string; value: string } })[];
+      return { accountName: hit!.accountName, matched: hit!.matched };
+    };
+    expect(await first('c-2001')).toEqual({ accountName: 'Smith Hardware (C-2001)', matched: { field: 'accountNumber', value: 'C-2001' } });
+    expect(await first('J. Smi')).toEqual({ accountName: 'Smith Family (C-1001)', matched: { field: 'invoiceName', value: 'J. Smith' } });
+    expect(await first('AP@hardware')).toEqual({ accountName: 'Smith Hardware (C-2001)', matched: { field: 'invoiceEmail', value: 'ap@hardware.example' } });
+    expect(await first('INV-7004')).toEqual({ accountName: 'Smith Hardware (C-2001)', matched: { field: 'invoiceNumber', value: 'INV-7004' } });
+    expect(await first('tom@smith')).toEqual({ accountName: 'Smithson Teen Line (C-1002)', matched: { field: 'contactEmail', value: 'tom@smith.example' } });
+    expect(await first('(416) 555 0199')).toEqual({ accountName: 'Smithson Teen Line (C-1002)', matched: { field: 'contactPhone', value: '416.555.0199' } });
+    expect(await first('tom smithson')).toEqual({ accountName: 'Smithson Teen Line (C-1002)', matched: { field: 'contactName', value: 'Tom Smithson' } });
+    expect((await search('C-1002', staff)).value[0]).toMatchObject({ accountParentId: Number(own.id) });
   });
 
   it('searches every account for staff', async () => {

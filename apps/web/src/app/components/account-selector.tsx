@@ -1,4 +1,4 @@
-import type { AccountListName } from '@portal/contract';
+import { displayPhone } from '@portal/contract/regions';
 import { useQuery } from '@tanstack/react-query';
 import { Building2, Check, ChevronsUpDown, Search } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -8,7 +8,7 @@ import { Popover } from '@/components/ui/popover';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { accountSearchQuery, STAFF_SEARCH_TAKE } from '@/lib/current-account/api';
+import { accountSearchQuery, staffAccountSearchQuery, STAFF_SEARCH_TAKE, type AccountOption } from '@/lib/current-account/api';
 import { useCurrentAccount } from '@/lib/current-account/current-account';
 import { filterAccounts, groupAccounts } from '@/lib/current-account/rules';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -19,8 +19,9 @@ export const SEARCH_DEBOUNCE_MS = 300;
 /**
  * Account selector (spec §4, §6): a button showing the current account that opens a searchable list
  * (ARIA combobox + listbox, arrow keys, Enter, Escape). Customers filter their own accounts locally; Staff
- * and Admin search the server as they type (debounced, first 20 matches), because they reach every account.
- * Sub-accounts are grouped under "{parent} (Sub-Accounts)".
+ * and Admin search the server as they type (debounced, first 20 matches), because they reach every account:
+ * by name or number, and by invoice or contact email, phone in any format or invoice number, with the
+ * field that matched shown under the account. Sub-accounts are grouped under "{parent} (Sub-Accounts)".
  */
 export function AccountSelector({ className }: { className?: string }) {
   const { t } = useTranslation('shell');
@@ -34,12 +35,23 @@ export function AccountSelector({ className }: { className?: string }) {
   const listId = `${id}-list`;
   const inputRef = useRef<HTMLInputElement>(null);
 
-  const search = useQuery({ ...accountSearchQuery(debounced), enabled: open && current.searchesServer });
-  const options: AccountListName[] = useMemo(
-    () => (current.searchesServer ? (search.data?.value ?? []) : filterAccounts(current.accounts, text)),
-    [current.searchesServer, current.accounts, search.data, text],
+  const searching = debounced.trim() !== '';
+  // Before anything is typed, staff see the first accounts by name; typing searches every field.
+  const browse = useQuery({ ...accountSearchQuery(''), enabled: open && current.searchesServer && !searching });
+  const found = useQuery({ ...staffAccountSearchQuery(debounced), enabled: open && current.searchesServer && searching });
+  const search = searching ? found : browse;
+  const options: AccountOption[] = useMemo(
+    () =>
+      current.searchesServer
+        ? ((searching ? found.data : browse.data?.value) ?? [])
+        : filterAccounts(current.accounts, text),
+    [current.searchesServer, current.accounts, searching, found.data, browse.data, text],
   );
-  const groups = useMemo(() => groupAccounts(options), [options]);
+  // Search hits keep the service's order (best match first) within their families; lists go by name.
+  const groups = useMemo(
+    () => groupAccounts(options, current.searchesServer && searching ? 'asListed' : 'byName'),
+    [current.searchesServer, searching, options],
+  );
   const flat = useMemo(() => groups.flatMap((g) => g.accounts), [groups]);
   const [active, setActive] = useState(0);
 
@@ -48,7 +60,7 @@ export function AccountSelector({ className }: { className?: string }) {
     if (!open) setText('');
   }, [open]);
 
-  const choose = (entry: AccountListName) => {
+  const choose = (entry: AccountOption) => {
     setOpen(false);
     if (entry.accountId === current.accountId) return;
     current.selectAccount(entry.accountId, entry);
@@ -129,7 +141,7 @@ export function AccountSelector({ className }: { className?: string }) {
             aria-describedby={`${id}-status`}
             autoComplete="off"
             spellCheck={false}
-            placeholder={t('accountSelector.searchHint')}
+            placeholder={t(current.searchesServer ? 'accountSelector.staffSearchHint' : 'accountSelector.searchHint')}
             value={text}
             onChange={(event) => setText(event.target.value)}
             onKeyDown={onKeyDown}
@@ -168,8 +180,16 @@ export function AccountSelector({ className }: { className?: string }) {
                       optionIndex === active && 'bg-surface-2 ring-1 ring-border-strong/40',
                     )}
                   >
-                    <span className="min-w-0 flex-1 truncate">{entry.listName}</span>
-                    <span className="shrink-0 text-xs text-fg-muted tabular-nums">#{String(entry.accountId)}</span>
+                    <span className="flex min-w-0 flex-1 flex-col py-1 leading-tight">
+                      <span className="truncate">{entry.listName}</span>
+                      {entry.matched && (
+                        <span className="truncate text-xs text-fg-muted">
+                          {t(`accountSelector.matched.${entry.matched.field}`, {
+                            value: entry.matched.field === 'contactPhone' ? displayPhone(entry.matched.value, null) : entry.matched.value,
+                          })}
+                        </span>
+                      )}
+                    </span>
                     <Check className={cn('size-4 shrink-0 text-brand-text', !selected && 'invisible')} aria-hidden="true" />
                   </div>
                 );

@@ -112,10 +112,15 @@ describe('account selector (spec §4, §6)', () => {
   it('lets staff without scopes pick an account by searching the server', async () => {
     sessionStorage.setItem('token', makeToken({ roles: ['Staff'], scopes: [] }));
     const { calls } = mockBilling({
-      names: (call) =>
-        call.url.searchParams.get('dnfilter') === 'ListName.contains("acme")'
-          ? json(names([501n, 'Acme Corp', null], [502n, 'Acme West', 501n]))
-          : json(names([1n, 'Aardvark Ltd', null])),
+      names: () => json(names([1n, 'Aardvark Ltd', null])),
+      search: () =>
+        json({
+          value: [
+            { kind: 'contact', id: 9n, accountId: 502n, accountName: 'Acme West (C-502)', title: 'Pat Lee', subtitle: null, matched: { field: 'contactPhone', value: '+14165550134' } },
+            { kind: 'invoice', id: 8n, accountId: 502n, accountName: 'Acme West (C-502)', title: 'Invoice INV-1', subtitle: null, matched: { field: 'invoiceNumber', value: 'INV-1' } },
+            { kind: 'account', id: 501n, accountId: 501n, accountName: 'Acme Corp (C-501)', title: 'Acme Corp', subtitle: null, matched: { field: 'accountName', value: 'Acme Corp' } },
+          ],
+        }),
     });
     renderRoute('/');
     expect(await screen.findByRole('heading', { name: 'Choose an account' })).toBeInTheDocument();
@@ -123,15 +128,21 @@ describe('account selector (spec §4, §6)', () => {
     const user = userEvent.setup();
     const [trigger] = screen.getAllByRole('button', { name: /Account\s*Choose an account/ });
     await user.click(trigger!);
-    await user.keyboard('acme');
-    const option = await screen.findByRole('option', { name: /Acme West/ });
-    const search = calls.filter((c) => c.url.searchParams.get('dnfilter') === 'ListName.contains("acme")');
+    // Before typing: the first accounts by name.
+    expect(await screen.findByRole('option', { name: /Aardvark Ltd/ })).toBeInTheDocument();
+    await user.keyboard('(416) 555 0134');
+    const option = await screen.findByRole('option', { name: /Acme West \(C-502\)\s*Phone: \(416\) 555-0134/ });
+    const search = calls.filter((c) => c.url.pathname === '/b/v1/Search');
     expect(search).toHaveLength(1);
-    expect(search[0]!.url.searchParams.get('take')).toBe('20');
-    expect(within(screen.getByRole('listbox')).getByRole('group', { name: 'Acme Corp (Sub-Accounts)' })).toContainElement(option);
+    expect(search[0]!.url.searchParams.get('search')).toBe('(416) 555 0134');
+    // One option per account, best match first; a match by name needs no explanation; no internal ids.
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Acme West (C-502)Phone: (416) 555-0134', 'Acme Corp (C-501)']);
+    expect(screen.queryByText(/#\d/)).not.toBeInTheDocument();
 
     await user.click(option);
     expect(await screen.findByRole('heading', { level: 1, name: 'Account C-502' })).toBeInTheDocument();
     expect(localStorage.getItem('currentAccountId')).toBe('502');
   });
+
 });

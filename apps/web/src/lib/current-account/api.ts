@@ -1,7 +1,9 @@
 import { endpoints, MAX_TAKE } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client';
-import { accountSearchFilter } from './rules';
+import { accountSearchFilter, accountsOfHits } from './rules';
+
+export type { AccountOption } from './rules';
 
 /** How many matches the staff search shows (they reach thousands of accounts). */
 export const STAFF_SEARCH_TAKE = 20;
@@ -16,6 +18,24 @@ export const myAccountNamesQuery = () =>
         signal,
       }),
     staleTime: 5 * 60_000,
+  });
+
+/** Hits asked for: an account can match several ways (its name, a contact, invoices), so more than are shown. */
+const SEARCH_HITS = 3 * STAFF_SEARCH_TAKE;
+
+/**
+ * Staff/Admin typing in the selector: GET Search, which also matches invoice and contact emails, phones in
+ * any format and invoice numbers; the first 20 accounts, best match first.
+ */
+export const staffAccountSearchQuery = (text: string) =>
+  queryOptions({
+    queryKey: ['account-search', text.trim().toLowerCase()],
+    queryFn: async ({ signal }) =>
+      accountsOfHits((await api.call(endpoints.search, { query: { search: text.trim(), take: SEARCH_HITS }, signal })).value).slice(
+        0,
+        STAFF_SEARCH_TAKE,
+      ),
+    staleTime: 60_000,
   });
 
 /** Staff/Admin search: `ListName.contains("text")`, first 20 alphabetically. */

@@ -1,6 +1,7 @@
-import type { AccountListName } from '@portal/contract';
+import type { AccountListName, SearchResult } from '@portal/contract';
 import {
   accountSearchFilter,
+  accountsOfHits,
   dnString,
   filterAccounts,
   groupAccounts,
@@ -61,6 +62,14 @@ describe('groupAccounts', () => {
     ]);
   });
 
+  it('keeps the order of search hits (best first) within the same grouping', () => {
+    const hits = [acc(3n, 'Zed Line', 1n), acc(2n, 'Beta'), acc(1n, 'Alpha'), acc(4n, 'Able Line', 1n)];
+    expect(groupAccounts(hits, 'asListed').map((g) => [g.parentName, g.accounts.map((a) => a.accountId)])).toEqual([
+      [null, [2n, 1n]],
+      ['Alpha', [3n, 4n]],
+    ]);
+  });
+
   it('groups deeper sub-accounts under their own parent', () => {
     const groups = groupAccounts([acc(1n, 'Root'), acc(2n, 'Child', 1n), acc(3n, 'Grandchild', 2n)]);
     expect(groups.map((g) => [g.parentName, g.accounts.map((a) => a.accountId)])).toEqual([
@@ -101,5 +110,38 @@ describe('search helpers', () => {
 
   it('escapes quotes so user text cannot end the literal', () => {
     expect(dnString('") || (1==1')).toBe('"\\") || (1==1"');
+  });
+});
+
+describe('accountsOfHits', () => {
+  const hit = (accountId: bigint, field: SearchResult['matched']['field'], value: string): SearchResult => ({
+    kind: 'account',
+    id: accountId,
+    accountId,
+    accountName: `Account ${accountId} (C-${accountId})`,
+    accountParentId: accountId === 2n ? 1n : null,
+    title: '',
+    subtitle: null,
+    matched: { field, value },
+  });
+
+  it('keeps the best hit of each account in the service order, and explains matches other than name or number', () => {
+    expect(
+      accountsOfHits([
+        hit(2n, 'contactPhone', '+14165550134'),
+        hit(1n, 'accountNumber', 'C-1'),
+        hit(2n, 'accountName', 'Account 2'),
+        hit(3n, 'invoiceNumber', 'INV-9'),
+        hit(1n, 'contactEmail', 'a@example.com'),
+      ]),
+    ).toEqual([
+      { accountId: 2n, listName: 'Account 2 (C-2)', parentId: 1n, matched: { field: 'contactPhone', value: '+14165550134' } },
+      { accountId: 1n, listName: 'Account 1 (C-1)', parentId: null },
+      { accountId: 3n, listName: 'Account 3 (C-3)', parentId: null, matched: { field: 'invoiceNumber', value: 'INV-9' } },
+    ]);
+  });
+
+  it('offers nothing for no hits', () => {
+    expect(accountsOfHits([])).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { AccountListName } from '@portal/contract';
+import type { AccountListName, SearchResult } from '@portal/contract';
 import type { Session } from '../session/session';
 
 /**
@@ -36,23 +36,25 @@ export const reconcileAccount = (selected: bigint | null, list: readonly Account
   return (topLevel[0] ?? list[0])!.accountId;
 };
 
-export interface AccountGroup {
+export interface AccountGroup<T extends AccountListName = AccountListName> {
   /** null for the main group of top-level accounts; else the parent's name ("{parent} (Sub-Accounts)"). */
   parentName: string | null;
   parentId: bigint | null;
-  accounts: AccountListName[];
+  accounts: T[];
 }
 
 /**
- * Groups a list for the selector: top-level accounts first (alphabetically), then one group of sub-accounts
- * per parent, in the parents' order, each labelled "{parent} (Sub-Accounts)" by the caller.
+ * Groups a list for the selector: top-level accounts first (alphabetically, or in the list's own order for
+ * search hits, best first), then one group of sub-accounts per parent, in the parents' order, each labelled
+ * "{parent} (Sub-Accounts)" by the caller.
  */
-export const groupAccounts = (list: readonly AccountListName[]): AccountGroup[] => {
+export const groupAccounts = <T extends AccountListName>(list: readonly T[], order: 'byName' | 'asListed' = 'byName'): AccountGroup<T>[] => {
+  const sorted = (entries: T[]) => (order === 'byName' ? entries.sort(byName) : entries);
   const ids = new Set(list.map((a) => a.accountId));
-  const topLevel = list.filter((a) => isTopLevel(a, ids)).sort(byName);
-  const groups: AccountGroup[] = topLevel.length ? [{ parentName: null, parentId: null, accounts: topLevel }] : [];
+  const topLevel = sorted(list.filter((a) => isTopLevel(a, ids)));
+  const groups: AccountGroup<T>[] = topLevel.length ? [{ parentName: null, parentId: null, accounts: topLevel }] : [];
   for (const parent of topLevel) {
-    const children = list.filter((a) => a.parentId === parent.accountId).sort(byName);
+    const children = sorted(list.filter((a) => a.parentId === parent.accountId));
     if (children.length) groups.push({ parentName: parent.listName, parentId: parent.accountId, accounts: children });
   }
   // Sub-accounts of sub-accounts: grouped under their own parent, after the top-level families.
@@ -63,7 +65,7 @@ export const groupAccounts = (list: readonly AccountListName[]): AccountGroup[] 
     groups.push({
       parentName: parent?.listName ?? null,
       parentId: parentId ?? null,
-      accounts: rest.filter((a) => a.parentId === parentId).sort(byName),
+      accounts: sorted(rest.filter((a) => a.parentId === parentId)),
     });
   }
   return groups;
@@ -87,4 +89,25 @@ export const dnString = (text: string): string => `"${text.replace(/\\/g, '\\\\'
 export const accountSearchFilter = (text: string): string | undefined => {
   const trimmed = text.trim();
   return trimmed ? `ListName.contains(${dnString(trimmed)})` : undefined;
+};
+
+/** An account the selector offers, with what the search text matched when that is not its name or number. */
+export type AccountOption = AccountListName & { matched?: SearchResult['matched'] };
+
+/** The best hit of each account, in the service's order (exact, starts with, contains), as selector options. */
+export const accountsOfHits = (hits: readonly SearchResult[]): AccountOption[] => {
+  const seen = new Set<bigint>();
+  const options: AccountOption[] = [];
+  for (const hit of hits) {
+    if (seen.has(hit.accountId)) continue;
+    seen.add(hit.accountId);
+    const byName = hit.matched.field === 'accountNumber' || hit.matched.field === 'accountName';
+    options.push({
+      accountId: hit.accountId,
+      listName: hit.accountName,
+      parentId: hit.accountParentId,
+      ...(byName ? {} : { matched: hit.matched }),
+    });
+  }
+  return options;
 };

@@ -3,7 +3,7 @@
  * automatic payments, billing details — with who made each change. Support staff and administrators
  * acting for the customer are named as such, so the customer sees what was done for them.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   ACCOUNT_HISTORY_ACTIONS,
   CURRENCIES,
@@ -43,20 +43,25 @@ const shown = sql.join(
  * payment or schedule used.
  */
 const historyPage = async (db: PortalDb, accountId: bigint, skip: number, take: number): Promise<HistoryRow[]> => {
+  // The page is cut first (audit_log_account_idx), then each of its rows looks up its user and card by key.
+  const idOf = (text: SQL) => sql`case when ${text} ~ '^[0-9]{1,18}$' then (${text})::bigint end`;
   const { rows } = await db.execute<HistoryRow>(sql`
     select l.id::text as id, l.at, l.action, l.details, l.actor_user_id::text as actor_user_id,
       u.name as actor_name, u.roles as actor_roles,
       coalesce(l.details->>'brand', pm.brand) as card_brand, coalesce(l.details->>'last4', pm.last4) as card_last4
-    from audit_log l
+    from (
+      select * from audit_log
+      where account_id = ${accountId} and action in (${shown})
+      order by at desc, id desc
+      offset ${skip} limit ${take}
+    ) l
     left join users u on u.id = l.actor_user_id
-    left join payments p on l.entity = 'payment' and p.id::text = l.entity_id
-    left join payment_methods pm on pm.id::text = coalesce(
-      case when l.entity = 'payment_method' then l.entity_id end,
-      l.details->>'paymentMethodId',
-      p.payment_method_id::text)
-    where l.account_id = ${accountId} and l.action in (${shown})
-    order by l.at desc, l.id desc
-    offset ${skip} limit ${take}`);
+    left join payments p on l.entity = 'payment' and p.id = ${idOf(sql`l.entity_id`)}
+    left join payment_methods pm on pm.id = coalesce(
+      case when l.entity = 'payment_method' then ${idOf(sql`l.entity_id`)} end,
+      ${idOf(sql`l.details->>'paymentMethodId'`)},
+      p.payment_method_id)
+    order by l.at desc, l.id desc`);
   return rows;
 };
 

@@ -110,4 +110,6 @@ export const PASSKEY_MESSAGES = {
   signInFailed: 'This passkey could not sign you in. Try again, or log in with your password.',
   registrationFailed: 'The passkey could not be checked. Please try again.',
   alreadyRegistered: 'This passkey is already registered.',
+  confirmFailed: 'This passkey could not confirm it is you. Try again, or enter your password.',
+  noPasskeys: 'You have no passkeys: enter your password instead.',
 } as const;

@@ -151,8 +151,8 @@ export const webauthnChallenges = pgTable(
   'webauthn_challenges',
   {
     challenge: text('challenge').primaryKey(),
-    purpose: text('purpose', { enum: ['registration', 'authentication'] }).notNull(),
-    /** Whose registration it is (null for a sign-in, where nobody is known yet). */
+    purpose: text('purpose', { enum: ['registration', 'authentication', 'confirmation'] }).notNull(),
+    /** Whose registration or confirmation it is (null for a sign-in, where nobody is known yet). */
     userId: ref('user_id').references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: instant('expires_at').notNull(),
     createdAt: createdAt(),

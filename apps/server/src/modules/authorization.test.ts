@@ -330,14 +330,21 @@ describe('authorization on passkey routes', () => {
     { method: 'GET', route: '/a/v1/Passkeys', request: () => ({ method: 'GET', url: '/a/v1/Passkeys' }), stranger: 200, owner: 200, shows: true },
     { method: 'DELETE', route: '/a/v1/Passkeys/:id', request: (id) => ({ method: 'DELETE', url: `/a/v1/Passkeys/${id}` }), stranger: 404, owner: 204 },
   ];
-  /** Signed-in passkey calls that name no object: a session is all they need (their ceremonies are tested in passkeys.api.test.ts). */
+  /**
+   * Signed-in passkey calls that name no object: a session is all they need, and each works on the caller's
+   * own passkeys only (their ceremonies, with another person's passkey refused, are in passkeys.api.test.ts).
+   */
   const SESSION_ONLY: InjectOptions[] = [
     { method: 'POST', url: '/a/v1/Passkeys/registration-options' },
     json('POST', '/a/v1/Passkeys', { response: {} }),
+    { method: 'POST', url: '/a/v1/Authenticate/confirm/passkey-options' },
+    json('POST', '/a/v1/Authenticate/confirm/passkey', { response: {} }),
   ];
 
   it('covers every signed-in passkey route', () => {
-    const rows = endpointList.filter((row) => row.path.startsWith('/a/v1/Passkeys')).map((row) => `${row.method} ${routePath(row.path)}`);
+    const rows = endpointList
+      .filter((row) => row.access !== 'public' && /passkey/i.test(row.path))
+      .map((row) => `${row.method} ${routePath(row.path)}`);
     const covered = [...PASSKEY_ROWS.map((r) => `${r.method} ${r.route}`), ...SESSION_ONLY.map((r) => `${r.method} ${r.url}`)];
     expect([...rows].sort()).toEqual([...covered].sort());
   });

@@ -323,6 +323,46 @@ describe('removing a passkey is a sensitive change (issue 11 item 5)', () => {
     expect((await ctx.app.inject({ method: 'DELETE', url: `/a/v1/Passkeys/${passkey.id}`, headers })).statusCode).toBe(204);
   });
 
+  it('confirms with one of the person’s own passkeys instead of the password', async () => {
+    const { user, headers, authenticator, passkey } = await withPasskey();
+    const stranger = await withPasskey();
+    ctx.clock.advance(11 * 60_000);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/a/v1/Passkeys/${passkey.id}`, headers })).statusCode).toBe(401);
+    const confirmOptions = async () => {
+      const res = await ctx.app.inject({ method: 'POST', url: '/a/v1/Authenticate/confirm/passkey-options', headers });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { challenge: string; allowCredentials: { id: string }[]; userVerification: string };
+    };
+    const confirm = (response: unknown) =>
+      ctx.app.inject({ method: 'POST', url: '/a/v1/Authenticate/confirm/passkey', headers, payload: { response } });
+
+    const options = await confirmOptions();
+    expect(options.allowCredentials.map((c) => c.id)).toEqual([authenticator.id]);
+    expect(options.userVerification).toBe('required');
+    // A confirmation challenge does not sign anyone in, and another person's passkey does not confirm.
+    expect((await signIn(authenticator.authenticate(options))).json()).toMatchObject({ successful: false, token: null });
+    const notMine = await confirm(stranger.authenticator.authenticate(await confirmOptions()));
+    expect(notMine.statusCode).toBe(400);
+    expect(notMine.json()).toEqual({ error: PASSKEY_MESSAGES.confirmFailed });
+
+    const fresh = await confirmOptions();
+    expect((await confirm(authenticator.authenticate(fresh))).statusCode).toBe(204);
+    // Used once only.
+    expect((await confirm(authenticator.authenticate(fresh))).statusCode).toBe(400);
+    const [entry] = await auditEntries(ctx.database.db, 'auth.reauthenticate', user.id);
+    expect(entry!.details).toMatchObject({ method: 'passkey', outcome: 'invalid_passkey' });
+    const outcomes = (await auditEntries(ctx.database.db, 'auth.reauthenticate', user.id)).map(
+      (e) => (e.details as { outcome: string }).outcome,
+    );
+    expect(outcomes).toContain('confirmed');
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/a/v1/Passkeys/${passkey.id}`, headers })).statusCode).toBe(204);
+
+    // With no passkey left there is nothing to confirm with.
+    const none = await ctx.app.inject({ method: 'POST', url: '/a/v1/Authenticate/confirm/passkey-options', headers });
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toEqual({ error: PASSKEY_MESSAGES.noPasskeys });
+  });
+
   it('counts a passkey sign-in as a fresh sign-in', async () => {
     const { authenticator, passkey } = await withPasskey();
     ctx.clock.advance(11 * 60_000);

@@ -213,29 +213,26 @@ const auditLogin = (deps: AuthDeps, userId: bigint | null, details: { outcome: s
   });
 
 /**
- * `Authenticate/passkey`: the signed challenge of a registered passkey signs its owner in, as a password
- * (and code) would: the same session, token and audit entry. Answers the user too, for the device cookie.
+ * Checks a passkey's signature over a live challenge of `purpose` (and person), for this site, with user
+ * verification; the challenge is spent, and the passkey's counter and last use are updated. Answers why not.
  */
-export const loginWithPasskey = async (
+const verifyAssertion = async (
   deps: AuthDeps,
+  passkey: PasskeyRow,
   response: AuthenticationResponseJSON,
-  client: SignInClient,
-): Promise<{ result: LoginResponse; user: UserRow | null }> => {
+  purpose: 'authentication' | 'confirmation',
+  challengeUserId: bigint | null,
+): Promise<{ ok: true } | { ok: false; reason: string }> => {
   const rp = relyingPartyOf(deps.config.PUBLIC_ORIGIN);
   const now = deps.clock.now();
-  const [passkey] = await deps.db.select().from(passkeys).where(eq(passkeys.credentialId, response.id));
-  if (!passkey) {
-    await auditLogin(deps, null, { outcome: 'unknown_passkey', ip: client.ip });
-    return { result: failed(PASSKEY_MESSAGES.signInFailed), user: null };
-  }
-  const handle = response.response.userHandle;
   let newCounter: number;
   try {
+    const handle = response.response.userHandle;
     if (handle !== undefined && handle !== userHandleOf(deps.config.SECRETS_KEY, passkey.userId).toString('base64url'))
       throw new Error('user handle does not match');
     const verification = await verifyAuthenticationResponse({
       response,
-      expectedChallenge: (challenge) => takeChallenge(deps.db, challenge, 'authentication', null, now),
+      expectedChallenge: (challenge) => takeChallenge(deps.db, challenge, purpose, challengeUserId, now),
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
       credential: {
@@ -249,17 +246,77 @@ export const loginWithPasskey = async (
     if (!verification.verified) throw new Error('not verified');
     newCounter = verification.authenticationInfo.newCounter;
   } catch (error) {
-    deps.log.info({ reason: error instanceof Error ? error.message : String(error) }, 'passkey sign-in refused');
+    const reason = error instanceof Error ? error.message : String(error);
+    deps.log.info({ reason, purpose }, 'passkey assertion refused');
+    return { ok: false, reason };
+  }
+  await deps.db.update(passkeys).set({ counter: newCounter, lastUsedAt: now }).where(eq(passkeys.id, passkey.id));
+  return { ok: true };
+};
+
+/**
+ * `Authenticate/passkey`: the signed challenge of a registered passkey signs its owner in, as a password
+ * (and code) would: the same session, token and audit entry. Answers the user too, for the device cookie.
+ */
+export const loginWithPasskey = async (
+  deps: AuthDeps,
+  response: AuthenticationResponseJSON,
+  client: SignInClient,
+): Promise<{ result: LoginResponse; user: UserRow | null }> => {
+  const [passkey] = await deps.db.select().from(passkeys).where(eq(passkeys.credentialId, response.id));
+  if (!passkey) {
+    await auditLogin(deps, null, { outcome: 'unknown_passkey', ip: client.ip });
+    return { result: failed(PASSKEY_MESSAGES.signInFailed), user: null };
+  }
+  if (!(await verifyAssertion(deps, passkey, response, 'authentication', null)).ok) {
     await auditLogin(deps, passkey.userId, { outcome: 'invalid_passkey', ip: client.ip, passkeyId: passkey.id });
     return { result: failed(PASSKEY_MESSAGES.signInFailed), user: null };
   }
-  await deps.db.update(passkeys).set({ counter: newCounter, lastUsedAt: now }).where(eq(passkeys.id, passkey.id));
   const user = await findUserById(deps.db, passkey.userId);
   // A disabled (or not yet approved) person's passkey proves who they are, and signs nobody in.
   const outcome = loginOutcome(user, true);
   await auditLogin(deps, passkey.userId, { outcome, ip: client.ip, passkeyId: passkey.id });
   if (outcome !== 'success' || !user)
     return { result: failed(loginError(outcome) ?? AUTH_MESSAGES.invalidCredentials), user: null };
+  const now = deps.clock.now();
   await markLoggedIn(deps.db, user.id, now);
   return { result: { successful: true, token: await issueSessionToken(deps, user, client), error: null }, user };
+};
+
+/**
+ * `Authenticate/confirm/passkey-options`: a challenge for the signed-in person's own passkeys, to prove again
+ * who they are before a sensitive change (instead of the password); null when they have none.
+ */
+export const startPasskeyConfirmation = async (
+  deps: AuthDeps,
+  userId: bigint,
+): Promise<PublicKeyCredentialRequestOptionsJSON | null> => {
+  const own = await deps.db
+    .select({ id: passkeys.credentialId, transports: passkeys.transports })
+    .from(passkeys)
+    .where(eq(passkeys.userId, userId));
+  if (own.length === 0) return null;
+  const rp = relyingPartyOf(deps.config.PUBLIC_ORIGIN);
+  const options = await generateAuthenticationOptions({
+    rpID: rp.id,
+    challenge: randomBytes(32),
+    timeout: CEREMONY_MS,
+    userVerification: 'required',
+    allowCredentials: own,
+  });
+  await saveChallenge(deps.db, options.challenge, 'confirmation', userId, deps.clock.now());
+  return options;
+};
+
+/** `Authenticate/confirm/passkey`: whether one of the person's own passkeys signed their confirmation challenge. */
+export const confirmWithPasskey = async (
+  deps: AuthDeps,
+  userId: bigint,
+  response: AuthenticationResponseJSON,
+): Promise<boolean> => {
+  const [passkey] = await deps.db
+    .select()
+    .from(passkeys)
+    .where(and(eq(passkeys.credentialId, response.id), eq(passkeys.userId, userId)));
+  return passkey ? (await verifyAssertion(deps, passkey, response, 'confirmation', userId)).ok : false;
 };

@@ -6,14 +6,16 @@ import { badRequest, conflict, notFound } from '../../../errors';
 import { callerOf } from '../../../http/caller';
 import { route } from '../../../http/route';
 import { recordAudit } from '../../../lib/audit';
-import { assertRecentAuthentication } from '../../../lib/recent-authentication';
+import { assertRecentAuthentication, markAuthenticated } from '../../../lib/recent-authentication';
 import type { AuthDeps } from '../context';
 import { deviceCookieHeader, deviceCookieKey, issueDeviceCookie } from '../device-cookie';
 import {
+  confirmWithPasskey,
   listPasskeys,
   loginWithPasskey,
   registerPasskey,
   removePasskey,
+  startPasskeyConfirmation,
   startPasskeyLogin,
   startPasskeyRegistration,
 } from '../passkeys';
@@ -102,5 +104,35 @@ export const passkeyRoutes = async (app: FastifyInstance, { deps }: { deps: Auth
     // As after a password sign-in: this browser is the person's own from now on (its own login throttle).
     if (user) reply.header('set-cookie', deviceCookieHeader(issueDeviceCookie(deviceKey, user.id), secure));
     return result;
+  });
+
+  route(app, endpoints.passkeyConfirmOptions, async (request, reply) => {
+    const caller = callerOf(request);
+    await enforceThrottle(deps.limiter, reply, 'token', [
+      { key: `passkey-confirm:user:${caller.userId}`, rule: REGISTRATION_RULE },
+    ]);
+    const options = await startPasskeyConfirmation(deps, caller.userId);
+    if (!options) throw conflict(PASSKEY_MESSAGES.noPasskeys);
+    return options;
+  });
+
+  route(app, endpoints.confirmWithPasskey, async (request, reply) => {
+    const caller = callerOf(request);
+    // Failed confirmations count with wrong passwords: a second way to confirm is not a second allowance.
+    const key = throttleKeys.confirmPasswordUser(caller.userId);
+    await enforceThrottle(deps.limiter, reply, 'confirmPassword', [{ key, rule: THROTTLE_RULES.confirmPasswordPerUser }]);
+    const confirmed = await confirmWithPasskey(deps, caller.userId, request.body.response as AuthenticationResponseJSON);
+    await recordAudit(deps.db, {
+      actorUserId: caller.userId,
+      accountId: null,
+      action: 'auth.reauthenticate',
+      entity: 'user',
+      entityId: caller.userId,
+      details: { method: 'passkey', outcome: confirmed ? 'confirmed' : 'invalid_passkey', ip: request.ip },
+    });
+    if (!confirmed) throw badRequest(PASSKEY_MESSAGES.confirmFailed);
+    await markAuthenticated(deps.db, caller.sessionId, deps.clock.now());
+    await deps.limiter.reset(key);
+    return reply.status(204).send();
   });
 };

@@ -9,11 +9,15 @@ import { api, errorMessage } from '@/lib/api/client';
 import { registerLocales } from '@/lib/i18n/i18n';
 import { reauthenticationLocales } from './locales';
 
+/** Passkey confirmation (and the WebAuthn helper) downloads only when its button is pressed. */
+const loadPasskey = () => import('./confirm-with-passkey');
+
 await registerLocales('reauthentication', reauthenticationLocales);
 
 /**
  * Asks the signed-in person for their password again (`Authenticate/confirm`) before a sensitive change is
- * retried. `onDone(true)` once confirmed; `onDone(false)` when they cancel.
+ * retried, or, where the browser has passkeys, for one of their passkeys instead. `onDone(true)` once
+ * confirmed; `onDone(false)` when they cancel.
  */
 export function ConfirmPasswordDialog({ open, onDone }: { open: boolean; onDone: (confirmed: boolean) => void }) {
   const { t } = useTranslation('reauthentication');
@@ -22,6 +26,7 @@ export function ConfirmPasswordDialog({ open, onDone }: { open: boolean; onDone:
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const passkeysAvailable = typeof window.PublicKeyCredential === 'function';
 
   const finish = (confirmed: boolean) => {
     setPassword('');
@@ -40,6 +45,20 @@ export function ConfirmPasswordDialog({ open, onDone }: { open: boolean; onDone:
       finish(true);
     } catch (error) {
       setProblem(errorMessage(error, t('failed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirmByPasskey = async () => {
+    setProblem(null);
+    setBusy(true);
+    try {
+      await (await loadPasskey()).confirmWithPasskey();
+      finish(true);
+    } catch (error) {
+      const { passkeyDialogCancelled } = await loadPasskey();
+      setProblem(passkeyDialogCancelled(error) ? t('passkeyCancelled') : errorMessage(error, t('passkeyFailed')));
     } finally {
       setBusy(false);
     }
@@ -69,6 +88,17 @@ export function ConfirmPasswordDialog({ open, onDone }: { open: boolean; onDone:
         <Field label={t('password')} required>
           <Input type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
         </Field>
+        {passkeysAvailable && (
+          <Button
+            variant="link"
+            className="self-start"
+            disabled={busy}
+            onClick={() => void confirmByPasskey()}
+            onFocus={() => void loadPasskey()}
+          >
+            {t('usePasskey')}
+          </Button>
+        )}
       </form>
     </Dialog>
   );

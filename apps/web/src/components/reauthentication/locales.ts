@@ -9,6 +9,9 @@ export const en = {
   confirming: 'Confirming...',
   required: 'Password is required',
   failed: 'Your password could not be confirmed. Please try again.',
+  usePasskey: 'Use a passkey instead',
+  passkeyCancelled: 'No passkey was used: the request was cancelled or timed out. Try again, or enter your password.',
+  passkeyFailed: 'Your passkey could not confirm it is you. Try again, or enter your password.',
 } as const;
 
 // French is downloaded only when French is the language (locales.fr.ts).

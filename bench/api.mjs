@@ -9,7 +9,7 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { spawnSync } from 'node:child_process';
-import { report, root, startProcess, stopProcess, waitFor } from './lib.mjs';
+import { BENCH_SECRETS_KEY, report, root, startProcess, stopProcess, waitFor } from './lib.mjs';
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) {
@@ -45,7 +45,7 @@ await client.end();
 
 const server = startProcess('npx', ['tsx', 'src/server.ts'], {
   cwd: `${root}/apps/server`,
-  env: { DATABASE_URL: url, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', NODE_ENV: 'production', PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}` },
+  env: { DATABASE_URL: url, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', NODE_ENV: 'production', SECRETS_KEY: BENCH_SECRETS_KEY, PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}` },
 });
 const bare = startProcess('node', ['bench/bare-server.mjs'], { env: { DATABASE_URL: url, PORT: String(BARE_PORT) } });
 try {

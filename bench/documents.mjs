@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
-import { percentile, report, root, startProcess, stopProcess, waitFor } from './lib.mjs';
+import { BENCH_SECRETS_KEY, percentile, report, root, startProcess, stopProcess, waitFor } from './lib.mjs';
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) {
@@ -66,7 +66,7 @@ await client.end();
 
 const server = startProcess('npx', ['tsx', 'src/server.ts'], {
   cwd: `${root}/apps/server`,
-  env: { DATABASE_URL: url, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', NODE_ENV: 'production', PUBLIC_ORIGIN: origin },
+  env: { DATABASE_URL: url, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', NODE_ENV: 'production', SECRETS_KEY: BENCH_SECRETS_KEY, PUBLIC_ORIGIN: origin },
 });
 const rssOf = (pid) => {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

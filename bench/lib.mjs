@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
+/** The key a production-mode server under benchmark seals its secrets with (SECRETS_KEY), one per bench database. */
+export const BENCH_SECRETS_KEY = process.env.SECRETS_KEY ?? 'be'.repeat(32);
+
 /** Starts a command in its own process group, so stopping it also stops what it started (npx → tsx → node). */
 export const startProcess = (command, args, { env = {}, cwd = root } = {}) =>
   spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'], detached: true });

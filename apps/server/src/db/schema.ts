@@ -269,6 +269,11 @@ export const accounts = pgTable(
     uniqueIndex('accounts_customer_no_idx').on(t.customerNo),
     index('accounts_parent_idx').on(t.parentId),
     index('accounts_name_lower_idx').on(sql`lower(${t.name})`),
+    // Trigram indexes (pg_trgm) for Search's "contains" and "starts with" matches (the account selector).
+    index('accounts_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('accounts_invoice_name_trgm_idx').using('gin', sql`lower(${t.invoiceName}) gin_trgm_ops`),
+    index('accounts_customer_no_trgm_idx').using('gin', sql`lower(${t.customerNo}) gin_trgm_ops`),
+    index('accounts_invoice_email_trgm_idx').using('gin', sql`lower(${t.invoiceEmailAddress}) gin_trgm_ops`),
   ],
 );
 
@@ -325,6 +330,13 @@ export const contacts = pgTable(
     index('contacts_account_idx').on(t.accountId),
     index('contacts_email_lower_idx').on(sql`lower(${t.primaryEmail})`),
     index('contacts_phone_idx').on(t.primaryPhone),
+    // Search: the expressions its SQL matches on (search/repository.ts), as trigrams.
+    index('contacts_full_name_trgm_idx').using(
+      'gin',
+      sql`lower(trim(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, ''))) gin_trgm_ops`,
+    ),
+    index('contacts_email_trgm_idx').using('gin', sql`lower(${t.primaryEmail}) gin_trgm_ops`),
+    index('contacts_phone_digits_trgm_idx').using('gin', sql`regexp_replace(coalesce(${t.primaryPhone}, ''), '\\D', '', 'g') gin_trgm_ops`),
   ],
 );
 

@@ -3,6 +3,9 @@
  * (invoice number) and contacts (name, email, phone by its digits), only of accounts the caller may
  * see. Relevance: 0 exact, 1 starts with, 2 contains; then title.
  *
+ * Names, emails and phone digits are matched through trigram indexes (pg_trgm, migration 0008), so a
+ * "contains" search does not scan every account and contact.
+ *
  * Each branch is cut to skip+take rows in that order before the union, so a short search text over
  * many invoices sorts at most a page's worth per branch. Invoice numbers are matched exactly or by
  * prefix through invoices_number_lower_pattern_idx (invoices are by far the largest table); the
@@ -47,6 +50,14 @@ const branches = (caller: Caller, t: SearchTerms, limit: number | null): SQL[] =
     : sql``;
   const phoneExact = t.phoneDigits ? sql`or ${digitsOf(sql`c.primary_phone`)} = ${t.phoneDigits}` : sql``;
   const fullName = sql`lower(trim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')))`;
+  // Only emails hold an `@`: asking nothing else keeps the plan on the email indexes.
+  const accountMatch = t.email
+    ? sql`lower(a.invoice_email_address) like ${t.prefix}`
+    : sql`(lower(a.customer_no) like ${t.prefix} or lower(a.name) like ${t.contains} or lower(a.invoice_name) like ${t.contains}
+        or lower(a.invoice_email_address) like ${t.prefix})`;
+  const contactMatch = t.email
+    ? sql`lower(c.primary_email) like ${t.prefix}`
+    : sql`(${fullName} like ${t.contains} or lower(c.primary_email) like ${t.prefix} ${phone})`;
   return [
     cut(sql`select 'account' as kind, a.id, a.id as account_id, ${accountName} as account_name, a.parent_id as account_parent_id, a.name as title,
         concat_ws(' · ', 'Account ' || a.customer_no, a.invoice_email_address) as subtitle,
@@ -67,8 +78,7 @@ const branches = (caller: Caller, t: SearchTerms, limit: number | null): SQL[] =
             or lower(a.invoice_email_address) like ${t.prefix} then 1
           else 2 end as rank
       from accounts a
-      where (lower(a.customer_no) like ${t.prefix} or lower(a.name) like ${t.contains} or lower(a.invoice_name) like ${t.contains}
-        or lower(a.invoice_email_address) like ${t.prefix}) ${visible(caller, sql`a.id`)}`),
+      where ${accountMatch} ${visible(caller, sql`a.id`)}`),
     cut(sql`select 'invoice' as kind, i.id, i.account_id, ${accountName} as account_name, a.parent_id as account_parent_id, 'Invoice ' || i.invoice_number as title,
         concat_ws(' · ', a.name, i.start_date::text || ' to ' || i.end_date::text) as subtitle,
         'invoiceNumber' as matched_field, i.invoice_number as matched_value,
@@ -88,7 +98,7 @@ const branches = (caller: Caller, t: SearchTerms, limit: number | null): SQL[] =
             or lower(c.primary_email) like ${t.prefix} then 1
           else 2 end as rank
       from contacts c join accounts a on a.id = c.account_id
-      where (${fullName} like ${t.contains} or lower(c.primary_email) like ${t.prefix} ${phone}) ${visible(caller, sql`c.account_id`)}`),
+      where ${contactMatch} ${visible(caller, sql`c.account_id`)}`),
   ];
 };
 

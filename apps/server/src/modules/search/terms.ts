@@ -13,6 +13,8 @@ export interface SearchTerms {
   contains: string;
   /** The text's digits when it reads as a phone number (digits and + ( ) - . spaces only), else null. */
   phoneDigits: string | null;
+  /** The text holds an `@`: only emails can match (and the query needs only their indexes). */
+  email: boolean;
 }
 
 
@@ -21,5 +23,5 @@ export const searchTerms = (search: string): SearchTerms => {
   const escaped = escapeLike(exact);
   const digits = exact.replace(/\D/g, '');
   const looksLikePhone = /^[+\d\s().-]+$/.test(exact) && digits.length >= MIN_PHONE_DIGITS;
-  return { exact, prefix: `${escaped}%`, contains: `%${escaped}%`, phoneDigits: looksLikePhone ? digits : null };
+  return { exact, prefix: `${escaped}%`, contains: `%${escaped}%`, phoneDigits: looksLikePhone ? digits : null, email: exact.includes('@') };
 };

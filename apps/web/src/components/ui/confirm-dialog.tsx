@@ -9,6 +9,8 @@ export interface ConfirmDialogProps {
   title: ReactNode;
   children: ReactNode;
   confirmLabel: string;
+  /** The button that keeps things as they are; "Cancel" unless it would be ambiguous (e.g. "Stay on this page"). */
+  cancelLabel?: string;
   workingLabel: string;
   working: boolean;
   onConfirm: () => void;
@@ -24,6 +26,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel,
   workingLabel,
   working,
   onConfirm,
@@ -41,7 +44,7 @@ export function ConfirmDialog({
         <>
           <DialogClose asChild>
             <Button variant="secondary" disabled={working}>
-              {t('cancel')}
+              {cancelLabel ?? t('cancel')}
             </Button>
           </DialogClose>
           <Button variant="danger" loading={working} loadingText={workingLabel} onClick={onConfirm}>

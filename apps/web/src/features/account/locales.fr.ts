@@ -46,6 +46,12 @@ export const fr: Catalog<typeof en> = {
   saveFailed: 'Impossible de mettre à jour les renseignements du compte. Veuillez réessayer.',
   saveError: 'Une erreur est survenue lors de la mise à jour des renseignements de votre compte.',
   saved: 'Les renseignements du compte ont été mis à jour!',
+  unsaved: {
+    title: 'Quitter sans enregistrer?',
+    text: 'Vos modifications des renseignements du compte ne sont pas enregistrées. Si vous quittez cette page, elles seront perdues.',
+    leave: 'Quitter sans enregistrer',
+    stay: 'Rester sur cette page',
+  },
   errors: {
     required: 'Ce champ est obligatoire.',
     country: 'Veuillez choisir un pays dans la liste.',

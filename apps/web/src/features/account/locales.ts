@@ -44,6 +44,12 @@ export const en = {
   saveFailed: 'Failed to update account details. Please try again.',
   saveError: 'An error occurred while updating your account details.',
   saved: 'Account details updated successfully!',
+  unsaved: {
+    title: 'Leave without saving?',
+    text: 'You have changes to your account information that are not saved. If you leave this page, they will be lost.',
+    leave: 'Leave without saving',
+    stay: 'Stay on this page',
+  },
   errors: {
     required: 'This field is required.',
     country: 'Please choose a country from the list.',

@@ -22,6 +22,8 @@ export interface AccountEditFormProps {
   serverFields: Record<string, string> | null;
   onSave: (form: AccountEditForm) => void;
   onCancel: () => void;
+  /** Told whether any field differs from the saved values (false again once the form goes). */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 /**
@@ -29,7 +31,15 @@ export interface AccountEditFormProps {
  * beside their fields. Account number, name and type are shown read-only. Mounted only while editing, so
  * Cancel (which unmounts it) always restores the saved values and clears every error.
  */
-export function AccountEditFormView({ details, now, saving, serverFields, onSave, onCancel }: AccountEditFormProps) {
+export function AccountEditFormView({
+  details,
+  now,
+  saving,
+  serverFields,
+  onSave,
+  onCancel,
+  onDirtyChange,
+}: AccountEditFormProps) {
   const { t, i18n } = useTranslation('account');
   const {
     register,
@@ -38,11 +48,14 @@ export function AccountEditFormView({ details, now, saving, serverFields, onSave
     setError,
     setValue,
     control,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<AccountEditForm>({
     resolver: zodResolver(AccountEditFormSchema),
     defaultValues: toEditForm(details, now),
   });
+  // Leaving with unsaved edits asks first (issue 15 item 5): the page guards while a value differs.
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
+  useEffect(() => () => onDirtyChange?.(false), [onDirtyChange]);
   // "Edit Profile" is gone once editing starts: focus moves to the first field the customer can change.
   useEffect(() => setFocus('language'), [setFocus]);
   useEffect(() => {

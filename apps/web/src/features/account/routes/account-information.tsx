@@ -21,6 +21,7 @@ import { accountDetailsQuery } from '../api/get-account-details';
 import { updateCustomerDetails } from '../api/update-customer-details';
 import { AccountActivity } from '../components/account-activity';
 import { AccountView } from '../components/account-view';
+import { UnsavedChangesGuard } from '../components/unsaved-changes-guard';
 import { buildAccountUpdateModel } from '../edit-rules';
 import { accountLocales } from '../locales';
 
@@ -68,6 +69,8 @@ function AccountInformation({ accountId, back }: { accountId: bigint; back: Reac
   const queryClient = useQueryClient();
   const details = useQuery(accountDetailsQuery(accountId));
   const [editing, setEditing] = useState(false);
+  // Whether the edit form holds values that are not saved: leaving then asks first (issue 15 item 5).
+  const [dirty, setDirty] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [serverFields, setServerFields] = useState<Record<string, string> | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
@@ -205,6 +208,7 @@ function AccountInformation({ accountId, back }: { accountId: bigint; back: Reac
               saving={save.isPending}
               serverFields={serverFields}
               onSave={(form) => save.mutate({ current: details.data, form })}
+              onDirtyChange={setDirty}
               onCancel={() => {
                 setNotice(null);
                 focusEdit.current = true;
@@ -220,6 +224,7 @@ function AccountInformation({ accountId, back }: { accountId: bigint; back: Reac
         )}
       </div>
       {reauthentication.dialog}
+      <UnsavedChangesGuard dirty={editing && dirty} />
     </>
   );
 }

@@ -1,0 +1,10 @@
+import { lazyDialog } from '@/components/lazy-dialog';
+
+const load = () => import('./dialogs');
+
+/** Starts downloading the dialogs, so the question opens at once when the customer tries to leave (decisions §9). */
+export const preloadAccountDialogs = (): void => {
+  void load();
+};
+
+export const UnsavedChangesDialog = lazyDialog(load, (m) => m.UnsavedChangesDialog);

@@ -19,6 +19,7 @@ export const fr: Catalog<typeof en> = {
     paymentDueNow: 'Paiement dû',
     autopay: 'Paiements préautorisés activés',
     makePayment: 'Effectuer un paiement',
+    paid: 'Paiement envoyé : {{amount}} est en cours de traitement. Votre solde changera une fois votre carte débitée.',
   },
   latest: {
     title: 'Dernière facture',

@@ -18,6 +18,7 @@ export const en = {
     paymentDueNow: 'Payment due',
     autopay: 'Pre-authorized payments enabled',
     makePayment: 'Make a payment',
+    paid: 'Payment submitted: {{amount}} is being processed. Your balance changes once your card has been charged.',
   },
   latest: {
     title: 'Latest bill',

@@ -1,25 +1,43 @@
 import { AUTOPAY_ON, type AccountDetailsResponse, type HomeModel } from '@portal/contract';
 import { CalendarClock, CreditCard, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { buttonClasses } from '@/components/ui/button';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
-import { paths } from '@/config/paths';
 import { balanceViews } from '@/lib/balance';
 import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/i18n/use-format';
+import { usePayBalance } from '@/features/payments';
 import { LoadingBlock } from './loading-block';
 
 /**
  * "Current balance" (spec §4 "Balance"): one figure per currency, owing in red with the payment-due line
  * (or "Overdue since {date}" and the amount overdue), otherwise green; "Make a payment", and whether pre-authorized payments are on.
+ * "Make a payment" opens the one-time payment dialog here (issue 15 item 7); with nothing owed it says so.
  */
-export function BalanceCard({ home, details }: { home: HomeModel | undefined; details: AccountDetailsResponse | undefined }) {
+export function BalanceCard({
+  accountId,
+  home,
+  details,
+}: {
+  accountId: bigint;
+  home: HomeModel | undefined;
+  details: AccountDetailsResponse | undefined;
+}) {
   const { t } = useTranslation('dashboard');
   const f = useFormat();
   const ready = home && details;
   const views = ready ? balanceViews(home.balances, home.paymentDueDate, home.overdue, details.account.currency) : [];
   const autopay = details?.account.paymentMethod === AUTOPAY_ON;
+  const [paid, setPaid] = useState<string | null>(null);
+  const pay = usePayBalance({
+    accountId,
+    balances: home?.balances ?? [],
+    currency: details?.account.currency ?? 'USD',
+    // Focus goes back to "Make a payment"; the banner, a status, is announced without taking it.
+    onPaid: ({ amount, currency }) => setPaid(t('balance.paid', { amount: f.currency(amount, currency) })),
+  });
   return (
     <Card as="section" aria-labelledby="balance-title">
       <CardHeader
@@ -27,12 +45,32 @@ export function BalanceCard({ home, details }: { home: HomeModel | undefined; de
         title={t('balance.title')}
         icon={<CreditCard />}
         actions={
-          <Link to={paths.payments} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={!ready}
+            onClick={() => {
+              setPaid(null);
+              pay.start();
+            }}
+          >
             {t('balance.makePayment')}
-          </Link>
+          </Button>
         }
       />
       <CardBody>
+        {/* A live region (there before the button can be used), so the answer to the click is read out while
+            focus stays on the button. */}
+        {ready && (
+          <p role="status" className="mb-4 text-sm font-medium text-fg empty:hidden">
+            {pay.nothingToPay ? t('balance.noBalance') : ''}
+          </p>
+        )}
+        {paid && (
+          <Banner tone="success" className="mb-4" onDismiss={() => setPaid(null)}>
+            {paid}
+          </Banner>
+        )}
         {!ready ? (
           <LoadingBlock />
         ) : (
@@ -81,6 +119,7 @@ export function BalanceCard({ home, details }: { home: HomeModel | undefined; de
           </div>
         )}
       </CardBody>
+      {pay.dialog}
     </Card>
   );
 }

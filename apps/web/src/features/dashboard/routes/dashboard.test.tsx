@@ -1,6 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { accountDetails, homeModel } from '@/test/fixtures';
 import { mockBilling } from '@/test/billing-backend';
+import { mockPortalBilling } from '@/test/portal-billing';
 import { json, makeToken, renderRoute } from '@/test/utils';
 
 beforeEach(() => {
@@ -128,5 +130,68 @@ describe('dashboard (spec §2 Home)', () => {
     renderRoute('/');
     const balance = within(await screen.findByRole('region', { name: 'Current balance' }));
     expect(balance.getByRole('status')).toHaveTextContent('Loading...');
+  });
+});
+
+describe('"Make a payment" on the dashboard (issue 15 item 7)', () => {
+  it('opens the one-time payment dialog in place; paying closes it, focus back on the button, and says so', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = mockPortalBilling();
+    const { router } = renderRoute('/');
+    const balance = within(await screen.findByRole('region', { name: 'Current balance' }));
+    await balance.findByText('$120.50');
+    const button = balance.getByRole('button', { name: 'Make a payment' });
+    await user.click(button);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Make a One-time Payment' });
+    expect(router.state.location.pathname).toBe('/');
+    expect(within(dialog).getByRole('radio', { name: /Total Balance/ })).toBeChecked();
+    await user.click(await within(dialog).findByRole('button', { name: 'Pay $120.50' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo('pay')).toHaveLength(1);
+    expect(callsTo('pay')[0]!.body).toMatchObject({ payment: { accountId: 1001, amount: 120.5, currency: 'CAD' } });
+    await waitFor(() => expect(button).toHaveFocus());
+    expect(balance.getByText(/Payment submitted: \$120\.50 is being processed\./)).toBeInTheDocument();
+  });
+
+  it('gives focus back to the button when the dialog is closed without paying', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = mockPortalBilling();
+    renderRoute('/');
+    const balance = within(await screen.findByRole('region', { name: 'Current balance' }));
+    await balance.findByText('$120.50');
+    const button = balance.getByRole('button', { name: 'Make a payment' });
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Make a One-time Payment' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(button).toHaveFocus());
+    expect(callsTo('pay')).toHaveLength(0);
+  });
+
+  it('says "You do not have a balance owing" instead of opening a $0 dialog', async () => {
+    const user = userEvent.setup();
+    mockPortalBilling({ home: () => json(homeModel([[0, 'CAD']])) });
+    renderRoute('/');
+    const region = await screen.findByRole('region', { name: 'Current balance' });
+    const balance = within(region);
+    await balance.findByText('$0.00');
+    const button = balance.getByRole('button', { name: 'Make a payment' });
+    const status = region.querySelector('p[role="status"]')!;
+    expect(status).toHaveTextContent('');
+    await user.click(button);
+    expect(status).toHaveTextContent('You do not have a balance owing');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+  });
+
+  it('in French', async () => {
+    const user = userEvent.setup();
+    mockPortalBilling({ details: () => json(accountDetails(1001n, { language: 'French' })) });
+    renderRoute('/');
+    const balance = within(await screen.findByRole('region', { name: 'Solde actuel' }));
+    await user.click(await balance.findByRole('button', { name: 'Effectuer un paiement' }));
+    expect(await screen.findByRole('dialog', { name: 'Faire un paiement unique' })).toBeInTheDocument();
   });
 });

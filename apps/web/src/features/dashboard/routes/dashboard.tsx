@@ -5,6 +5,7 @@ import { Banner } from '@/components/ui/banner';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useCurrentAccount } from '@/lib/current-account/current-account';
+import { hasPendingPayment, SETTLING_POLL_MS } from '@/lib/payment-status';
 import { registerLocales } from '@/lib/i18n/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { accountDetailsQuery } from '@/features/account';
@@ -28,7 +29,12 @@ export function DashboardPage() {
   const { accountId, isLoading: selecting } = useCurrentAccount();
   const enabled = accountId !== null;
   const details = useQuery({ ...accountDetailsQuery(accountId ?? 0n), enabled });
-  const home = useQuery({ ...homeModelQuery(accountId ?? 0n), enabled });
+  // After a payment made here, re-read every ~2 s while it settles, so the balance shows its outcome.
+  const home = useQuery({
+    ...homeModelQuery(accountId ?? 0n),
+    enabled,
+    refetchInterval: (query) => (hasPendingPayment(query.state.data?.recentPayments ?? []) ? SETTLING_POLL_MS : false),
+  });
   const invoices = useQuery({ ...latestInvoicesQuery(accountId ?? 0n), enabled });
   const number = details.data?.account.customerNo;
   usePageTitle(number ? t('heading', { number }) : t('title'));
@@ -56,7 +62,7 @@ export function DashboardPage() {
       ) : (
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="flex flex-col gap-6 lg:col-span-2">
-            <BalanceCard home={home.data} details={details.data} />
+            <BalanceCard accountId={accountId ?? 0n} home={home.data} details={details.data} />
             <LatestBillCard invoice={invoices.data?.value[0]} loading={invoices.isPending} failed={invoices.isError} />
           </div>
           <AccountDetailsCard details={details.data} />

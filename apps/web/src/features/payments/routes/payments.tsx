@@ -17,7 +17,6 @@ import { PageNoticeBanners, usePageNotice } from '../components/page-notice';
 import { PaymentHistory } from '../components/payment-history';
 import { PaymentsSkeleton } from '../components/payments-skeleton';
 import { paymentsLocales } from '../locales';
-import { defaultOneTimeTarget, hasBalanceOwing } from '../pay-rules';
 import { usePaymentsData } from '../use-payments-data';
 import { useRefreshWhenSettled } from '../use-refresh-when-settled';
 
@@ -94,8 +93,8 @@ function PaymentsScreen({ accountId }: { accountId: bigint }) {
         <div className="flex min-w-0 flex-col gap-6">
           <OneTimePaymentCard
             accountId={accountId}
-            target={defaultOneTimeTarget(home.data.balances) ?? { total: 0, currency: account.currency }}
-            owing={hasBalanceOwing(home.data.balances)}
+            balances={home.data.balances}
+            currency={account.currency}
             // "Pay Now" stays: closing the dialog gives it focus back.
             onSuccess={(text) => notice.success(text, { takeFocus: false })}
           />

@@ -1,0 +1,51 @@
+import type { Balance, CurrencyCode } from '@portal/contract';
+import { useEffect, useState, type ReactNode } from 'react';
+import { defaultOneTimeTarget, hasBalanceOwing } from '../pay-rules';
+import { PayModal, preloadPayModal } from './lazy-dialogs';
+import type { PaidOutcome } from './pay-modal';
+
+export interface PayBalanceOptions {
+  accountId: bigint;
+  /** The account's balances (spec §4: the payment defaults to the amount owing, else the first balance). */
+  balances: readonly Balance[];
+  /** The account's currency, for an account without balances. */
+  currency: CurrencyCode;
+  /** Called once the service has taken the payment; the dialog has closed and focus is back on the opener. */
+  onPaid: (outcome: PaidOutcome) => void;
+}
+
+export interface PayBalance {
+  /** What the "pay" button does: opens the one-time payment dialog, or says there is nothing to pay. */
+  start: () => void;
+  /** True after `start` when nothing is owed (issue 10 item 7): show "You do not have a balance owing". */
+  nothingToPay: boolean;
+  /** The dialog (loaded on demand); render it once, anywhere. */
+  dialog: ReactNode;
+}
+
+/**
+ * Paying the account's balance in place (spec §2 "Make a One-time Payment"): /payments' "Pay Now" and the
+ * dashboard's "Make a payment" (issue 15 item 7). The dialog's code loads after the page has shown; with
+ * nothing owed no $0 dialog opens, the caller says so instead.
+ */
+export function usePayBalance({ accountId, balances, currency, onPaid }: PayBalanceOptions): PayBalance {
+  const [paying, setPaying] = useState(false);
+  const [nothingToPay, setNothingToPay] = useState(false);
+  const owing = hasBalanceOwing(balances);
+
+  useEffect(preloadPayModal, []);
+
+  return {
+    start: () => (owing ? setPaying(true) : setNothingToPay(true)),
+    nothingToPay: nothingToPay && !owing,
+    dialog: (
+      <PayModal
+        open={paying}
+        onOpenChange={setPaying}
+        accountId={accountId}
+        target={defaultOneTimeTarget(balances) ?? { total: 0, currency }}
+        onPaid={onPaid}
+      />
+    ),
+  };
+}

@@ -21,6 +21,17 @@ const isAddressOrRange = (entry: string): boolean => {
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 
+/** An optional tax registration number in its official shape, normalised to "<digits> <program>" (one space). */
+const taxNumber = (shape: RegExp, example: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toUpperCase() || undefined : v),
+    z
+      .string()
+      .regex(shape, example)
+      .transform((v) => v.replace(shape, '$1 $2'))
+      .optional(),
+  );
+
 /**
  * OpenTelemetry tracing, read on its own by `otel.ts`, which must load before the modules it
  * instruments (so before the rest of this configuration is read).
@@ -119,6 +130,10 @@ const EnvSchema = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(30),
   /** Prometheus `/metrics` listens on this port of HOST (never on PORT); 0 turns it off. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  /** The provider's GST/HST registration number ("123456789 RT0001"), printed on Canadian accounts' invoices. */
+  TAX_GST_HST_NUMBER: taxNumber(/^(\d{9}) ?(RT\d{4})$/, 'a business number and program account, e.g. 123456789 RT0001'),
+  /** The provider's Quebec QST registration number ("1234567890 TQ0001"), printed on Quebec accounts' invoices. */
+  TAX_QST_NUMBER: taxNumber(/^(\d{10}) ?(TQ\d{4})$/, 'a QST number, e.g. 1234567890 TQ0001'),
   ...TelemetrySchema.shape,
 });
 

@@ -234,8 +234,11 @@ test('the PDF and the CDRs download from the invoice detail', async ({ page }) =
   const [cdrs] = await Promise.all([page.waitForEvent('download'), cdrLink.click()]);
   expect(cdrs.suggestedFilename()).toMatch(/\.csv$/i);
   const csv = await readFile((await cdrs.path())!, 'utf8');
+  // UTF-8 with a byte-order mark (spreadsheets then read accents right), times with their offset.
+  expect(csv.startsWith('\uFEFFDate/Time,'), 'a byte-order mark, then the English header').toBe(true);
   const [header, firstRow] = csv.split(/\r?\n/);
-  expect(header, 'a header line').toMatch(/^[A-Za-z][^,]*(,[^,]+){3,}$/);
+  expect(header, 'a header line').toMatch(/^\uFEFF[A-Za-z][^,]*(,[^,]+){3,}$/);
+  expect(firstRow, 'a local time with its offset').toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2},/);
   expect(firstRow?.split(',').length, 'rows have as many fields as the header').toBe(header!.split(',').length);
 
   // The links are signed URLs that answer with the right content types.

@@ -20,7 +20,9 @@ import { endUserSessions } from './sessions';
 import { expiresAfter, generateOpaqueToken, hashOpaqueToken, isWellFormedToken } from './opaque-token';
 import { checkPasswordPolicy } from './password-policy';
 import { composeResetEmail } from './reset-email';
+import { documentLanguage } from '../../lib/language';
 import {
+  accountLanguageOfUser,
   consumeToken,
   findUserById,
   findUsableTokenOwner,
@@ -95,6 +97,8 @@ export const preparePasswordReset =
       return null;
     }
     const token = generateOpaqueToken();
+    // Written in the person's language: their account's (people have no language of their own).
+    const language = documentLanguage(await accountLanguageOfUser(deps.db, user.id));
     await deps.db.transaction(async (tx) => {
       // One live link per user: a new request retires the older ones.
       await invalidateTokens(tx, user.id, 'reset', now);
@@ -115,6 +119,7 @@ export const preparePasswordReset =
       link: withFragment(new URL(request.page), { reset: token }),
       brand: request.brand,
       ttlMinutes: RESET_TOKEN_TTL_MS / 60_000,
+      language,
     });
   };
 

@@ -34,6 +34,18 @@ export const accountIdsOfUser = async (db: PortalDb, userId: bigint): Promise<bi
       .orderBy(asc(userAccounts.accountId))
   ).map((r) => r.accountId);
 
+/** The language of the first account a user may use (what their mail is written in); null without one. */
+export const accountLanguageOfUser = async (db: PortalDb, userId: bigint): Promise<string | null> =>
+  (
+    await db
+      .select({ language: accounts.language })
+      .from(userAccounts)
+      .innerJoin(accounts, eq(accounts.id, userAccounts.accountId))
+      .where(eq(userAccounts.userId, userId))
+      .orderBy(asc(userAccounts.accountId))
+      .limit(1)
+  )[0]?.language ?? null;
+
 export const markLoggedIn = async (db: PortalDb, userId: bigint, at: Date): Promise<void> => {
   await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));
 };

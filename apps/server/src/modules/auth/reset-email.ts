@@ -1,4 +1,5 @@
 import { BRAND_CODE } from '@portal/contract';
+import type { DocumentLanguage, Texts } from '../../lib/language';
 import type { MailMessage } from '../../lib/mailer';
 
 /**
@@ -19,34 +20,60 @@ export interface ResetEmailInput {
   link: string;
   brand: string;
   ttlMinutes: number;
+  /** The person's language (their account's); English when they have none. */
+  language?: DocumentLanguage;
 }
 
-/** The password-reset email, plain text and simple HTML (pure). */
+interface ResetTexts {
+  subject: (brand: string) => string;
+  hello: (name: string) => string;
+  /** The request sentence around the brand and the username (the username is bold in HTML). */
+  request: (brand: string, username: string) => string;
+  choose: string;
+  button: string;
+  expiry: (minutes: number) => string;
+  ignore: string;
+}
+
+const RESET_TEXTS: Texts<ResetTexts> = {
+  en: {
+    subject: (brand) => `${brand}: reset your password`,
+    hello: (name) => `Hello ${name},`,
+    request: (brand, username) => `We received a request to reset the password of your ${brand} account (username: ${username}).`,
+    choose: 'Choose a new password here:',
+    button: 'Reset your password',
+    expiry: (minutes) => `The link works once and expires in ${minutes} minutes.`,
+    ignore: 'If you did not ask for this, ignore this email: your password stays as it is.',
+  },
+  fr: {
+    subject: (brand) => `${brand} : réinitialisez votre mot de passe`,
+    hello: (name) => `Bonjour ${name},`,
+    request: (brand, username) =>
+      `Nous avons reçu une demande de réinitialisation du mot de passe de votre compte ${brand} (nom d’utilisateur : ${username}).`,
+    choose: 'Choisissez un nouveau mot de passe ici :',
+    button: 'Réinitialiser votre mot de passe',
+    expiry: (minutes) => `Le lien ne fonctionne qu’une fois et expire dans ${minutes} minutes.`,
+    ignore: 'Si vous n’avez pas fait cette demande, ignorez ce courriel : votre mot de passe reste le même.',
+  },
+};
+
+/** The password-reset email in the person's language, plain text and simple HTML (pure). */
 export const composeResetEmail = (input: ResetEmailInput): MailMessage => {
   const brand = brandName(input.brand);
-  const expiry = `The link works once and expires in ${input.ttlMinutes} minutes.`;
-  const ignore = 'If you did not ask for this, ignore this email: your password stays as it is.';
-  const text = [
-    `Hello ${input.name},`,
-    '',
-    `We received a request to reset the password of your ${brand} account (username: ${input.username}).`,
-    '',
-    'Choose a new password here:',
-    input.link,
-    '',
-    expiry,
-    ignore,
-    '',
-    `— ${brand}`,
-  ].join('\n');
+  const t = RESET_TEXTS[input.language ?? 'en'];
+  const expiry = t.expiry(input.ttlMinutes);
+  const text = [t.hello(input.name), '', t.request(brand, input.username), '', t.choose, input.link, '', expiry, t.ignore, '', `— ${brand}`].join('\n');
+  // The username is bold in HTML: the sentence is built from escaped parts with a marker for it.
+  const marker = '\u0000';
+  const [before, after] = escapeHtml(t.request(brand, marker)).split(marker) as [string, string];
   const html = [
-    '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;line-height:1.5;color:#1f2937">',
-    `<p>Hello ${escapeHtml(input.name)},</p>`,
-    `<p>We received a request to reset the password of your ${escapeHtml(brand)} account (username: <strong>${escapeHtml(input.username)}</strong>).</p>`,
-    `<p><a href="${escapeHtml(input.link)}" style="display:inline-block;padding:10px 16px;background:#2563eb;color:#ffffff;text-decoration:none;border-radius:6px">Reset your password</a></p>`,
-    `<p>${escapeHtml(expiry)}<br>${escapeHtml(ignore)}</p>`,
+    `<!doctype html><html lang="${input.language ?? 'en'}"><body style="font-family:Arial,Helvetica,sans-serif;line-height:1.5;color:#1f2937">`,
+    `<p>${escapeHtml(t.hello(input.name))}</p>`,
+    `<p>${before}<strong>${escapeHtml(input.username)}</strong>${after}</p>`,
+    `<p><a href="${escapeHtml(input.link)}" style="display:inline-block;padding:10px 16px;background:#2563eb;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(t.button)}</a></p>`,
+    `<p>${escapeHtml(expiry)}<br>${escapeHtml(t.ignore)}</p>`,
     `<p>— ${escapeHtml(brand)}</p>`,
     '</body></html>',
   ].join('\n');
-  return { to: input.to, subject: `${brand}: reset your password`, text, html };
+  return { to: input.to, subject: t.subject(brand), text, html };
 };

@@ -118,7 +118,7 @@ describe('CDR CSV export at scale', () => {
     const again = await open(url);
     expect(again.statusCode).toBe(200);
     const first = await new Promise<Buffer>((resolve) => again.once('data', resolve));
-    expect(first.toString('utf8')).toMatch(/^Date\/Time,Type,From,To/);
+    expect(first.toString('utf8')).toMatch(/^\uFEFFDate\/Time,Type,From,To/);
     again.destroy();
   }, 60_000);
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { attachment, formatDate, formatMoney, formatPeriod, formatQuantity, safeFileName } from './format';
 import { checkDocumentLink, signDocument } from '../../lib/document-signature';
-import { billToLines } from './pdf-data';
+import { billToLines, taxRegistrationsFor } from './pdf-data';
 import { cdrCopyStatement } from './cdr-export';
 
 const KEY = Buffer.alloc(32, 7);
@@ -109,5 +109,53 @@ describe('cdrCopyStatement', () => {
     const chunk = cdrCopyStatement(42n, { after: 10n, through: 20n, header: false, target: `'/dev/blob'` });
     expect(chunk).toMatch(/ where invoice_id = 42 and id > 10 and id <= 20 order by invoice_id, id\) to '\/dev\/blob' with \(format csv, header false\)$/);
     expect(() => cdrCopyStatement(-1n)).toThrow(RangeError);
+  });
+});
+
+describe('French document formatting (fr-CA)', () => {
+  it.each([
+    ['66.35', 'CAD', '66,35\u00a0$'],
+    ['1234.50', 'CAD', '1\u00a0234,50\u00a0$'],
+    ['42.05', 'USD', '42,05\u00a0$\u00a0US'],
+  ])('formats %s %s as %j', (amount, currency, text) => {
+    expect(formatMoney(amount, currency, 'fr')).toBe(text);
+  });
+
+  it.each([
+    ['2026-11-24', '24 nov. 2026'],
+    ['2025-02-01', '1 févr. 2025'],
+  ])('formats the date %s as %s', (value, text) => {
+    expect(formatDate(value, 'fr')).toBe(text);
+  });
+
+  it.each([
+    ['2025-01-01', '2025-01-31', '1 janv. – 31 janv. 2025'],
+    ['2024-12-15', '2025-01-14', '15 déc. 2024 – 14 janv. 2025'],
+  ])('formats the period %s–%s', (start, end, text) => {
+    expect(formatPeriod(start, end, 'fr')).toBe(text);
+  });
+
+  it('writes quantities with a decimal comma', () => {
+    expect(formatQuantity('12.500', 'fr')).toBe('12,5');
+  });
+});
+
+describe('tax registrations on an invoice', () => {
+  const numbers = { gstHst: '123456789 RT0001', qst: '1234567890 TQ0001' };
+  it.each<[string, { country: string | null; province: string | null }, typeof numbers | { gstHst?: string }, string[]]>([
+    ['Quebec: GST/HST and QST', { country: 'CA', province: 'QC' }, numbers, ['gstHst', 'qst']],
+    ['Ontario: GST/HST only', { country: 'CA', province: 'ON' }, numbers, ['gstHst']],
+    ['United States: none', { country: 'US', province: 'NY' }, numbers, []],
+    ['no address: none', { country: null, province: null }, numbers, []],
+    ['Quebec without a configured QST', { country: 'CA', province: 'QC' }, { gstHst: numbers.gstHst }, ['gstHst']],
+  ])('%s', (_name, address, configured, kinds) => {
+    expect(taxRegistrationsFor(address, configured).map((r) => r.kind)).toEqual(kinds);
+  });
+});
+
+describe('the CDR select list', () => {
+  it('refuses anything but a time zone name (COPY takes no parameters)', () => {
+    expect(() => cdrCopyStatement(1n, { csv: { language: 'en', timeZone: "UTC'; drop table cdrs; --" } })).toThrow(RangeError);
+    expect(cdrCopyStatement(1n, { csv: { language: 'fr', timeZone: 'America/St_Johns' } })).toContain(`at time zone 'America/St_Johns'`);
   });
 });

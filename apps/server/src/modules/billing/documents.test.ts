@@ -1,35 +1,14 @@
-import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import copyStreams from 'pg-copy-streams';
 import { eq, sql } from 'drizzle-orm';
 import { cdrs, charges, invoices } from '../../db/schema';
 import { buildTestApp, type TestContext } from '../../../test/app';
+import { pdfPageCount, pdfText } from '../../../test/pdf-text';
 import { bearer, createAccount, createBillingDetails, createInvoice, createPayment, createUser, tokenFor } from '../../../test/factories';
 import { cdrCsvStream } from './cdr-export';
 import { EXPIRED_LINK, INVALID_LINK } from './service';
 
-/** The text a PDF shows: every TJ/Tj string of every (inflated) content stream, one per line. */
-const pdfText = (pdf: Buffer): string => {
-  const lines: string[] = [];
-  const raw = pdf.toString('latin1');
-  const stream = /stream\r?\n/g;
-  for (let match = stream.exec(raw); match; match = stream.exec(raw)) {
-    const start = match.index + match[0].length;
-    const end = raw.indexOf('endstream', start);
-    let content: string;
-    try {
-      content = inflateSync(pdf.subarray(start, end)).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const array of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      lines.push([...array[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1]!, 'hex').toString('latin1')).join(''));
-    }
-  }
-  return lines.join('\n');
-};
-
-const pageCount = (pdf: Buffer): number => pdf.toString('latin1').match(/\/Type \/Page\b(?!s)/g)?.length ?? 0;
+const pageCount = pdfPageCount;
 
 let ctx: TestContext;
 let customer: Record<string, string>;
@@ -198,10 +177,12 @@ describe('signed document downloads', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="CDRs-INV-2025-0042.csv"; filename*=UTF-8''CDRs-INV-2025-0042.csv`);
+    // A byte-order mark first; times in the account's zone (its Toronto billing address) with the offset.
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(res.body.split('\n')).toEqual([
-      'Date/Time,Type,From,To,Duration (s),Data (KB),Description,Amount',
-      '2025-01-03T14:05:09Z,Voice,+14165550100,+12125550199,125,0,"Call to New York, NY",0.2500',
-      '2025-01-04T00:00:00Z,Data,+14165550100,,0,2048,"Roaming, ""Zone 1"" data",1.0000',
+      '\uFEFFDate/Time,Type,From,To,Duration (s),Data (KB),Description,Amount',
+      '2025-01-03T09:05:09-05:00,Voice,+14165550100,+12125550199,125,0,"Call to New York, NY",0.2500',
+      '2025-01-03T19:00:00-05:00,Data,+14165550100,,0,2048,"Roaming, ""Zone 1"" data",1.0000',
       '',
     ]);
   });
@@ -210,7 +191,7 @@ describe('signed document downloads', () => {
     const whole = (await download((await urlsOf(invoice.id)).CDRs)).body;
     for (const chunkRows of [1, 2, 3]) {
       let text = '';
-      for await (const chunk of await cdrCsvStream(ctx.database, invoice.id, chunkRows)) text += String(chunk);
+      for await (const chunk of await cdrCsvStream(ctx.database, invoice.id, { language: 'en', timeZone: 'America/Toronto' }, chunkRows)) text += String(chunk);
       expect(text, `chunks of ${chunkRows}`).toBe(whole);
     }
     expect(whole.split('\n')).toHaveLength(4);
@@ -236,7 +217,7 @@ describe('signed document downloads', () => {
   it('answers an invoice without CDRs with the header line only', async () => {
     const res = await download((await urlsOf(longInvoice.id)).CDRs);
     expect(res.statusCode).toBe(200);
-    expect(res.body).toBe('Date/Time,Type,From,To,Duration (s),Data (KB),Description,Amount\n');
+    expect(res.body).toBe('\uFEFFDate/Time,Type,From,To,Duration (s),Data (KB),Description,Amount\n');
   });
 
   it('refuses altered links with 403', async () => {

@@ -1,41 +1,61 @@
-/** Text formatting of printed documents (spec §9: locale by currency, "MMM d, yyyy" dates). Pure. */
+/**
+ * Text formatting of printed documents, in the account's language. English keeps the spec's locale by
+ * currency (§9) and "MMM d, yyyy" dates; French is Canadian French for every currency ("66,35 $",
+ * "42,05 $ US", "24 nov. 2026"). Pure.
+ */
 import type { CurrencyCode } from '@portal/contract';
+import type { DocumentLanguage } from '../../lib/language';
 
 const LOCALE_OF: Readonly<Record<CurrencyCode, string>> = { USD: 'en-US', CAD: 'en-CA', GBP: 'en-GB', EUR: 'de-DE' };
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 /**
- * An exact decimal amount ("1234.50") in the currency's locale. Formatting a ≤2-decimal value is
- * exact; no arithmetic happens here. The PDF's standard fonts are WinAnsi, which lacks the narrow
- * no-break space some locales use, so it becomes an ordinary no-break space.
+ * An exact decimal amount ("1234.50") in the currency's locale (English) or fr-CA (French). Formatting a
+ * ≤2-decimal value is exact; no arithmetic happens here. The PDF's standard fonts are WinAnsi, which lacks
+ * the narrow no-break space some locales use, so it becomes an ordinary no-break space.
  */
-export const formatMoney = (amount: string, currency: string): string => {
+export const formatMoney = (amount: string, currency: string, language: DocumentLanguage = 'en'): string => {
   const code = currency.trim();
-  let format = moneyFormats.get(code);
+  const key = `${language}:${code}`;
+  let format = moneyFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(LOCALE_OF[code as CurrencyCode] ?? 'en-US', { style: 'currency', currency: code });
-    moneyFormats.set(code, format);
+    const locale = language === 'fr' ? 'fr-CA' : (LOCALE_OF[code as CurrencyCode] ?? 'en-US');
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency: code });
+    moneyFormats.set(key, format);
   }
   return format.format(Number(amount)).replace(/\u202f/g, '\u00a0');
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
+const DATE_LOCALE: Readonly<Record<DocumentLanguage, string>> = { en: 'en-US', fr: 'fr-CA' };
+const dateFormats = new Map<DocumentLanguage, Intl.DateTimeFormat>();
 
-/** "Jan 5, 2025" for a calendar date (`YYYY-MM-DD`) or an instant (its UTC day). */
-export const formatDate = (value: string | Date): string =>
-  dateFormat.format(typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value));
-
-/** "Jan 1 – Jan 31, 2025", both years when they differ, one date for a single day. */
-export const formatPeriod = (startDate: string, endDate: string): string => {
-  const start = formatDate(startDate);
-  const end = formatDate(endDate);
-  if (start === end) return start;
-  return startDate.slice(0, 4) === endDate.slice(0, 4) ? `${start.replace(/, \d{4}$/, '')} – ${end}` : `${start} – ${end}`;
+/** "Jan 5, 2025" (English) or "5 janv. 2025" (French) for a calendar date (`YYYY-MM-DD`) or an instant (its UTC day). */
+export const formatDate = (value: string | Date, language: DocumentLanguage = 'en'): string => {
+  let format = dateFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(DATE_LOCALE[language], { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
+    dateFormats.set(language, format);
+  }
+  return format.format(
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value),
+  );
 };
 
-/** A quantity without trailing zeros ("1", "12.5"). */
-export const formatQuantity = (quantity: string): string => (quantity.includes('.') ? quantity.replace(/\.?0+$/, '') : quantity);
+/** "Jan 1 – Jan 31, 2025" / "1 janv. – 31 janv. 2025", both years when they differ, one date for a single day. */
+export const formatPeriod = (startDate: string, endDate: string, language: DocumentLanguage = 'en'): string => {
+  const start = formatDate(startDate, language);
+  const end = formatDate(endDate, language);
+  if (start === end) return start;
+  if (startDate.slice(0, 4) !== endDate.slice(0, 4)) return `${start} – ${end}`;
+  return `${language === 'fr' ? start.replace(/ \d{4}$/, '') : start.replace(/, \d{4}$/, '')} – ${end}`;
+};
+
+/** A quantity without trailing zeros ("1", "12.5"; "12,5" in French). */
+export const formatQuantity = (quantity: string, language: DocumentLanguage = 'en'): string => {
+  const text = quantity.includes('.') ? quantity.replace(/\.?0+$/, '') : quantity;
+  return language === 'fr' ? text.replace('.', ',') : text;
+};
 
 /** A download file name safe in every browser and file system: letters, digits, dot, dash, underscore. */
 export const safeFileName = (name: string): string => name.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 120) || 'document';
@@ -44,13 +64,4 @@ export const safeFileName = (name: string): string => name.replace(/[^A-Za-z0-9.
 export const attachment = (fileName: string): string => {
   const safe = safeFileName(fileName);
   return `attachment; filename="${safe}"; filename*=UTF-8''${encodeURIComponent(safe)}`;
-};
-
-/** Category headings on the bill. */
-export const CATEGORY_LABELS: Readonly<Record<string, string>> = {
-  Plan: 'Plans and services',
-  Usage: 'Usage',
-  OneTime: 'One-time charges',
-  Adjustment: 'Adjustments and credits',
-  Tax: 'Taxes',
 };

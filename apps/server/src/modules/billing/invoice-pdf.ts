@@ -5,8 +5,10 @@
  */
 import type { InvoiceStatus } from '@portal/contract';
 import PDFDocument from 'pdfkit';
+import type { DocumentLanguage } from '../../lib/language';
 import type { Brand } from './brand';
-import { CATEGORY_LABELS, formatDate, formatMoney, formatPeriod, formatQuantity } from './format';
+import { DOCUMENT_TEXTS, type DocumentTexts } from './document-texts';
+import { formatDate, formatMoney, formatPeriod, formatQuantity } from './format';
 
 export interface InvoicePdfLine {
   category: string;
@@ -24,8 +26,18 @@ export interface InvoicePdfPayment {
   amount: string;
 }
 
+/** A tax registration number printed under the provider's address. */
+export interface TaxRegistration {
+  kind: 'gstHst' | 'qst';
+  number: string;
+}
+
 export interface InvoicePdfData {
   brand: Brand;
+  /** The account's language: every label, date and amount is written in it. */
+  language: DocumentLanguage;
+  /** The provider's tax registrations that apply to this account (Canadian accounts). */
+  taxRegistrations: TaxRegistration[];
   invoiceNumber: string;
   accountNumber: string;
   currency: string;
@@ -44,9 +56,6 @@ export interface InvoicePdfData {
   amountDue: string;
   status: InvoiceStatus;
 }
-
-/** How each status is printed. */
-const STATUS_TEXT: Record<InvoiceStatus, string> = { Paid: 'Paid', PartiallyPaid: 'Partially paid', Overdue: 'Overdue', Unpaid: 'Unpaid' };
 
 const PAGE = { width: 612, height: 792 };
 const LEFT = 48;
@@ -92,10 +101,25 @@ const rule = (doc: Doc, y: number, color = RULE, width = 0.75): void => {
 
 class Layout {
   y = 0;
+  readonly t: DocumentTexts;
   constructor(
     readonly doc: Doc,
     readonly data: InvoicePdfData,
-  ) {}
+  ) {
+    this.t = DOCUMENT_TEXTS[data.language];
+  }
+
+  money(amount: string): string {
+    return formatMoney(amount, this.data.currency, this.data.language);
+  }
+
+  date(value: string | Date): string {
+    return formatDate(value, this.data.language);
+  }
+
+  period(startDate: string, endDate: string): string {
+    return formatPeriod(startDate, endDate, this.data.language);
+  }
 
   /** Starts a new page when `height` more points do not fit; returns whether it did. */
   ensure(height: number): boolean {
@@ -106,25 +130,26 @@ class Layout {
   }
 
   firstPageHeader(): void {
-    const { doc, data } = this;
+    const { doc, data, t } = this;
     const { brand } = data;
     font(doc, 'Helvetica-Bold', 20, brand.accent);
     doc.text(brand.name, LEFT, 48, { lineBreak: false });
     font(doc, 'Helvetica', 9, MUTED);
     let y = 74;
-    for (const line of [...brand.addressLines, `${brand.supportPhone}  ·  ${brand.supportEmail}`, brand.website]) {
+    const taxLines = data.taxRegistrations.map((tax) => `${t.taxNumbers[tax.kind]} ${tax.number}`);
+    for (const line of [...brand.addressLines, `${brand.supportPhone}  ·  ${brand.supportEmail}`, brand.website, ...taxLines]) {
       doc.text(line, LEFT, y, { lineBreak: false });
       y += 12;
     }
 
     font(doc, 'Helvetica-Bold', 22);
-    doc.text('INVOICE', LEFT + 300, 46, { width: RIGHT - LEFT - 300, align: 'right', lineBreak: false });
+    doc.text(t.invoiceTitle, LEFT + 300, 46, { width: RIGHT - LEFT - 300, align: 'right', lineBreak: false });
     const facts: [string, string][] = [
-      ['Invoice number', data.invoiceNumber],
-      ['Account number', data.accountNumber],
-      ['Issue date', data.issueDate ? formatDate(data.issueDate) : '-'],
-      ['Due date', formatDate(data.dueDate)],
-      ['Billing period', formatPeriod(data.startDate, data.endDate)],
+      [t.invoiceNumber, data.invoiceNumber],
+      [t.accountNumber, data.accountNumber],
+      [t.issueDate, data.issueDate ? this.date(data.issueDate) : '-'],
+      [t.dueDate, this.date(data.dueDate)],
+      [t.billingPeriod, this.period(data.startDate, data.endDate)],
     ];
     let fy = 76;
     for (const [label, value] of facts) {
@@ -144,16 +169,16 @@ class Layout {
     font(doc, 'Helvetica-Bold', 11, data.brand.accent);
     doc.text(data.brand.name, LEFT, 40, { lineBreak: false });
     font(doc, 'Helvetica', 9, MUTED);
-    doc.text(`Invoice ${data.invoiceNumber} (continued)`, LEFT + 200, 42, { width: RIGHT - LEFT - 200, align: 'right', lineBreak: false });
+    doc.text(this.t.continued(data.invoiceNumber), LEFT + 200, 42, { width: RIGHT - LEFT - 200, align: 'right', lineBreak: false });
     rule(doc, 58);
     this.y = 70;
   }
 
   billToAndSummary(): void {
-    const { doc, data } = this;
+    const { doc, data, t } = this;
     const top = this.y;
     font(doc, 'Helvetica-Bold', 8, MUTED);
-    doc.text('BILL TO', LEFT, top, { lineBreak: false });
+    doc.text(t.billTo, LEFT, top, { lineBreak: false });
     font(doc, 'Helvetica-Bold', 11);
     cell(doc, data.billTo.name, LEFT, top + 13, 250);
     font(doc, 'Helvetica', 10);
@@ -168,11 +193,11 @@ class Layout {
     const boxWidth = RIGHT - boxX;
     doc.roundedRect(boxX, top - 4, boxWidth, 74, 4).fillColor(BAND).fill();
     font(doc, 'Helvetica-Bold', 8, MUTED);
-    doc.text('AMOUNT DUE', boxX + 12, top + 6, { lineBreak: false });
+    doc.text(t.amountDueHeading, boxX + 12, top + 6, { lineBreak: false });
     font(doc, 'Helvetica-Bold', 20, data.brand.accent);
-    cell(doc, formatMoney(data.amountDue, data.currency), boxX + 12, top + 20, boxWidth - 24);
+    cell(doc, this.money(data.amountDue), boxX + 12, top + 20, boxWidth - 24);
     font(doc, 'Helvetica', 9, MUTED);
-    doc.text(`Due ${formatDate(data.dueDate)}  ·  ${data.currency.trim()}  ·  ${STATUS_TEXT[data.status]}`, boxX + 12, top + 50, {
+    doc.text(`${t.due(this.date(data.dueDate))}  ·  ${data.currency.trim()}  ·  ${t.status[data.status]}`, boxX + 12, top + 50, {
       lineBreak: false,
     });
 
@@ -181,21 +206,22 @@ class Layout {
 
   tableHeading(): void {
     const { doc } = this;
+    const { columns } = this.t;
     doc.rect(LEFT, this.y, RIGHT - LEFT, ROW + 2).fillColor(BAND).fill();
     font(doc, 'Helvetica-Bold', 8, MUTED);
     const y = this.y + 5;
-    doc.text('DESCRIPTION', COLUMNS.description.x + 6, y, { lineBreak: false });
-    doc.text('PERIOD', COLUMNS.period.x, y, { lineBreak: false });
-    doc.text('QTY', COLUMNS.quantity.x, y, { width: COLUMNS.quantity.width, align: 'right', lineBreak: false });
-    doc.text('AMOUNT', COLUMNS.amount.x, y, { width: COLUMNS.amount.width - 6, align: 'right', lineBreak: false });
+    doc.text(columns.description, COLUMNS.description.x + 6, y, { lineBreak: false });
+    doc.text(columns.period, COLUMNS.period.x, y, { lineBreak: false });
+    doc.text(columns.quantity, COLUMNS.quantity.x, y, { width: COLUMNS.quantity.width, align: 'right', lineBreak: false });
+    doc.text(columns.amount, COLUMNS.amount.x, y, { width: COLUMNS.amount.width - 6, align: 'right', lineBreak: false });
     this.y += ROW + 6;
   }
 
   charges(): void {
-    const { doc, data } = this;
+    const { doc, data, t } = this;
     this.ensure(60);
     font(doc, 'Helvetica-Bold', 12);
-    doc.text('Charges', LEFT, this.y, { lineBreak: false });
+    doc.text(t.charges, LEFT, this.y, { lineBreak: false });
     this.y += 18;
     this.tableHeading();
     let category: string | null = null;
@@ -205,22 +231,22 @@ class Layout {
         if (this.ensure(ROW * 2 + 4)) this.tableHeading();
         this.y += 2;
         font(doc, 'Helvetica-Bold', 9);
-        doc.text(CATEGORY_LABELS[category] ?? category, COLUMNS.description.x + 6, this.y, { lineBreak: false });
+        doc.text(t.categories[category] ?? category, COLUMNS.description.x + 6, this.y, { lineBreak: false });
         this.y += ROW;
       }
       if (this.ensure(ROW)) this.tableHeading();
       font(doc, 'Helvetica', 9);
       cell(doc, line.description, COLUMNS.description.x + 14, this.y, COLUMNS.description.width - 14);
       font(doc, 'Helvetica', 9, MUTED);
-      cell(doc, formatPeriod(line.startDate, line.endDate), COLUMNS.period.x, this.y, COLUMNS.period.width);
-      cell(doc, formatQuantity(line.quantity), COLUMNS.quantity.x, this.y, COLUMNS.quantity.width, 'right');
+      cell(doc, this.period(line.startDate, line.endDate), COLUMNS.period.x, this.y, COLUMNS.period.width);
+      cell(doc, formatQuantity(line.quantity, data.language), COLUMNS.quantity.x, this.y, COLUMNS.quantity.width, 'right');
       font(doc, 'Helvetica', 9);
-      cell(doc, formatMoney(line.amount, data.currency), COLUMNS.amount.x, this.y, COLUMNS.amount.width - 6, 'right');
+      cell(doc, this.money(line.amount), COLUMNS.amount.x, this.y, COLUMNS.amount.width - 6, 'right');
       this.y += ROW;
     }
     if (data.lines.length === 0) {
       font(doc, 'Helvetica', 9, MUTED);
-      doc.text('No charges on this invoice.', LEFT + 6, this.y, { lineBreak: false });
+      doc.text(t.noCharges, LEFT + 6, this.y, { lineBreak: false });
       this.y += ROW;
     }
     rule(doc, this.y + 2);
@@ -229,51 +255,51 @@ class Layout {
 
   /** Label/amount rows aligned with the amount column. */
   totalRow(label: string, amount: string, strong = false): void {
-    const { doc, data } = this;
+    const { doc } = this;
     this.ensure(ROW + 2);
     const labelX = LEFT + 300;
     font(doc, strong ? 'Helvetica-Bold' : 'Helvetica', strong ? 11 : 9, strong ? INK : MUTED);
     doc.text(label, labelX, this.y, { lineBreak: false });
     font(doc, strong ? 'Helvetica-Bold' : 'Helvetica', strong ? 11 : 9);
-    cell(doc, formatMoney(amount, data.currency), COLUMNS.amount.x - 40, this.y, COLUMNS.amount.width + 34, 'right');
+    cell(doc, this.money(amount), COLUMNS.amount.x - 40, this.y, COLUMNS.amount.width + 34, 'right');
     this.y += strong ? ROW + 4 : ROW;
   }
 
   totals(): void {
-    this.totalRow('Subtotal', this.data.subtotal);
-    this.totalRow('Taxes', this.data.taxes);
-    this.totalRow('Total charges', this.data.total, true);
+    this.totalRow(this.t.subtotal, this.data.subtotal);
+    this.totalRow(this.t.taxes, this.data.taxes);
+    this.totalRow(this.t.totalCharges, this.data.total, true);
     this.y += 12;
   }
 
   payments(): void {
-    const { doc, data } = this;
+    const { doc, data, t } = this;
     this.ensure(60);
     font(doc, 'Helvetica-Bold', 12);
-    doc.text('Payments received', LEFT, this.y, { lineBreak: false });
+    doc.text(t.paymentsReceived, LEFT, this.y, { lineBreak: false });
     this.y += 20;
     if (data.payments.length === 0) {
       font(doc, 'Helvetica', 9, MUTED);
-      doc.text('No payments have been received for this invoice yet.', LEFT + 6, this.y, { lineBreak: false });
+      doc.text(t.noPayments, LEFT + 6, this.y, { lineBreak: false });
       this.y += ROW;
     }
     for (const payment of data.payments) {
       this.ensure(ROW);
       font(doc, 'Helvetica', 9, MUTED);
-      doc.text(formatDate(payment.date), LEFT + 6, this.y, { lineBreak: false });
+      doc.text(this.date(payment.date), LEFT + 6, this.y, { lineBreak: false });
       font(doc, 'Helvetica', 9);
-      cell(doc, payment.description, LEFT + 110, this.y, 280);
-      cell(doc, `-${formatMoney(payment.amount, data.currency)}`, COLUMNS.amount.x - 40, this.y, COLUMNS.amount.width + 34, 'right');
+      cell(doc, payment.description || t.payment, LEFT + 110, this.y, 280);
+      cell(doc, `-${this.money(payment.amount)}`, COLUMNS.amount.x - 40, this.y, COLUMNS.amount.width + 34, 'right');
       this.y += ROW;
     }
     rule(doc, this.y + 2);
     this.y += 10;
-    this.totalRow('Total payments received', data.paymentsTotal);
+    this.totalRow(t.totalPayments, data.paymentsTotal);
     this.y += 4;
     this.ensure(34);
     doc.rect(LEFT + 290, this.y - 4, RIGHT - LEFT - 290, 26).fillColor(BAND).fill();
     this.y += 3;
-    this.totalRow('Amount due', data.amountDue, true);
+    this.totalRow(t.amountDue, data.amountDue, true);
     this.y += 14;
   }
 
@@ -282,8 +308,7 @@ class Layout {
     this.ensure(40);
     font(doc, 'Helvetica', 8.5, MUTED);
     doc.text(
-      `Questions about this bill? Call ${data.brand.supportPhone} or email ${data.brand.supportEmail}. ` +
-        'Charges must be disputed within 30 days of the billing date. Pay online at any time in your billing portal.',
+      this.t.closingNote(data.brand.supportPhone, data.brand.supportEmail),
       LEFT,
       this.y,
       { width: RIGHT - LEFT },
@@ -299,7 +324,7 @@ class Layout {
       rule(doc, FOOTER_Y - 8);
       font(doc, 'Helvetica', 8, MUTED);
       doc.text(`${data.brand.name}  ·  ${data.brand.supportPhone}  ·  ${data.brand.supportEmail}`, LEFT, FOOTER_Y, { lineBreak: false });
-      doc.text(`Page ${index - start + 1} of ${count}`, RIGHT - 120, FOOTER_Y, { width: 120, align: 'right', lineBreak: false });
+      doc.text(this.t.page(index - start + 1, count), RIGHT - 120, FOOTER_Y, { width: 120, align: 'right', lineBreak: false });
     }
   }
 }
@@ -311,7 +336,7 @@ export const renderInvoicePdf = (data: InvoicePdfData): Promise<Buffer> =>
       size: 'LETTER',
       margins: { top: 40, left: LEFT, right: PAGE.width - RIGHT, bottom: 20 },
       bufferPages: true,
-      info: { Title: `Invoice ${data.invoiceNumber}`, Author: data.brand.name, Subject: `Invoice ${data.invoiceNumber}` },
+      info: { Title: DOCUMENT_TEXTS[data.language].invoice(data.invoiceNumber), Author: data.brand.name, Subject: DOCUMENT_TEXTS[data.language].invoice(data.invoiceNumber) },
     });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -2,8 +2,24 @@
 import { invoiceStatus, minorToDecimal, moneyFromDecimal, todayIn, toMinor } from '@portal/contract';
 import { countryName, localeOfLanguage, subdivisionName, timeZoneOfAddress } from '@portal/contract/regions';
 import { addressLine1, billToName, type BillToRow, type InvoiceChargeRow, type InvoicePaymentRow, type PostedInvoiceRow } from '../invoices';
+import { documentLanguage } from '../../lib/language';
 import type { Brand } from './brand';
-import type { InvoicePdfData } from './invoice-pdf';
+import type { InvoicePdfData, TaxRegistration } from './invoice-pdf';
+
+/** The provider's tax registration numbers (configuration); either may be unset. */
+export interface TaxNumbers {
+  gstHst?: string | undefined;
+  qst?: string | undefined;
+}
+
+/** Which registrations an invoice shows: GST/HST on every Canadian account's, QST only on Quebec's. */
+export const taxRegistrationsFor = (address: { country: string | null; province: string | null }, numbers: TaxNumbers): TaxRegistration[] => {
+  if (address.country !== 'CA') return [];
+  const registrations: TaxRegistration[] = [];
+  if (numbers.gstHst) registrations.push({ kind: 'gstHst', number: numbers.gstHst });
+  if (numbers.qst && address.province === 'QC') registrations.push({ kind: 'qst', number: numbers.qst });
+  return registrations;
+};
 
 /** The bill-to address as printed lines, leaving out what is missing; province and country by name in the account's language. */
 export const billToLines = (row: BillToRow): string[] => {
@@ -19,6 +35,7 @@ export const invoicePdfData = (input: {
   billTo: BillToRow;
   charges: InvoiceChargeRow[];
   payments: InvoicePaymentRow[];
+  taxNumbers?: TaxNumbers;
   /** When the PDF is drawn: the status is the one the screens show at that moment. */
   now: Date;
 }): InvoicePdfData => {
@@ -39,6 +56,8 @@ export const invoicePdfData = (input: {
   const paymentsTotal = received.reduce((sum, p) => sum + toMinor(p.assignedAmount), 0n);
   return {
     brand: input.brand,
+    language: documentLanguage(billTo.language),
+    taxRegistrations: taxRegistrationsFor(billTo, input.taxNumbers ?? {}),
     invoiceNumber: invoice.invoiceNumber,
     accountNumber: billTo.customerNo,
     currency: invoice.currency,
@@ -59,7 +78,7 @@ export const invoicePdfData = (input: {
     taxes: minorToDecimal(taxes),
     total: minorToDecimal(subtotal + taxes),
     // Oldest first on paper, as a statement reads.
-    payments: [...received].reverse().map((p) => ({ date: p.date, description: p.description?.trim() || 'Payment', amount: p.assignedAmount })),
+    payments: [...received].reverse().map((p) => ({ date: p.date, description: p.description?.trim() ?? '', amount: p.assignedAmount })),
     paymentsTotal: minorToDecimal(paymentsTotal),
     amountDue: invoice.owing,
     status,

@@ -10,13 +10,17 @@ import { presentPayment, recentPayments } from '../payments';
 import { createExportBudget } from './export-budget';
 import { attachment } from './format';
 import { balancesOf, openInvoicesOf } from './home-model-repository';
-import { getInvoiceUrls, invoiceCdrCsv, invoicePdf, openSignedInvoice } from './service';
+import { documentFileName, documentReader, getInvoiceUrls, invoiceCdrCsv, invoicePdf, openSignedInvoice } from './service';
 
 /** How many payments the dashboard and the payments screen show. */
 export const RECENT_PAYMENT_COUNT = 50;
 
 export const billingRoutes = async (app: FastifyInstance) => {
-  const deps = { database: app.database, clock: app.clock };
+  const deps = {
+    database: app.database,
+    clock: app.clock,
+    taxNumbers: { gstHst: app.config.TAX_GST_HST_NUMBER, qst: app.config.TAX_QST_NUMBER },
+  };
   // As many exports as the export pool has connections, so a download never waits for one.
   const overall = app.database.exportPool?.options.max ?? app.config.EXPORT_CONNECTIONS;
   const exports = createExportBudget({ overall, perAccount: app.config.EXPORTS_PER_ACCOUNT });
@@ -48,16 +52,17 @@ export const billingRoutes = async (app: FastifyInstance) => {
     const invoice = await openSignedInvoice(deps, { invoiceId, kind: document, expires: request.query.expires, sig: request.query.sig });
     // Signed links are personal and short-lived: never cached by browsers or proxies.
     reply.header('cache-control', 'private, no-store');
-    const [type, fileName] =
-      document === 'pdf' ? ['application/pdf', `Invoice-${invoice.invoiceNumber}.pdf`] : ['text/csv; charset=utf-8', `CDRs-${invoice.invoiceNumber}.csv`];
-    reply.type(type).header('content-disposition', attachment(fileName));
+    // Written for the account: its language (file name, texts) and, for the CDRs, its time zone.
+    const reader = await documentReader(deps, invoice);
+    const type = document === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8';
+    reply.type(type).header('content-disposition', attachment(documentFileName(document, invoice, reader)));
     // HEAD answers the headers only: Fastify would otherwise drain a whole CDR export to discard it.
     if (request.method === 'HEAD') return reply.send();
-    if (document === 'pdf') return reply.send(await invoicePdf(deps, invoice));
+    if (document === 'pdf') return reply.send(await invoicePdf(deps, invoice, reader));
     // A CSV streams for as long as the client reads: it holds an export slot until it closes.
     const release = exports.take(invoice.accountId);
     try {
-      const csv = await invoiceCdrCsv(deps, invoice);
+      const csv = await invoiceCdrCsv(deps, invoice, reader);
       csv.once('close', release);
       return reply.send(csv);
     } catch (error) {

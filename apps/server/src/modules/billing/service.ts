@@ -4,21 +4,34 @@
  */
 import type { Readable } from 'node:stream';
 import type { DocumentKind, InvoiceUrls } from '@portal/contract';
+import { timeZoneOfAddress } from '@portal/contract/regions';
 import type { Database } from '../../db/client';
 import { HttpError, forbidden, notFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { Caller } from '../../http/caller';
-import { findBillTo, findPostedInvoiceById, listInvoiceCharges, listReceivablePayments, requirePostedInvoice, type PostedInvoiceRow } from '../invoices';
+import { documentLanguage } from '../../lib/language';
+import {
+  findBillTo,
+  findPostedInvoiceById,
+  listInvoiceCharges,
+  listReceivablePayments,
+  requirePostedInvoice,
+  type BillToRow,
+  type PostedInvoiceRow,
+} from '../invoices';
 import { BRAND } from './brand';
 import { cdrCsvStream } from './cdr-export';
 import { renderInvoicePdf } from './invoice-pdf';
 import { documentLinkKey, documentLinks } from '../../lib/document-links';
-import { invoicePdfData } from './pdf-data';
+import { DOCUMENT_TEXTS } from './document-texts';
+import { invoicePdfData, type TaxNumbers } from './pdf-data';
 import { checkDocumentLink } from '../../lib/document-signature';
 
 export interface DocumentServiceDeps {
   database: Database;
   clock: Clock;
+  /** The provider's tax registration numbers printed on Canadian invoices. */
+  taxNumbers?: TaxNumbers;
 }
 
 export const INVALID_LINK = 'This download link is not valid. Open the invoice again to get a new link.';
@@ -48,16 +61,25 @@ export const openSignedInvoice = async (
   return invoice;
 };
 
-export const invoicePdf = async ({ database, clock }: DocumentServiceDeps, invoice: PostedInvoiceRow): Promise<Buffer> => {
-  const db = database.db;
-  const [billTo, charges, payments] = await Promise.all([
-    findBillTo(db, invoice.accountId, invoice.postedDate, clock.now()),
-    listInvoiceCharges(db, invoice.id),
-    listReceivablePayments(db, invoice.receivableId),
-  ]);
+/** Whom an invoice's documents are written for: its account's names, language and billing address. */
+export const documentReader = async ({ database, clock }: DocumentServiceDeps, invoice: PostedInvoiceRow): Promise<BillToRow> => {
+  const billTo = await findBillTo(database.db, invoice.accountId, invoice.postedDate, clock.now());
   if (!billTo) throw new Error(`Account ${invoice.accountId} of invoice ${invoice.id} is missing`);
-  return renderInvoicePdf(invoicePdfData({ brand: BRAND, invoice, billTo, charges, payments, now: clock.now() }));
+  return billTo;
 };
 
-export const invoiceCdrCsv = ({ database }: DocumentServiceDeps, invoice: PostedInvoiceRow): Promise<Readable> =>
-  cdrCsvStream(database, invoice.id);
+/** The download's file name, in the account's language ("Invoice-…pdf" / "Facture-…pdf"). */
+export const documentFileName = (kind: DocumentKind, invoice: PostedInvoiceRow, reader: BillToRow): string => {
+  const texts = DOCUMENT_TEXTS[documentLanguage(reader.language)];
+  return kind === 'pdf' ? texts.pdfFileName(invoice.invoiceNumber) : texts.cdrFileName(invoice.invoiceNumber);
+};
+
+export const invoicePdf = async ({ database, clock, taxNumbers }: DocumentServiceDeps, invoice: PostedInvoiceRow, billTo: BillToRow): Promise<Buffer> => {
+  const db = database.db;
+  const [charges, payments] = await Promise.all([listInvoiceCharges(db, invoice.id), listReceivablePayments(db, invoice.receivableId)]);
+  return renderInvoicePdf(invoicePdfData({ brand: BRAND, invoice, billTo, charges, payments, taxNumbers, now: clock.now() }));
+};
+
+/** The CDRs in the account's language and time zone (its billing address's). */
+export const invoiceCdrCsv = ({ database }: DocumentServiceDeps, invoice: PostedInvoiceRow, billTo: BillToRow): Promise<Readable> =>
+  cdrCsvStream(database, invoice.id, { language: documentLanguage(billTo.language), timeZone: timeZoneOfAddress(billTo) });

@@ -1,0 +1,129 @@
+/**
+ * The words of the invoice PDF and the CDR CSV, in English and French (the account's language decides).
+ * English is the text the documents always had. French is Canadian French; the PDF's standard fonts are
+ * WinAnsi, so only Latin-1 letters and a straight apostrophe appear here.
+ */
+import type { InvoiceStatus } from '@portal/contract';
+import type { Texts } from '../../lib/language';
+
+export interface DocumentTexts {
+  invoiceTitle: string;
+  invoiceNumber: string;
+  accountNumber: string;
+  issueDate: string;
+  dueDate: string;
+  billingPeriod: string;
+  /** Document title in the PDF's metadata and the continued pages' header. */
+  invoice: (number: string) => string;
+  continued: (number: string) => string;
+  billTo: string;
+  amountDueHeading: string;
+  due: (date: string) => string;
+  status: Readonly<Record<InvoiceStatus, string>>;
+  columns: { description: string; period: string; quantity: string; amount: string };
+  charges: string;
+  categories: Readonly<Record<string, string>>;
+  noCharges: string;
+  subtotal: string;
+  taxes: string;
+  totalCharges: string;
+  paymentsReceived: string;
+  noPayments: string;
+  totalPayments: string;
+  amountDue: string;
+  /** A payment without a description of its own. */
+  payment: string;
+  closingNote: (phone: string, email: string) => string;
+  page: (page: number, count: number) => string;
+  taxNumbers: { gstHst: string; qst: string };
+  pdfFileName: (number: string) => string;
+  cdrFileName: (number: string) => string;
+  /** The CSV's header, in column order. */
+  cdrColumns: readonly [string, string, string, string, string, string, string, string];
+  cdrKinds: { voice: string; sms: string; data: string };
+}
+
+export const DOCUMENT_TEXTS: Texts<DocumentTexts> = {
+  en: {
+    invoiceTitle: 'INVOICE',
+    invoiceNumber: 'Invoice number',
+    accountNumber: 'Account number',
+    issueDate: 'Issue date',
+    dueDate: 'Due date',
+    billingPeriod: 'Billing period',
+    invoice: (number) => `Invoice ${number}`,
+    continued: (number) => `Invoice ${number} (continued)`,
+    billTo: 'BILL TO',
+    amountDueHeading: 'AMOUNT DUE',
+    due: (date) => `Due ${date}`,
+    status: { Paid: 'Paid', PartiallyPaid: 'Partially paid', Overdue: 'Overdue', Unpaid: 'Unpaid' },
+    columns: { description: 'DESCRIPTION', period: 'PERIOD', quantity: 'QTY', amount: 'AMOUNT' },
+    charges: 'Charges',
+    categories: {
+      Plan: 'Plans and services',
+      Usage: 'Usage',
+      OneTime: 'One-time charges',
+      Adjustment: 'Adjustments and credits',
+      Tax: 'Taxes',
+    },
+    noCharges: 'No charges on this invoice.',
+    subtotal: 'Subtotal',
+    taxes: 'Taxes',
+    totalCharges: 'Total charges',
+    paymentsReceived: 'Payments received',
+    noPayments: 'No payments have been received for this invoice yet.',
+    totalPayments: 'Total payments received',
+    amountDue: 'Amount due',
+    payment: 'Payment',
+    closingNote: (phone, email) =>
+      `Questions about this bill? Call ${phone} or email ${email}. ` +
+      'Charges must be disputed within 30 days of the billing date. Pay online at any time in your billing portal.',
+    page: (page, count) => `Page ${page} of ${count}`,
+    taxNumbers: { gstHst: 'GST/HST registration no.', qst: 'QST registration no.' },
+    pdfFileName: (number) => `Invoice-${number}.pdf`,
+    cdrFileName: (number) => `CDRs-${number}.csv`,
+    cdrColumns: ['Date/Time', 'Type', 'From', 'To', 'Duration (s)', 'Data (KB)', 'Description', 'Amount'],
+    cdrKinds: { voice: 'Voice', sms: 'SMS', data: 'Data' },
+  },
+  fr: {
+    invoiceTitle: 'FACTURE',
+    invoiceNumber: 'Numéro de facture',
+    accountNumber: 'Numéro de compte',
+    issueDate: "Date d'émission",
+    dueDate: "Date d'échéance",
+    billingPeriod: 'Période facturée',
+    invoice: (number) => `Facture ${number}`,
+    continued: (number) => `Facture ${number} (suite)`,
+    billTo: 'FACTURER À',
+    amountDueHeading: 'MONTANT DÛ',
+    due: (date) => `Échéance ${date}`,
+    status: { Paid: 'Payée', PartiallyPaid: 'Partiellement payée', Overdue: 'En retard', Unpaid: 'Impayée' },
+    columns: { description: 'DESCRIPTION', period: 'PÉRIODE', quantity: 'QTÉ', amount: 'MONTANT' },
+    charges: 'Frais',
+    categories: {
+      Plan: 'Forfaits et services',
+      Usage: 'Utilisation',
+      OneTime: 'Frais uniques',
+      Adjustment: 'Ajustements et crédits',
+      Tax: 'Taxes',
+    },
+    noCharges: 'Aucuns frais sur cette facture.',
+    subtotal: 'Sous-total',
+    taxes: 'Taxes',
+    totalCharges: 'Total des frais',
+    paymentsReceived: 'Paiements reçus',
+    noPayments: "Aucun paiement n'a encore été reçu pour cette facture.",
+    totalPayments: 'Total des paiements reçus',
+    amountDue: 'Montant dû',
+    payment: 'Paiement',
+    closingNote: (phone, email) =>
+      `Des questions sur cette facture? Appelez le ${phone} ou écrivez à ${email}. ` +
+      'Les frais doivent être contestés dans les 30 jours suivant la date de facturation. Payez en ligne en tout temps dans votre portail de facturation.',
+    page: (page, count) => `Page ${page} de ${count}`,
+    taxNumbers: { gstHst: "No d'inscription TPS/TVH", qst: "No d'inscription TVQ" },
+    pdfFileName: (number) => `Facture-${number}.pdf`,
+    cdrFileName: (number) => `Appels-${number}.csv`,
+    cdrColumns: ['Date/heure', 'Type', 'De', 'À', 'Durée (s)', 'Données (Ko)', 'Description', 'Montant'],
+    cdrKinds: { voice: 'Appel', sms: 'Texto', data: 'Données' },
+  },
+};

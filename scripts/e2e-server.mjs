@@ -28,6 +28,9 @@ const child = spawn('npx', ['tsx', 'src/server.ts'], {
     SANDBOX_SETTLE_MS: '500',
     JOBS_ENABLED: 'true',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    // Printed on the Canadian demo accounts' invoices (the French journey reads them in the PDF).
+    TAX_GST_HST_NUMBER: process.env.TAX_GST_HST_NUMBER ?? '123456789 RT0001',
+    TAX_QST_NUMBER: process.env.TAX_QST_NUMBER ?? '1234567890 TQ0001',
   },
 });
 const stop = () => child.kill('SIGTERM');

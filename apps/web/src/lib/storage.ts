@@ -1,5 +1,6 @@
 /**
- * Browser storage keys (spec §9). Ours: `language` (the language a user picked in the user menu), `lastActivity`
+ * Browser storage keys (spec §9). Ours: `language` (the language a user picked in the user menu), `lastLanguage`
+ * (the language the portal was last shown in, whoever chose it: public pages open in it), `lastActivity`
  * (when this session last reached the server, shared by tabs) and `signOutReason` (what /login says after it).
  */
 export const STORAGE_KEYS = {
@@ -7,6 +8,7 @@ export const STORAGE_KEYS = {
   currentAccountId: 'currentAccountId',
   theme: 'theme',
   language: 'language',
+  lastLanguage: 'lastLanguage',
   lastActivity: 'lastActivity',
   signOutReason: 'signOutReason',
 } as const;

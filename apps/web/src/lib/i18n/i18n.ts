@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { persistentStore, STORAGE_KEYS } from '../storage';
+import { persistentStore, STORAGE_KEYS, type KeyValueStore } from '../storage';
 import { commonLocales } from './common-locales';
 
 /**
@@ -68,6 +68,18 @@ export const savedLanguage = (): UiLanguage | null => {
 const browserLanguage = (): UiLanguage =>
   typeof navigator !== 'undefined' && navigator.language?.toLowerCase().startsWith('fr') ? 'fr' : 'en';
 
+/**
+ * The language a page opens in: the one picked in this browser, else the one the portal was last shown in
+ * (an account's French follows its person to the login after logout, and to the legal and not-found pages
+ * opened in a new tab or loaded afresh), else the browser's. Saved like the theme.
+ */
+export const initialLanguage = (store: KeyValueStore, browser: UiLanguage): UiLanguage => {
+  const picked = store.getItem(STORAGE_KEYS.language);
+  if (isUiLanguage(picked)) return picked;
+  const last = store.getItem(STORAGE_KEYS.lastLanguage);
+  return isUiLanguage(last) ? last : browser;
+};
+
 export const currentLanguage = (): UiLanguage => (isUiLanguage(i18n.language) ? i18n.language : 'en');
 
 /**
@@ -76,6 +88,8 @@ export const currentLanguage = (): UiLanguage => (isUiLanguage(i18n.language) ? 
  */
 export const changeLanguage = async (language: UiLanguage, { remember = false } = {}): Promise<void> => {
   if (remember) persistentStore.setItem(STORAGE_KEYS.language, language);
+  // Whoever changed it (a pick, the account's preference), the next page load opens in it.
+  persistentStore.setItem(STORAGE_KEYS.lastLanguage, language);
   // Download the French texts first, so the switch happens in one go.
   if (language === 'fr') await loadFrench();
   if (i18n.language !== language) await i18n.changeLanguage(language);
@@ -86,7 +100,7 @@ i18n.on('languageChanged', (lng) => {
 });
 
 void i18n.use(initReactI18next).init({
-  lng: savedLanguage() ?? browserLanguage(),
+  lng: initialLanguage(persistentStore, browserLanguage()),
   fallbackLng: 'en',
   supportedLngs: [...UI_LANGUAGES],
   ns: ['common'],

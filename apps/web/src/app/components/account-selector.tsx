@@ -22,8 +22,9 @@ export const SEARCH_DEBOUNCE_MS = 300;
  * and Admin search the server as they type (debounced, first 20 matches), because they reach every account:
  * by name or number, and by invoice or contact email, phone in any format or invoice number, with the
  * field that matched shown under the account. Sub-accounts are grouped under "{parent} (Sub-Accounts)".
+ * `compact`: the phone header's, beside the logo and the menus on one line; its list opens across the header.
  */
-export function AccountSelector({ className }: { className?: string }) {
+export function AccountSelector({ className, compact = false }: { className?: string; compact?: boolean }) {
   const { t } = useTranslation('shell');
   const current = useCurrentAccount();
   const [open, setOpen] = useState(false);
@@ -104,15 +105,17 @@ export function AccountSelector({ className }: { className?: string }) {
       onOpenChange={setOpen}
       label={t('accountSelector.search')}
       initialFocus={inputRef}
-      className={className}
-      panelClassName="flex w-[min(24rem,calc(100vw-1.5rem))] flex-col overflow-hidden"
+      // Compact, the list is placed against the (sticky, positioned) header rather than the narrow button.
+      className={cn(className, compact && 'max-md:static')}
+      panelClassName={cn('flex w-[min(24rem,calc(100vw-1.5rem))] flex-col overflow-hidden', compact && 'max-md:left-3')}
       triggerClassName={cn(
-        'inline-flex min-h-11 w-full max-w-full items-center gap-2 rounded-lg border border-border bg-surface px-3 text-left text-sm shadow-sm hover:bg-surface-2 sm:min-h-10',
+        'inline-flex min-h-11 w-full max-w-full items-center gap-2 rounded-lg border border-border bg-surface text-left text-sm shadow-sm hover:bg-surface-2 sm:min-h-10',
+        compact ? 'px-2' : 'px-3',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus',
       )}
       trigger={
         <>
-          <Building2 className="size-4 shrink-0 text-fg-muted" aria-hidden="true" />
+          <Building2 className={cn('size-4 shrink-0 text-fg-muted', compact && 'max-sm:hidden')} aria-hidden="true" />
           <span className="flex min-w-0 flex-col leading-tight">
             <span className="text-xs text-fg-muted">{t('accountSelector.label')}</span>
             <span className="truncate font-medium">{current.isLoading ? t('accountSelector.searching') : label}</span>

@@ -83,7 +83,8 @@ export function UserMenu({ session }: { session: Session }) {
           <span className="hidden max-w-40 truncate md:inline">{session.name}</span>
           <span className="sr-only md:hidden">{session.name}</span>
           <span className="sr-only">, {t('userMenu.trigger')}</span>
-          <ChevronDown className="size-4 text-fg-muted" aria-hidden="true" />
+          {/* On phones the avatar alone (the header keeps one line, issue 15 item 6). */}
+          <ChevronDown className="hidden size-4 text-fg-muted sm:block" aria-hidden="true" />
         </>
       }
       entries={entries}

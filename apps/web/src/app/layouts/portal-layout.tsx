@@ -77,7 +77,7 @@ function PortalShell({ session }: { session: Session }) {
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-30 border-b border-border bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/80">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
-          <Link to={paths.home} className="-ml-1 inline-flex min-h-11 items-center rounded-lg px-1">
+          <Link to={paths.home} className="-ml-1 inline-flex min-h-11 shrink-0 items-center rounded-lg px-1">
             <Logo className="[&>span:last-child]:sr-only sm:[&>span:last-child]:not-sr-only" />
           </Link>
           <nav aria-label={t('nav.label')} className="hidden md:block">
@@ -91,9 +91,12 @@ function PortalShell({ session }: { session: Session }) {
               ))}
             </ul>
           </nav>
-          <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          {/* Phones: the account selector shares the header's one line (issue 15 item 6: it took a second one). */}
+          {showSelector && <AccountSelector compact className="min-w-0 flex-1 md:hidden" />}
+          <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
             <AccountSelector className="hidden max-w-72 md:inline-flex" />
-            <ThemeToggle />
+            {/* With the selector beside it on phones, the toggle moves into the menu to leave the name room. */}
+            <ThemeToggle className={showSelector ? 'max-md:hidden' : undefined} />
             <UserMenu session={session} />
             <button
               type="button"
@@ -120,12 +123,8 @@ function PortalShell({ session }: { session: Session }) {
               ))}
             </ul>
           </nav>
+          {showSelector && <ThemeToggle withLabel className="mt-1 w-full justify-start gap-2 px-3" />}
         </div>
-        {showSelector && (
-          <div className="border-t border-border px-3 py-2 md:hidden">
-            <AccountSelector className="w-full" />
-          </div>
-        )}
       </header>
 
       <ActingForBanner />

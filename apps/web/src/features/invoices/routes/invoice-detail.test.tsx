@@ -1,7 +1,7 @@
 import type { InvoicePayment } from '@portal/contract';
 import { screen, within } from '@testing-library/react';
 import { json, makeToken, renderRoute } from '@/test/utils';
-import { invoiceDetails, mockPortalBilling } from '@/test/portal-billing';
+import { invoiceDetails, mockPortalBilling, wideScreen } from '@/test/portal-billing';
 
 const payment = (
   id: bigint,
@@ -67,6 +67,7 @@ describe('invoice detail (spec §2 "Invoice detail")', () => {
   });
 
   it('lists payments newest first (by date, then id), "Payment" when they have no description', async () => {
+    wideScreen();
     mockPortalBilling({
       invoiceDetails: () =>
         json(
@@ -92,6 +93,25 @@ describe('invoice detail (spec §2 "Invoice detail")', () => {
       ['May 10, 2025', 'Payment', 'CA$30.00', 'Error'],
       ['May 3, 2025', 'Payment', 'CA$20.00', 'Completed'],
       ['May 3, 2025', 'Autopay', 'CA$50.00', 'Completed'],
+    ]);
+  });
+
+  it('lists payments on phones as two lines each, not a table that scrolls sideways (issue 15 item 6)', async () => {
+    mockPortalBilling({
+      invoiceDetails: () =>
+        json(
+          invoiceDetails(77n, 20.5, [
+            payment(5n, '2025-05-03T10:00:00Z', 50, 'Autopay'),
+            payment(7n, '2025-05-10T10:00:00Z', 30, null, 'Error'),
+          ]),
+        ),
+    });
+    renderRoute('/invoices/77');
+    const list = await screen.findByRole('list', { name: 'Payment History' });
+    expect(screen.queryByRole('table', { name: 'Payment History' })).not.toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'May 10, 2025CA$30.00PaymentError',
+      'May 3, 2025CA$50.00AutopayCompleted',
     ]);
   });
 

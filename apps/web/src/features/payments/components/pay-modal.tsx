@@ -370,6 +370,13 @@ function PaymentMethodField({
           </option>
         ))}
       </Select>
+      {/* On phones a closed select cuts long labels ("American Express •••• 0005 (expires…"): the chosen card is
+          shown whole below it (issue 15 item 6). Screen readers already hear it as the select's value. */}
+      {selected && (
+        <p aria-hidden="true" className="text-sm break-words text-fg-muted sm:hidden">
+          {option(selected)}
+        </p>
+      )}
     </Field>
   );
 }

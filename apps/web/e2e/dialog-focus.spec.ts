@@ -50,6 +50,32 @@ test('the pay dialog gives focus back to "Pay Now" after Esc, Cancel and a payme
   await expect(page.getByRole('status').filter({ hasText: 'Payment submitted' })).toBeVisible();
 });
 
+test('the dashboard\'s "Make a payment" opens the pay dialog in place and gets focus back after Esc and a payment', async ({
+  page,
+}) => {
+  // Issue 15 item 7: no trip to /payments.
+  await signIn(page, 'customer');
+  await page.goto('/');
+  const balance = page.getByRole('region', { name: 'Current balance' });
+  const makePayment = balance.getByRole('button', { name: 'Make a payment' });
+  await expect(makePayment).toBeEnabled();
+
+  let dialog = await openWith(page, makePayment, 'Make a One-time Payment', 'Space');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(dialog.getByRole('radio', { name: /Total Balance/ })).toBeChecked();
+  await expect(dialog.getByRole('combobox', { name: 'Payment method' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await closedBackTo(dialog, makePayment);
+
+  dialog = await openWith(page, makePayment, 'Make a One-time Payment');
+  await dialog.getByRole('radio', { name: 'Custom Amount' }).check();
+  await dialog.getByRole('spinbutton', { name: /Custom amount/ }).fill('1.00');
+  await dialog.getByRole('button', { name: 'Pay $1.00' }).click();
+  await closedBackTo(dialog, makePayment);
+  await expect(balance.getByRole('status').filter({ hasText: 'Payment submitted: $1.00 is being processed.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
 test('Add Payment Method gives focus back to "Add Card" after Esc and Cancel', async ({ page }) => {
   await signIn(page, 'customer');
   await page.goto('/payments');

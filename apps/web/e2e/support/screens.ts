@@ -1,0 +1,338 @@
+import { expect, type Page } from '@playwright/test';
+import { Api, scopedAccounts, type DemoUser } from './api';
+import { enterCard, expectOnSandboxCheckout, TEST_CARDS } from './checkout';
+import { VIEWPORTS, type ViewportName } from './page';
+
+/**
+ * Every screen of the portal, and the dialogs that are screens of their own, each with how to reach it: the
+ * accessibility scan (accessibility.spec.ts) and the phone-width check (phone-width.spec.ts) go through them all.
+ */
+export interface Screen {
+  name: string;
+  user?: DemoUser;
+  /** Widths to check (default both). */
+  widths?: ViewportName[];
+  /** Brings the page to the screen and waits until it is ready. */
+  open: (page: Page) => Promise<void>;
+}
+
+const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+
+/** An unpaid invoice of the demo customer, found at run time. */
+const unpaidInvoiceId = async (page: Page): Promise<number> => {
+  const api = await Api.as(page.request, 'customer');
+  const [invoice] = await api.unpaidInvoices(scopedAccounts(api.token)[0]!);
+  expect(invoice, 'the customer has an unpaid invoice').toBeTruthy();
+  return invoice!.id;
+};
+
+const openInvoiceDetail = async (page: Page) => {
+  await page.goto(`/invoices/${await unpaidInvoiceId(page)}`);
+  await expect(h1(page, /^Invoice #/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Billing To' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Download CDRs' })).toBeVisible();
+};
+
+const openPayments = async (page: Page) => {
+  await page.goto('/payments');
+  await expect(h1(page, 'Payment Methods')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Saved cards' })).toBeVisible();
+};
+
+const openSandboxCheckout = async (page: Page) => {
+  await openPayments(page);
+  await page.getByRole('region', { name: 'Your Payment Methods' }).getByRole('button', { name: 'Add Card' }).click();
+  await page.getByRole('dialog', { name: 'Add Payment Method' }).getByRole('button', { name: 'Continue' }).click();
+  await expectOnSandboxCheckout(page);
+};
+
+export const SCREENS: Screen[] = [
+  {
+    name: 'login',
+    open: async (page) => {
+      await page.goto('/login');
+      await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+    },
+  },
+  {
+    name: 'login-errors',
+    open: async (page) => {
+      await page.goto('/login');
+      await page.getByLabel('Username').fill('customer');
+      await page.getByLabel('Password', { exact: true }).fill('Wrong-Password-123');
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+    },
+  },
+  {
+    name: 'forgot-password',
+    open: async (page) => {
+      await page.goto('/forgot-password');
+      await expect(page.getByRole('button', { name: 'Send Reset Code' })).toBeVisible();
+    },
+  },
+  {
+    name: 'reset-password',
+    open: async (page) => {
+      // The form as a working link shows it (the scan needs no real reset email).
+      await page.route('**/a/v1/Password/CheckResetToken', (route) => route.fulfill({ json: { successful: true, error: null } }));
+      await page.goto('/reset-password#reset=e2e-not-a-real-token');
+      await expect(page.getByLabel('Confirm New Password')).toBeVisible();
+    },
+  },
+  {
+    name: 'reset-password-link-used',
+    open: async (page) => {
+      await page.goto('/reset-password#reset=e2e-not-a-real-token');
+      await expect(page.getByRole('alert')).toContainText('This reset link has expired or was already used.');
+    },
+  },
+  {
+    name: 'login-callback-error',
+    open: async (page) => {
+      await page.goto('/login-callback#error=pending');
+      await expect(h1(page, 'Account awaiting approval')).toBeVisible();
+    },
+  },
+  {
+    name: 'dashboard',
+    user: 'customer',
+    open: async (page) => {
+      await page.goto('/');
+      await expect(h1(page, /^Account \d+$/)).toBeVisible();
+      await expect(page.getByRole('link', { name: 'View bill' })).toBeVisible();
+    },
+  },
+  {
+    name: 'mobile-menu-open',
+    user: 'customer',
+    widths: ['phone'],
+    open: async (page) => {
+      await page.setViewportSize(VIEWPORTS.phone);
+      await page.goto('/');
+      await expect(h1(page, /^Account \d+$/)).toBeVisible();
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible();
+    },
+  },
+  {
+    name: 'dashboard-staff-choose-account',
+    user: 'staff',
+    open: async (page) => {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'Choose an account' })).toBeVisible();
+    },
+  },
+  {
+    name: 'account-selector-open',
+    user: 'staff',
+    widths: ['desktop'],
+    open: async (page) => {
+      await page.goto('/');
+      await page.getByRole('button', { name: /^Account\b/ }).click();
+      await page.getByRole('combobox', { name: 'Search accounts' }).fill('Northwind');
+      await expect(page.getByRole('option')).toHaveCount(3);
+    },
+  },
+  {
+    name: 'invoices',
+    user: 'customer',
+    open: async (page) => {
+      await page.goto('/invoices');
+      await expect(h1(page, 'Invoices & Billing')).toBeVisible();
+      await expect(page.getByRole('link', { name: /^View details of invoice/ }).first()).toBeVisible();
+    },
+  },
+  {
+    name: 'invoices-no-match',
+    user: 'customer',
+    open: async (page) => {
+      await page.goto('/invoices');
+      await page.getByPlaceholder('Search invoices...').fill('ZZ-NONE');
+      await expect(page.getByText('No invoices found matching "ZZ-NONE"')).toBeVisible();
+    },
+  },
+  { name: 'invoice-detail', user: 'customer', open: openInvoiceDetail },
+  {
+    name: 'pay-modal',
+    user: 'customer',
+    open: async (page) => {
+      await openInvoiceDetail(page);
+      await page.getByRole('button', { name: 'Pay Invoice' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Pay Invoice' });
+      await expect(dialog.getByRole('combobox', { name: 'Payment method' })).toBeVisible();
+    },
+  },
+  {
+    name: 'pay-modal-custom-amount-error',
+    user: 'customer',
+    widths: ['desktop'],
+    open: async (page) => {
+      await openInvoiceDetail(page);
+      await page.getByRole('button', { name: 'Pay Invoice' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Pay Invoice' });
+      await dialog.getByRole('radio', { name: 'Custom Amount' }).check();
+      await dialog.getByRole('spinbutton').fill('0');
+      await expect(dialog.getByText('Please enter a valid amount')).toBeVisible();
+    },
+  },
+  {
+    name: 'dashboard-pay-dialog',
+    user: 'customer',
+    open: async (page) => {
+      await page.goto('/');
+      await expect(h1(page, /^Account \d+$/)).toBeVisible();
+      await page.getByRole('region', { name: 'Current balance' }).getByRole('button', { name: 'Make a payment' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Make a One-time Payment' });
+      await expect(dialog.getByRole('combobox', { name: 'Payment method' })).toBeVisible();
+    },
+  },
+  { name: 'payments', user: 'customer', open: openPayments },
+  {
+    name: 'add-card-dialog',
+    user: 'customer',
+    open: async (page) => {
+      await openPayments(page);
+      await page.getByRole('region', { name: 'Your Payment Methods' }).getByRole('button', { name: 'Add Card' }).click();
+      await expect(
+        page.getByRole('dialog', { name: 'Add Payment Method' }).getByRole('button', { name: 'Continue' }),
+      ).toBeEnabled();
+    },
+  },
+  {
+    name: 'setup-autopay-dialog',
+    user: 'customer',
+    open: async (page) => {
+      await openPayments(page);
+      const region = page.getByRole('region', { name: 'Automatic Payments' });
+      const toggle = region.getByRole('switch', { name: 'Automatic payments' });
+      // Off in the demo data (the switch opens the dialog); when on, "Change schedule" opens the same dialog.
+      if (await toggle.isChecked()) await region.getByRole('button', { name: 'Change schedule' }).click();
+      else await toggle.click();
+      await expect(page.getByRole('dialog', { name: 'Setup Automatic Payments' })).toBeVisible();
+    },
+  },
+  {
+    name: 'delete-card-dialog',
+    user: 'customer',
+    widths: ['desktop'],
+    open: async (page) => {
+      await openPayments(page);
+      await page.getByRole('button', { name: /^Delete card Mastercard/ }).click();
+      await expect(page.getByRole('dialog', { name: 'Delete card?' })).toBeVisible();
+    },
+  },
+  {
+    name: 'profile-view',
+    user: 'customer',
+    open: async (page) => {
+      await page.goto('/profile');
+      await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Billing Address' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Account activity' }).getByRole('status')).toHaveCount(0);
+    },
+  },
+  {
+    name: 'profile-edit',
+    user: 'customer',
+    open: async (page) => {
+      await page.goto('/profile');
+      await page.getByRole('button', { name: 'Edit Profile' }).click();
+      await expect(page.getByRole('button', { name: 'Save Changes' })).toBeVisible();
+    },
+  },
+  {
+    name: 'profile-leave-dialog',
+    user: 'customer',
+    open: async (page) => {
+      await page.goto('/profile');
+      await page.getByRole('button', { name: 'Edit Profile' }).click();
+      await page.getByLabel('City').fill('Nowhere Town');
+      await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+      await expect(page.getByRole('dialog', { name: 'Leave without saving?' })).toBeVisible();
+    },
+  },
+  {
+    name: 'profile-edit-errors',
+    user: 'customer',
+    widths: ['desktop'],
+    open: async (page) => {
+      await page.goto('/profile');
+      await page.getByRole('button', { name: 'Edit Profile' }).click();
+      await page.getByLabel('Phone Number').fill('not a phone');
+      await page.getByLabel('Invoice Email Address').fill('not-an-email');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(page.getByLabel('Phone Number')).toHaveAttribute('aria-invalid', 'true');
+    },
+  },
+  {
+    name: 'user-details',
+    user: 'admin',
+    open: async (page) => {
+      await page.goto('/user/details');
+      await expect(h1(page, /.+/)).toBeVisible();
+      await expect(page.getByText('Riley Chen').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'change-password',
+    user: 'customer',
+    open: async (page) => {
+      await page.goto('/password');
+      await expect(h1(page, 'Change Password')).toBeVisible();
+    },
+  },
+  {
+    name: 'security',
+    user: 'customer',
+    open: async (page) => {
+      await page.goto('/security');
+      await expect(h1(page, 'Security')).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Signed-in sessions' }).getByText('This device')).toBeVisible();
+      // The passkey section once loaded (its list or its empty text), with its button.
+      const passkeys = page.getByRole('region', { name: 'Passkeys' });
+      await expect(passkeys.getByText(/You have no passkeys yet\.|Added /).first()).toBeVisible();
+      await expect(passkeys.getByRole('button', { name: 'Add a passkey' })).toBeVisible();
+    },
+  },
+  {
+    name: 'admin-users',
+    user: 'admin',
+    open: async (page) => {
+      await page.goto('/admin/users');
+      await expect(h1(page, 'Users')).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Users' })).toBeVisible();
+    },
+  },
+  {
+    name: 'privacy-policy',
+    open: async (page) => {
+      await page.goto('/privacy-policy');
+      await expect(h1(page, /Privacy/)).toBeVisible();
+    },
+  },
+  {
+    name: 'terms-of-use',
+    open: async (page) => {
+      await page.goto('/terms-of-use');
+      await expect(h1(page, /Terms/)).toBeVisible();
+    },
+  },
+  {
+    name: 'not-found',
+    open: async (page) => {
+      await page.goto('/no-such-page');
+      await expect(h1(page, 'Something went Wrong')).toBeVisible();
+    },
+  },
+  { name: 'sandbox-checkout', user: 'customer', open: openSandboxCheckout },
+  {
+    name: 'sandbox-checkout-declined',
+    user: 'customer',
+    open: async (page) => {
+      await openSandboxCheckout(page);
+      await enterCard(page, TEST_CARDS.declined);
+      await expect(page.getByRole('alert')).toContainText('Your card was declined.');
+    },
+  },
+];

@@ -1,5 +1,6 @@
 // A relative import: Vite and Vitest load their config with Node, which cannot run the contract package's
 // TypeScript entry; files reached by relative path are bundled into the config instead.
+import { brandFromEnv } from '../../packages/contract/src/brand';
 import { endpoints } from '../../packages/contract/src/endpoints';
 
 /**
@@ -9,4 +10,6 @@ import { endpoints } from '../../packages/contract/src/endpoints';
  */
 export const buildConstants = {
   __MICROSOFT_LOGIN_PATH__: JSON.stringify(endpoints.microsoftLogin.path),
+  // The provider's brand from the same BRAND_* variables the server reads (issue 15 item 2), checked here.
+  __BRAND__: JSON.stringify(brandFromEnv(process.env)),
 };

@@ -6,6 +6,7 @@ import { isIP } from 'node:net';
 import { SESSION_IDLE_MINUTES_DEFAULT } from '@portal/contract';
 import { z } from 'zod';
 import { parseSecretsKey } from './lib/secret-box';
+import { BRAND } from './lib/brand';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -59,7 +60,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: optionalText,
-  MAIL_FROM: z.string().default('Billing Portal <no-reply@example-telecom.com>'),
+  MAIL_FROM: z.string().default(`${BRAND.name} <no-reply@example-telecom.com>`),
   OIDC_ISSUER: optionalUrl,
   OIDC_CLIENT_ID: optionalText,
   OIDC_CLIENT_SECRET: optionalText,

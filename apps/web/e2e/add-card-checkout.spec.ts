@@ -66,3 +66,27 @@ test('add a card through the sandbox checkout from the invoice pay modal', async
   const cardsAfter = await api.paymentMethods(maya.accountId);
   expect(cardsAfter.map((c) => `${c.card.brand} ${c.card.last4}`)).toContain('Mastercard 4444');
 });
+
+test("the checkout page wears the portal's dark theme under a light system, and reads French for a French customer", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await signIn(page, 'francais', { theme: 'dark' });
+  await page.goto('/payments');
+  await page.getByRole('button', { name: 'Ajouter une carte' }).first().click();
+  await page.getByRole('dialog', { name: 'Ajouter un mode de paiement' }).getByRole('button', { name: 'Continuer' }).click();
+
+  await expect(page).toHaveURL(/\/b\/v1\/checkoutapi\/sandbox\/[^/?#]+\?theme=dark&lang=fr$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Ajouter une carte' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
+  // Dark although the device is light: the page background is the dark one.
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(15, 17, 21)');
+  await expect(page.getByRole('region', { name: /Cartes de test/ })).toContainText('4242 4242 4242 4242');
+
+  // Its refusals are French too, and keep the theme.
+  await page.getByLabel('Numéro de carte').fill('4242 4242 4242 4241');
+  await page.getByRole('button', { name: 'Enregistrer la carte' }).click();
+  await expect(page.getByRole('alert')).toContainText('Le numéro de votre carte n’est pas valide.');
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(15, 17, 21)');
+
+  await page.getByRole('link', { name: /^Annuler et revenir à / }).click();
+  await expect(page).toHaveURL(/\/payments$/);
+});

@@ -1,6 +1,8 @@
-import type { Endpoints } from '@portal/contract';
+import type { Brand, Endpoints } from '@portal/contract';
 
 declare global {
   /** The single sign-on path of the endpoint table, written in by the build (build-constants.ts). */
   const __MICROSOFT_LOGIN_PATH__: Endpoints['microsoftLogin']['path'];
+  /** The provider's brand (BRAND_* variables, validated by the contract's BrandSchema), written in by the build. */
+  const __BRAND__: Brand;
 }

@@ -79,6 +79,7 @@ import {
   PublicKeyResponseSchema,
   SandboxCardFormSchema,
   SandboxCheckoutParamsSchema,
+  SandboxCheckoutQuerySchema,
   WebhookReceiptSchema,
 } from './payments';
 import { BooleanResultSchema, IdSchema, PagedQuerySchema, pagedSchema } from './primitives';
@@ -768,8 +769,9 @@ export const endpoints = {
     path: '/b/v1/checkoutapi/sandbox/{sessionId}',
     access: 'public',
     tag: 'Checkout',
-    summary: "The sandbox card provider's hosted checkout page",
+    summary: "The sandbox card provider's hosted checkout page, in the portal's theme and language when asked",
     params: SandboxCheckoutParamsSchema,
+    query: SandboxCheckoutQuerySchema,
     answer: documentAnswer('text/html'),
     errors: [404, 410],
     hidden: true,
@@ -782,6 +784,7 @@ export const endpoints = {
     tag: 'Checkout',
     summary: 'The card entered on the sandbox checkout page (a form post; redirects back to the portal)',
     params: SandboxCheckoutParamsSchema,
+    query: SandboxCheckoutQuerySchema,
     body: SandboxCardFormSchema,
     answer: redirectAnswer,
     errors: [400, 404, 410],

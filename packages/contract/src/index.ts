@@ -14,5 +14,6 @@ export * from './payments';
 export * from './notifications';
 export * from './search';
 export * from './limits';
+export * from './brand';
 export * from './endpoint';
 export * from './endpoints';

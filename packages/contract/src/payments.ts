@@ -102,6 +102,12 @@ export const PublicKeyResponseSchema = z.object({ publicKey: z.string(), provide
 export type PublicKeyResponse = z.infer<typeof PublicKeyResponseSchema>;
 
 /** checkoutapi/setup body (spec §3 "Checkout setup request"). */
+/** The theme chosen in the portal ("system" follows the device) and the language it is read in. */
+export const CHECKOUT_THEMES = ['light', 'dark', 'system'] as const;
+export const CHECKOUT_LANGUAGES = ['en', 'fr'] as const;
+export const CheckoutAppearanceSchema = z.object({ theme: z.enum(CHECKOUT_THEMES), language: z.enum(CHECKOUT_LANGUAGES) });
+export type CheckoutAppearance = z.infer<typeof CheckoutAppearanceSchema>;
+
 export const CheckoutSetupRequestSchema = z.object({
   accountId: IdSchema,
   order: z.object({
@@ -123,6 +129,8 @@ export const CheckoutSetupRequestSchema = z.object({
   }),
   successUrl: z.url().max(2000),
   cancelUrl: z.url().max(2000),
+  /** How the person sees the portal, so the provider's page looks and reads the same (issue 15 item 1). */
+  appearance: CheckoutAppearanceSchema.optional(),
 });
 export type CheckoutSetupRequest = z.input<typeof CheckoutSetupRequestSchema>;
 /** `id` is the provider's session id; `url` is where the browser goes to enter the card. */
@@ -134,6 +142,8 @@ export const CheckoutCompleteQuerySchema = z.object({ session_id: textSchema().m
 
 /** The sandbox provider's hosted checkout page: its session id, and the card form it posts. */
 export const SandboxCheckoutParamsSchema = z.object({ sessionId: textSchema().min(1).max(255) });
+/** The page's query: the appearance the portal asked for (absent: the device's scheme, the account's language). */
+export const SandboxCheckoutQuerySchema = z.object({ theme: z.enum(CHECKOUT_THEMES).optional(), lang: z.enum(CHECKOUT_LANGUAGES).optional() });
 const formText = textSchema().max(200).optional().default('');
 export const SandboxCardFormSchema = z.object({ cardNumber: formText, expiry: formText, cvc: formText, nameOnCard: formText });
 

@@ -1,4 +1,4 @@
-import type { CurrencyCode } from '@portal/contract';
+import type { CheckoutAppearance, CurrencyCode } from '@portal/contract';
 
 export type ProviderName = 'sandbox' | 'stripe';
 
@@ -19,6 +19,8 @@ export interface SetupSessionInput {
   returnUrl: string;
   cancelUrl: string;
   expiresAt: Date;
+  /** The portal's theme and language, for a page that can follow them. */
+  appearance?: CheckoutAppearance | undefined;
 }
 
 export interface SetupSession {

@@ -9,8 +9,11 @@ export const TEST_CARDS = {
   declined: '4000 0000 0000 0002',
 } as const;
 
-/** The sandbox provider's hosted checkout page (decisions §7), served by the server at a path of its own. */
-export const SANDBOX_CHECKOUT_URL = /\/b\/v1\/checkoutapi\/sandbox\/[^/?#]+$/;
+/**
+ * The sandbox provider's hosted checkout page (decisions §7), served by the server at a path of its own, with
+ * the portal's theme and language in its query.
+ */
+export const SANDBOX_CHECKOUT_URL = /\/b\/v1\/checkoutapi\/sandbox\/[^/?#]+\?theme=(light|dark|system)&lang=(en|fr)$/;
 
 export const expectOnSandboxCheckout = async (page: Page) => {
   await expect(page).toHaveURL(SANDBOX_CHECKOUT_URL);

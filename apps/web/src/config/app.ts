@@ -1,6 +1,7 @@
 /**
- * Branding and support details shown across the portal. Each can be overridden at build time with a
- * VITE_* variable so one build of the portal can be white-labelled per telecom; values are checked once here.
+ * Branding and support details shown across the portal: the provider's brand from the BRAND_* variables
+ * (the same configuration the server's PDFs, emails and checkout page use; checked at build), and the single
+ * sign-on provider's name (VITE_SSO_PROVIDER_NAME).
  */
 const env = import.meta.env;
 
@@ -11,16 +12,13 @@ const text = (value: unknown, fallback: string, name: string): string => {
 };
 
 export const appConfig = {
-  productName: text(env.VITE_PRODUCT_NAME, 'Example Telecom', 'VITE_PRODUCT_NAME'),
-  supportPhone: text(env.VITE_SUPPORT_PHONE, '+1 800 555 0199', 'VITE_SUPPORT_PHONE'),
-  supportEmail: text(env.VITE_SUPPORT_EMAIL, 'support@example-telecom.com', 'VITE_SUPPORT_EMAIL'),
+  productName: __BRAND__.name,
+  logoUrl: __BRAND__.logoUrl,
+  supportPhone: __BRAND__.supportPhone,
+  supportEmail: __BRAND__.supportEmail,
   /** Shown as the single sign-on provider's name ("Sign in with Microsoft"). */
   ssoProviderName: text(env.VITE_SSO_PROVIDER_NAME, 'Microsoft', 'VITE_SSO_PROVIDER_NAME'),
 } as const;
-
-if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(appConfig.supportEmail)) {
-  throw new Error('VITE_SUPPORT_EMAIL must be an email address');
-}
 
 /** `tel:` URI of the support phone (digits and a leading +). */
 export const supportPhoneHref = `tel:${appConfig.supportPhone.replace(/[^\d+]/g, '')}`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { brandOfNumber, cardFingerprint, luhnValid, parseExpiry, validateCardEntry, type CardEntryForm } from './card-entry';
+import { CHECKOUT_TEXTS } from './checkout-texts';
 
 const now = new Date('2025-06-15T00:00:00Z');
 const form = (overrides: Partial<CardEntryForm> = {}): CardEntryForm => ({
@@ -52,6 +53,28 @@ describe('parseExpiry', () => {
 });
 
 describe('validateCardEntry', () => {
+  it('says what is wrong in the language of the page', () => {
+    const fr = CHECKOUT_TEXTS.fr.errors;
+    expect(validateCardEntry(form({ cardNumber: '', expiry: '13/30', cvc: '12', nameOnCard: ' ' }), now, fr)).toEqual({
+      ok: false,
+      errors: {
+        cardNumber: 'Saisissez le numéro de votre carte.',
+        expiry: 'Saisissez la date d’expiration au format MM/AA.',
+        cvc: 'Le code de sécurité (CVC) doit compter 3 chiffres.',
+        nameOnCard: 'Saisissez le nom inscrit sur la carte.',
+      },
+    });
+    expect(validateCardEntry(form({ cardNumber: '4000 0000 0000 0002' }), now, fr)).toEqual({ ok: false, errors: { cardNumber: 'Votre carte a été refusée.' } });
+  });
+
+  it('has every message in both languages', () => {
+    expect(Object.keys(CHECKOUT_TEXTS.fr.errors).sort()).toEqual(Object.keys(CHECKOUT_TEXTS.en.errors).sort());
+    for (const [key, text] of Object.entries(CHECKOUT_TEXTS.fr.errors)) {
+      const english = CHECKOUT_TEXTS.en.errors[key as keyof typeof CHECKOUT_TEXTS.en.errors];
+      expect(typeof text === 'function' ? text(3) : text, key).not.toBe(typeof english === 'function' ? english(3) : english);
+    }
+  });
+
   it.each([
     ['4242 4242 4242 4242', 'Visa', '4242', false],
     ['5555 5555 5555 4444', 'Mastercard', '4444', false],

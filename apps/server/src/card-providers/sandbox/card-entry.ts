@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { isCardExpired } from '@portal/contract';
+import { CHECKOUT_TEXTS, type CardEntryMessages } from './checkout-texts';
 
 /** What the sandbox checkout form posts. */
 export interface CardEntryForm {
@@ -25,7 +26,7 @@ export type CardEntryResult =
   | { ok: true; card: AcceptedCard }
   | { ok: false; errors: Partial<Record<CardEntryField, string>> };
 
-export const DECLINED_MESSAGE = 'Your card was declined.';
+export const DECLINED_MESSAGE = CHECKOUT_TEXTS.en.errors.declined;
 
 /** Stripe's test-mode numbers (decisions §7): declined at entry, and saved but failing every charge. */
 const DECLINED_AT_ENTRY = '4000000000000002';
@@ -82,34 +83,34 @@ export const parseExpiry = (text: string): { month: number; year: number } | nul
  * Validates the sandbox checkout form like a processor's hosted page would: Luhn, an accepted brand,
  * an expiry in the future, a CVC of 3 digits (4 for American Express), a name.
  */
-export const validateCardEntry = (form: CardEntryForm, now: Date): CardEntryResult => {
+export const validateCardEntry = (form: CardEntryForm, now: Date, m: CardEntryMessages = CHECKOUT_TEXTS.en.errors): CardEntryResult => {
   const errors: Partial<Record<CardEntryField, string>> = {};
   const digits = digitsOf(form.cardNumber);
   const brand = brandOfNumber(digits);
-  if (digits === '') errors.cardNumber = 'Enter your card number.';
-  else if (!/^\d+$/.test(digits) || !luhnValid(digits)) errors.cardNumber = 'Your card number is invalid.';
-  else if (!brand) errors.cardNumber = 'We accept Visa, Mastercard and American Express.';
+  if (digits === '') errors.cardNumber = m.cardNumberRequired;
+  else if (!/^\d+$/.test(digits) || !luhnValid(digits)) errors.cardNumber = m.cardNumberInvalid;
+  else if (!brand) errors.cardNumber = m.brandNotAccepted;
 
   const expiry = parseExpiry(form.expiry);
-  if (form.expiry.trim() === '') errors.expiry = 'Enter the expiry date.';
-  else if (!expiry) errors.expiry = 'Enter the expiry date as MM/YY.';
+  if (form.expiry.trim() === '') errors.expiry = m.expiryRequired;
+  else if (!expiry) errors.expiry = m.expiryFormat;
   else if (isCardExpired({ expMonth: expiry.month, expYear: expiry.year }, now) || expiry.year > now.getUTCFullYear() + 20) {
     errors.expiry = isCardExpired({ expMonth: expiry.month, expYear: expiry.year }, now)
-      ? "Your card's expiry date is in the past."
-      : "Your card's expiry date is too far in the future.";
+      ? m.expiryPast
+      : m.expiryTooFar;
   }
 
   const cvcLength = brand === 'American Express' ? 4 : 3;
   const cvc = form.cvc.trim();
-  if (cvc === '') errors.cvc = 'Enter the security code (CVC).';
-  else if (!new RegExp(`^\\d{${cvcLength}}$`).test(cvc)) errors.cvc = `The security code (CVC) must be ${cvcLength} digits.`;
+  if (cvc === '') errors.cvc = m.cvcRequired;
+  else if (!new RegExp(`^\\d{${cvcLength}}$`).test(cvc)) errors.cvc = m.cvcLength(cvcLength);
 
   const nameOnCard = form.nameOnCard.trim();
-  if (nameOnCard === '') errors.nameOnCard = 'Enter the name on the card.';
-  else if (nameOnCard.length > 100) errors.nameOnCard = 'The name on the card must be at most 100 characters.';
+  if (nameOnCard === '') errors.nameOnCard = m.nameRequired;
+  else if (nameOnCard.length > 100) errors.nameOnCard = m.nameTooLong;
 
   if (Object.keys(errors).length > 0 || !brand || !expiry) return { ok: false, errors };
-  if (digits === DECLINED_AT_ENTRY) return { ok: false, errors: { cardNumber: DECLINED_MESSAGE } };
+  if (digits === DECLINED_AT_ENTRY) return { ok: false, errors: { cardNumber: m.declined } };
   return {
     ok: true,
     card: {

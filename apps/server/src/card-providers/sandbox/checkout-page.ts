@@ -1,15 +1,24 @@
-import { endpoints } from '@portal/contract';
+import { endpoints, type CheckoutAppearance } from '@portal/contract';
 import type { CardEntryField } from './card-entry';
+import type { CheckoutTexts } from './checkout-texts';
 
-/** Rendering of the sandbox's hosted checkout page: plain HTML, no scripts (CSP script-src 'self'). */
+/**
+ * Rendering of the sandbox's hosted checkout page: plain HTML, no scripts (CSP script-src 'self'). It wears
+ * the portal's brand, follows the theme the person chose in the portal (not only the device's scheme) and
+ * reads in their language (issue 15 item 1).
+ */
 
 export const SANDBOX_STYLESHEET_PATH = endpoints.sandboxCheckoutStylesheet.path;
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const layout = (title: string, body: string): string => `<!doctype html>
-<html lang="en">
+/** `system` leaves the scheme to the device (the stylesheet's media query); light and dark are fixed. */
+const themeClass = (theme: CheckoutAppearance['theme'] | undefined): string =>
+  theme === 'light' || theme === 'dark' ? ` class="theme-${theme}"` : '';
+
+const layout = (texts: CheckoutTexts, theme: CheckoutAppearance['theme'] | undefined, title: string, body: string): string => `<!doctype html>
+<html lang="${texts.lang}"${themeClass(theme)}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -20,13 +29,15 @@ const layout = (title: string, body: string): string => `<!doctype html>
 <body>
 <main class="checkout">
 ${body}
-<p class="secured">Sandbox checkout &middot; test cards only &middot; card numbers are never stored</p>
+<p class="secured">${escapeHtml(texts.secured)}</p>
 </main>
 </body>
 </html>
 `;
 
 export interface CheckoutPageModel {
+  texts: CheckoutTexts;
+  theme?: CheckoutAppearance['theme'] | undefined;
   merchantName: string;
   accountLabel: string;
   formAction: string;
@@ -73,47 +84,62 @@ ${error ? `<p class="field__error" id="${errorId}">${escapeHtml(error)}</p>` : '
 
 /** The card entry form; errors render inline beside their fields and in a summary announced to screen readers. */
 export const renderCheckoutPage = (model: CheckoutPageModel): string => {
-  const { errors, values } = model;
+  const { errors, values, texts } = model;
   const errorList = Object.entries(errors);
   const summary =
     errorList.length > 0
-      ? `<div class="summary" role="alert" tabindex="-1"><h2>Please check your card details</h2><ul>${errorList
+      ? `<div class="summary" role="alert" tabindex="-1"><h2>${escapeHtml(texts.checkDetails)}</h2><ul>${errorList
           .map(([name, message]) => `<li><a href="#field-${name}">${escapeHtml(message ?? '')}</a></li>`)
           .join('')}</ul></div>`
       : '';
   return layout(
-    `Add a card – ${model.merchantName}`,
+    texts,
+    model.theme,
+    texts.title(model.merchantName),
     `<header class="merchant">
 <p class="merchant__name">${escapeHtml(model.merchantName)}</p>
-<h1>Add a card</h1>
+<h1>${escapeHtml(texts.addCard)}</h1>
 <p class="merchant__account">${escapeHtml(model.accountLabel)}</p>
 </header>
 ${summary}
 <form method="post" action="${escapeHtml(model.formAction)}" novalidate>
-${field({ name: 'cardNumber', label: 'Card number', autocomplete: 'cc-number', inputmode: 'numeric', placeholder: '1234 1234 1234 1234', maxlength: 23, value: values.cardNumber }, errors.cardNumber)}
+${field({ name: 'cardNumber', label: texts.cardNumber, autocomplete: 'cc-number', inputmode: 'numeric', placeholder: '1234 1234 1234 1234', maxlength: 23, value: values.cardNumber }, errors.cardNumber)}
 <div class="row">
-${field({ name: 'expiry', label: 'Expiry (MM/YY)', autocomplete: 'cc-exp', inputmode: 'numeric', placeholder: 'MM/YY', maxlength: 7, value: values.expiry }, errors.expiry)}
-${field({ name: 'cvc', label: 'CVC', autocomplete: 'cc-csc', inputmode: 'numeric', placeholder: '123', maxlength: 4, value: '' }, errors.cvc)}
+${field({ name: 'expiry', label: texts.expiry, autocomplete: 'cc-exp', inputmode: 'numeric', placeholder: 'MM/YY', maxlength: 7, value: values.expiry }, errors.expiry)}
+${field({ name: 'cvc', label: texts.cvc, autocomplete: 'cc-csc', inputmode: 'numeric', placeholder: '123', maxlength: 4, value: '' }, errors.cvc)}
 </div>
-${field({ name: 'nameOnCard', label: 'Name on card', autocomplete: 'cc-name', maxlength: 100, value: values.nameOnCard }, errors.nameOnCard)}
-<button type="submit" class="button">Save card</button>
-<a class="cancel" href="${escapeHtml(model.cancelUrl)}">Cancel and return to ${escapeHtml(model.merchantName)}</a>
-</form>`,
+${field({ name: 'nameOnCard', label: texts.nameOnCard, autocomplete: 'cc-name', maxlength: 100, value: values.nameOnCard }, errors.nameOnCard)}
+<button type="submit" class="button">${escapeHtml(texts.save)}</button>
+<a class="cancel" href="${escapeHtml(model.cancelUrl)}">${escapeHtml(texts.cancel(model.merchantName))}</a>
+</form>
+<section class="test-cards" aria-labelledby="test-cards-title">
+<h2 id="test-cards-title">${escapeHtml(texts.testCards)}</h2>
+<ul>${texts.testCardList.map((c) => `<li><span class="test-cards__number">${c.number}</span> ${escapeHtml(c.outcome)}</li>`).join('')}</ul>
+</section>`,
   );
 };
 
 /** Shown for a session that is unknown to the sandbox, expired or already used. */
-export const renderUnavailablePage = (message: string, returnUrl: string | null): string =>
+export const renderUnavailablePage = (texts: CheckoutTexts, theme: CheckoutAppearance['theme'] | undefined, returnUrl: string | null): string =>
   layout(
-    'Checkout unavailable',
-    `<header class="merchant"><h1>Checkout unavailable</h1></header>
-<p class="notice" role="alert">${escapeHtml(message)}</p>
-${returnUrl ? `<a class="button button--link" href="${escapeHtml(returnUrl)}">Return to the portal</a>` : ''}`,
+    texts,
+    theme,
+    texts.unavailableTitle,
+    `<header class="merchant"><h1>${escapeHtml(texts.unavailableTitle)}</h1></header>
+<p class="notice" role="alert">${escapeHtml(texts.unavailable)}</p>
+${returnUrl ? `<a class="button button--link" href="${escapeHtml(returnUrl)}">${escapeHtml(texts.returnToPortal)}</a>` : ''}`,
   );
 
-/** The page's stylesheet: light and dark, phone to desktop. */
-export const CHECKOUT_STYLESHEET = `:root{color-scheme:light dark;--bg:#f4f5f7;--card:#fff;--text:#1a1d23;--muted:#5b6270;--border:#c9ced6;--focus:#2563eb;--accent:#1d4ed8;--accent-text:#fff;--link:#1d4ed8;--error:#b42318;--error-bg:#fef3f2}
-@media (prefers-color-scheme:dark){:root{--bg:#0f1115;--card:#1a1d24;--text:#eef0f3;--muted:#a6adbb;--border:#3a404c;--focus:#60a5fa;--accent:#2563eb;--accent-text:#fff;--link:#93c5fd;--error:#fda29b;--error-bg:#3b1a17}}
+const DARK = '--bg:#0f1115;--card:#1a1d24;--text:#eef0f3;--muted:#a6adbb;--border:#3a404c;--focus:#60a5fa;--accent-text:#fff;--link:#93c5fd;--error:#fda29b;--error-bg:#3b1a17';
+
+/**
+ * The page's stylesheet: light and dark, phone to desktop, in the brand's accent. The portal's theme
+ * choice wins over the device's scheme: `theme-dark` and `theme-light` on the root fix it.
+ */
+export const checkoutStylesheet = (accent: string): string => `:root{color-scheme:light dark;--bg:#f4f5f7;--card:#fff;--text:#1a1d23;--muted:#5b6270;--border:#c9ced6;--focus:#2563eb;--accent:${accent};--accent-text:#fff;--link:${accent};--error:#b42318;--error-bg:#fef3f2}
+:root.theme-light{color-scheme:light}
+:root.theme-dark{color-scheme:dark;${DARK}}
+@media (prefers-color-scheme:dark){:root:not(.theme-light){${DARK}}}
 *{box-sizing:border-box}
 body{margin:0;min-height:100vh;background:var(--bg);color:var(--text);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;display:flex;align-items:flex-start;justify-content:center;padding:1rem}
 .checkout{width:100%;max-width:28rem;background:var(--card);border:1px solid var(--border);border-radius:12px;padding:1.5rem;margin-top:2rem;box-shadow:0 8px 24px rgb(0 0 0 / .08)}
@@ -139,4 +165,8 @@ input:focus-visible,a:focus-visible,button:focus-visible,.summary:focus-visible{
 .cancel{display:block;text-align:center;margin-top:1rem;color:var(--link)}
 .notice{margin:0 0 1rem}
 .secured{margin:1.5rem 0 0;text-align:center;font-size:.8125rem;color:var(--muted)}
+.test-cards{margin-top:1.5rem;border-top:1px solid var(--border);padding-top:1rem;font-size:.875rem;color:var(--muted)}
+.test-cards h2{font-size:.875rem;margin:0 0 .5rem;color:var(--text)}
+.test-cards ul{margin:0;padding-left:1.25rem}
+.test-cards__number{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;color:var(--text);white-space:nowrap}
 `;

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { endpoints, PAYMENT_MESSAGES, pathFor } from '@portal/contract';
+import { endpoints, PAYMENT_MESSAGES, pathFor, type CheckoutAppearance } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
 import { sandboxCharges, sandboxVault } from '../../db/schema';
 import { InvalidWebhook, type PaymentProvider, type SavedCard } from '../provider';
@@ -10,7 +10,8 @@ import type { AcceptedCard } from './card-entry';
 export const SANDBOX_PUBLIC_KEY = 'pk_sandbox_portal';
 
 /** Path of the sandbox's hosted checkout page (served by this server). */
-export const sandboxCheckoutPath = (sessionId: string): string => pathFor(endpoints.sandboxCheckoutPage, { sessionId });
+export const sandboxCheckoutPath = (sessionId: string, appearance?: CheckoutAppearance): string =>
+  `${pathFor(endpoints.sandboxCheckoutPage, { sessionId })}${appearance ? `?${new URLSearchParams({ theme: appearance.theme, lang: appearance.language })}` : ''}`;
 
 /**
  * The vault reference of the card a setup session saves: derived from the session so the
@@ -71,9 +72,9 @@ export const createSandboxProvider = ({ db, publicOrigin }: { db: PortalDb; publ
   name: 'sandbox',
   publicKey: SANDBOX_PUBLIC_KEY,
 
-  createSetupSession: async () => {
+  createSetupSession: async ({ appearance }) => {
     const id = `cs_sb_${randomBytes(24).toString('base64url')}`;
-    return { id, url: `${publicOrigin}${sandboxCheckoutPath(id)}`, customerRef: null };
+    return { id, url: `${publicOrigin}${sandboxCheckoutPath(id, appearance)}`, customerRef: null };
   },
 
   retrieveSetupCard: async (sessionId): Promise<SavedCard | null> => {

@@ -84,7 +84,7 @@ export const createStripeProvider = (settings: StripeSettings): PaymentProvider 
     name: 'stripe',
     publicKey: settings.publishableKey,
 
-    createSetupSession: async ({ account, returnUrl, cancelUrl }) => {
+    createSetupSession: async ({ account, returnUrl, cancelUrl, appearance }) => {
       let customerRef = account.providerCustomerRef;
       if (!customerRef) {
         // The key makes concurrent first setups of one account share one Customer.
@@ -104,6 +104,8 @@ export const createStripeProvider = (settings: StripeSettings): PaymentProvider 
         allowed_payment_method_types: ['card'],
         success_url: returnUrl,
         cancel_url: cancelUrl,
+        // Stripe's hosted page has no dark theme to ask for; it reads the person's language.
+        ...(appearance ? { locale: appearance.language } : {}),
         metadata: { accountId: String(account.id) },
         setup_intent_data: { metadata: { accountId: String(account.id) } },
       });

@@ -71,7 +71,7 @@ describe('password reset by email over SMTP', () => {
     expect(res.json()).toBe(true);
     const mail = await smtp.nextMail();
     expect(mail.to.map((a) => a.toLowerCase())).toEqual(['reset.me@example.com']);
-    expect(mailHeader(mail.raw, 'Subject')).toBe('Billing Portal: reset your password');
+    expect(mailHeader(mail.raw, 'Subject')).toBe('Example Telecom: reset your password');
     expect(mailHeader(mail.raw, 'From')).toBe('Billing Portal <no-reply@portal.example>');
     const { link, token } = resetLinkIn(mail.raw);
     expect(link).toBe(`${RESET_PAGE}#reset=${token}`);

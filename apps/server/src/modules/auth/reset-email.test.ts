@@ -14,7 +14,7 @@ describe('reset email', () => {
   it('has a brand subject, the link in text and HTML, the username and the expiry', () => {
     const mail = composeResetEmail(input);
     expect(mail.to).toBe('pat@example.com');
-    expect(mail.subject).toBe('Billing Portal: reset your password');
+    expect(mail.subject).toBe('Example Telecom: reset your password');
     expect(mail.text).toContain('\nhttps://portal.example/reset-password?a=1&b=2#reset=TOKEN123\n');
     expect(mail.text).toContain('username: pat.lee');
     expect(mail.text).toContain('expires in 60 minutes');
@@ -32,10 +32,10 @@ describe('reset email', () => {
   });
 
   it.each([
-    ['portal', 'Billing Portal'],
-    [' PORTAL ', 'Billing Portal'],
-    ['Evil Corp — verify your bank details', 'Billing Portal'],
-    ['', 'Billing Portal'],
+    ['portal', 'Example Telecom'],
+    [' PORTAL ', 'Example Telecom'],
+    ['Evil Corp — verify your bank details', 'Example Telecom'],
+    ['', 'Example Telecom'],
   ])('brand %j reads %j', (code, name) => {
     expect(brandName(code)).toBe(name);
   });

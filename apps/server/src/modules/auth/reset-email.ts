@@ -1,4 +1,5 @@
 import { BRAND_CODE } from '@portal/contract';
+import { BRAND } from '../../lib/brand';
 import type { DocumentLanguage, Texts } from '../../lib/language';
 import type { MailMessage } from '../../lib/mailer';
 
@@ -6,7 +7,7 @@ import type { MailMessage } from '../../lib/mailer';
  * Display names of the brand codes the web app sends. Only known codes reach an email: the code is
  * caller input, and free text in our own subject line would be a phishing aid.
  */
-export const BRANDS: Readonly<Record<string, string>> = { [BRAND_CODE]: 'Billing Portal' };
+export const BRANDS: Readonly<Record<string, string>> = { [BRAND_CODE]: BRAND.name };
 
 export const brandName = (code: string): string => BRANDS[code.trim().toLowerCase()] ?? BRANDS[BRAND_CODE]!;
 

@@ -119,7 +119,11 @@ const invoiceList = () =>
 const exportsHeld = async () => {
   const pool = ctx.database.exportPool;
   const copies = ctx.database.pool
-    ? Number((await ctx.database.pool.query(`select count(*) as n from pg_stat_activity where query like 'copy (select%' and state <> 'idle'`)).rows[0].n)
+    ? // This test's database only: other test files run their own exports beside it on the same server.
+      Number(
+        (await ctx.database.pool.query(`select count(*) as n from pg_stat_activity where datname = current_database() and query like 'copy (select%' and state <> 'idle'`))
+          .rows[0].n,
+      )
     : 0;
   return { checkedOut: pool ? pool.totalCount - pool.idleCount : 0, copies };
 };

@@ -22,6 +22,7 @@ export const accountForCheckout = async (db: PortalDb, accountId: bigint) => {
       name: accounts.name,
       email: accounts.invoiceEmailAddress,
       providerCustomerRef: accounts.providerCustomerRef,
+      language: accounts.language,
     })
     .from(accounts)
     .where(eq(accounts.id, accountId));

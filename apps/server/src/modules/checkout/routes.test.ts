@@ -4,7 +4,7 @@ import { MESSAGES, PAYMENT_MESSAGES } from '@portal/contract';
 import { buildTestApp, createTestClock, type TestContext } from '../../../test/app';
 import { billingContext, createCustomer } from '../../../test/billing';
 import { createBillingDetails, createInvoice } from '../../../test/factories';
-import { accountAddresses, auditLog, checkoutSessions, paymentMethods, payments, sandboxVault } from '../../db/schema';
+import { accountAddresses, accounts, auditLog, checkoutSessions, paymentMethods, payments, sandboxVault } from '../../db/schema';
 import { settleDueSandboxPayments } from '../payments';
 
 const NOW = '2025-06-10T12:00:00Z';
@@ -284,11 +284,48 @@ describe('sandbox checkout, end to end over HTTP', () => {
     expect(unknown.body).toContain('Checkout unavailable');
   });
 
-  it('serves the page stylesheet', async () => {
+  it('serves the page stylesheet: the brand accent, the device scheme unless the portal theme fixes it', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/b/v1/checkoutapi/sandbox-assets/checkout.css' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/css; charset=utf-8');
-    expect(res.body).toContain('prefers-color-scheme:dark');
+    expect(res.body).toContain('@media (prefers-color-scheme:dark){:root:not(.theme-light){');
+    expect(res.body).toMatch(/:root\.theme-dark\{color-scheme:dark;--bg:#0f1115/);
+    expect(res.body).toContain('--accent:#1d4ed8');
+  });
+
+  it('follows the theme and language the portal asked for, in the page, its errors and its form', async () => {
+    const { account, headers } = await customerWithAddress();
+    const setup = await startSetup(headers, setupBody(account.id, { appearance: { theme: 'dark', language: 'fr' } }));
+    const { url } = setup.json();
+    expect(new URL(url).search).toBe('?theme=dark&lang=fr');
+
+    const page = await ctx.app.inject({ method: 'GET', url: url.replace(ORIGIN, '') });
+    expect(page.body).toContain('<html lang="fr-CA" class="theme-dark">');
+    for (const text of ['Ajouter une carte', 'Numéro de carte', 'Nom sur la carte', 'Enregistrer la carte', `Compte ${account.customerNo}`]) {
+      expect(page.body).toContain(text);
+    }
+    expect(page.body).toContain('4242 4242 4242 4242');
+    expect(page.body).toContain(`action="${pathOf(url)}?theme=dark&amp;lang=fr"`);
+
+    const refused = await submitCard(url.replace(ORIGIN, ''), card({ cardNumber: '4242 4242 4242 4241', cvc: '' }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('<html lang="fr-CA" class="theme-dark">');
+    expect(refused.body).toContain('Le numéro de votre carte n’est pas valide.');
+    expect(refused.body).toContain('Saisissez le code de sécurité (CVC).');
+  });
+
+  it('without a theme leaves the scheme to the device, and reads in the account language', async () => {
+    const { account, headers } = await customerWithAddress();
+    await ctx.database.db.update(accounts).set({ language: 'French' }).where(eq(accounts.id, account.id));
+    const { url } = (await startSetup(headers, setupBody(account.id))).json();
+    const page = await ctx.app.inject({ method: 'GET', url: pathOf(url) });
+    expect(page.body).toContain('<html lang="fr-CA">');
+    expect(page.body).toContain('Ajouter une carte');
+    const light = await ctx.app.inject({ method: 'GET', url: `${pathOf(url)}?theme=light&lang=en` });
+    expect(light.body).toContain('<html lang="en" class="theme-light">');
+    expect(light.body).toContain('Add a card');
+    const bad = await ctx.app.inject({ method: 'GET', url: `${pathOf(url)}?theme=neon` });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('the return route redirects a finished session to its success URL, and answers 404 for an unknown one', async () => {

@@ -1,15 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { endpoints, PAYMENT_MESSAGES } from '@portal/contract';
+import { endpoints, type CheckoutAppearance } from '@portal/contract';
 import { billingContextOf } from '../../http/billing-context';
 import { route } from '../../http/route';
-import { CHECKOUT_STYLESHEET, renderCheckoutPage, renderUnavailablePage } from '../../card-providers/sandbox/checkout-page';
+import { checkoutStylesheet, renderCheckoutPage, renderUnavailablePage } from '../../card-providers/sandbox/checkout-page';
+import { CHECKOUT_TEXTS, type CheckoutLanguage } from '../../card-providers/sandbox/checkout-texts';
+import { BRAND } from '../../lib/brand';
 import { cardFingerprint, validateCardEntry } from '../../card-providers/sandbox/card-entry';
 import { saveSandboxCard, sandboxCheckoutPath } from '../../card-providers/sandbox/provider';
 import { accountForCheckout, findCheckoutSession } from './repository';
 import { checkoutRedirectOf, completeCardSetup, isSessionOpen } from './service';
 
-/** The merchant the sandbox page names (the telecom provider). */
-export const SANDBOX_MERCHANT_NAME = 'Example Telecom';
+const STYLESHEET = checkoutStylesheet(BRAND.accent);
+
+/** The language the portal asked for, else the account's own (its invoices' language). */
+const languageOf = (asked: CheckoutLanguage | undefined, accountLanguage: string | undefined): CheckoutLanguage =>
+  asked ?? (accountLanguage === 'French' ? 'fr' : 'en');
 
 /**
  * The sandbox provider's hosted checkout page (decisions §7). It stands in for the processor's
@@ -20,7 +25,7 @@ export const sandboxPageRoutes = async (app: FastifyInstance) => {
   const ctx = billingContextOf(app);
 
   route(app, endpoints.sandboxCheckoutStylesheet, async (_request, reply) =>
-    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(CHECKOUT_STYLESHEET),
+    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(STYLESHEET),
   );
 
   /** The session, if the page may still take a card for it; otherwise the page explaining why not. */
@@ -31,22 +36,34 @@ export const sandboxPageRoutes = async (app: FastifyInstance) => {
     return { session, status: 200, returnUrl: session.cancelUrl };
   };
 
-  const pageFor = async (session: NonNullable<Awaited<ReturnType<typeof openSession>>['session']>) => {
+  const pageFor = async (
+    session: NonNullable<Awaited<ReturnType<typeof openSession>>['session']>,
+    query: { theme?: CheckoutAppearance['theme'] | undefined; lang?: CheckoutLanguage | undefined },
+  ) => {
     const account = await accountForCheckout(ctx.db, session.accountId);
+    const texts = CHECKOUT_TEXTS[languageOf(query.lang, account?.language)];
+    const appearance = query.theme && query.lang ? { theme: query.theme, language: query.lang } : undefined;
     return {
-      merchantName: SANDBOX_MERCHANT_NAME,
-      accountLabel: account ? `Account ${account.customerNo} · ${account.name}` : '',
-      formAction: sandboxCheckoutPath(session.id),
+      texts,
+      theme: query.theme,
+      merchantName: BRAND.name,
+      accountLabel: account ? texts.account(account.customerNo, account.name) : '',
+      // The form posts back with the same appearance, so an error page looks the same.
+      formAction: sandboxCheckoutPath(session.id, appearance),
       cancelUrl: session.cancelUrl,
     };
   };
 
+  /** The page explaining why a session cannot take a card, in the language and theme asked for. */
+  const unavailable = (query: { theme?: CheckoutAppearance['theme'] | undefined; lang?: CheckoutLanguage | undefined }, returnUrl: string | null) =>
+    renderUnavailablePage(CHECKOUT_TEXTS[languageOf(query.lang, undefined)], query.theme, returnUrl);
+
   route(app, endpoints.sandboxCheckoutPage, async (request, reply) => {
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     const { session, status, returnUrl } = await openSession(request.params.sessionId);
-    if (!session) return reply.status(status).send(renderUnavailablePage(PAYMENT_MESSAGES.checkoutUnavailable, returnUrl));
+    if (!session) return reply.status(status).send(unavailable(request.query, returnUrl));
     return reply.send(
-      renderCheckoutPage({ ...(await pageFor(session)), values: { cardNumber: '', expiry: '', nameOnCard: '' }, errors: {} }),
+      renderCheckoutPage({ ...(await pageFor(session, request.query)), values: { cardNumber: '', expiry: '', nameOnCard: '' }, errors: {} }),
     );
   });
 
@@ -57,17 +74,18 @@ export const sandboxPageRoutes = async (app: FastifyInstance) => {
       return reply
         .status(status)
         .type('text/html; charset=utf-8')
-        .send(renderUnavailablePage(PAYMENT_MESSAGES.checkoutUnavailable, returnUrl));
+        .send(unavailable(request.query, returnUrl));
     }
     const form = request.body;
-    const result = validateCardEntry(form, ctx.clock.now());
+    const page = await pageFor(session, request.query);
+    const result = validateCardEntry(form, ctx.clock.now(), page.texts.errors);
     if (!result.ok) {
-      const page = renderCheckoutPage({
-        ...(await pageFor(session)),
+      const html = renderCheckoutPage({
+        ...page,
         values: { cardNumber: form.cardNumber, expiry: form.expiry, nameOnCard: form.nameOnCard },
         errors: result.errors,
       });
-      return reply.status(400).type('text/html; charset=utf-8').send(page);
+      return reply.status(400).type('text/html; charset=utf-8').send(html);
     }
     await saveSandboxCard(ctx.db, session.id, result.card, cardFingerprint(form.cardNumber, app.config.SECRETS_KEY), ctx.clock.now());
     const completed = await completeCardSetup(ctx, session.id);

@@ -61,6 +61,7 @@ export const startCardSetup = async (
     returnUrl: checkoutReturnUrl(publicOrigin),
     cancelUrl: request.cancelUrl,
     expiresAt,
+    appearance: request.appearance,
   });
   await ctx.db.transaction(async (tx) => {
     await insertCheckoutSession(tx, {

@@ -116,9 +116,9 @@ describe('account selector (spec §4, §6)', () => {
       search: () =>
         json({
           value: [
-            { kind: 'contact', id: 9n, accountId: 502n, accountName: 'Acme West (C-502)', title: 'Pat Lee', subtitle: null, matched: { field: 'contactPhone', value: '+14165550134' } },
-            { kind: 'invoice', id: 8n, accountId: 502n, accountName: 'Acme West (C-502)', title: 'Invoice INV-1', subtitle: null, matched: { field: 'invoiceNumber', value: 'INV-1' } },
-            { kind: 'account', id: 501n, accountId: 501n, accountName: 'Acme Corp (C-501)', title: 'Acme Corp', subtitle: null, matched: { field: 'accountName', value: 'Acme Corp' } },
+            { kind: 'contact', id: 9n, accountId: 502n, accountName: 'Acme West (C-502)', accountParentId: null, title: 'Pat Lee', subtitle: null, matched: { field: 'contactPhone', value: '+14165550134' } },
+            { kind: 'invoice', id: 8n, accountId: 502n, accountName: 'Acme West (C-502)', accountParentId: null, title: 'Invoice INV-1', subtitle: null, matched: { field: 'invoiceNumber', value: 'INV-1' } },
+            { kind: 'account', id: 501n, accountId: 501n, accountName: 'Acme Corp (C-501)', accountParentId: null, title: 'Acme Corp', subtitle: null, matched: { field: 'accountName', value: 'Acme Corp' } },
           ],
         }),
     });

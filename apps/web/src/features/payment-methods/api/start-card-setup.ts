@@ -1,4 +1,4 @@
-import type { AccountDetailsResponse } from '@portal/contract';
+import type { AccountDetailsResponse, CheckoutAppearance } from '@portal/contract';
 import { ApiError } from '@/lib/api/client';
 import { buildCheckoutSetupRequest, checkoutSuccessUrl, isNavigableUrl } from '../checkout-rules';
 import { createCheckoutSetup } from './create-checkout-setup';
@@ -27,13 +27,15 @@ export interface StartCardSetupInput {
   /** Set when adding starts from an invoice's pay modal, so that modal reopens on return. */
   fromInvoiceId: bigint | null;
   now: Date;
+  /** The theme and language the portal is in, so the provider's page follows them. */
+  appearance: CheckoutAppearance;
 }
 
 /**
  * Spec §4 "Add Payment Method" → the URL of the provider's checkout page: checks the billing address (before
  * calling anything), reads the provider's public key, then creates the setup session. Throws CardSetupError.
  */
-export const startCardSetup = async ({ details, location, fromInvoiceId, now }: StartCardSetupInput): Promise<string> => {
+export const startCardSetup = async ({ details, location, fromInvoiceId, now, appearance }: StartCardSetupInput): Promise<string> => {
   const request = buildCheckoutSetupRequest(
     details,
     { successUrl: checkoutSuccessUrl(location, fromInvoiceId), cancelUrl: location.href },
@@ -53,7 +55,7 @@ export const startCardSetup = async ({ details, location, fromInvoiceId, now }: 
 
   let url: string;
   try {
-    ({ url } = await createCheckoutSetup(request));
+    ({ url } = await createCheckoutSetup({ ...request, appearance }));
   } catch (error) {
     const serverMessage = error instanceof ApiError ? (error.serverMessage ?? null) : null;
     throw new CardSetupError('session', provider, serverMessage, { cause: error });

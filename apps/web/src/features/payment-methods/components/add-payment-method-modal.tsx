@@ -7,8 +7,10 @@ import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
+import { currentLanguage } from '@/lib/i18n/i18n';
 import { richText } from '@/lib/i18n/rich-text';
 import { redirectTo } from '@/lib/redirect';
+import { getTheme } from '@/lib/theme/theme';
 import { accountDetailsQuery } from '@/features/account';
 import { CardSetupError, startCardSetup } from '../api/start-card-setup';
 import { providerDisplayName } from '../checkout-rules';
@@ -94,7 +96,13 @@ function AddCardBody({
     setWorking(true);
     onRedirecting(true);
     try {
-      const url = await startCardSetup({ details: details.data, location: window.location, fromInvoiceId, now: new Date() });
+      const url = await startCardSetup({
+        details: details.data,
+        location: window.location,
+        fromInvoiceId,
+        now: new Date(),
+        appearance: { theme: getTheme(), language: currentLanguage() },
+      });
       // The page is being left: stay busy so nothing else can be clicked meanwhile.
       redirectTo(url);
     } catch (failure) {

@@ -235,8 +235,10 @@ describe('add payment method (spec §4 "Add Payment Method")', () => {
 
     await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('http://localhost/b/v1/checkoutapi/sandbox/cs_sb_1'));
     expect(callsTo('publicKey')).toHaveLength(1);
-    const body = callsTo('checkout')[0]!.body as { accountId: number; successUrl: string; cancelUrl: string; order: object };
+    const body = callsTo('checkout')[0]!.body as { accountId: number; successUrl: string; cancelUrl: string; order: object; appearance: object };
     expect(body.accountId).toBe(1001);
+    // The provider's page follows the portal's theme and language (the defaults here: system, English).
+    expect(body.appearance).toEqual({ theme: 'system', language: 'en' });
     expect(body.successUrl).toBe(
       `${window.location.origin}${window.location.pathname}?paymentMethodAdded=true&fromInvoiceId=77&showPaymentModal=true`,
     );

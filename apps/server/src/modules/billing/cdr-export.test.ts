@@ -81,7 +81,8 @@ describe('CDR CSV export at scale', () => {
     const copyText = cdrCopyStatement(invoiceId).slice(0, 40);
     const runningCopies = async () => {
       const { rows } = await ctx.database.pool!.query<{ n: number }>(
-        'select count(*)::int as n from pg_stat_activity where state = $1 and query like $2',
+        // This test's database only: other test files run their own exports beside it on the same server.
+        'select count(*)::int as n from pg_stat_activity where datname = current_database() and state = $1 and query like $2',
         ['active', `${copyText}%`],
       );
       return rows[0]!.n;

@@ -26,3 +26,24 @@ describe('pools', () => {
     expect(loadConfig({ DB_POOL_SIZE: '40', EXPORT_CONNECTIONS: '3' }).EXPORT_CONNECTIONS).toBe(3);
   });
 });
+
+describe('tax registration numbers', () => {
+  const base = { NODE_ENV: 'test' as const, SECRETS_KEY: '7e'.repeat(32) };
+
+  it('are optional, and normalised to "<digits> <program>"', () => {
+    expect(loadConfig(base).TAX_GST_HST_NUMBER).toBeUndefined();
+    expect(loadConfig({ ...base, TAX_GST_HST_NUMBER: '' }).TAX_GST_HST_NUMBER).toBeUndefined();
+    const config = loadConfig({ ...base, TAX_GST_HST_NUMBER: ' 123456789rt0001 ', TAX_QST_NUMBER: '1234567890 TQ0001' });
+    expect(config.TAX_GST_HST_NUMBER).toBe('123456789 RT0001');
+    expect(config.TAX_QST_NUMBER).toBe('1234567890 TQ0001');
+  });
+
+  it.each([
+    ['TAX_GST_HST_NUMBER', '12345678 RT0001'],
+    ['TAX_GST_HST_NUMBER', '123456789 TQ0001'],
+    ['TAX_QST_NUMBER', '123456789 RT0001'],
+    ['TAX_QST_NUMBER', 'QST 1234567890'],
+  ])('refuse %s=%j at start-up', (name, value) => {
+    expect(() => loadConfig({ ...base, [name]: value })).toThrow(new RegExp(`Invalid configuration: ${name}`));
+  });
+});

@@ -3,12 +3,15 @@
 // under 200 req/s on PostgreSQL at 10,000 accounts / 240,000 invoices / ≥ 10 M CDRs, and throughput
 // at least half of a bare Fastify route doing one indexed query, in the same run.
 //
-//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench node bench/api.mjs [--seed]
+//   npm run build && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench node bench/api.mjs [--seed] [--compressed]
 //
-// --seed loads the scale data set first (a few minutes) when the database has no accounts yet.
+// --seed loads the scale data set first (about a minute) when the database has no accounts yet.
+// --compressed asks for `Accept-Encoding: br, gzip` as browsers do, to show what compressing answers costs.
+// The server runs as production does: the compiled build (npm run build).
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { BENCH_SECRETS_KEY, report, root, startProcess, stopProcess, waitFor } from './lib.mjs';
 
 const url = process.env.BENCH_DATABASE_URL;
@@ -43,9 +46,14 @@ const sample = (
 ).rows.map((r) => ({ accountId: String(r.account_id), invoiceId: String(r.id) }));
 await client.end();
 
-const server = startProcess('npx', ['tsx', 'src/server.ts'], {
+if (!existsSync(`${root}/apps/server/dist/server.js`)) {
+  console.error('No compiled server: npm run build first.');
+  process.exit(2);
+}
+const compressed = process.argv.includes('--compressed');
+const server = startProcess('node', ['dist/server.js'], {
   cwd: `${root}/apps/server`,
-  env: { DATABASE_URL: url, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', NODE_ENV: 'production', SECRETS_KEY: BENCH_SECRETS_KEY, PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}` },
+  env: { DATABASE_URL: url, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', METRICS_PORT: '0', NODE_ENV: 'production', SECRETS_KEY: BENCH_SECRETS_KEY, PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}` },
 });
 const bare = startProcess('node', ['bench/bare-server.mjs'], { env: { DATABASE_URL: url, PORT: String(BARE_PORT) } });
 try {
@@ -57,7 +65,7 @@ try {
     body: JSON.stringify({ username: 'staff', password: 'Demo-Pass-2025!' }),
   }).then((r) => r.json());
   if (!login.successful) throw new Error(`staff login failed: ${login.error}`);
-  const headers = { authorization: `Bearer ${login.token}` };
+  const headers = { authorization: `Bearer ${login.token}`, ...(compressed ? { 'accept-encoding': 'br, gzip' } : {}) };
 
   let i = 0;
   const pick = () => sample[i++ % sample.length];
@@ -99,7 +107,8 @@ try {
     });
   }
   console.table(results);
-  process.exitCode = report('api', results, budgets) ? 1 : 0;
+  results.acceptEncoding = compressed ? 'br, gzip' : 'none';
+  process.exitCode = report(compressed ? 'api-compressed' : 'api', results, budgets) ? 1 : 0;
 } finally {
   await stopProcess(server);
   await stopProcess(bare);

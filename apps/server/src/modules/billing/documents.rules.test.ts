@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { attachment, formatDate, formatMoney, formatPeriod, formatQuantity, safeFileName } from './format';
 import { checkDocumentLink, signDocument } from '../../lib/document-signature';
 import { billToLines, taxRegistrationsFor } from './pdf-data';
-import { cdrCopyStatement } from './cdr-export';
+import { cdrCopyStatement, timeZoneStatement } from './cdr-export';
 
 const KEY = Buffer.alloc(32, 7);
 const OTHER_KEY = Buffer.alloc(32, 8);
@@ -154,8 +154,15 @@ describe('tax registrations on an invoice', () => {
 });
 
 describe('the CDR select list', () => {
-  it('refuses anything but a time zone name (COPY takes no parameters)', () => {
-    expect(() => cdrCopyStatement(1n, { csv: { language: 'en', timeZone: "UTC'; drop table cdrs; --" } })).toThrow(RangeError);
-    expect(cdrCopyStatement(1n, { csv: { language: 'fr', timeZone: 'America/St_Johns' } })).toContain(`at time zone 'America/St_Johns'`);
+  it('sets only a time zone name (SET takes no parameters)', () => {
+    expect(() => timeZoneStatement("UTC'; drop table cdrs; --")).toThrow(RangeError);
+    expect(timeZoneStatement('America/St_Johns')).toBe(`set timezone to 'America/St_Johns'`);
+    expect(timeZoneStatement('America/St_Johns', { local: true })).toBe(`set local timezone to 'America/St_Johns'`);
+  });
+
+  it('prints times with their offset and the header in the language', () => {
+    expect(cdrCopyStatement(1n, { csv: { language: 'fr', timeZone: 'America/Toronto' } })).toMatch(
+      /^copy \(select to_char\(started_at, 'YYYY-MM-DD"T"HH24:MI:SSTZH:TZM'\) as "Date\/heure",/,
+    );
   });
 });

@@ -11,6 +11,7 @@ import { cn } from '@/lib/cn';
 import { accountSearchQuery, staffAccountSearchQuery, STAFF_SEARCH_TAKE, type AccountOption } from '@/lib/current-account/api';
 import { useCurrentAccount } from '@/lib/current-account/current-account';
 import { filterAccounts, groupAccounts } from '@/lib/current-account/rules';
+import { whenNoUnsavedChanges } from '@/lib/unsaved-changes';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 /** Staff type a few letters before the server is asked; this keeps the search from firing on every key. */
@@ -64,9 +65,12 @@ export function AccountSelector({ className, compact = false }: { className?: st
   const choose = (entry: AccountOption) => {
     setOpen(false);
     if (entry.accountId === current.accountId) return;
-    current.selectAccount(entry.accountId, entry);
-    // An invoice belongs to one account: after switching, its detail page would show the wrong account's data.
-    if (matchPath(paths.invoice, location.pathname)) void navigate(paths.invoices);
+    // Another account's screen would drop unsaved edits (Account Information): ask first.
+    whenNoUnsavedChanges(() => {
+      current.selectAccount(entry.accountId, entry);
+      // An invoice belongs to one account: after switching, its detail page would show the wrong account's data.
+      if (matchPath(paths.invoice, location.pathname)) void navigate(paths.invoices);
+    });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

@@ -1,6 +1,7 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router';
 import { paths } from '@/config/paths';
+import { setUnsavedChangesPrompt } from '@/lib/unsaved-changes';
 import { preloadAccountDialogs, UnsavedChangesDialog } from './lazy-dialogs';
 
 /**
@@ -15,7 +16,8 @@ export const shouldAskBeforeLeaving: BlockerFunction = ({ currentLocation, nextL
 /**
  * Keeps unsaved edits from being lost (issue 15 item 5): while `dirty`, navigating inside the app (links,
  * Back/Forward) asks "Leave without saving?" (react-router's blocker: the router is a data router), and closing
- * or reloading the tab brings up the browser's own `beforeunload` prompt.
+ * or reloading the tab brings up the browser's own `beforeunload` prompt. Switching account in the selector (not a
+ * navigation) asks the same question through `lib/unsaved-changes`.
  */
 export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
   const blocker = useBlocker(useCallback<BlockerFunction>((args) => dirty && shouldAskBeforeLeaving(args), [dirty]));
@@ -35,6 +37,13 @@ export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [dirty]);
 
+  // Switching account: the action waits for the answer.
+  const [pending, setPending] = useState<(() => void) | null>(null);
+  useEffect(() => {
+    if (!dirty) return;
+    return setUnsavedChangesPrompt((proceed) => setPending(() => proceed));
+  }, [dirty]);
+
   // Saved or cancelled while a navigation waited (it cannot happen behind the modal, but stay safe): let it go.
   useEffect(() => {
     if (blocker.state === 'blocked' && !dirty) blocker.proceed();
@@ -42,9 +51,17 @@ export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
 
   return (
     <UnsavedChangesDialog
-      open={blocker.state === 'blocked'}
-      onStay={() => blocker.reset?.()}
-      onLeave={() => blocker.proceed?.()}
+      open={blocker.state === 'blocked' || pending !== null}
+      onStay={() => {
+        setPending(null);
+        blocker.reset?.();
+      }}
+      onLeave={() => {
+        const action = pending;
+        setPending(null);
+        if (action) action();
+        else blocker.proceed?.();
+      }}
     />
   );
 }

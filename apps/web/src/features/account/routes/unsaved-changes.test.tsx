@@ -109,7 +109,7 @@ describe('unsaved changes on Account Information', () => {
     await user.click(screen.getByRole('link', { name: 'Back to Dashboard' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(city).not.toBeInTheDocument();
+    await waitFor(() => expect(city).not.toBeInTheDocument());
 
     // After Cancel.
     await router.navigate('/profile');
@@ -140,6 +140,42 @@ describe('unsaved changes on Account Information', () => {
     await router.navigate('/logout');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).not.toBeInTheDocument();
+  });
+
+  it('asks before switching account in the selector (not a navigation), and switches only on Leave', async () => {
+    sessionStorage.setItem('token', makeToken({ scopes: ['ac:10'] }));
+    mockFetch((call) => {
+      const path = call.url.pathname;
+      if (path === '/b/v1/Account/names') return json(names([10n, 'Zeta Family', null], [11n, 'Zeta Kids', 10n]));
+      const details = /^\/b\/v1\/Account\/details\/(\d+)$/.exec(path);
+      if (details) return json(accountDetails(BigInt(details[1]!)));
+      if (/^\/b\/v1\/Account\/\d+\/history$/.test(path)) return json({ value: [], count: 0 });
+      return json({ error: `No fake for ${call.method} ${path}` }, 404);
+    });
+    const user = userEvent.setup();
+    renderRoute('/profile');
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    await user.type(await screen.findByRole('textbox', { name: 'City' }), 'x');
+
+    const switchTo = async (text: string) => {
+      const [trigger] = await screen.findAllByRole('button', { name: /Account\s*Zeta Family/ });
+      await user.click(trigger!);
+      await user.keyboard(text);
+      await user.keyboard('{Enter}');
+    };
+    await switchTo('kids');
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(localStorage.getItem('currentAccountId')).not.toBe('11');
+    expect(screen.getByRole('textbox', { name: 'City' })).toHaveValue('Torontox');
+
+    await switchTo('kids');
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave without saving' }));
+    await waitFor(() => expect(localStorage.getItem('currentAccountId')).toBe('11'));
+    // The other account's page, not editing.
+    expect(await screen.findByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
+    expect(unloadIsHeld()).toBe(false);
   });
 
   it('asks in French', async () => {

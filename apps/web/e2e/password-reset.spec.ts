@@ -80,9 +80,10 @@ test.describe('forgot and reset password', () => {
     // The link was single use (decisions §4), and says so as soon as it is opened again, offering a new one.
     await page.goto('/logout');
     await page.goto(link);
-    await expect(page.getByRole('alert')).toContainText('This reset link has expired or was already used. Request a new one.');
-    await expect(page.getByLabel('New Password', { exact: true })).toHaveCount(0);
-    await page.getByRole('link', { name: 'Request a new reset code' }).click();
+    // francais signed in above, so the page now reads French (the language last shown is kept).
+    await expect(page.getByRole('alert')).toContainText('Ce lien de réinitialisation a expiré ou a déjà été utilisé. Demandez-en un nouveau.');
+    await expect(page.getByLabel('Nouveau mot de passe', { exact: true })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Demander un nouveau code' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
     expect((await authenticate(request, USER, NEW_PASSWORD)).successful).toBe(true);
   });

@@ -33,6 +33,7 @@ export const fr: Catalog<typeof en> = {
     failed: 'Échec de la réinitialisation du mot de passe',
     failedRetry: 'Échec de la réinitialisation du mot de passe. Veuillez réessayer.',
     missingToken: 'Ce lien de réinitialisation est incomplet ou expiré. Veuillez demander un nouveau code.',
+    linkUsed: 'Ce lien de réinitialisation a expiré ou a déjà été utilisé. Demandez-en un nouveau.',
     requestNew: 'Demander un nouveau code',
   },
   change: {

@@ -32,6 +32,7 @@ export const en = {
     failed: 'Failed to reset password',
     failedRetry: 'Failed to reset password. Please try again.',
     missingToken: 'This reset link is incomplete or has expired. Please request a new reset code.',
+    linkUsed: 'This reset link has expired or was already used. Request a new one.',
     requestNew: 'Request a new reset code',
   },
   change: {

@@ -38,7 +38,8 @@ export function ResetPasswordPage() {
     let current = true;
     checkResetToken(resetToken).then(
       (result) => {
-        if (current && !result.successful) setLinkProblem(result.error?.trim() || t('reset.missingToken'));
+        // Said in the page's language (the service's own text is English).
+        if (current && !result.successful) setLinkProblem(t('reset.linkUsed'));
       },
       // Unreachable service: the form stays, and submitting says what went wrong.
       () => undefined,

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { MESSAGES, PAYMENT_MESSAGES } from '@portal/contract';
 import { buildTestApp, createTestClock, type TestContext } from '../../../test/app';
 import { billingContext, createCustomer } from '../../../test/billing';
-import { createBillingDetails, createInvoice } from '../../../test/factories';
+import { createBillingDetails, createInvoice, createPaymentMethod } from '../../../test/factories';
 import { accountAddresses, accounts, auditLog, checkoutSessions, paymentMethods, payments, sandboxVault } from '../../db/schema';
 import { settleDueSandboxPayments } from '../payments';
 
@@ -226,6 +226,20 @@ describe('sandbox checkout, end to end over HTTP', () => {
     expect((await submitCard(pathOf(elsewhere.url), card())).headers.location).toBe(SUCCESS);
     const third = (await startSetup(headers, setupBody(account.id))).json();
     expect((await submitCard(pathOf(third.url), card({ cardNumber: '5555 5555 5555 4444' }))).headers.location).toBe(SUCCESS);
+    expect(await methodsOf(account.id, headers)).toHaveLength(2);
+  });
+
+  it('also knows a card saved before fingerprints were kept (the demo data) by its brand, last four and expiry', async () => {
+    const { account, headers } = await customerWithAddress();
+    const legacy = await createPaymentMethod(ctx.database.db, account.id, { brand: 'Visa', last4: '4242', expMonth: 12, expYear: 2030, isDefault: true });
+    expect(legacy.fingerprint).toBeNull();
+    const again = (await startSetup(headers, setupBody(account.id))).json();
+    const refused = await submitCard(pathOf(again.url), card({ expiry: '12/30' }));
+    expect(refused.headers.location).toBe(`${ORIGIN}/invoices/42?fromInvoiceId=42&cardNotSaved=duplicate`);
+    expect(await methodsOf(account.id, headers)).toHaveLength(1);
+    // Another expiry is another card as far as a row without a fingerprint can tell.
+    const renewed = (await startSetup(headers, setupBody(account.id))).json();
+    expect((await submitCard(pathOf(renewed.url), card({ expiry: '12/31' }))).headers.location).toBe(SUCCESS);
     expect(await methodsOf(account.id, headers)).toHaveLength(2);
   });
 

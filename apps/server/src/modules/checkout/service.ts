@@ -7,7 +7,7 @@ import { recordAudit } from '../../lib/audit';
 import type { Caller } from '../../http/caller';
 import type { BillingContext } from '../../http/billing-context';
 import type { PortalDb } from '../../db/client';
-import { findPaymentMethodByFingerprint, hasDefaultPaymentMethod, insertPaymentMethod } from '../payment-methods';
+import { findSameCard, hasDefaultPaymentMethod, insertPaymentMethod } from '../payment-methods';
 import {
   accountForCheckout,
   completeCheckoutSessionRow,
@@ -98,7 +98,8 @@ export const DUPLICATE_CARD_REFUSED = 'payment_method.duplicate_refused';
 /**
  * Saves the card a finished setup session produced, once, whichever arrives first: the browser's
  * return, the provider's webhook or the sandbox page. The account's first card (or any card while
- * the account has no default) becomes the default. The same card (the provider's fingerprint) is
+ * the account has no default) becomes the default. The same card (the provider's fingerprint; for a card
+ * saved before fingerprints, the same brand, last four and expiry) is
  * saved once per account: a second one completes the session without saving anything, is recorded,
  * and is removed at the provider. Null for a session we never created.
  */
@@ -113,7 +114,7 @@ export const completeCardSetup = async (ctx: BillingContext, sessionId: string):
     if (!locked || locked.status === 'complete') return { session: locked, refused: false };
     // Under the account's lock, so two setups of the same card racing each other cannot both save it.
     await lockAccount(tx, locked.accountId);
-    const same = card.fingerprint ? await findPaymentMethodByFingerprint(tx, locked.accountId, card.fingerprint) : null;
+    const same = card.fingerprint ? await findSameCard(tx, locked.accountId, { ...card, fingerprint: card.fingerprint }) : null;
     if (same && same.providerRef !== card.providerRef) {
       const completed = await completeCheckoutSessionRow(tx, sessionId, null, now);
       await recordAudit(tx, {

@@ -1,3 +1,3 @@
 /** PaymentMethod/* calls, and the saved cards other modules charge or set up. */
 export { paymentMethodRoutes } from './routes';
-export { findPaymentMethod, findPaymentMethodByFingerprint, hasDefaultPaymentMethod, insertPaymentMethod, setDefaultPaymentMethod, type PaymentMethodRow } from './repository';
+export { findPaymentMethod, findSameCard, hasDefaultPaymentMethod, insertPaymentMethod, setDefaultPaymentMethod, type PaymentMethodRow } from './repository';

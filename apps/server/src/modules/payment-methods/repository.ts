@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { PortalDb } from '../../db/client';
 import { autopaySchedules, paymentMethods } from '../../db/schema';
 
@@ -42,12 +42,36 @@ export const hasDefaultPaymentMethod = async (db: PortalDb, accountId: bigint): 
   return row !== undefined;
 };
 
-/** The account's saved card with this provider fingerprint (the same card number), if any. */
-export const findPaymentMethodByFingerprint = async (db: PortalDb, accountId: bigint, fingerprint: string): Promise<PaymentMethodRow | null> => {
+/**
+ * The account's saved card that is this card, if any: the one with its provider fingerprint (the same card
+ * number), or else a card saved before fingerprints were kept (the demo data's, or older rows) with the same
+ * brand, last four digits and expiry — the most a row without a fingerprint can tell.
+ */
+export const findSameCard = async (
+  db: PortalDb,
+  accountId: bigint,
+  card: { fingerprint: string; brand: string; last4: string; expMonth: number; expYear: number },
+): Promise<PaymentMethodRow | null> => {
   const [row] = await db
     .select()
     .from(paymentMethods)
-    .where(and(eq(paymentMethods.accountId, accountId), eq(paymentMethods.fingerprint, fingerprint)));
+    .where(
+      and(
+        eq(paymentMethods.accountId, accountId),
+        or(
+          eq(paymentMethods.fingerprint, card.fingerprint),
+          and(
+            isNull(paymentMethods.fingerprint),
+            eq(paymentMethods.brand, card.brand),
+            eq(paymentMethods.last4, card.last4),
+            eq(paymentMethods.expMonth, card.expMonth),
+            eq(paymentMethods.expYear, card.expYear),
+          ),
+        ),
+      ),
+    )
+    .orderBy(sql`${paymentMethods.fingerprint} is null`)
+    .limit(1);
   return row ?? null;
 };
 

@@ -157,27 +157,29 @@ export function AccessDialog({
   );
 }
 
-export function DisableDialog({
-  user,
-  busy,
-  error,
-  onConfirm,
-  onClose,
-}: {
+interface UserActionProps {
   user: UserSummary;
   busy: boolean;
   error: string | null;
   onConfirm: () => void;
   onClose: () => void;
-}) {
-  const { t } = useTranslation('admin');
+}
+
+/** A consequential action on a user, confirmed first: its title, what it does, and its button. */
+function UserActionDialog({
+  busy,
+  error,
+  onConfirm,
+  onClose,
+  texts,
+}: Omit<UserActionProps, 'user'> & { texts: { title: string; text: string; confirm: string; working: string } }) {
   const { t: tc } = useTranslation();
   return (
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={t('disableTitle', { name: user.name })}
-      description={t('disableText')}
+      title={texts.title}
+      description={texts.text}
       busy={busy}
       size="sm"
       footer={
@@ -185,8 +187,8 @@ export function DisableDialog({
           <DialogClose asChild>
             <Button variant="secondary">{tc('cancel')}</Button>
           </DialogClose>
-          <Button variant="danger" loading={busy} loadingText={t('disabling')} onClick={onConfirm}>
-            {t('disable')}
+          <Button variant="danger" loading={busy} loadingText={texts.working} onClick={onConfirm}>
+            {texts.confirm}
           </Button>
         </>
       }
@@ -196,43 +198,26 @@ export function DisableDialog({
   );
 }
 
-export function ResetTwoFactorDialog({
-  user,
-  busy,
-  error,
-  onConfirm,
-  onClose,
-}: {
-  user: UserSummary;
-  busy: boolean;
-  error: string | null;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
+export function DisableDialog({ user, ...props }: UserActionProps) {
   const { t } = useTranslation('admin');
-  const { t: tc } = useTranslation();
-  return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title={t('resetTitle', { name: user.name })}
-      description={t('resetText')}
-      busy={busy}
-      size="sm"
-      footer={
-        <>
-          <DialogClose asChild>
-            <Button variant="secondary">{tc('cancel')}</Button>
-          </DialogClose>
-          <Button variant="danger" loading={busy} loadingText={t('resetting')} onClick={onConfirm}>
-            {t('resetTwoFactor')}
-          </Button>
-        </>
-      }
-    >
-      {error && <Banner tone="error">{error}</Banner>}
-    </Dialog>
-  );
+  const texts = {
+    title: t('disableTitle', { name: user.name }),
+    text: t('disableText'),
+    confirm: t('disable'),
+    working: t('disabling'),
+  };
+  return <UserActionDialog {...props} texts={texts} />;
+}
+
+export function ResetTwoFactorDialog({ user, ...props }: UserActionProps) {
+  const { t } = useTranslation('admin');
+  const texts = {
+    title: t('resetTitle', { name: user.name }),
+    text: t('resetText'),
+    confirm: t('resetTwoFactor'),
+    working: t('resetting'),
+  };
+  return <UserActionDialog {...props} texts={texts} />;
 }
 
 export function OneTimeLinkDialog({

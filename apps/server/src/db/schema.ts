@@ -603,12 +603,35 @@ export const notifications = pgTable(
     accountId: ref('account_id')
       .notNull()
       .references(() => accounts.id),
+    /** The event (invoice_posted, payment_failed, …). */
     kind: text('kind').notNull(),
+    /** Its text in the account's language, as emailed. */
     message: text('message').notNull(),
+    /** The event's facts (amounts, numbers, dates), so each screen can say it in its own language. */
+    data: jsonb('data'),
+    /** One per event occurrence (e.g. `payment_succeeded:42`): a job run twice records it once. */
+    eventKey: text('event_key'),
     createdAt: createdAt(),
     clearedAt: instant('cleared_at'),
   },
-  (t) => [index('notifications_open_idx').on(t.accountId, t.createdAt.desc()).where(sql`${t.clearedAt} is null`)],
+  (t) => [
+    index('notifications_open_idx').on(t.accountId, t.createdAt.desc()).where(sql`${t.clearedAt} is null`),
+    uniqueIndex('notifications_event_key_idx').on(t.accountId, t.eventKey),
+  ],
+);
+
+/** Which notification events a person wants by email; no row means yes (all on by default). */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    email: boolean('email').notNull(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.event] })],
 );
 
 /** Append-only (a trigger refuses UPDATE and DELETE): who changed what, when. */

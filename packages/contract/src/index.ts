@@ -10,6 +10,7 @@ export * from './accounts';
 export * from './account-history';
 export * from './invoices';
 export * from './invoice-status';
+export * from './disputes';
 export * from './payments';
 export * from './notifications';
 export * from './search';

@@ -11,6 +11,8 @@ import {
   CDR_TYPES,
   CHARGE_CATEGORIES,
   CONTACT_TYPES,
+  DISPUTE_REASONS,
+  DISPUTE_STATUSES,
   INVOICE_STATES,
   LANGUAGES,
   PAYMENT_PROVIDERS,
@@ -678,3 +680,80 @@ export const sandboxVault = pgTable('sandbox_vault', {
   fingerprint: text('fingerprint'),
   createdAt: createdAt(),
 });
+
+// ── Charge disputes and credit notes (issue 12 item 2) ──────────────────────────────────────
+
+/**
+ * A customer's dispute of one charge line or one call detail record of a posted invoice:
+ * Open → UnderReview → Resolved (with a credit note) or Rejected (with the reason).
+ */
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: id(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    invoiceId: ref('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    chargeId: ref('charge_id').references(() => charges.id),
+    cdrId: ref('cdr_id').references(() => cdrs.id),
+    reason: text('reason', { enum: DISPUTE_REASONS }).notNull(),
+    details: text('details').notNull().default(''),
+    amount: money('amount').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    status: text('status', { enum: DISPUTE_STATUSES }).notNull().default('Open'),
+    createdByUserId: ref('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    reviewedByUserId: ref('reviewed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: instant('reviewed_at'),
+    resolvedByUserId: ref('resolved_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: instant('resolved_at'),
+    creditedAmount: money('credited_amount'),
+    rejectionReason: text('rejection_reason'),
+  },
+  (t) => [
+    index('disputes_account_created_idx').on(t.accountId, t.createdAt.desc()),
+    index('disputes_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('disputes_invoice_idx').on(t.invoiceId),
+    index('disputes_charge_idx').on(t.chargeId).where(sql`${t.chargeId} is not null`),
+    index('disputes_cdr_idx').on(t.cdrId).where(sql`${t.cdrId} is not null`),
+    check('disputes_one_line', sql`(${t.chargeId} is null) <> (${t.cdrId} is null)`),
+    check('disputes_amount_positive', sql`${t.amount} > 0`),
+    check('disputes_status_check', sql`${t.status} in ('Open', 'UnderReview', 'Resolved', 'Rejected')`),
+    check('disputes_credit_le_amount', sql`${t.creditedAmount} is null or (${t.creditedAmount} > 0 and ${t.creditedAmount} <= ${t.amount})`),
+  ],
+);
+
+/**
+ * Credit notes: ledger entries that reduce what an invoice's receivable owes, as a Successful payment
+ * assignment does (`lib/ledger.ts`). The invoice itself is never edited. One per resolved dispute.
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: id(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    invoiceId: ref('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    receivableId: ref('receivable_id')
+      .notNull()
+      .references(() => receivables.id),
+    disputeId: ref('dispute_id').references(() => disputes.id),
+    amount: money('amount').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    description: text('description').notNull(),
+    createdByUserId: ref('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('credit_notes_receivable_idx').on(t.receivableId),
+    index('credit_notes_account_created_idx').on(t.accountId, t.createdAt),
+    uniqueIndex('credit_notes_dispute_idx').on(t.disputeId),
+    check('credit_notes_amount_positive', sql`${t.amount} > 0`),
+  ],
+);

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { moneyFromDecimal, type CurrencyCode, type Money } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
-import { invoiceOwing } from '../../lib/ledger';
+import { creditNoteActivity, invoiceOwing } from '../../lib/ledger';
 
 /**
- * Balance per currency: Successful payments less posted invoices (negative = owing), summed
+ * Balance per currency: Successful payments and credit notes less posted invoices (negative = owing), summed
  * exactly in SQL. Currencies without any activity do not appear.
  */
 export const balancesOf = async (db: PortalDb, accountId: bigint): Promise<{ currency: string; amount: string }[]> => {
@@ -13,6 +13,8 @@ export const balancesOf = async (db: PortalDb, accountId: bigint): Promise<{ cur
       select currency, amount from payments where account_id = ${accountId} and status = 'Successful'
       union all
       select currency, -amount from invoices where account_id = ${accountId} and state = 'Posted'
+      union all
+      ${creditNoteActivity(accountId)}
     ) activity
     group by currency
     order by currency`);

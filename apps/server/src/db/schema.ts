@@ -8,6 +8,7 @@ import {
   ADDRESS_TYPES,
   AUTOPAY_AMOUNT_TYPES,
   AUTOPAY_FREQUENCIES,
+  CDR_DIRECTIONS,
   CDR_TYPES,
   CHARGE_CATEGORIES,
   CONTACT_TYPES,
@@ -447,8 +448,16 @@ export const cdrs = pgTable(
     dataKb: integer('data_kb').notNull().default(0),
     description: text('description').notNull(),
     amount: numeric('amount', { precision: 12, scale: 4 }).notNull(),
+    /** The rating class that priced the record (lib/rating `UsageClass`); null when the plan includes it. */
+    usageClass: smallint('usage_class'),
+    /** Records are rated on the line that originates them; received calls and texts are free. */
+    direction: text('direction', { enum: CDR_DIRECTIONS }).notNull().default('outgoing'),
   },
-  (t) => [index('cdrs_invoice_idx').on(t.invoiceId, t.id)],
+  (t) => [
+    index('cdrs_invoice_idx').on(t.invoiceId, t.id),
+    // The usage explorer: an account's records of a date range, in time order.
+    index('cdrs_account_started_idx').on(t.accountId, t.startedAt, t.id),
+  ],
 );
 
 // ── Cards, payments, checkout ───────────────────────────────────────────────────────────────

@@ -9,7 +9,7 @@
  */
 import { AUTOPAY_OFF, AUTOPAY_ON } from '@portal/contract';
 import type { AccountSpec, AddressSpec } from './account-spec';
-import { formatCents, formatTenThousandths, tenThousandthsToCents } from './amounts';
+import { formatCents, formatTenThousandths, taxLines, planChargeCents, taxRulesFor, usageChargeCents } from '../../lib/rating';
 import {
   DAY_SECONDS,
   completedMonths,
@@ -40,7 +40,6 @@ import type {
   ReceivableRow,
   VaultRow,
 } from './tables';
-import { taxLines, taxRulesFor } from './tax';
 import { UsageTotals, generateUsage, type Cdr, type UsageMemory, type UsageWindow } from './usage';
 
 export interface BuildContext {
@@ -248,14 +247,15 @@ const buildCharges = (
   const lines = spec.usage.lines.length;
   const planName = spec.plan.names[language];
   const planDescription = lines === 1 ? planName : `${planName} (${lines} ${language === 'French' ? 'lignes' : 'lines'})`;
-  add('Plan', planDescription, lines, spec.plan.monthlyCents * 100, spec.plan.monthlyCents * lines);
-  subtotal += spec.plan.monthlyCents * lines;
+  const planCents = planChargeCents(spec.plan, lines);
+  add('Plan', planDescription, lines, spec.plan.monthlyCents * 100, planCents);
+  subtotal += planCents;
 
   const usageNames = usageChargeNames(spec.usage.country, language);
   for (let c = 0; c < USAGE_CLASS_COUNT; c++) {
     const units = totals.units[c]!;
     if (units === 0) continue;
-    const cents = tenThousandthsToCents(totals.amounts[c]!);
+    const cents = usageChargeCents(totals.amounts[c]!);
     add('Usage', usageNames[c]!, units, USAGE_RATES[c]!, cents);
     subtotal += cents;
   }

@@ -5,9 +5,11 @@
  * ('+14165550134'); UK numbers are Ofcom's drama range. Nothing here reaches a real person.
  */
 import type { Language } from '@portal/contract';
+import { PLANS, type Country, type Currency, type Plan } from '../../lib/rating';
 
-export type Country = 'CA' | 'US';
-export type Currency = 'CAD' | 'USD';
+// Plans and usage rates are rating rules the server also applies (the This period estimate).
+export { PLANS, USAGE_CLASS_COUNT, USAGE_RATES, UsageClass, type Country, type Currency, type Plan } from '../../lib/rating';
+
 
 export interface Place {
   city: string;
@@ -333,47 +335,6 @@ export const BUSINESS_NAMES: Readonly<Record<Country | 'QC', readonly string[]>>
   US: ['Pike Place Coffee Co.', 'Lone Star Landscaping LLC', 'Mile High Fitness', 'Bay Area Robotics Inc.', 'Harborview Realty'],
 };
 
-export interface Plan {
-  names: Readonly<Record<Language, string>>;
-  currency: Currency;
-  /** Price of one line for a month. */
-  monthlyCents: number;
-  /** Domestic minutes included; null = unlimited Canada-wide (or nationwide) calling. */
-  includedMinutes: number | null;
-  /** Domestic data included, in MB. */
-  includedMb: number;
-  business: boolean;
-}
-
-const plan = (
-  en: string,
-  fr: string,
-  currency: Currency,
-  monthlyCents: number,
-  includedMinutes: number | null,
-  includedMb: number,
-  business = false,
-): Plan => ({
-  names: { English: en, French: fr },
-  currency,
-  monthlyCents,
-  includedMinutes,
-  includedMb,
-  business,
-});
-
-export const PLANS = {
-  talkText150: plan('Talk & Text 150 + 5 GB', 'Parler-texter 150 + 5 Go', 'CAD', 4000, 150, 5 * 1024),
-  essential10: plan('Essential 10 GB', 'Essentiel 10 Go', 'CAD', 4500, null, 10 * 1024),
-  unlimited50: plan('Unlimited Canada 50 GB', 'Illimité Canada 50 Go', 'CAD', 6500, null, 50 * 1024),
-  student20: plan('Student 20 GB', 'Étudiant 20 Go', 'CAD', 3900, null, 20 * 1024),
-  senior100: plan('Senior Talk 100 + 1 GB', 'Aînés 100 + 1 Go', 'CAD', 1500, 100, 1024),
-  businessPro100: plan('Business Pro 100 GB', 'Affaires Pro 100 Go', 'CAD', 8500, null, 100 * 1024, true),
-  usUnlimited15: plan('US Unlimited 15 GB', 'Illimité É.-U. 15 Go', 'USD', 4000, null, 15 * 1024),
-  usBasic500: plan('US Basic 500 + 5 GB', 'Base É.-U. 500 + 5 Go', 'USD', 3000, 500, 5 * 1024),
-  usBusiness50: plan('US Business 50 GB', 'Affaires É.-U. 50 Go', 'USD', 7000, null, 50 * 1024, true),
-} as const satisfies Record<string, Plan>;
-
 export const PLANS_BY_CURRENCY: Readonly<Record<Currency, { personal: readonly Plan[]; business: readonly Plan[] }>> = {
   CAD: {
     personal: [PLANS.talkText150, PLANS.essential10, PLANS.unlimited50, PLANS.student20, PLANS.senior100],
@@ -402,26 +363,6 @@ export const ADJUSTMENTS: readonly CatalogItem[] = [
   item('Service credit: network outage', 'Crédit de service : panne du réseau', -1000),
   item('Goodwill credit', 'Crédit de courtoisie', -750),
 ];
-
-/**
- * Rated usage. Each class becomes one Usage charge per invoice (quantity × rate), and every CDR of
- * the class carries its own share, so the charges are exactly the sum of the CDRs behind them.
- */
-export const UsageClass = {
-  VoiceOverage: 0,
-  CrossBorder: 1,
-  International: 2,
-  InternationalSms: 3,
-  DataOverage: 4,
-  RoamingVoice: 5,
-  RoamingSms: 6,
-  RoamingData: 7,
-} as const;
-export type UsageClass = (typeof UsageClass)[keyof typeof UsageClass];
-export const USAGE_CLASS_COUNT = 8;
-
-/** Price per unit (minute, message or MB) in ten-thousandths of the account's currency. */
-export const USAGE_RATES: readonly number[] = [2500, 1000, 4500, 2000, 100, 10000, 3500, 500];
 
 const OTHER_COUNTRY: Record<Country, Record<Language, { to: string; in: string }>> = {
   CA: { English: { to: 'the United States', in: 'the United States' }, French: { to: 'les États-Unis', in: 'aux États-Unis' } },

@@ -7,7 +7,7 @@
  * next free id of each table is read once, rows carry explicit ids (so foreign keys need no round
  * trip), and the sequences are moved past the loaded rows at the end.
  */
-import { formatTenThousandths } from './amounts';
+import { formatTenThousandths } from '../../lib/rating';
 import type { AccountSpec } from './account-spec';
 import {
   buildBilling,
@@ -198,7 +198,8 @@ function* cdrLines(ctx: PassContext, report: (rows: number) => void): Generator<
   const sink: CdrSink = (cdr, invoiceId, accountId) => {
     buffer.add(
       `${cursor.cdrs++}\t${invoiceId}\t${accountId}\t${cdr.kind}\t${time.format(cdr.startedAt)}\t${cdr.fromNumber}\t${cdr.toNumber ?? NULL_CELL}\t` +
-        `${cdr.durationSeconds}\t${cdr.dataKb}\t${escapeText(cdr.description)}\t${cdr.amount === 0 ? '0.0000' : formatTenThousandths(cdr.amount)}\n`,
+        `${cdr.durationSeconds}\t${cdr.dataKb}\t${escapeText(cdr.description)}\t${cdr.amount === 0 ? '0.0000' : formatTenThousandths(cdr.amount)}\t` +
+        `${cdr.usageClass < 0 ? NULL_CELL : cdr.usageClass}\n`,
     );
     counter.rows++;
   };

@@ -6,7 +6,7 @@
  */
 import { AUTOPAY_OFF, AUTOPAY_ON, type Language } from '@portal/contract';
 import type { CardBrand, CardSpec, PaymentHabits } from './account-spec';
-import { formatCents } from './amounts';
+import { formatCents } from '../../lib/rating';
 import { DAY_SECONDS, DUE_AFTER_DAYS } from './calendar';
 import { CARD_DECLINED, PAYMENT_TEXTS, type Currency } from './catalog';
 import type { Rng } from './random';

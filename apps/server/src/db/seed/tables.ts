@@ -186,6 +186,7 @@ export const CDRS = define(cdrs, [
   'dataKb',
   'description',
   'amount',
+  'usageClass',
 ]);
 
 export type UserRow = RowOf<typeof USERS>;

@@ -59,3 +59,11 @@ export const formatPercent = (ratePpm: number, decimalSeparator = '.'): string =
   if (fraction === 0) return String(whole);
   return `${whole}${decimalSeparator}${String(fraction).padStart(4, '0').replace(/0+$/, '')}`;
 };
+
+/** Ten-thousandths of a decimal text with at most 4 decimals ('12.34' → 123400, '-0.0001' → -1), as numeric columns print. */
+export const tenThousandthsOf = (text: string): number => {
+  const match = /^(-?)(\d+)(?:\.(\d{1,4}))?$/.exec(text.trim());
+  if (!match) throw new RangeError(`Not an amount with at most 4 decimals: ${text}`);
+  const value = Number(match[2]) * 10_000 + Number((match[3] ?? '').padEnd(4, '0'));
+  return assertSafe(match[1] ? -value : value, 'amount');
+};

@@ -45,6 +45,7 @@ import {
   UserSummarySchema,
   UsersQuerySchema,
 } from './auth';
+import { CreateDisputeSchema, DisputeParamsSchema, DisputeSchema, ResolveDisputeSchema } from './disputes';
 import { documentAnswer, emptyAnswer, endpoint, jsonAnswer, redirectAnswer } from './endpoint';
 import {
   BalanceForwardSchema,
@@ -66,7 +67,13 @@ import {
   PasskeyRegistrationRequestSchema,
   PasskeySummarySchema,
 } from './passkeys';
-import { NotificationClearAllQuerySchema, NotificationClearQuerySchema, NotificationItemsQuerySchema, NotificationItemsSchema } from './notifications';
+import {
+  NotificationClearAllQuerySchema,
+  NotificationClearQuerySchema,
+  NotificationItemsQuerySchema,
+  NotificationItemsSchema,
+  NotificationPreferencesSchema,
+} from './notifications';
 import {
   CheckoutCompleteQuerySchema,
   CheckoutSetupRequestSchema,
@@ -84,6 +91,7 @@ import {
 } from './payments';
 import { BooleanResultSchema, IdSchema, PagedQuerySchema, pagedSchema } from './primitives';
 import { SearchQuerySchema, SearchResultSchema } from './search';
+import { PaymentReceiptParamsSchema, StatementQuerySchema } from './statements';
 
 const accountParams = z.object({ accountId: IdSchema });
 const invoiceParams = z.object({ invoiceId: IdSchema });
@@ -543,6 +551,20 @@ export const endpoints = {
     answer: jsonAnswer(AutopayScheduleResponseSchema),
     errors: [400, 401, 404],
   }),
+  accountStatement: endpoint({
+    name: 'Account/statement',
+    method: 'GET',
+    path: '/b/v1/Account/{accountId}/statement',
+    access: 'signedIn',
+    tag: 'Accounts',
+    summary: 'Statement of account for a date range as a PDF or CSV file: opening balance, invoices, payments, credits and closing balance',
+    description:
+      "Written in the account's language; `from` and `to` are days of the account's calendar (its billing address's time zone), both included, at most 5 years apart. Balances are what the account owes: closing = opening + invoices − payments − credits.",
+    params: accountParams,
+    query: StatementQuerySchema,
+    answer: documentAnswer('application/pdf', 'text/csv'),
+    errors: [400, 401, 404],
+  }),
   accountHistory: endpoint({
     name: 'Account/history',
     method: 'GET',
@@ -673,6 +695,54 @@ export const endpoints = {
     errors: [400, 401],
   }),
 
+  // ── Dispute (issue 12 item 2) ──────────────────────────────────────────────────────────────
+  createDispute: endpoint({
+    name: 'Dispute',
+    method: 'POST',
+    path: '/b/v1/Dispute',
+    access: 'signedIn',
+    tag: 'Disputes',
+    summary: "Dispute a charge line or a call record of a posted invoice, within 30 days of its billing date (the account's calendar)",
+    description: 'Outside the window, or a call record of a period not billed yet: 409. An amount above the line (less what other disputes of it claim): 400. Another account\'s invoice: 404.',
+    body: CreateDisputeSchema,
+    answer: jsonAnswer(DisputeSchema),
+    errors: [400, 401, 404, 409],
+  }),
+  disputes: endpoint({
+    name: 'Dispute/items',
+    method: 'GET',
+    path: '/b/v1/Dispute/items',
+    access: 'signedIn',
+    tag: 'Disputes',
+    summary: 'Disputes of the accounts the caller may see (Staff and Admin: all), newest first: dnfilter (AccountId, InvoiceId, Status…), orderby, skip/take, count',
+    query: PagedQuerySchema,
+    answer: jsonAnswer(pagedSchema(DisputeSchema)),
+    errors: [400, 401],
+  }),
+  reviewDispute: endpoint({
+    name: 'Dispute/review',
+    method: 'POST',
+    path: '/b/v1/Dispute/{id}/review',
+    access: 'staff',
+    tag: 'Disputes',
+    summary: 'Take an Open dispute: it becomes Under review, by the caller',
+    params: DisputeParamsSchema,
+    answer: jsonAnswer(DisputeSchema),
+    errors: [400, 401, 403, 404, 409],
+  }),
+  resolveDispute: endpoint({
+    name: 'Dispute/resolve',
+    method: 'POST',
+    path: '/b/v1/Dispute/{id}/resolve',
+    access: 'staff',
+    tag: 'Disputes',
+    summary: 'Resolve a dispute under review with a credit note (at most the disputed amount and what the invoice owes), or reject it with a reason',
+    params: DisputeParamsSchema,
+    body: ResolveDisputeSchema,
+    answer: jsonAnswer(DisputeSchema),
+    errors: [400, 401, 403, 404, 409],
+  }),
+
   // ── Payment, PaymentMethod, CheckoutApi ────────────────────────────────────────────────────
   customerPayment: endpoint({
     name: 'Payment/customerpayment',
@@ -685,6 +755,18 @@ export const endpoints = {
     query: CustomerPaymentQuerySchema,
     body: PaymentToCreateSchema,
     answer: jsonAnswer(PaymentResultSchema),
+    errors: [400, 401, 404, 409],
+  }),
+  paymentReceipt: endpoint({
+    name: 'Payment/receipt',
+    method: 'GET',
+    path: '/b/v1/Payment/{paymentId}/receipt',
+    access: 'signedIn',
+    tag: 'Payments',
+    summary: "A successful payment's receipt as a PDF in the account's language: the invoices it paid, the amount, the card and the date",
+    description: '404 for an unknown payment or one of an account the caller cannot use; 409 for a payment that is not Successful (in progress or failed: nothing was received).',
+    params: PaymentReceiptParamsSchema,
+    answer: documentAnswer('application/pdf'),
     errors: [400, 401, 404, 409],
   }),
   paymentMethods: endpoint({
@@ -835,6 +917,27 @@ export const endpoints = {
     query: NotificationClearAllQuerySchema,
     answer: jsonAnswer(BooleanResultSchema),
     errors: [400, 401, 404],
+  }),
+  notificationPreferences: endpoint({
+    name: 'Notification/preferences',
+    method: 'GET',
+    path: '/b/v1/Notification/preferences',
+    access: 'signedIn',
+    tag: 'Notifications',
+    summary: 'Which notification events the signed-in person wants by email (all, unless they chose otherwise)',
+    answer: jsonAnswer(NotificationPreferencesSchema),
+    errors: [401],
+  }),
+  saveNotificationPreferences: endpoint({
+    name: 'Notification/preferences',
+    method: 'PUT',
+    path: '/b/v1/Notification/preferences',
+    access: 'signedIn',
+    tag: 'Notifications',
+    summary: 'Choose, per event, whether the signed-in person is emailed',
+    body: NotificationPreferencesSchema,
+    answer: jsonAnswer(NotificationPreferencesSchema),
+    errors: [400, 401],
   }),
   billingOpenApi: endpoint({
     name: 'openapi.json',

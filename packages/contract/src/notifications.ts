@@ -6,6 +6,8 @@ export const NotificationSchema = z.object({
   accountId: IdSchema,
   kind: z.string(),
   message: z.string(),
+  /** The event's facts (NotificationEventData of its kind), so the app words it in its own language; null for older rows. */
+  data: z.record(z.string(), z.unknown()).nullable(),
   createdAt: IsoDateTimeSchema,
 });
 export type Notification = z.infer<typeof NotificationSchema>;
@@ -25,3 +27,52 @@ export const NotificationItemsQuerySchema = z.object({
 });
 export const NotificationItemsSchema = pagedSchema(NotificationSchema);
 export type NotificationItems = z.infer<typeof NotificationItemsSchema>;
+
+/**
+ * What happens to an account that its people are told about, in the app and (when they opted in) by
+ * email. An expired card is told under the expiring card's email choice.
+ */
+export const NOTIFICATION_EVENTS = [
+  'invoice_posted',
+  'payment_succeeded',
+  'payment_failed',
+  'autopay_scheduled',
+  'card_expiring',
+  'card_expired',
+  'dispute_status_changed',
+] as const;
+export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+
+/** The events a person chooses about (Account Information): each event but card_expired, which follows card_expiring. */
+export const NOTIFICATION_PREFERENCE_EVENTS = [
+  'invoice_posted',
+  'payment_succeeded',
+  'payment_failed',
+  'autopay_scheduled',
+  'card_expiring',
+  'dispute_status_changed',
+] as const satisfies readonly NotificationEvent[];
+export type NotificationPreferenceEvent = (typeof NOTIFICATION_PREFERENCE_EVENTS)[number];
+
+export const preferenceOfEvent = (event: NotificationEvent): NotificationPreferenceEvent => (event === 'card_expired' ? 'card_expiring' : event);
+
+/** The facts of each event (ids as strings, amounts as exact decimal strings, dates `YYYY-MM-DD`). */
+export interface NotificationEventData {
+  invoice_posted: { invoiceId: string; invoiceNumber: string; amount: string; currency: string; dueDate: string };
+  payment_succeeded: { paymentId: string; amount: string; currency: string };
+  /** `paymentId` is null when an automatic payment failed before a charge (its `period` names it). */
+  payment_failed: { paymentId: string | null; amount: string; currency: string; reason: string; automatic: boolean; period?: string };
+  autopay_scheduled: { period: string; date: string; amount: string; currency: string };
+  card_expiring: { paymentMethodId: string; brand: string; last4: string; expMonth: number; expYear: number };
+  card_expired: { paymentMethodId: string; brand: string; last4: string; expMonth: number; expYear: number };
+  dispute_status_changed: { disputeId: string; status: string; invoiceId?: string; invoiceNumber?: string; amount?: string; currency?: string };
+}
+
+/** Which events a person wants by email (Notification/preferences): every event, true when wanted. */
+export const NotificationPreferencesSchema = z
+  .object(Object.fromEntries(NOTIFICATION_PREFERENCE_EVENTS.map((event) => [event, z.boolean({ error: `${event} must be true or false` })])) as Record<
+    NotificationPreferenceEvent,
+    z.ZodBoolean
+  >)
+  .strict();
+export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;

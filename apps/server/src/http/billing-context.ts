@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PortalDb } from '../db/client';
 import type { Clock } from '../lib/clock';
+import type { MailOutbox } from '../lib/mail-outbox';
 import type { PaymentProvider } from '../card-providers/provider';
 
 /** What billing services and jobs need: built from the app in routes, from the scheduler in jobs. */
@@ -9,6 +10,8 @@ export interface BillingContext {
   clock: Clock;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
+  /** Durable mail: notification emails are queued in the transaction of the change. */
+  outbox: MailOutbox;
 }
 
 /** The services' context for a route's app instance. */
@@ -17,4 +20,5 @@ export const billingContextOf = (app: FastifyInstance): BillingContext => ({
   clock: app.clock,
   provider: app.paymentProvider,
   log: app.log,
+  outbox: app.outbox,
 });

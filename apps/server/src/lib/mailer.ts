@@ -3,11 +3,20 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
+/** A file sent with a message, base64 so a stored message stays plain JSON (sealed in the outbox like the rest). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+  encoding: 'base64';
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
   /** A fixed Message-ID (the outbox row's), so a message sent again after a crash is recognisably the same one. */
   messageId?: string;
 }

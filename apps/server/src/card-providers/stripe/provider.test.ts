@@ -205,7 +205,7 @@ describe('stripe adapter against the local stand-in', () => {
       failureMessage: 'Your card has insufficient funds.',
     });
     const notes = await ctx.database.db.select().from(notifications).where(eq(notifications.accountId, c.account.id));
-    expect(notes.map((n) => n.message)).toEqual(['Your payment of $60.00 failed: Your card has insufficient funds.']);
+    expect(notes.map((n) => n.message).sort()).toEqual(['Your payment of $40.00 was received. Thank you.', 'Your payment of $60.00 failed: Your card has insufficient funds.']);
   });
 
   it('refuses a webhook whose signature does not verify, or that has none', async () => {

@@ -34,7 +34,7 @@ export const handleProviderEvent = async (ctx: BillingContext, event: ProviderEv
           ? ({ status: 'Successful' } as const)
           : ({ status: 'Error', failureMessage: event.failureMessage } as const);
       await ctx.db.transaction((tx) =>
-        settlePayment(tx, now, payment.id, settleOutcome, { providerRef: event.providerRef, notifyManualFailure: true }),
+        settlePayment(tx, now, payment.id, settleOutcome, { providerRef: event.providerRef, notifyManualFailure: true, outbox: ctx.outbox }),
       );
       break;
     }

@@ -1,4 +1,3 @@
-/** Notification/* calls, and how other modules leave a notification for an account. */
+/** Notification/* calls, and how other modules record an event for an account (notifyAccount). */
 export { notificationRoutes } from './routes';
-export { insertNotification } from './repository';
-export { autopayFailedMessage, NOTIFICATION_KINDS, paymentFailedMessage } from './messages';
+export { notifyAccount, NOTIFICATION_MAIL_PURPOSE, type AccountEvent, type NotifyDeps } from './notify';

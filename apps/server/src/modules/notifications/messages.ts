@@ -1,17 +1,121 @@
-/** Texts of the notifications the billing jobs leave for a customer. Pure. */
+/** Texts of the notifications, in the account's language, and each event occurrence's unique key. Pure. */
+import type { NotificationEvent, NotificationEventData } from '@portal/contract';
+import type { DocumentLanguage, Texts } from '../../lib/language';
 
 const LOCALE_BY_CURRENCY: Record<string, string> = { USD: 'en-US', CAD: 'en-CA', GBP: 'en-GB', EUR: 'de-DE' };
 
-/** Display only (spec §9 locales): the amount is a DB decimal string, never used for arithmetic here. */
-export const formatAmount = (amount: string, currency: string): string =>
-  new Intl.NumberFormat(LOCALE_BY_CURRENCY[currency] ?? 'en-US', { style: 'currency', currency }).format(Number(amount));
+/**
+ * Display only (spec §9 locales in English, Canadian French in French): the amount is a DB decimal
+ * string, never used for arithmetic here.
+ */
+export const formatAmount = (amount: string, currency: string, language: DocumentLanguage = 'en'): string =>
+  new Intl.NumberFormat(language === 'fr' ? 'fr-CA' : (LOCALE_BY_CURRENCY[currency] ?? 'en-US'), { style: 'currency', currency })
+    .format(Number(amount))
+    .replace(/\u202f/g, '\u00a0');
+
+/** "Jan 5, 2026" / "5 janv. 2026" for a calendar date `YYYY-MM-DD`. */
+export const formatDay = (day: string, language: DocumentLanguage = 'en'): string =>
+  new Intl.DateTimeFormat(language === 'fr' ? 'fr-CA' : 'en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+
+const cardExpiry = (month: number, year: number) => `${String(month).padStart(2, '0')}/${year}`;
 
 const reasonText = (reason: string): string => reason.trim().replace(/\.+$/, '');
 
-export const NOTIFICATION_KINDS = { autopayFailed: 'autopay_failed', paymentFailed: 'payment_failed' } as const;
+type Sentences = { [E in NotificationEvent]: (data: NotificationEventData[E], money: (amount: string, currency: string) => string, day: (d: string) => string) => string };
 
-export const autopayFailedMessage = (amount: string, currency: string, reason: string): string =>
-  `Automatic payment of ${formatAmount(amount, currency)} failed: ${reasonText(reason)}.`;
+const DISPUTE_STATUS: Texts<Record<string, string>> = {
+  en: { Open: 'open', UnderReview: 'under review', 'Under review': 'under review', Resolved: 'resolved', Rejected: 'rejected' },
+  fr: { Open: 'ouvert', UnderReview: 'en cours d’examen', 'Under review': 'en cours d’examen', Resolved: 'résolu', Rejected: 'rejeté' },
+};
 
-export const paymentFailedMessage = (amount: string, currency: string, reason: string): string =>
-  `Your payment of ${formatAmount(amount, currency)} failed: ${reasonText(reason)}.`;
+const SENTENCES: Texts<Sentences> = {
+  en: {
+    invoice_posted: (d, money, day) => `Invoice ${d.invoiceNumber} of ${money(d.amount, d.currency)} is ready; it is due ${day(d.dueDate)}.`,
+    payment_succeeded: (d, money) => `Your payment of ${money(d.amount, d.currency)} was received. Thank you.`,
+    payment_failed: (d, money) =>
+      d.automatic
+        ? `Automatic payment of ${money(d.amount, d.currency)} failed: ${reasonText(d.reason)}.`
+        : `Your payment of ${money(d.amount, d.currency)} failed: ${reasonText(d.reason)}.`,
+    autopay_scheduled: (d, money, day) => `An automatic payment of ${money(d.amount, d.currency)} will be made on ${day(d.date)}.`,
+    card_expiring: (d) => `Your ${d.brand} card ending ${d.last4} expires at the end of ${cardExpiry(d.expMonth, d.expYear)}. Add a new card to keep paying without interruption.`,
+    card_expired: (d) => `Your ${d.brand} card ending ${d.last4} expired at the end of ${cardExpiry(d.expMonth, d.expYear)}. Add a new card to keep paying.`,
+    dispute_status_changed: (d) =>
+      `Your dispute${d.invoiceNumber ? ` on invoice ${d.invoiceNumber}` : ''} is now ${DISPUTE_STATUS.en[d.status] ?? d.status}.`,
+  },
+  fr: {
+    invoice_posted: (d, money, day) => `La facture ${d.invoiceNumber} de ${money(d.amount, d.currency)} est prête ; elle est payable au plus tard le ${day(d.dueDate)}.`,
+    payment_succeeded: (d, money) => `Votre paiement de ${money(d.amount, d.currency)} a été reçu. Merci.`,
+    payment_failed: (d, money) =>
+      d.automatic
+        ? `Le paiement automatique de ${money(d.amount, d.currency)} a échoué : ${reasonText(d.reason)}.`
+        : `Votre paiement de ${money(d.amount, d.currency)} a échoué : ${reasonText(d.reason)}.`,
+    autopay_scheduled: (d, money, day) => `Un paiement automatique de ${money(d.amount, d.currency)} sera effectué le ${day(d.date)}.`,
+    card_expiring: (d) =>
+      `Votre carte ${d.brand} se terminant par ${d.last4} expire à la fin de ${cardExpiry(d.expMonth, d.expYear)}. Ajoutez une nouvelle carte pour continuer à payer sans interruption.`,
+    card_expired: (d) => `Votre carte ${d.brand} se terminant par ${d.last4} a expiré à la fin de ${cardExpiry(d.expMonth, d.expYear)}. Ajoutez une nouvelle carte pour continuer à payer.`,
+    dispute_status_changed: (d) =>
+      `Votre contestation${d.invoiceNumber ? ` de la facture ${d.invoiceNumber}` : ''} est maintenant ${DISPUTE_STATUS.fr[d.status] ?? d.status}.`,
+  },
+};
+
+/** The notification's sentence in `language` (what the panel and the email say). */
+export const notificationText = <E extends NotificationEvent>(event: E, data: NotificationEventData[E], language: DocumentLanguage): string =>
+  (SENTENCES[language][event] as Sentences[E])(
+    data,
+    (amount, currency) => formatAmount(amount, currency, language),
+    (day) => formatDay(day, language),
+  );
+
+/** Email subjects (after the brand name). */
+export const EVENT_TITLES: Texts<Record<NotificationEvent, string>> = {
+  en: {
+    invoice_posted: 'your invoice is ready',
+    payment_succeeded: 'payment received',
+    payment_failed: 'payment failed',
+    autopay_scheduled: 'automatic payment in 3 days',
+    card_expiring: 'your card expires soon',
+    card_expired: 'your card has expired',
+    dispute_status_changed: 'your dispute was updated',
+  },
+  fr: {
+    invoice_posted: 'votre facture est prête',
+    payment_succeeded: 'paiement reçu',
+    payment_failed: 'échec du paiement',
+    autopay_scheduled: 'paiement automatique dans 3 jours',
+    card_expiring: 'votre carte expire bientôt',
+    card_expired: 'votre carte a expiré',
+    dispute_status_changed: 'votre contestation a été mise à jour',
+  },
+};
+
+/**
+ * One key per event occurrence: the same payment, invoice, card expiry, autopay period or dispute
+ * status is recorded once however many jobs, instances or webhooks report it.
+ */
+export const eventKey = <E extends NotificationEvent>(event: E, data: NotificationEventData[E]): string => {
+  const d = data as NotificationEventData[NotificationEvent];
+  switch (event) {
+    case 'invoice_posted':
+      return `invoice_posted:${(d as NotificationEventData['invoice_posted']).invoiceId}`;
+    case 'payment_succeeded':
+      return `payment_succeeded:${(d as NotificationEventData['payment_succeeded']).paymentId}`;
+    case 'payment_failed': {
+      const failed = d as NotificationEventData['payment_failed'];
+      return failed.paymentId ? `payment_failed:${failed.paymentId}` : `payment_failed:autopay:${failed.period ?? ''}`;
+    }
+    case 'autopay_scheduled':
+      return `autopay_scheduled:${(d as NotificationEventData['autopay_scheduled']).period}`;
+    case 'card_expiring':
+    case 'card_expired': {
+      const card = d as NotificationEventData['card_expiring'];
+      return `${event}:${card.paymentMethodId}:${cardExpiry(card.expMonth, card.expYear)}`;
+    }
+    case 'dispute_status_changed': {
+      const dispute = d as NotificationEventData['dispute_status_changed'];
+      return `dispute_status_changed:${dispute.disputeId}:${dispute.status}`;
+    }
+  }
+  throw new Error(`Unknown notification event ${String(event)}`);
+};

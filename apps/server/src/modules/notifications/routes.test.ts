@@ -28,7 +28,7 @@ describe('notifications', () => {
     const body = res.json();
     expect(body.count).toBe(3);
     expect(body.value.map((n: { message: string }) => n.message)).toEqual(['third', 'second']);
-    expect(body.value[0]).toEqual({ id: expect.any(Number), accountId: Number(account.id), kind: 'autopay_failed', message: 'third', createdAt: '2025-06-03T00:00:00.000Z' });
+    expect(body.value[0]).toEqual({ id: expect.any(Number), accountId: Number(account.id), kind: 'autopay_failed', message: 'third', data: null, createdAt: '2025-06-03T00:00:00.000Z' });
     const plain = await ctx.app.inject({ method: 'GET', url: `/b/v1/Notification/items?accountId=${account.id}`, headers });
     expect(plain.json().count).toBeUndefined();
   });

@@ -4,10 +4,14 @@ import { endpoints } from '@portal/contract';
 import { billingContextOf } from '../../http/billing-context';
 import { callerOf } from '../../http/caller';
 import { route } from '../../http/route';
-import { clearAll, clearOne, listNotifications } from './service';
+import { BRAND } from '../../lib/brand';
+import { prepareNotificationMail } from './mail';
+import { NOTIFICATION_MAIL_PURPOSE } from './notify';
+import { clearAll, clearOne, getPreferences, listNotifications, savePreferences } from './service';
 
 export const notificationRoutes = async (app: FastifyInstance) => {
   const ctx = billingContextOf(app);
+  app.outbox.registerPreparer(NOTIFICATION_MAIL_PURPOSE, prepareNotificationMail({ db: app.db, origin: app.config.PUBLIC_ORIGIN, brand: BRAND.name }));
 
   route(app, endpoints.notifications, async (request) => listNotifications(ctx, callerOf(request), request.query));
   route(app, endpoints.clearNotification, async (request) => {
@@ -18,4 +22,6 @@ export const notificationRoutes = async (app: FastifyInstance) => {
     await clearAll(ctx, callerOf(request), request.query.accountId);
     return true;
   });
+  route(app, endpoints.notificationPreferences, async (request) => getPreferences(ctx, callerOf(request)));
+  route(app, endpoints.saveNotificationPreferences, async (request) => savePreferences(ctx, callerOf(request), request.body));
 };

@@ -1,4 +1,4 @@
-import type { Notification } from '@portal/contract';
+import type { Notification, NotificationPreferences } from '@portal/contract';
 import { notFound } from '../../errors';
 import { assertAccountAccess, canAccessAccount } from '../../lib/access';
 import { recordAudit } from '../../lib/audit';
@@ -10,14 +10,18 @@ import {
   countOpenNotifications,
   findNotification,
   openNotifications,
+  preferenceRows,
+  savePreferenceRows,
   type NotificationRow,
 } from './repository';
+import { changedPreferences, preferencesOf } from './preferences';
 
 const present = (row: NotificationRow): Notification => ({
   id: row.id,
   accountId: row.accountId,
   kind: row.kind,
   message: row.message,
+  data: (row.data as Record<string, unknown> | null) ?? null,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -58,3 +62,24 @@ export const clearAll = async (ctx: BillingContext, caller: Caller, accountId: b
     }
   });
 };
+
+/** The signed-in person's email choices (their own: no account is involved). */
+export const getPreferences = async (ctx: BillingContext, caller: Caller): Promise<NotificationPreferences> =>
+  preferencesOf(await preferenceRows(ctx.db, caller.userId));
+
+export const savePreferences = async (ctx: BillingContext, caller: Caller, wanted: NotificationPreferences): Promise<NotificationPreferences> =>
+  ctx.db.transaction(async (tx) => {
+    const changes = changedPreferences(preferencesOf(await preferenceRows(tx, caller.userId)), wanted);
+    if (changes.length > 0) {
+      await savePreferenceRows(tx, caller.userId, changes, ctx.clock.now());
+      await recordAudit(tx, {
+        actorUserId: caller.userId,
+        accountId: null,
+        action: 'notification.preferences_changed',
+        entity: 'user',
+        entityId: caller.userId,
+        details: { email: Object.fromEntries(changes.map((c) => [c.event, c.email])) },
+      });
+    }
+    return preferencesOf(await preferenceRows(tx, caller.userId));
+  });

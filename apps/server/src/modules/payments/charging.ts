@@ -57,7 +57,7 @@ export const submitCharge = async (ctx: BillingContext, target: ChargeTarget, no
       result.status === 'failed'
         ? ({ status: 'Error', failureMessage: result.failureMessage || PAYMENT_MESSAGES.declined } as const)
         : ({ status: 'Successful' } as const);
-    await ctx.db.transaction((tx) => settlePayment(tx, now, payment.id, outcome, { providerRef: result.providerRef, notifyManualFailure }));
+    await ctx.db.transaction((tx) => settlePayment(tx, now, payment.id, outcome, { providerRef: result.providerRef, notifyManualFailure, outbox: ctx.outbox }));
   }
   return (await findPayment(ctx.db, payment.id)) ?? payment;
 };

@@ -31,7 +31,7 @@ export const resubmitUnconfirmedCharges = async (ctx: BillingContext, now: Date)
     const { provider_ref: cardRef = null, customer_ref: customerRef = null } = refs.rows[0] ?? {};
     if (payment.createdAt <= giveUpBefore || cardRef === null) {
       const failureMessage = cardRef === null ? PAYMENT_MESSAGES.cardRemoved : PAYMENT_MESSAGES.processorUnavailable;
-      await ctx.db.transaction((tx) => settlePayment(tx, now, payment.id, { status: 'Error', failureMessage }, { notifyManualFailure: true }));
+      await ctx.db.transaction((tx) => settlePayment(tx, now, payment.id, { status: 'Error', failureMessage }, { notifyManualFailure: true, outbox: ctx.outbox }));
       continue;
     }
     await submitCharge(ctx, { payment, paymentMethodRef: cardRef, customerRef }, true);

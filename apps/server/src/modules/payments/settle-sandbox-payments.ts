@@ -20,7 +20,7 @@ export const settleDueSandboxPayments = async (ctx: BillingContext, now: Date, s
           : charge.declinesCharges
             ? ({ status: 'Error', failureMessage: PAYMENT_MESSAGES.declined } as const)
             : ({ status: 'Successful' } as const);
-      await settlePayment(tx, now, charge.paymentId, outcome, { notifyManualFailure: true });
+      await settlePayment(tx, now, charge.paymentId, outcome, { notifyManualFailure: true, outbox: ctx.outbox });
     }
     return due.length;
   });

@@ -3,8 +3,7 @@ import type { PortalDb } from '../../db/client';
 import { autopayRuns, payments } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { paymentsSettled } from '../../lib/metrics';
-import { autopayFailedMessage, NOTIFICATION_KINDS, paymentFailedMessage } from '../notifications';
-import { insertNotification } from '../notifications';
+import { notifyAccount, type NotifyDeps } from '../notifications';
 
 export type SettleOutcome = { status: 'Successful' } | { status: 'Error'; failureMessage: string };
 
@@ -15,6 +14,8 @@ export interface SettleOptions {
    * answer to their own request (they see it there); automatic payments always notify.
    */
   notifyManualFailure: boolean;
+  /** Where the payment's emails are queued (in the caller's transaction). */
+  outbox: NotifyDeps['outbox'];
 }
 
 /**
@@ -54,25 +55,28 @@ export const settlePayment = async (
     details: { amount: settled.amount, currency: settled.currency, failureMessage },
   });
 
-  if (outcome.status === 'Error') {
+  const notify = { db: tx, outbox: options.outbox };
+  const settledId = String(settled.id);
+  if (outcome.status === 'Successful') {
+    await notifyAccount(notify, {
+      accountId: settled.accountId,
+      event: 'payment_succeeded',
+      data: { paymentId: settledId, amount: settled.amount, currency: settled.currency },
+      at: now,
+    });
+  } else {
     const autopay = await tx
       .update(autopayRuns)
       .set({ outcome: 'failed', message: outcome.failureMessage })
       .where(eq(autopayRuns.paymentId, paymentId))
       .returning({ id: autopayRuns.id });
-    if (autopay.length > 0) {
-      await insertNotification(tx, {
+    const automatic = autopay.length > 0;
+    if (automatic || options.notifyManualFailure) {
+      await notifyAccount(notify, {
         accountId: settled.accountId,
-        kind: NOTIFICATION_KINDS.autopayFailed,
-        message: autopayFailedMessage(settled.amount, settled.currency, outcome.failureMessage),
-        createdAt: now,
-      });
-    } else if (options.notifyManualFailure) {
-      await insertNotification(tx, {
-        accountId: settled.accountId,
-        kind: NOTIFICATION_KINDS.paymentFailed,
-        message: paymentFailedMessage(settled.amount, settled.currency, outcome.failureMessage),
-        createdAt: now,
+        event: 'payment_failed',
+        data: { paymentId: settledId, amount: settled.amount, currency: settled.currency, reason: outcome.failureMessage, automatic },
+        at: now,
       });
     }
   }

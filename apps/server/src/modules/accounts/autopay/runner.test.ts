@@ -95,7 +95,9 @@ describe('automatic payments job', () => {
     expect(payment).toMatchObject({ status: 'Error', failureMessage: 'Your card was declined.' });
     expect((await runsOf(a.account.id)).map((r) => [r.outcome, r.message])).toEqual([['failed', 'Your card was declined.']]);
     const notes = await ctx.database.db.select().from(notifications).where(eq(notifications.accountId, a.account.id));
-    expect(notes.map((n) => [n.kind, n.message])).toEqual([['autopay_failed', 'Automatic payment of $150.00 failed: Your card was declined.']]);
+    expect(notes.map((n) => [n.kind, n.message, (n.data as { automatic: boolean }).automatic])).toEqual([
+      ['payment_failed', 'Automatic payment of $150.00 failed: Your card was declined.', true],
+    ]);
     await run('2025-06-06T01:00:00Z');
     expect(await paymentsOf(a.account.id)).toHaveLength(1);
   });

@@ -7,8 +7,7 @@ import { submitCharge } from '../../payments';
 import type { BillingContext } from '../../../http/billing-context';
 import { insertPayment, openReceivables, type PaymentRow } from '../../payments';
 import { findPaymentMethod, type PaymentMethodRow } from '../../payment-methods';
-import { autopayFailedMessage, NOTIFICATION_KINDS } from '../../notifications';
-import { insertNotification } from '../../notifications';
+import { notifyAccount } from '../../notifications';
 import { claimRun, dueCandidates, findSchedule, finishRun, type AutopayCandidate } from './repository';
 import { autopayAmountMinor, frequencyOfPeriod, isMonthlyRunDue, monthlyPeriod, utcDay } from './rules';
 
@@ -66,12 +65,15 @@ const prepareRun = async (ctx: BillingContext, candidate: AutopayCandidate, now:
     if (problem || !card) {
       const reason = problem ?? 'the card for automatic payments was removed';
       await finishRun(tx, runId, { outcome: 'failed', message: reason });
-      await insertNotification(tx, {
-        accountId: candidate.accountId,
-        kind: NOTIFICATION_KINDS.autopayFailed,
-        message: autopayFailedMessage(minorToDecimal(amountMinor), account.currency, reason),
-        createdAt: now,
-      });
+      await notifyAccount(
+        { db: tx, outbox: ctx.outbox },
+        {
+          accountId: candidate.accountId,
+          event: 'payment_failed',
+          data: { paymentId: null, period: candidate.period, amount: minorToDecimal(amountMinor), currency: account.currency, reason, automatic: true },
+          at: now,
+        },
+      );
       return { kind: 'failed' };
     }
 

@@ -1,0 +1,124 @@
+/** A notification's email in the account's language: plain text and simple HTML, with a link into the portal. Pure. */
+import type { NotificationEvent, NotificationEventData } from '@portal/contract';
+import type { DocumentLanguage, Texts } from '../../lib/language';
+import type { MailAttachment, MailMessage } from '../../lib/mailer';
+import { EVENT_TITLES } from './messages';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+interface EmailTexts {
+  hello: (name: string) => string;
+  account: (customerNo: string) => string;
+  open: Record<NotificationEvent, string>;
+  receiptAttached: string;
+  receiptInHistory: string;
+  why: string;
+  choose: string;
+}
+
+const EMAIL_TEXTS: Texts<EmailTexts> = {
+  en: {
+    hello: (name) => `Hello ${name},`,
+    account: (customerNo) => `Account ${customerNo}`,
+    open: {
+      invoice_posted: 'View the invoice',
+      payment_succeeded: 'View Payment History',
+      payment_failed: 'Make a payment',
+      autopay_scheduled: 'View Payment History',
+      card_expiring: 'Manage your cards',
+      card_expired: 'Manage your cards',
+      dispute_status_changed: 'View the invoice',
+    },
+    receiptAttached: 'Your receipt is attached (PDF).',
+    receiptInHistory: 'Your receipt is in Payment History.',
+    why: 'You receive this email because you chose to be told about this by email.',
+    choose: 'Choose which emails you receive on Account Information:',
+  },
+  fr: {
+    hello: (name) => `Bonjour ${name},`,
+    account: (customerNo) => `Compte ${customerNo}`,
+    open: {
+      invoice_posted: 'Voir la facture',
+      payment_succeeded: 'Voir l’historique des paiements',
+      payment_failed: 'Effectuer un paiement',
+      autopay_scheduled: 'Voir l’historique des paiements',
+      card_expiring: 'Gérer vos cartes',
+      card_expired: 'Gérer vos cartes',
+      dispute_status_changed: 'Voir la facture',
+    },
+    receiptAttached: 'Votre reçu est joint (PDF).',
+    receiptInHistory: 'Votre reçu se trouve dans l’historique des paiements.',
+    why: 'Vous recevez ce courriel parce que vous avez choisi d’en être informé par courriel.',
+    choose: 'Choisissez les courriels que vous recevez dans Informations du compte :',
+  },
+};
+
+/** The portal page that shows what the notification is about. */
+export const eventPath = (event: NotificationEvent, data: Record<string, unknown>): string => {
+  switch (event) {
+    case 'invoice_posted':
+      return `/invoices/${encodeURIComponent(String((data as NotificationEventData['invoice_posted']).invoiceId))}`;
+    case 'dispute_status_changed': {
+      const invoiceId = (data as NotificationEventData['dispute_status_changed']).invoiceId;
+      return invoiceId ? `/invoices/${encodeURIComponent(invoiceId)}` : '/invoices';
+    }
+    default:
+      return '/payments';
+  }
+};
+
+export interface NotificationEmailInput {
+  to: string;
+  name: string;
+  customerNo: string;
+  brand: string;
+  language: DocumentLanguage;
+  event: NotificationEvent;
+  data: Record<string, unknown>;
+  /** The notification's sentence, already in `language`. */
+  message: string;
+  /** The portal's origin (links). */
+  origin: string;
+  /** The payment's receipt, on "payment received" when it could be made. */
+  receipt?: MailAttachment | null;
+}
+
+export const composeNotificationEmail = (input: NotificationEmailInput): MailMessage => {
+  const t = EMAIL_TEXTS[input.language];
+  const link = `${input.origin}${eventPath(input.event, input.data)}`;
+  const preferences = `${input.origin}/profile`;
+  const receiptLine =
+    input.event === 'payment_succeeded' ? (input.receipt ? t.receiptAttached : t.receiptInHistory) : null;
+  const text = [
+    t.hello(input.name),
+    '',
+    t.account(input.customerNo),
+    input.message,
+    ...(receiptLine ? [receiptLine] : []),
+    '',
+    `${t.open[input.event]}: ${link}`,
+    '',
+    t.why,
+    `${t.choose} ${preferences}`,
+    '',
+    `— ${input.brand}`,
+  ].join('\n');
+  const html = [
+    `<!doctype html><html lang="${input.language}"><body style="font-family:Arial,Helvetica,sans-serif;line-height:1.5;color:#1f2937">`,
+    `<p>${escapeHtml(t.hello(input.name))}</p>`,
+    `<p><strong>${escapeHtml(t.account(input.customerNo))}</strong><br>${escapeHtml(input.message)}</p>`,
+    ...(receiptLine ? [`<p>${escapeHtml(receiptLine)}</p>`] : []),
+    `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#2563eb;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(t.open[input.event])}</a></p>`,
+    `<p style="font-size:13px;color:#4b5563">${escapeHtml(t.why)}<br><a href="${escapeHtml(preferences)}">${escapeHtml(t.choose.replace(/\s*:$/, ''))}</a></p>`,
+    `<p>— ${escapeHtml(input.brand)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return {
+    to: input.to,
+    subject: `${input.brand}${input.language === 'fr' ? ' : ' : ': '}${EVENT_TITLES[input.language][input.event]}`,
+    text,
+    html,
+    ...(input.receipt ? { attachments: [input.receipt] } : {}),
+  };
+};

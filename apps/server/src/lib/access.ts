@@ -6,10 +6,10 @@ import { notFound } from '../errors';
 
 const idArray = (ids: readonly bigint[]): SQL => sql`${`{${ids.join(',')}}`}::bigint[]`;
 
-/** The ids of every account a customer reaches: the scoped accounts and all their sub-accounts. */
-const reachableAccountIds = (caller: Caller): SQL => sql`(
+/** The ids of every account a customer reaches: the scoped accounts (a bigint[]) and all their sub-accounts. */
+const reachableAccountIds = (scopedIds: SQL): SQL => sql`(
   with recursive reachable(id) as (
-    select id from accounts where id = any(${idArray(caller.accountIds)})
+    select id from accounts where id = any(${scopedIds})
     union
     select a.id from accounts a join reachable r on a.parent_id = r.id
   ) select id from reachable)`;
@@ -19,7 +19,18 @@ const reachableAccountIds = (caller: Caller): SQL => sql`(
  * Staff/Admin, who reach every account. Use it in every list query.
  */
 export const visibleAccountsCondition = (caller: Caller, accountIdColumn: AnyPgColumn | SQL): SQL | undefined =>
-  caller.isStaff ? undefined : sql`${accountIdColumn} in ${reachableAccountIds(caller)}`;
+  caller.isStaff ? undefined : sql`${accountIdColumn} in ${reachableAccountIds(idArray(caller.accountIds))}`;
+
+/**
+ * The customer's form of `visibleAccountsCondition` for a prepared statement: the scoped account ids
+ * come in as the `accountIds` placeholder, filled by `accountIdsParam(caller)`. Staff/Admin statements
+ * leave the condition out.
+ */
+export const preparedVisibleAccountsCondition = (accountIdColumn: AnyPgColumn | SQL): SQL =>
+  sql`${accountIdColumn} in ${reachableAccountIds(sql`${sql.placeholder('accountIds')}::bigint[]`)}`;
+
+/** The `accountIds` placeholder's value: the caller's scoped accounts as a PostgreSQL array literal. */
+export const accountIdsParam = (caller: Caller): string => `{${caller.accountIds.join(',')}}`;
 
 /** Whether the caller may use the account (it must also exist). */
 export const canAccessAccount = async (db: PortalDb, caller: Caller, accountId: bigint): Promise<boolean> => {

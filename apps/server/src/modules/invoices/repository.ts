@@ -7,7 +7,8 @@ import type { PagedQuery } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
 import { charges, invoices, paymentAssignments, payments, receivables } from '../../db/schema';
 import { compileFilter, compileOrderBy } from '../../filter';
-import { visibleAccountsCondition } from '../../lib/access';
+import { accountIdsParam, preparedVisibleAccountsCondition, visibleAccountsCondition } from '../../lib/access';
+import { preparedPerDatabase } from '../../db/prepared';
 import type { Caller } from '../../http/caller';
 import { INVOICE_FIELDS, owingOfInvoice } from './fields';
 
@@ -129,6 +130,65 @@ export const listReceivablePayments = (db: PortalDb, receivableId: bigint): Prom
     .innerJoin(payments, eq(payments.id, paymentAssignments.paymentId))
     .where(eq(paymentAssignments.receivableId, receivableId))
     .orderBy(desc(payments.date), desc(payments.id), desc(paymentAssignments.id));
+
+/** An assignment as `json_build_object` writes it: ids and amounts as text (64-bit ids stay exact). */
+interface InvoicePaymentJson {
+  assignmentId: string;
+  assignedAmount: string;
+  paymentId: string;
+  date: string;
+  description: string | null;
+  currency: string;
+  status: InvoicePaymentRow['status'];
+  type: string;
+}
+
+/** The receivable's assignments as one JSON array, in `listReceivablePayments`' order. */
+const receivablePaymentsJson = sql<InvoicePaymentJson[]>`(
+  select coalesce(json_agg(json_build_object(
+    'assignmentId', pa.id::text, 'assignedAmount', pa.amount::text, 'paymentId', p.id::text, 'date', p.date,
+    'description', p.description, 'currency', p.currency, 'status', p.status, 'type', p.type
+  ) order by p.date desc, p.id desc, pa.id desc), '[]'::json)
+  from payment_assignments pa join payments p on p.id = pa.payment_id
+  where pa.receivable_id = receivables.id)`;
+
+const invoiceDetailsStatements = preparedPerDatabase((db) => {
+  const build = (name: string, access: SQL | undefined) =>
+    db
+      .select({ ...invoiceColumns, owing: owingOfInvoice, receivableId: receivables.id, payments: receivablePaymentsJson })
+      .from(invoices)
+      .innerJoin(receivables, eq(receivables.invoiceId, invoices.id))
+      .where(and(posted, eq(invoices.id, sql.placeholder('invoiceId')), access))
+      .limit(1)
+      .prepare(name);
+  return { staff: build('invoice_details_staff', undefined), customer: build('invoice_details', preparedVisibleAccountsCondition(invoices.accountId)) };
+});
+
+/**
+ * A Posted invoice the caller may see with every payment assigned to it, in one prepared statement
+ * (the invoice detail is a hot call); undefined otherwise.
+ */
+export const findInvoiceDetails = async (
+  db: PortalDb,
+  caller: Caller,
+  invoiceId: bigint,
+): Promise<{ invoice: PostedInvoiceRow; payments: InvoicePaymentRow[] } | undefined> => {
+  const statements = invoiceDetailsStatements(db);
+  const [row] = caller.isStaff
+    ? await statements.staff.execute({ invoiceId })
+    : await statements.customer.execute({ invoiceId, accountIds: accountIdsParam(caller) });
+  if (!row) return undefined;
+  const { payments: assigned, ...invoice } = row;
+  return {
+    invoice,
+    payments: assigned.map((p) => ({
+      ...p,
+      assignmentId: BigInt(p.assignmentId),
+      paymentId: BigInt(p.paymentId),
+      date: new Date(p.date),
+    })),
+  };
+};
 
 export interface BillToRow {
   customerNo: string;

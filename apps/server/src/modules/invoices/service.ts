@@ -18,10 +18,10 @@ import {
 } from './presenter';
 import {
   findBillTo,
+  findInvoiceDetails,
   findPostedInvoice,
   listChargeGroups,
   listPostedInvoices,
-  listReceivablePayments,
   sumBalanceForward,
   type PostedInvoiceRow,
 } from './repository';
@@ -53,8 +53,9 @@ export const getInvoice = async ({ db }: InvoiceServiceDeps, caller: Caller, inv
   presentInvoice(await requirePostedInvoice(db, caller, invoiceId));
 
 export const getInvoiceDetails = async ({ db }: InvoiceServiceDeps, caller: Caller, invoiceId: bigint): Promise<InvoiceDetails> => {
-  const invoice = await requirePostedInvoice(db, caller, invoiceId);
-  return presentInvoiceDetails(invoice, await listReceivablePayments(db, invoice.receivableId));
+  const found = await findInvoiceDetails(db, caller, invoiceId);
+  if (!found) throw notFound(INVOICE);
+  return presentInvoiceDetails(found.invoice, found.payments);
 };
 
 export const getInvoiceContent = async (

@@ -4,7 +4,7 @@
  * reject it with a reason. A credit reduces what the invoice owes through the ledger.
  */
 import { z } from 'zod';
-import { CurrencyCodeSchema, IdSchema, IsoDateSchema, IsoDateTimeSchema, MoneySchema } from './primitives';
+import { CurrencyCodeSchema, IdSchema, IsoDateTimeSchema, MoneySchema } from './primitives';
 import { toMinor } from './money';
 import { trimmedText } from './text';
 
@@ -60,6 +60,7 @@ export const CreateDisputeSchema = z
     path: ['chargeId'],
   });
 export type CreateDispute = z.input<typeof CreateDisputeSchema>;
+export type DisputeToCreate = z.output<typeof CreateDisputeSchema>;
 
 /** POST Dispute/{id}/resolve: Resolved with the credited amount, or Rejected with the reason the customer reads. */
 export const ResolveDisputeSchema = z.discriminatedUnion('outcome', [
@@ -67,6 +68,7 @@ export const ResolveDisputeSchema = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('Rejected'), rejectionReason: trimmedText(DISPUTE_REJECTION_MAX).min(1, 'Say why the dispute is rejected') }),
 ]);
 export type ResolveDispute = z.input<typeof ResolveDisputeSchema>;
+export type DisputeResolution = z.output<typeof ResolveDisputeSchema>;
 
 export const DisputeParamsSchema = z.object({ id: IdSchema });
 
@@ -78,8 +80,6 @@ export const DisputeSchema = z.object({
   accountId: IdSchema,
   invoiceId: IdSchema,
   invoiceNumber: z.string(),
-  /** The invoice's billing date (the account's calendar) the terms' 30 days count from. */
-  billingDate: IsoDateSchema,
   chargeId: IdSchema.nullable(),
   cdrId: IdSchema.nullable(),
   /** The disputed line's description and amount as billed. */

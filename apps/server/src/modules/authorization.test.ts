@@ -20,7 +20,7 @@ import {
   createUser,
   tokenFor,
 } from '../../test/factories';
-import { notifications, passkeys } from '../db/schema';
+import { charges, disputes, notifications, passkeys } from '../db/schema';
 import { routePath } from '../http/route';
 
 interface Ids {
@@ -31,7 +31,12 @@ interface Ids {
   contact: bigint;
   address: bigint;
   notification: bigint;
+  /** A Successful payment (it has a receipt). */
+  payment: bigint;
   accountName: string;
+  /** A charge line of an invoice billed yesterday (inside the dispute window) and a dispute of it. */
+  recentCharge: bigint;
+  dispute: bigint;
 }
 
 type Check = { kind: 'hidden' } | { kind: 'list'; includes: (body: unknown, other: Ids) => boolean };
@@ -77,6 +82,13 @@ const ROWS: Row[] = [
         payment: { accountId: own.account, amount: 10, currency: 'CAD', description: 'Authorization test' },
         paymentMethodInfo: { paymentMethodId: o.defaultCard },
       }),
+    check: hidden,
+  },
+  { method: 'GET', route: '/b/v1/Payment/:paymentId/receipt', request: (o) => ({ method: 'GET', url: `/b/v1/Payment/${o.payment}/receipt` }), check: hidden },
+  {
+    method: 'GET',
+    route: '/b/v1/Account/:accountId/statement',
+    request: (o) => ({ method: 'GET', url: `/b/v1/Account/${o.account}/statement?from=2024-01-01&to=2026-12-31&format=csv` }),
     check: hidden,
   },
   { method: 'GET', route: '/b/v1/PaymentMethod/methods/:accountId', request: (o) => ({ method: 'GET', url: `/b/v1/PaymentMethod/methods/${o.account}` }), check: hidden },
@@ -184,6 +196,18 @@ const ROWS: Row[] = [
   },
   { method: 'GET', route: '/b/v1/Billing/InvoiceURLs/:invoiceId', request: (o) => ({ method: 'GET', url: `/b/v1/Billing/InvoiceURLs/${o.invoice}` }), check: hidden },
   {
+    method: 'POST',
+    route: '/b/v1/Dispute',
+    request: (o) => json('POST', '/b/v1/Dispute', { chargeId: o.recentCharge, reason: 'WrongAmount', details: 'Authorization test', amount: 1 }),
+    check: hidden,
+  },
+  {
+    method: 'GET',
+    route: '/b/v1/Dispute/items',
+    request: (o) => ({ method: 'GET', url: `/b/v1/Dispute/items?dnfilter=${encodeURIComponent(`AccountId==${o.account}`)}&count=true` }),
+    check: { kind: 'list', includes: (body, o) => values(body).some((v) => sameId(v.accountId, o.account)) },
+  },
+  {
     method: 'GET',
     route: '/b/v1/Search',
     request: (o) => ({ method: 'GET', url: `/b/v1/Search?search=${encodeURIComponent(o.accountName)}&count=true` }),
@@ -202,6 +226,12 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /b/openapi.json': 'API description',
 };
 
+/** Staff and Admin routes: every customer, the account's owner included, gets 403 (role and transitions in disputes.api.test.ts). */
+const STAFF_ROUTES: Record<string, (o: Ids) => InjectOptions> = {
+  'POST /b/v1/Dispute/:id/review': (o) => ({ method: 'POST', url: `/b/v1/Dispute/${o.dispute}/review` }),
+  'POST /b/v1/Dispute/:id/resolve': (o) => json('POST', `/b/v1/Dispute/${o.dispute}/resolve`, { outcome: 'Rejected', rejectionReason: 'Authorization test' }),
+};
+
 let ctx: TestContext;
 let own: Ids;
 let other: Ids;
@@ -215,8 +245,14 @@ const seedAccount = async (name: string): Promise<Ids> => {
   const invoice = await createInvoice(db, account.id);
   const defaultCard = await createPaymentMethod(db, account.id, { isDefault: true });
   const card = await createPaymentMethod(db, account.id, { brand: 'Mastercard', last4: '4444' });
-  await createPayment(db, account.id, { assignments: [{ receivableId: invoice.arId!, amount: '10.00' }] });
+  const payment = await createPayment(db, account.id, { assignments: [{ receivableId: invoice.arId!, amount: '10.00' }] });
   const [notification] = await db.insert(notifications).values({ accountId: account.id, kind: 'payment_failed', message: 'A payment failed.' }).returning();
+  const recent = await createInvoice(db, account.id, { postedDate: new Date(ctx.clock.now().getTime() - 86_400_000) });
+  const [recentCharge] = await db.select({ id: charges.id }).from(charges).where(sql`${charges.invoiceId} = ${recent.id}`);
+  const [dispute] = await db
+    .insert(disputes)
+    .values({ accountId: account.id, invoiceId: recent.id, chargeId: recentCharge!.id, reason: 'Other', amount: '1.00', currency: 'CAD' })
+    .returning();
   return {
     account: account.id,
     invoice: invoice.id,
@@ -225,7 +261,10 @@ const seedAccount = async (name: string): Promise<Ids> => {
     contact: details.contact.id,
     address: details.address.id,
     notification: notification!.id,
+    payment: payment.id,
     accountName: name,
+    recentCharge: recentCharge!.id,
+    dispute: dispute!.id,
   };
 };
 
@@ -238,6 +277,7 @@ const snapshotOf = async (accountId: bigint) => {
       (select count(*) from notifications where account_id = ${accountId} and cleared_at is null) as open_notifications,
       (select count(*) from autopay_schedules where account_id = ${accountId}) as schedules,
       (select count(*) from checkout_sessions where account_id = ${accountId}) as checkouts,
+      (select string_agg(id || ':' || status, ',' order by id) from disputes where account_id = ${accountId}) as disputes,
       (select string_agg(first_name || last_name, ',' order by id) from contacts where account_id = ${accountId}) as contacts,
       (select string_agg(coalesce(street_name, ''), ',' order by id) from addresses where account_id = ${accountId}) as addresses,
       (select count(*) from account_addresses where account_id = ${accountId} and end_date is null) as open_address_links`);
@@ -246,7 +286,9 @@ const snapshotOf = async (accountId: bigint) => {
 
 const call = async (token: string, options: InjectOptions) => {
   const res = await ctx.app.inject({ ...options, headers: { ...(options.headers as Record<string, string>), ...bearer(token) } });
-  return { status: res.statusCode, body: res.body ? parseJson(res.body) : null };
+  // Documents (a receipt PDF, a statement CSV) are not JSON: their bytes are enough to count as an answer.
+  const isJson = String(res.headers['content-type'] ?? '').startsWith('application/json');
+  return { status: res.statusCode, body: res.body ? (isJson ? parseJson(res.body) : res.body) : null };
 };
 
 beforeAll(async () => {
@@ -267,9 +309,11 @@ describe('authorization on every billing route', () => {
       .filter((row) => serviceOf(row) === 'billing')
       .map((row) => ({ method: row.method, url: routePath(row.path), public: row.access === 'public' }));
     const covered = new Set(ROWS.map((r) => `${r.method} ${r.route}`));
-    const missing = billingRoutes.filter((r) => !r.public && !covered.has(`${r.method} ${r.url}`)).map((r) => `${r.method} ${r.url}`);
+    const missing = billingRoutes
+      .filter((r) => !r.public && !covered.has(`${r.method} ${r.url}`) && !STAFF_ROUTES[`${r.method} ${r.url}`])
+      .map((r) => `${r.method} ${r.url}`);
     const unexplained = billingRoutes.filter((r) => r.public && !PUBLIC_ROUTES[`${r.method} ${r.url}`]).map((r) => `${r.method} ${r.url}`);
-    const stale = [...covered].filter((key) => !billingRoutes.some((r) => `${r.method} ${r.url}` === key));
+    const stale = [...covered, ...Object.keys(STAFF_ROUTES)].filter((key) => !billingRoutes.some((r) => `${r.method} ${r.url}` === key));
     expect({ missing, unexplained, stale }).toEqual({ missing: [], unexplained: [], stale: [] });
   });
 
@@ -300,6 +344,21 @@ describe('authorization on every billing route', () => {
       else if (row.check.kind === 'list' && !row.check.includes(body, other)) failures.push(`${row.method} ${row.route}: owner does not see it`);
     }
     expect(failures).toEqual([]);
+  });
+
+  it('answers 403 on Staff and Admin routes to every customer, the owner of the account included, and changes nothing', async () => {
+    const before = await snapshotOf(other.account);
+    const failures: string[] = [];
+    for (const [key, request] of Object.entries(STAFF_ROUTES)) {
+      for (const token of [customerToken, ownerToken]) {
+        const { status, body } = await call(token, request(other));
+        if (status !== 403 || typeof (body as { error?: unknown }).error !== 'string') failures.push(`${key}: expected 403 {error}, got ${status}`);
+      }
+      const res = await ctx.app.inject(request(other));
+      if (res.statusCode !== 401) failures.push(`${key} without a token: ${res.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+    expect(await snapshotOf(other.account)).toBe(before);
   });
 
   it('answers 401 on every route that needs a session when no token is sent', async () => {

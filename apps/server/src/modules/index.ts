@@ -4,6 +4,7 @@ import { authModule, type AuthModuleOptions } from './auth';
 import { billingRoutes } from './billing';
 import { chargeRoutes } from './charges';
 import { checkoutRoutes } from './checkout';
+import { disputeRoutes } from './disputes';
 import { invoiceRoutes } from './invoices';
 import { notificationRoutes } from './notifications';
 import { paymentMethodRoutes } from './payment-methods';
@@ -17,7 +18,7 @@ import { searchRoutes } from './search';
  */
 export const apiModules = async (app: FastifyInstance, options: AuthModuleOptions) => {
   await app.register(authModule, options);
-  for (const routes of [billingRoutes, paymentRoutes, paymentMethodRoutes, checkoutRoutes, notificationRoutes, accountRoutes, invoiceRoutes, chargeRoutes, searchRoutes]) {
+  for (const routes of [billingRoutes, paymentRoutes, paymentMethodRoutes, checkoutRoutes, notificationRoutes, accountRoutes, invoiceRoutes, chargeRoutes, disputeRoutes, searchRoutes]) {
     await app.register(routes);
   }
 };

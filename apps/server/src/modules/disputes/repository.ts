@@ -1,0 +1,209 @@
+/** SQL of the dispute calls. Every read is limited to the accounts the caller may see. */
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DisputeReason, DisputeStatus, PagedQuery } from '@portal/contract';
+import type { PortalDb } from '../../db/client';
+import { cdrs, charges, creditNotes, disputes, invoices, receivables, users } from '../../db/schema';
+import { compileFilter, compileOrderBy } from '../../filter';
+import { visibleAccountsCondition } from '../../lib/access';
+import { committedOnReceivable } from '../../lib/ledger';
+import type { Caller } from '../../http/caller';
+import { DISPUTE_FIELDS } from './fields';
+
+/** What is disputed: one charge line or one call detail record. */
+export type DisputedLine = { chargeId: bigint; cdrId?: undefined } | { cdrId: bigint; chargeId?: undefined };
+
+export interface LineRow {
+  accountId: bigint;
+  invoiceId: bigint;
+  invoiceState: 'Draft' | 'Posted' | 'Void';
+  postedDate: Date | null;
+  /** numeric text: 2 decimals for a charge, 4 for a call record */
+  amount: string;
+  currency: string;
+}
+
+/** The disputed line if the caller may see its account, with its invoice's state and posting. */
+export const findLine = async (db: PortalDb, caller: Caller, line: DisputedLine): Promise<LineRow | undefined> => {
+  const table = line.chargeId !== undefined ? charges : cdrs;
+  const id = line.chargeId ?? line.cdrId;
+  const [row] = await db
+    .select({
+      accountId: table.accountId,
+      invoiceId: table.invoiceId,
+      invoiceState: invoices.state,
+      postedDate: invoices.postedDate,
+      amount: table.amount,
+      currency: invoices.currency,
+    })
+    .from(table)
+    .innerJoin(invoices, eq(invoices.id, table.invoiceId))
+    .where(and(eq(table.id, id), visibleAccountsCondition(caller, table.accountId)))
+    .limit(1);
+  return row;
+};
+
+/** What the other live (not Rejected) disputes of the line already claim, as numeric text. */
+export const disputedOnLine = async (db: PortalDb, line: DisputedLine): Promise<string> => {
+  const onLine = line.chargeId !== undefined ? eq(disputes.chargeId, line.chargeId) : eq(disputes.cdrId, line.cdrId);
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${disputes.amount}), 0)::text` })
+    .from(disputes)
+    .where(and(onLine, ne(disputes.status, 'Rejected')));
+  return row!.total;
+};
+
+export const insertDispute = async (
+  db: PortalDb,
+  values: { accountId: bigint; invoiceId: bigint; line: DisputedLine; reason: DisputeReason; details: string; amount: string; currency: string; userId: bigint; now: Date },
+): Promise<bigint> => {
+  const [row] = await db
+    .insert(disputes)
+    .values({
+      accountId: values.accountId,
+      invoiceId: values.invoiceId,
+      chargeId: values.line.chargeId ?? null,
+      cdrId: values.line.cdrId ?? null,
+      reason: values.reason,
+      details: values.details,
+      amount: values.amount,
+      currency: values.currency,
+      createdByUserId: values.userId,
+      createdAt: values.now,
+    })
+    .returning({ id: disputes.id });
+  return row!.id;
+};
+
+const raisedBy = alias(users, 'raised_by');
+const reviewedBy = alias(users, 'reviewed_by');
+const resolvedBy = alias(users, 'resolved_by');
+
+const disputeColumns = {
+  id: disputes.id,
+  accountId: disputes.accountId,
+  invoiceId: disputes.invoiceId,
+  invoiceNumber: invoices.invoiceNumber,
+  chargeId: disputes.chargeId,
+  cdrId: disputes.cdrId,
+  lineDescription: sql<string>`coalesce(${charges.description}, ${cdrs.description})`,
+  lineAmount: sql<string>`coalesce(${charges.amount}, ${cdrs.amount})::text`,
+  reason: disputes.reason,
+  details: disputes.details,
+  amount: disputes.amount,
+  currency: disputes.currency,
+  status: disputes.status,
+  createdAt: disputes.createdAt,
+  raisedBy: raisedBy.name,
+  reviewedBy: reviewedBy.name,
+  reviewedAt: disputes.reviewedAt,
+  resolvedBy: resolvedBy.name,
+  resolvedAt: disputes.resolvedAt,
+  creditedAmount: disputes.creditedAmount,
+  rejectionReason: disputes.rejectionReason,
+};
+
+export interface DisputeRow {
+  id: bigint;
+  accountId: bigint;
+  invoiceId: bigint;
+  invoiceNumber: string;
+  chargeId: bigint | null;
+  cdrId: bigint | null;
+  lineDescription: string;
+  lineAmount: string;
+  reason: DisputeReason;
+  details: string;
+  amount: string;
+  currency: string;
+  status: DisputeStatus;
+  createdAt: Date;
+  raisedBy: string | null;
+  reviewedBy: string | null;
+  reviewedAt: Date | null;
+  resolvedBy: string | null;
+  resolvedAt: Date | null;
+  creditedAmount: string | null;
+  rejectionReason: string | null;
+}
+
+const selectDisputes = (db: PortalDb) =>
+  db
+    .select(disputeColumns)
+    .from(disputes)
+    .innerJoin(invoices, eq(invoices.id, disputes.invoiceId))
+    .leftJoin(charges, eq(charges.id, disputes.chargeId))
+    .leftJoin(cdrs, eq(cdrs.id, disputes.cdrId))
+    .leftJoin(raisedBy, eq(raisedBy.id, disputes.createdByUserId))
+    .leftJoin(reviewedBy, eq(reviewedBy.id, disputes.reviewedByUserId))
+    .leftJoin(resolvedBy, eq(resolvedBy.id, disputes.resolvedByUserId));
+
+/** Newest first, a stable tie-breaker after it. */
+const DEFAULT_ORDER = [desc(disputes.createdAt), desc(disputes.id)];
+
+export const listVisibleDisputes = async (
+  db: PortalDb,
+  caller: Caller,
+  query: PagedQuery,
+): Promise<{ rows: DisputeRow[]; count: number | undefined }> => {
+  // Compiled first: a bad filter or order answers 400 before any query runs.
+  const where = and(visibleAccountsCondition(caller, disputes.accountId), compileFilter(query.dnfilter, DISPUTE_FIELDS));
+  const orderBy = query.orderby?.trim() ? compileOrderBy(query.orderby, DISPUTE_FIELDS, { tieBreaker: disputes.id }) : DEFAULT_ORDER;
+  const [rows, total] = await Promise.all([
+    selectDisputes(db).where(where).orderBy(...orderBy).limit(query.take).offset(query.skip),
+    query.count ? db.select({ n: count() }).from(disputes).where(where) : Promise.resolve(undefined),
+  ]);
+  return { rows, count: total?.[0]?.n };
+};
+
+/** One dispute the caller may see (Staff and Admin: any). */
+export const findDispute = async (db: PortalDb, caller: Caller, id: bigint): Promise<DisputeRow | undefined> => {
+  const [row] = await selectDisputes(db)
+    .where(and(eq(disputes.id, id), visibleAccountsCondition(caller, disputes.accountId)))
+    .limit(1);
+  return row;
+};
+
+/** Locks the dispute row for the rest of the transaction and reads what a status change needs. */
+export const lockDispute = async (db: PortalDb, id: bigint) => {
+  const [row] = await db
+    .select({ id: disputes.id, accountId: disputes.accountId, invoiceId: disputes.invoiceId, status: disputes.status, amount: disputes.amount, currency: disputes.currency })
+    .from(disputes)
+    .where(eq(disputes.id, id))
+    .for('update');
+  return row;
+};
+
+export const updateDispute = async (db: PortalDb, id: bigint, set: Partial<typeof disputes.$inferInsert>): Promise<void> => {
+  await db.update(disputes).set(set).where(eq(disputes.id, id));
+};
+
+/** The invoice's receivable and what is still open on it (amount − payments promised − credits), as numeric text. */
+export const openOnInvoice = async (db: PortalDb, invoiceId: bigint): Promise<{ receivableId: bigint; open: string } | undefined> => {
+  const [row] = await db
+    .select({ receivableId: receivables.id, open: sql<string>`(${receivables.amount} - ${committedOnReceivable(receivables.id)})::text` })
+    .from(receivables)
+    .where(eq(receivables.invoiceId, invoiceId));
+  return row;
+};
+
+export const insertCreditNote = async (
+  db: PortalDb,
+  values: { accountId: bigint; invoiceId: bigint; receivableId: bigint; disputeId: bigint; amount: string; currency: string; description: string; userId: bigint; now: Date },
+): Promise<bigint> => {
+  const [row] = await db
+    .insert(creditNotes)
+    .values({
+      accountId: values.accountId,
+      invoiceId: values.invoiceId,
+      receivableId: values.receivableId,
+      disputeId: values.disputeId,
+      amount: values.amount,
+      currency: values.currency,
+      description: values.description,
+      createdByUserId: values.userId,
+      createdAt: values.now,
+    })
+    .returning({ id: creditNotes.id });
+  return row!.id;
+};

@@ -1,0 +1,16 @@
+/** Dispute/* (issue 12 item 2): schema → authorize (in the service's lookups) → service → present. */
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '@portal/contract';
+import { billingContextOf } from '../../http/billing-context';
+import { callerOf } from '../../http/caller';
+import { route } from '../../http/route';
+import { createDispute, listDisputes, resolveDispute, reviewDispute } from './service';
+
+export const disputeRoutes = async (app: FastifyInstance) => {
+  const deps = billingContextOf(app);
+
+  route(app, endpoints.createDispute, async (request) => createDispute(deps, callerOf(request), request.body));
+  route(app, endpoints.disputes, async (request) => listDisputes(deps, callerOf(request), request.query));
+  route(app, endpoints.reviewDispute, async (request) => reviewDispute(deps, callerOf(request), request.params.id));
+  route(app, endpoints.resolveDispute, async (request) => resolveDispute(deps, callerOf(request), request.params.id, request.body));
+};

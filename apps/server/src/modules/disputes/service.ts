@@ -1,0 +1,185 @@
+/**
+ * Charge disputes (issue 12 item 2). A customer disputes a charge line or a call record of a posted
+ * invoice within the terms' window; staff take it (Under review) and resolve it with a credit note or
+ * reject it. Every change is audited and notified to the account in the transaction that makes it.
+ */
+import {
+  canMoveDispute,
+  minorToDecimal,
+  toMinor,
+  type Dispute,
+  type DisputeResolution,
+  type DisputeToCreate,
+  type DisputeStatus,
+  type Paged,
+  type PagedQuery,
+} from '@portal/contract';
+import { timeZoneOfAddress } from '@portal/contract/regions';
+import { conflict, invalidFields, notFound } from '../../errors';
+import type { BillingContext } from '../../http/billing-context';
+import type { Caller } from '../../http/caller';
+import { lockAccount } from '../../lib/account-lock';
+import { recordAudit } from '../../lib/audit';
+import { findBillTo } from '../invoices';
+import { notifyAccount } from '../notifications';
+import { lineMaximum, DISPUTE_MESSAGES } from './rules';
+import { presentDispute } from './presenter';
+import {
+  disputedOnLine,
+  findDispute,
+  findLine,
+  insertCreditNote,
+  insertDispute,
+  listVisibleDisputes,
+  lockDispute,
+  openOnInvoice,
+  updateDispute,
+  type DisputedLine,
+} from './repository';
+import { disputeWindow } from './window';
+
+export type DisputeDeps = Pick<BillingContext, 'db' | 'clock' | 'outbox'>;
+
+const lineOf = (body: { chargeId?: bigint | undefined; cdrId?: bigint | undefined }): DisputedLine =>
+  body.chargeId !== undefined ? { chargeId: body.chargeId } : { cdrId: body.cdrId! };
+
+const requireDispute = async (deps: DisputeDeps, caller: Caller, id: bigint): Promise<Dispute> => {
+  const row = await findDispute(deps.db, caller, id);
+  if (!row) throw notFound('The dispute');
+  return presentDispute(row);
+};
+
+const notifyStatus = (deps: DisputeDeps, tx: DisputeDeps['db'], dispute: { id: bigint; accountId: bigint; invoiceId: bigint; amount: string; currency: string }, status: DisputeStatus, at: Date) =>
+  notifyAccount(
+    { db: tx, outbox: deps.outbox },
+    {
+      accountId: dispute.accountId,
+      event: 'dispute_status_changed',
+      data: { disputeId: String(dispute.id), status, invoiceId: String(dispute.invoiceId), amount: dispute.amount, currency: dispute.currency.trim() },
+      at,
+    },
+  );
+
+export const createDispute = async (deps: DisputeDeps, caller: Caller, body: DisputeToCreate): Promise<Dispute> => {
+  const line = lineOf(body);
+  const found = await findLine(deps.db, caller, line);
+  const what = line.chargeId !== undefined ? 'The charge' : 'The call record';
+  // Draft and Void invoices never leave the server: their lines answer like unknown ones.
+  if (!found || found.invoiceState === 'Void' || (found.invoiceState === 'Draft' && line.chargeId !== undefined)) throw notFound(what);
+  if (found.invoiceState === 'Draft' || !found.postedDate) throw conflict(DISPUTE_MESSAGES.unbilled);
+  const now = deps.clock.now();
+  const billTo = await findBillTo(deps.db, found.accountId, null, now);
+  const window = disputeWindow(found.postedDate, timeZoneOfAddress(billTo), now);
+  if (!window.open) throw conflict(DISPUTE_MESSAGES.windowClosed(window.billingDay, window.closesOn));
+
+  const amountMinor = toMinor(body.amount);
+  const id = await deps.db.transaction(async (tx) => {
+    // The account's lock serialises disputes of its lines, so two at once cannot both claim the last of a line.
+    await lockAccount(tx, found.accountId);
+    const maximum = lineMaximum(found.amount, await disputedOnLine(tx, line));
+    if (amountMinor > maximum) throw invalidFields(DISPUTE_MESSAGES.aboveLine(minorToDecimal(maximum)), { amount: DISPUTE_MESSAGES.aboveLine(minorToDecimal(maximum)) });
+    const amount = minorToDecimal(amountMinor);
+    const disputeId = await insertDispute(tx, {
+      accountId: found.accountId,
+      invoiceId: found.invoiceId,
+      line,
+      reason: body.reason,
+      details: body.details,
+      amount,
+      currency: found.currency,
+      userId: caller.userId,
+      now,
+    });
+    await recordAudit(tx, {
+      actorUserId: caller.userId,
+      accountId: found.accountId,
+      action: 'dispute.opened',
+      entity: 'dispute',
+      entityId: disputeId,
+      details: { invoiceId: found.invoiceId, ...line, amount, reason: body.reason, byStaff: caller.isStaff },
+    });
+    await notifyStatus(deps, tx, { id: disputeId, accountId: found.accountId, invoiceId: found.invoiceId, amount, currency: found.currency }, 'Open', now);
+    return disputeId;
+  });
+  return requireDispute(deps, caller, id);
+};
+
+export const listDisputes = async (deps: DisputeDeps, caller: Caller, query: PagedQuery): Promise<Paged<Dispute>> => {
+  const page = await listVisibleDisputes(deps.db, caller, query);
+  return { value: page.rows.map(presentDispute), ...(page.count === undefined ? {} : { count: page.count }) };
+};
+
+/** Moves a locked dispute to `to`, or 409 when its status does not allow it. */
+const lockForMove = async (tx: DisputeDeps['db'], id: bigint, to: DisputeStatus) => {
+  const dispute = await lockDispute(tx, id);
+  if (!dispute) throw notFound('The dispute');
+  if (!canMoveDispute(dispute.status, to)) throw conflict(DISPUTE_MESSAGES.cannotMove(dispute.status, to));
+  return dispute;
+};
+
+/** Staff take an Open dispute: Under review, by them. */
+export const reviewDispute = async (deps: DisputeDeps, caller: Caller, id: bigint): Promise<Dispute> => {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const dispute = await lockForMove(tx, id, 'UnderReview');
+    await updateDispute(tx, id, { status: 'UnderReview', reviewedByUserId: caller.userId, reviewedAt: now });
+    await recordAudit(tx, { actorUserId: caller.userId, accountId: dispute.accountId, action: 'dispute.reviewed', entity: 'dispute', entityId: id });
+    await notifyStatus(deps, tx, dispute, 'UnderReview', now);
+  });
+  return requireDispute(deps, caller, id);
+};
+
+/**
+ * Staff resolve a dispute under review: Resolved with a credit note of the credited amount (at most the
+ * disputed amount and what the invoice still has open, so owing never goes below zero), or Rejected.
+ */
+export const resolveDispute = async (deps: DisputeDeps, caller: Caller, id: bigint, body: DisputeResolution): Promise<Dispute> => {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const peek = await findDispute(tx, caller, id);
+    if (!peek) throw notFound('The dispute');
+    // The account first, as payments lock it: credits and payments take what is open in turn.
+    await lockAccount(tx, peek.accountId);
+    const dispute = await lockForMove(tx, id, body.outcome);
+    if (body.outcome === 'Rejected') {
+      await updateDispute(tx, id, { status: 'Rejected', resolvedByUserId: caller.userId, resolvedAt: now, rejectionReason: body.rejectionReason });
+      await recordAudit(tx, { actorUserId: caller.userId, accountId: dispute.accountId, action: 'dispute.rejected', entity: 'dispute', entityId: id, details: { rejectionReason: body.rejectionReason } });
+      await notifyStatus(deps, tx, dispute, 'Rejected', now);
+      return;
+    }
+    const credit = toMinor(body.creditedAmount);
+    if (credit > toMinor(dispute.amount)) {
+      const message = DISPUTE_MESSAGES.creditAboveDisputed(dispute.amount);
+      throw invalidFields(message, { creditedAmount: message });
+    }
+    const receivable = await openOnInvoice(tx, dispute.invoiceId);
+    if (!receivable) throw new Error(`Posted invoice ${dispute.invoiceId} of dispute ${id} has no receivable`);
+    if (credit > toMinor(receivable.open)) {
+      const message = DISPUTE_MESSAGES.creditAboveOwing(minorToDecimal(toMinor(receivable.open) < 0n ? 0n : toMinor(receivable.open)));
+      throw invalidFields(message, { creditedAmount: message });
+    }
+    const creditedAmount = minorToDecimal(credit);
+    const creditNoteId = await insertCreditNote(tx, {
+      accountId: dispute.accountId,
+      invoiceId: dispute.invoiceId,
+      receivableId: receivable.receivableId,
+      disputeId: id,
+      amount: creditedAmount,
+      currency: dispute.currency,
+      description: `Credit for dispute ${id}`,
+      userId: caller.userId,
+      now,
+    });
+    await updateDispute(tx, id, { status: 'Resolved', resolvedByUserId: caller.userId, resolvedAt: now, creditedAmount });
+    await recordAudit(tx, {
+      actorUserId: caller.userId,
+      accountId: dispute.accountId,
+      action: 'dispute.resolved',
+      entity: 'dispute',
+      entityId: id,
+      details: { creditedAmount, creditNoteId, invoiceId: dispute.invoiceId },
+    });
+    await notifyStatus(deps, tx, { ...dispute, amount: creditedAmount }, 'Resolved', now);
+  });
+  return requireDispute(deps, caller, id);
+};

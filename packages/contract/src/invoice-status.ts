@@ -21,9 +21,21 @@ export const invoiceStatus = (invoice: { amount: Money; owing: Money; dueDate: s
   return 'Unpaid';
 };
 
+// One formatter per time zone: making an Intl.DateTimeFormat costs far more than using one.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+const dayFormatIn = (timeZone: string): Intl.DateTimeFormat => {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+};
+
 /** The calendar date ("2026-11-24") at an instant in an IANA time zone. */
 export const todayIn = (timeZone: string, now: Date): string => {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const parts = dayFormatIn(timeZone).formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${part('year')}-${part('month')}-${part('day')}`;
 };

@@ -1,25 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { moneyFromDecimal, type CurrencyCode, type Money } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
+import { accounts } from '../../db/schema';
+import type { Caller } from '../../http/caller';
+import { accountIdsParam, preparedVisibleAccountsCondition } from '../../lib/access';
 import { creditNoteActivity, invoiceOwing } from '../../lib/ledger';
-
-/**
- * Balance per currency: Successful payments and credit notes less posted invoices (negative = owing), summed
- * exactly in SQL. Currencies without any activity do not appear.
- */
-export const balancesOf = async (db: PortalDb, accountId: bigint): Promise<{ currency: string; amount: string }[]> => {
-  const result = await db.execute<{ currency: string; amount: string }>(sql`
-    select currency, sum(amount)::text as amount from (
-      select currency, amount from payments where account_id = ${accountId} and status = 'Successful'
-      union all
-      select currency, -amount from invoices where account_id = ${accountId} and state = 'Posted'
-      union all
-      ${creditNoteActivity(accountId)}
-    ) activity
-    group by currency
-    order by currency`);
-  return result.rows.map((row) => ({ currency: String(row.currency), amount: String(row.amount) }));
-};
+import type { PaymentRow } from '../payments';
 
 /** A posted invoice that still owes something: what the payment-due and overdue lines are made of. */
 export interface OpenInvoiceRow {
@@ -29,22 +16,114 @@ export interface OpenInvoiceRow {
   dueDate: string;
 }
 
+/** A recent payment with the columns the dashboard shows. */
+export type HomePaymentRow = Pick<PaymentRow, 'id' | 'date' | 'amount' | 'currency' | 'status' | 'description' | 'type' | 'cardBrand' | 'cardLast4'>;
+
+export interface HomeModelRows {
+  /** Per currency: Successful payments and credit notes less posted invoices (negative = owing), by currency code. */
+  balances: { currency: string; amount: string }[];
+  /** Newest first. */
+  recentPayments: HomePaymentRow[];
+  /** Posted invoices still owing something, oldest due first (the first one's due date is the payment-due date). */
+  openInvoices: OpenInvoiceRow[];
+  /** The billing address current now (what the account's time zone comes from), if any. */
+  billingAddress: { country: string | null; province: string | null } | null;
+}
+
+// The correlated subqueries name the outer table: drizzle writes a bare "id" in a one-table select.
+const account = sql`accounts.id`;
+
+/** Summed exactly in SQL; currencies without any activity do not appear. */
+const balancesJson = sql<{ currency: string; amount: string }[]>`(
+  select coalesce(json_agg(json_build_object('currency', currency, 'amount', amount::text) order by currency), '[]'::json)
+  from (
+    select currency, sum(amount) as amount from (
+      select currency, amount from payments where account_id = ${account} and status = 'Successful'
+      union all
+      select currency, -amount from invoices where account_id = ${account} and state = 'Posted'
+      union all
+      ${creditNoteActivity(account)}
+    ) activity
+    group by currency
+  ) balance)`;
+
+interface PaymentJson {
+  id: string;
+  date: string;
+  amount: string;
+  currency: string;
+  status: PaymentRow['status'];
+  description: string | null;
+  type: string;
+  cardBrand: string | null;
+  cardLast4: string | null;
+}
+
+const recentPaymentsJson = sql<PaymentJson[]>`(
+  select coalesce(json_agg(json_build_object(
+    'id', id::text, 'date', date, 'amount', amount::text, 'currency', currency, 'status', status,
+    'description', description, 'type', type, 'cardBrand', card_brand, 'cardLast4', card_last4
+  ) order by date desc, id desc), '[]'::json)
+  from (
+    select * from payments where account_id = ${account} order by date desc, id desc limit ${sql.placeholder('paymentCount')}
+  ) recent)`;
+
+const openInvoicesJson = sql<{ currency: string; amount: string; owing: string; dueDate: string }[]>`(
+  select coalesce(json_agg(json_build_object(
+    'currency', currency, 'amount', amount::text, 'owing', owing::text, 'dueDate', due_date
+  ) order by due_date, id), '[]'::json)
+  from (
+    select i.currency, i.amount, i.due_date, i.id, ${invoiceOwing(sql`i.id`, sql`i.amount`)} as owing from invoices i
+    where i.account_id = ${account} and i.state = 'Posted'
+  ) open
+  where owing > 0)`;
+
+// As findBillTo with no posting date: of the Billing links current now, the latest.
+const billingAddressJson = sql<{ country: string | null; province: string | null } | null>`(
+  select json_build_object('country', ad.country, 'province', ad.province)
+  from account_addresses aa join addresses ad on ad.id = aa.address_id
+  where aa.account_id = ${account} and aa.type = 'Billing'
+    and aa.start_date <= ${sql.placeholder('now')}::timestamptz
+    and (aa.end_date is null or aa.end_date >= ${sql.placeholder('now')}::timestamptz)
+  order by aa.start_date desc, aa.id desc
+  limit 1)`;
+
+const homeModelStatements = preparedPerDatabase((db) => {
+  const build = (name: string, access: SQL | undefined) =>
+    db
+      .select({ balances: balancesJson, recentPayments: recentPaymentsJson, openInvoices: openInvoicesJson, billingAddress: billingAddressJson })
+      .from(accounts)
+      .where(and(eq(accounts.id, sql.placeholder('accountId')), access))
+      .prepare(name);
+  return { staff: build('home_model_staff', undefined), customer: build('home_model', preparedVisibleAccountsCondition(account)) };
+});
+
 /**
- * Posted invoices still owing something, oldest due first: the first one's due date is the payment-due
- * date (decisions §5), and those past due make up the amount overdue.
+ * Everything the dashboard shows of an account, in one prepared statement with the caller's access
+ * folded in (the home model is the hottest call); undefined when the caller may not use the account.
  */
-export const openInvoicesOf = async (db: PortalDb, accountId: bigint): Promise<OpenInvoiceRow[]> => {
-  const result = await db.execute<{ currency: string; amount: string; owing: string; due_date: string }>(sql`
-    select currency, amount::text as amount, owing::text as owing, due_date from (
-      select i.currency, i.amount, i.due_date, i.id, ${invoiceOwing(sql`i.id`, sql`i.amount`)} as owing from invoices i
-      where i.account_id = ${accountId} and i.state = 'Posted'
-    ) open
-    where owing > 0
-    order by due_date, id`);
-  return result.rows.map((row) => ({
-    currency: String(row.currency) as CurrencyCode,
-    amount: moneyFromDecimal(String(row.amount)),
-    owing: moneyFromDecimal(String(row.owing)),
-    dueDate: String(row.due_date),
-  }));
+export const findHomeModel = async (
+  db: PortalDb,
+  caller: Caller,
+  accountId: bigint,
+  paymentCount: number,
+  now: Date,
+): Promise<HomeModelRows | undefined> => {
+  const statements = homeModelStatements(db);
+  const values = { accountId, paymentCount, now: now.toISOString() };
+  const [row] = caller.isStaff
+    ? await statements.staff.execute(values)
+    : await statements.customer.execute({ ...values, accountIds: accountIdsParam(caller) });
+  if (!row) return undefined;
+  return {
+    balances: row.balances,
+    recentPayments: row.recentPayments.map((p) => ({ ...p, id: BigInt(p.id), date: new Date(p.date) })),
+    openInvoices: row.openInvoices.map((o) => ({
+      currency: o.currency as CurrencyCode,
+      amount: moneyFromDecimal(o.amount),
+      owing: moneyFromDecimal(o.owing),
+      dueDate: o.dueDate,
+    })),
+    billingAddress: row.billingAddress,
+  };
 };

@@ -4,12 +4,11 @@ import { endpoints, fromMinor, moneyFromDecimal, overdueByCurrency, todayIn, typ
 import { timeZoneOfAddress } from '@portal/contract/regions';
 import { callerOf } from '../../http/caller';
 import { route } from '../../http/route';
-import { assertAccountAccess } from '../../lib/access';
-import { findBillTo } from '../invoices';
-import { presentPayment, recentPayments } from '../payments';
-import { createExportBudget } from './export-budget';
-import { attachment } from './format';
-import { balancesOf, openInvoicesOf } from './home-model-repository';
+import { notFound } from '../../errors';
+import { attachment } from '../../lib/document-format';
+import { presentPayment } from '../payments';
+import { exportBudgetOf } from './export-budget';
+import { findHomeModel } from './home-model-repository';
 import { documentFileName, documentReader, getInvoiceUrls, invoiceCdrCsv, invoicePdf, openSignedInvoice } from './service';
 
 /** How many payments the dashboard and the payments screen show. */
@@ -23,24 +22,18 @@ export const billingRoutes = async (app: FastifyInstance) => {
   };
   // As many exports as the export pool has connections, so a download never waits for one.
   const overall = app.database.exportPool?.options.max ?? app.config.EXPORT_CONNECTIONS;
-  const exports = createExportBudget({ overall, perAccount: app.config.EXPORTS_PER_ACCOUNT });
+  const exports = exportBudgetOf(app.database, { overall, perAccount: app.config.EXPORTS_PER_ACCOUNT });
 
   route(app, endpoints.homeModel, async (request) => {
-    const { accountId } = request.params;
-    await assertAccountAccess(app.db, callerOf(request), accountId);
     const now = app.clock.now();
-    const [balances, payments, open, billTo] = await Promise.all([
-      balancesOf(app.db, accountId),
-      recentPayments(app.db, accountId, RECENT_PAYMENT_COUNT),
-      openInvoicesOf(app.db, accountId),
-      findBillTo(app.db, accountId, null, now),
-    ]);
+    const model = await findHomeModel(app.db, callerOf(request), request.params.accountId, RECENT_PAYMENT_COUNT, now);
+    if (!model) throw notFound('The account');
     // "Today" where the customer lives (their billing address's time zone), as every invoice state uses.
-    const overdue = overdueByCurrency(open, todayIn(timeZoneOfAddress(billTo), now));
+    const overdue = overdueByCurrency(model.openInvoices, todayIn(timeZoneOfAddress(model.billingAddress), now));
     return {
-      balances: balances.map((b) => ({ amount: moneyFromDecimal(b.amount), currency: { code: b.currency as CurrencyCode } })),
-      recentPayments: payments.map(presentPayment),
-      paymentDueDate: open[0]?.dueDate ?? null,
+      balances: model.balances.map((b) => ({ amount: moneyFromDecimal(b.amount), currency: { code: b.currency as CurrencyCode } })),
+      recentPayments: model.recentPayments.map(presentPayment),
+      paymentDueDate: model.openInvoices[0]?.dueDate ?? null,
       overdue: overdue.map((o) => ({ amount: fromMinor(o.owingMinor), currency: { code: o.currency }, since: o.since })),
     };
   });

@@ -5,7 +5,9 @@ import type { PaymentRow } from './repository';
 export const moneyOf = (decimal: string) => fromMinor(toMinor(decimal));
 
 /** A payment as the home model, the payment history and PaymentResult show it. */
-export const presentPayment = (payment: PaymentRow): RecentPayment => ({
+export const presentPayment = (
+  payment: Pick<PaymentRow, 'id' | 'date' | 'amount' | 'currency' | 'status' | 'description' | 'type' | 'cardBrand' | 'cardLast4'>,
+): RecentPayment => ({
   id: payment.id,
   date: payment.date.toISOString(),
   amount: moneyOf(payment.amount),

@@ -1,7 +1,9 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { minorToDecimal, toMinor } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
-import { paymentAssignments, payments } from '../../db/schema';
+import { invoices, paymentAssignments, payments, receivables } from '../../db/schema';
+import type { Caller } from '../../http/caller';
+import { visibleAccountsCondition } from '../../lib/access';
 import { committedOnReceivable } from '../../lib/ledger';
 import type { Assignment, OpenReceivable } from './allocation';
 import { initialChargeLease } from './charge-lease';
@@ -21,6 +23,31 @@ export const findPayment = async (db: PortalDb, paymentId: bigint): Promise<Paym
   const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
   return row ?? null;
 };
+
+/** The payment, when it belongs to an account the caller may use. */
+export const findVisiblePayment = async (db: PortalDb, caller: Caller, paymentId: bigint): Promise<PaymentRow | null> => {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), visibleAccountsCondition(caller, payments.accountId)));
+  return row ?? null;
+};
+
+/** The invoices a payment paid (its assignments) and the amount applied to each, by due date. */
+export const listPaymentInvoices = (db: PortalDb, paymentId: bigint) =>
+  db
+    .select({
+      invoiceNumber: invoices.invoiceNumber,
+      startDate: invoices.startDate,
+      endDate: invoices.endDate,
+      dueDate: invoices.dueDate,
+      applied: paymentAssignments.amount,
+    })
+    .from(paymentAssignments)
+    .innerJoin(receivables, eq(receivables.id, paymentAssignments.receivableId))
+    .innerJoin(invoices, eq(invoices.id, receivables.invoiceId))
+    .where(eq(paymentAssignments.paymentId, paymentId))
+    .orderBy(receivables.dueDate, invoices.invoiceNumber);
 
 /**
  * Receivables of posted invoices in the currency, with what is still open on each (amount less
@@ -60,10 +87,6 @@ export const insertPayment = async (tx: PortalDb, values: NewPayment & { created
 export const setPaymentProviderRef = async (db: PortalDb, paymentId: bigint, providerRef: string): Promise<void> => {
   await db.update(payments).set({ providerRef }).where(and(eq(payments.id, paymentId), sql`${payments.providerRef} is null`));
 };
-
-/** The account's latest payments, newest first (date, then id). */
-export const recentPayments = async (db: PortalDb, accountId: bigint, limit: number): Promise<PaymentRow[]> =>
-  db.select().from(payments).where(eq(payments.accountId, accountId)).orderBy(desc(payments.date), desc(payments.id)).limit(limit);
 
 /** Postgres unique violation on the (account, idempotency key) index: a concurrent double submit. */
 export const isIdempotencyConflict = (error: unknown): boolean => {

@@ -1,18 +1,36 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { MailOutbox } from '../lib/mail-outbox';
 import { billingContextOf, type BillingContext } from '../http/billing-context';
-import { runDueAutopay } from '../modules/accounts';
+import { noticeUpcomingAutopayments, runDueAutopay } from '../modules/accounts';
+import { noticePostedInvoices } from '../modules/invoices';
+import { noticeExpiringCards } from '../modules/payment-methods';
 import { RESUBMIT_EVERY_MS, resubmitUnconfirmedCharges, settleDueSandboxPayments } from '../modules/payments';
 import { createScheduler, type JobStep } from './scheduler';
 
 /** How often the automatic payments job looks for due accounts. */
 export const AUTOPAY_EVERY_MS = 30_000;
 
+/**
+ * How often the daily notices (cards expiring or expired, automatic payments in 3 days) are looked
+ * for: hourly, so a day is never missed after a restart; each notice is recorded once (its key).
+ */
+export const DAILY_NOTICES_EVERY_MS = 60 * 60_000;
+/** How often newly posted invoices are looked for. */
+export const POSTED_NOTICES_EVERY_MS = 60_000;
+
+/** The daily notices step: cards and coming automatic payments (safe on several instances). */
+export const dailyNotices = async (ctx: BillingContext, now: Date): Promise<{ cards: number; autopay: number }> => ({
+  cards: await noticeExpiringCards(ctx, now),
+  autopay: await noticeUpcomingAutopayments(ctx, now),
+});
+
 /** The billing jobs for the configured provider. */
 export const billingJobSteps = (ctx: BillingContext, sandboxSettleMs: number): JobStep[] => {
   const steps: JobStep[] = [
     { name: 'autopay', everyMs: AUTOPAY_EVERY_MS, run: (now) => runDueAutopay(ctx, now) },
     { name: 'resubmit-charges', everyMs: RESUBMIT_EVERY_MS, run: (now) => resubmitUnconfirmedCharges(ctx, now) },
+    { name: 'daily-notices', everyMs: DAILY_NOTICES_EVERY_MS, run: (now) => dailyNotices(ctx, now) },
+    { name: 'invoice-posted-notices', everyMs: POSTED_NOTICES_EVERY_MS, run: (now) => noticePostedInvoices(ctx, now) },
   ];
   if (ctx.provider.name === 'sandbox') {
     // Ticks several times per settle delay so a charge settles "within a few seconds".

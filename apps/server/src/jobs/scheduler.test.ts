@@ -63,6 +63,8 @@ describe('scheduler', () => {
       expect(billingJobSteps(billingContext(ctx), 2000).map((s) => [s.name, s.everyMs])).toEqual([
         ['autopay', 30000],
         ['resubmit-charges', 2000],
+        ['daily-notices', 3_600_000],
+        ['invoice-posted-notices', 60_000],
         ['settle-sandbox-payments', 1000],
       ]);
     } finally {

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { endpointList, parseJson, serviceOf, stringifyJson } from '@portal/contract';
+import { endpointList, NOTIFICATION_PREFERENCE_EVENTS, parseJson, serviceOf, stringifyJson } from '@portal/contract';
 import { buildTestApp, type TestContext } from '../../test/app';
 import {
   bearer,
@@ -20,7 +20,7 @@ import {
   createUser,
   tokenFor,
 } from '../../test/factories';
-import { charges, disputes, notifications, passkeys } from '../db/schema';
+import { charges, disputes, notificationPreferences, notifications, passkeys } from '../db/schema';
 import { routePath } from '../http/route';
 
 interface Ids {
@@ -57,11 +57,17 @@ const json = (method: Row['method'], url: string, body: unknown): InjectOptions 
   payload: stringifyJson(body),
 });
 const hidden: Check = { kind: 'hidden' };
+const ALL_EMAILS_ON = Object.fromEntries(NOTIFICATION_PREFERENCE_EVENTS.map((event) => [event, true]));
+/** Rows whose answer is the caller's own, whoever asks (what the other account has is checked by the snapshot). */
+const ANSWER_IS_CALLERS = new Set(['GET /b/v1/CheckoutApi/stripepublickey', 'PUT /b/v1/Notification/preferences']);
 const values = (body: unknown) => (body as { value: Record<string, unknown>[] }).value;
 /** Lossless parsing gives numbers for small ids and bigints for large ones. */
 const sameId = (value: unknown, id: bigint) => String(value) === String(id);
 
 const ROWS: Row[] = [
+  { method: 'GET', route: '/b/v1/Usage/summary/:accountId', request: (o) => ({ method: 'GET', url: `/b/v1/Usage/summary/${o.account}` }), check: hidden },
+  { method: 'GET', route: '/b/v1/Usage/records/:accountId', request: (o) => ({ method: 'GET', url: `/b/v1/Usage/records/${o.account}?count=true` }), check: hidden },
+  { method: 'GET', route: '/b/v1/Usage/records/:accountId/export', request: (o) => ({ method: 'GET', url: `/b/v1/Usage/records/${o.account}/export?type=voice` }), check: hidden },
   { method: 'GET', route: '/b/v1/Billing/GetClientHomeModel/:accountId', request: (o) => ({ method: 'GET', url: `/b/v1/Billing/GetClientHomeModel/${o.account}` }), check: hidden },
   {
     method: 'POST',
@@ -137,6 +143,20 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/b/v1/Notification/items', request: (o) => ({ method: 'GET', url: `/b/v1/Notification/items?accountId=${o.account}` }), check: hidden },
   { method: 'POST', route: '/b/v1/Notification/clear', request: (o) => ({ method: 'POST', url: `/b/v1/Notification/clear?notificationId=${o.notification}` }), check: hidden },
   { method: 'POST', route: '/b/v1/Notification/clearall', request: (o) => ({ method: 'POST', url: `/b/v1/Notification/clearall?accountId=${o.account}` }), check: hidden },
+  {
+    method: 'GET',
+    route: '/b/v1/Notification/preferences',
+    // Names no account: a person's own email choices (the owner turned invoice emails off; the customer did not).
+    request: () => ({ method: 'GET', url: '/b/v1/Notification/preferences' }),
+    check: { kind: 'list', includes: (body) => (body as { invoice_posted: boolean }).invoice_posted === false },
+  },
+  {
+    method: 'PUT',
+    route: '/b/v1/Notification/preferences',
+    // Saves the caller's own choices only: the snapshot shows the owner's stay as they were.
+    request: () => json('PUT', '/b/v1/Notification/preferences', { ...ALL_EMAILS_ON, invoice_posted: false }),
+    check: { kind: 'list', includes: (body) => (body as { invoice_posted: boolean }).invoice_posted === false },
+  },
   {
     method: 'GET',
     route: '/b/v1/Account/names',
@@ -280,7 +300,9 @@ const snapshotOf = async (accountId: bigint) => {
       (select string_agg(id || ':' || status, ',' order by id) from disputes where account_id = ${accountId}) as disputes,
       (select string_agg(first_name || last_name, ',' order by id) from contacts where account_id = ${accountId}) as contacts,
       (select string_agg(coalesce(street_name, ''), ',' order by id) from addresses where account_id = ${accountId}) as addresses,
-      (select count(*) from account_addresses where account_id = ${accountId} and end_date is null) as open_address_links`);
+      (select count(*) from account_addresses where account_id = ${accountId} and end_date is null) as open_address_links,
+      (select string_agg(p.user_id || p.event || p.email, ',' order by p.user_id, p.event) from notification_preferences p
+        join user_accounts ua on ua.user_id = p.user_id where ua.account_id = ${accountId}) as email_choices`);
   return JSON.stringify(rows.rows[0], (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v));
 };
 
@@ -297,6 +319,7 @@ beforeAll(async () => {
   other = await seedAccount('Zephyr Other Holder');
   const customer = await createUser(ctx.database.db, { accountIds: [own.account] });
   const owner = await createUser(ctx.database.db, { accountIds: [other.account] });
+  await ctx.database.db.insert(notificationPreferences).values({ userId: owner.id, event: 'invoice_posted', email: false });
   customerToken = await tokenFor(ctx.database.db, customer);
   ownerToken = await tokenFor(ctx.database.db, owner);
 });
@@ -327,7 +350,7 @@ describe('authorization on every billing route', () => {
         else if (typeof (body as { error?: unknown }).error !== 'string') failures.push(`${row.method} ${row.route}: 404 without {error}`);
       } else if (status !== 200) {
         failures.push(`${row.method} ${row.route}: expected 200, got ${status}`);
-      } else if (row.route !== '/b/v1/CheckoutApi/stripepublickey' && row.check.includes(body, other)) {
+      } else if (!ANSWER_IS_CALLERS.has(`${row.method} ${row.route}`) && row.check.includes(body, other)) {
         failures.push(`${row.method} ${row.route}: lists the other account`);
       }
     }

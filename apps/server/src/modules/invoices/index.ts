@@ -1,5 +1,6 @@
 /** The invoices module: its routes, and what other modules may use of it. */
 export { invoiceRoutes } from './routes';
+export { noticePostedInvoices } from './posted-notices';
 export { requirePostedInvoice } from './service';
 export {
   findBillTo,
@@ -12,4 +13,4 @@ export {
   type InvoicePaymentRow,
   type PostedInvoiceRow,
 } from './repository';
-export { addressLine1, billToName, money, presentBillToAddress, presentInvoiceListItem } from './presenter';
+export { addressLine1, billToLines, billToName, money, presentBillToAddress, presentInvoiceListItem } from './presenter';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, createTestClock, type TestContext } from '../../../test/app';
 import { createCustomer } from '../../../test/billing';
+import { bearer, createUser, tokenFor } from '../../../test/factories';
 import { auditLog } from '../../db/schema';
 import { insertNotification } from './repository';
 
@@ -70,5 +71,48 @@ describe('notifications', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/b/v1/Notification/items?take=5', headers });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toContain('querystring.accountId');
+  });
+});
+
+describe('email preferences', () => {
+  const allOn = { invoice_posted: true, payment_succeeded: true, payment_failed: true, autopay_scheduled: true, card_expiring: true, dispute_status_changed: true };
+  const get = async (headers: Record<string, string>) => ctx.app.inject({ method: 'GET', url: '/b/v1/Notification/preferences', headers });
+  const put = async (headers: Record<string, string>, payload: unknown) =>
+    ctx.app.inject({ method: 'PUT', url: '/b/v1/Notification/preferences', headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+
+  it('are all on until the person chooses, then keep their choice and record it in the audit log', async () => {
+    const { user, headers } = await createCustomer(ctx);
+    expect((await get(headers)).json()).toEqual(allOn);
+    const saved = await put(headers, { ...allOn, payment_succeeded: false, card_expiring: false });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ ...allOn, payment_succeeded: false, card_expiring: false });
+    expect((await get(headers)).json()).toEqual({ ...allOn, payment_succeeded: false, card_expiring: false });
+    await put(headers, { ...allOn, card_expiring: false });
+    expect((await get(headers)).json()).toEqual({ ...allOn, card_expiring: false });
+    const audit = await ctx.database.db.select().from(auditLog).where(eq(auditLog.entityId, String(user.id)));
+    expect(audit.filter((a) => a.action === 'notification.preferences_changed').map((a) => a.details)).toEqual([
+      { email: { payment_succeeded: false, card_expiring: false } },
+      { email: { payment_succeeded: true } },
+    ]);
+  });
+
+  it('are each person’s own', async () => {
+    const { account, headers } = await createCustomer(ctx);
+    const other = await createUser(ctx.database.db, { accountIds: [account.id] });
+    await put(headers, { ...allOn, invoice_posted: false });
+    const otherHeaders = bearer(await tokenFor(ctx.database.db, other, { now: ctx.clock.now(), issuer: ctx.app.config.AUTH_ISSUER }));
+    expect((await get(otherHeaders)).json()).toEqual(allOn);
+  });
+
+  it.each([
+    ['an event missing', { ...allOn, invoice_posted: undefined }, 'invoice_posted'],
+    ['an unknown event', { ...allOn, newsletter: true }, 'newsletter'],
+    ['a value that is not true or false', { ...allOn, payment_failed: 'yes' }, 'payment_failed must be true or false'],
+  ])('refuse %s with a clear message and save nothing', async (_name, payload, message) => {
+    const { headers } = await createCustomer(ctx);
+    const res = await put(headers, { ...payload, payment_succeeded: false });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toContain(message);
+    expect((await get(headers)).json()).toEqual(allOn);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { autopayAmountMinor, dueDatePeriod, frequencyOfPeriod, isMonthlyRunDue, monthlyPeriod, nextRunDate, utcDay } from './rules';
+import { addDays, autopayAmountMinor, dueDatePeriod, frequencyOfPeriod, isAnnouncedOn, isMonthlyRunDue, monthlyPeriod, monthlyRunToAnnounce, nextRunDate, utcDay } from './rules';
 
 describe('periods', () => {
   it.each([
@@ -44,5 +44,31 @@ describe('nextRunDate', () => {
     ['nothing owing', { frequency: 'dueDate', today: '2025-06-03', chargedThisMonth: false, unchargedDueDates: [] }, null],
   ] as const)('%s', (_name, input, expected) => {
     expect(nextRunDate(input)).toBe(expected);
+  });
+});
+
+describe('announcing automatic payments 3 days ahead', () => {
+  it.each([
+    ['2026-11-25', '2026-11-25', false], // today: too late to announce
+    ['2026-11-26', '2026-11-25', true],
+    ['2026-11-28', '2026-11-25', true], // three days ahead
+    ['2026-11-29', '2026-11-25', false], // four
+    ['2027-01-01', '2026-12-30', true], // across the year
+  ])('a run on %s is announced on %s: %s', (runDay, today, announced) => {
+    expect(isAnnouncedOn(runDay, today)).toBe(announced);
+  });
+
+  it.each([
+    ['2026-11-11', null],
+    ['2026-11-12', '2026-11-15'],
+    ['2026-11-14', '2026-11-15'],
+    ['2026-11-15', null],
+    ['2026-11-25', null],
+  ])('on %s the monthly run to announce is %s', (today, runDay) => {
+    expect(monthlyRunToAnnounce(today)).toBe(runDay);
+  });
+
+  it('adds calendar days', () => {
+    expect(addDays('2026-02-27', 3)).toBe('2026-03-02');
   });
 });

@@ -57,3 +57,21 @@ export const nextRunDate = (input: {
   if (!earliest) return null;
   return earliest < today ? today : earliest;
 };
+
+/** How many days before an automatic payment its people are told. */
+export const AUTOPAY_NOTICE_DAYS = 3;
+
+/** `YYYY-MM-DD` plus `days` calendar days. */
+export const addDays = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The run days announced on `today`: those after today and at most AUTOPAY_NOTICE_DAYS ahead (a day
+ * missed by a stopped job is still announced the next day, while the payment is ahead).
+ */
+export const isAnnouncedOn = (runDay: string, today: string): boolean => runDay > today && runDay <= addDays(today, AUTOPAY_NOTICE_DAYS);
+
+/** This month's monthly run day (the 15th), when it is to be announced on `today`. */
+export const monthlyRunToAnnounce = (today: string): string | null => {
+  const runDay = `${monthlyPeriod(today)}-${pad(MONTHLY_PAYMENT_DAY)}`;
+  return isAnnouncedOn(runDay, today) ? runDay : null;
+};

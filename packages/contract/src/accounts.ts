@@ -167,10 +167,23 @@ export const StatementPaymentSchema = z.object({
 });
 export type StatementPayment = z.infer<typeof StatementPaymentSchema>;
 
+/** A credit note on a statement (a resolved dispute's credit against an invoice): it lowers what is owed, like a payment. */
+export const StatementCreditSchema = z.object({
+  id: IdSchema,
+  date: IsoDateTimeSchema,
+  amount: MoneySchema,
+  currency: CurrencyCodeSchema,
+  invoiceId: IdSchema,
+  invoiceNumber: z.string(),
+  description: z.string(),
+});
+export type StatementCredit = z.infer<typeof StatementCreditSchema>;
+
 /**
  * An account statement for a period, in the account's currency: posted invoices by posted date,
- * Successful payments by payment date. Balances follow the ledger (successful payments − posted
- * invoices; negative = owing), so closingBalance = openingBalance + Σ payments − Σ invoices.
+ * Successful payments by payment date, credit notes by their date. Balances follow the ledger
+ * (successful payments + credits − posted invoices; negative = owing), so
+ * closingBalance = openingBalance + Σ payments + Σ credits − Σ invoices.
  */
 export const AccountStatementSchema = z.object({
   accountId: IdSchema,
@@ -180,8 +193,10 @@ export const AccountStatementSchema = z.object({
   openingBalance: MoneySchema,
   invoices: z.array(InvoiceListItemSchema),
   payments: z.array(StatementPaymentSchema),
+  credits: z.array(StatementCreditSchema),
   totalInvoiced: MoneySchema,
   totalPaid: MoneySchema,
+  totalCredited: MoneySchema,
   closingBalance: MoneySchema,
 });
 export type AccountStatement = z.infer<typeof AccountStatementSchema>;

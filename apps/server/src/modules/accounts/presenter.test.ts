@@ -15,12 +15,44 @@ describe('withRequestedAccount', () => {
 });
 
 describe('presentStatement', () => {
-  const payment = (amount: string) => ({ id: 1n, date: new Date('2025-01-02T00:00:00Z'), amount, currency: 'CAD', type: 'Credit Card', description: null });
+  const payment = (amount: string) => ({
+    id: 1n,
+    date: new Date('2025-01-02T00:00:00Z'),
+    amount,
+    currency: 'CAD',
+    type: 'Credit Card',
+    description: null,
+    cardBrand: null,
+    cardLast4: null,
+  });
+  const credit = (amount: string) => ({
+    id: 2n,
+    date: new Date('2025-01-03T00:00:00Z'),
+    invoiceId: 3n,
+    invoiceNumber: 'INV-3',
+    amount,
+    currency: 'CAD',
+    description: 'Credit',
+  });
   it.each([
-    [{ paidBefore: '0', invoicedBefore: '0' }, [], [], { openingBalance: 0, totalInvoiced: 0, totalPaid: 0, closingBalance: 0 }],
-    [{ paidBefore: '100.00', invoicedBefore: '150.10' }, ['80.20'], ['0.10', '0.20'], { openingBalance: -50.1, totalInvoiced: 80.2, totalPaid: 0.3, closingBalance: -130 }],
-    [{ paidBefore: '200.00', invoicedBefore: '100.00' }, [], ['1.00'], { openingBalance: 100, totalInvoiced: 0, totalPaid: 1, closingBalance: 101 }],
-  ])('balances %j', (before, invoiceAmounts, payments, expected) => {
+    [{ paidBefore: '0', invoicedBefore: '0', creditedBefore: '0' }, [], [], [], { openingBalance: 0, totalInvoiced: 0, totalPaid: 0, totalCredited: 0, closingBalance: 0 }],
+    [
+      { paidBefore: '100.00', invoicedBefore: '150.10', creditedBefore: '0' },
+      ['80.20'],
+      ['0.10', '0.20'],
+      [],
+      { openingBalance: -50.1, totalInvoiced: 80.2, totalPaid: 0.3, totalCredited: 0, closingBalance: -130 },
+    ],
+    [{ paidBefore: '200.00', invoicedBefore: '100.00', creditedBefore: '0' }, [], ['1.00'], [], { openingBalance: 100, totalInvoiced: 0, totalPaid: 1, closingBalance: 101 }],
+    // Credits lower what is owed like payments, before the period (opening) and within it.
+    [
+      { paidBefore: '0', invoicedBefore: '100.00', creditedBefore: '12.34' },
+      ['50.00'],
+      ['20.00'],
+      ['0.01', '7.65'],
+      { openingBalance: -87.66, totalInvoiced: 50, totalPaid: 20, totalCredited: 7.66, closingBalance: -110 },
+    ],
+  ])('balances %j', (before, invoiceAmounts, payments, credits, expected) => {
     const statement = presentStatement({
       accountId: 1n,
       startDate: '2025-01-01',
@@ -30,7 +62,9 @@ describe('presentStatement', () => {
       invoices: [],
       invoiceAmounts,
       payments: payments.map(payment),
+      credits: credits.map(credit),
     });
     expect(statement).toMatchObject(expected);
+    expect(statement.credits.map((c) => c.amount)).toEqual(credits.map(Number));
   });
 });

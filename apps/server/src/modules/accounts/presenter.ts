@@ -1,7 +1,6 @@
 /** Rows → contract shapes for the account calls. Pure. */
 import {
   fromMinor,
-  toMinor,
   type Account,
   type AccountAddress,
   type AccountContact,
@@ -12,6 +11,7 @@ import {
   type Contact,
   type CurrencyCode,
   type InvoiceListItem,
+  type StatementCredit,
   type StatementPayment,
 } from '@portal/contract';
 import { money } from '../invoices';
@@ -22,9 +22,10 @@ import type {
   AccountRow,
   AddressRow,
   ContactRow,
+  PeriodCreditRow,
   PeriodPaymentRow,
-  StatementSums,
 } from './repository';
+import { statementBalances, type StatementSums } from './statement-rules';
 
 const currency = (code: string): CurrencyCode => code.trim() as CurrencyCode;
 
@@ -113,9 +114,19 @@ export const presentStatementPayment = (row: PeriodPaymentRow): StatementPayment
   description: row.description,
 });
 
+export const presentStatementCredit = (row: PeriodCreditRow): StatementCredit => ({
+  id: row.id,
+  date: row.date.toISOString(),
+  amount: money(row.amount),
+  currency: currency(row.currency),
+  invoiceId: row.invoiceId,
+  invoiceNumber: row.invoiceNumber,
+  description: row.description,
+});
+
 /**
- * A statement from the ledger rule (balance = successful payments − posted invoices; negative =
- * owing): closing = opening + paid in the period − invoiced in the period, all in minor units.
+ * A statement from the ledger rule (balance = successful payments + credits − posted invoices;
+ * negative = owing): closing = opening + paid + credited − invoiced in the period, in minor units.
  */
 export const presentStatement = (input: {
   accountId: bigint;
@@ -126,20 +137,25 @@ export const presentStatement = (input: {
   invoices: InvoiceListItem[];
   invoiceAmounts: string[];
   payments: PeriodPaymentRow[];
+  credits: PeriodCreditRow[];
 }): AccountStatement => {
-  const opening = toMinor(input.before.paidBefore) - toMinor(input.before.invoicedBefore);
-  const invoiced = input.invoiceAmounts.reduce((sum, amount) => sum + toMinor(amount), 0n);
-  const paid = input.payments.reduce((sum, payment) => sum + toMinor(payment.amount), 0n);
+  const balances = statementBalances(input.before, {
+    invoices: input.invoiceAmounts,
+    payments: input.payments.map((p) => p.amount),
+    credits: input.credits.map((c) => c.amount),
+  });
   return {
     accountId: input.accountId,
     startDate: input.startDate,
     endDate: input.endDate,
     currency: currency(input.currency),
-    openingBalance: fromMinor(opening),
+    openingBalance: fromMinor(balances.opening),
     invoices: input.invoices,
     payments: input.payments.map(presentStatementPayment),
-    totalInvoiced: fromMinor(invoiced),
-    totalPaid: fromMinor(paid),
-    closingBalance: fromMinor(opening + paid - invoiced),
+    credits: input.credits.map(presentStatementCredit),
+    totalInvoiced: fromMinor(balances.invoiced),
+    totalPaid: fromMinor(balances.paid),
+    totalCredited: fromMinor(balances.credited),
+    closingBalance: fromMinor(balances.closing),
   };
 };

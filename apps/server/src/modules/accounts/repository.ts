@@ -6,7 +6,9 @@ import { accountAddresses, accountContacts, accounts, addresses, contacts, invoi
 import { compileFilter, compileOrderBy } from '../../filter';
 import { visibleAccountsCondition } from '../../lib/access';
 import type { Caller } from '../../http/caller';
+import { creditNotesOfAccount } from '../../lib/ledger';
 import { ACCOUNT_NAME_FIELDS, listNameOf } from './fields';
+import type { Period, StatementSums } from './statement-rules';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type AddressRow = typeof addresses.$inferSelect;
@@ -72,35 +74,19 @@ export const findAccountName = async (db: PortalDb, caller: Caller, accountId: b
   return row;
 };
 
-export interface StatementSums {
-  /** Successful payments before the period (numeric text). */
-  paidBefore: string;
-  /** Posted invoices posted before the period. */
-  invoicedBefore: string;
-}
-
-/** [start 00:00 UTC, the day after end 00:00 UTC): a period of whole UTC days. */
-export interface Period {
-  from: string;
-  until: string;
-}
-
-export const periodOf = (startDate: string, endDate: string): Period => ({
-  from: `${startDate}T00:00:00Z`,
-  until: new Date(Date.parse(`${endDate}T00:00:00Z`) + 86_400_000).toISOString(),
-});
-
 const instant = (iso: string): SQL => sql`${iso}::timestamptz`;
 
 /** What the ledger says before the period opens, in the account's currency. */
 export const sumBeforePeriod = async (db: PortalDb, accountId: bigint, currency: string, period: Period): Promise<StatementSums> => {
-  const { rows } = await db.execute<{ paid_before: string; invoiced_before: string }>(sql`
+  const { rows } = await db.execute<{ paid_before: string; invoiced_before: string; credited_before: string }>(sql`
     select
       (select coalesce(sum(amount), 0) from payments
         where account_id = ${accountId} and currency = ${currency} and status = 'Successful' and date < ${instant(period.from)})::text as paid_before,
       (select coalesce(sum(amount), 0) from invoices
-        where account_id = ${accountId} and currency = ${currency} and state = 'Posted' and posted_date < ${instant(period.from)})::text as invoiced_before`);
-  return { paidBefore: rows[0]!.paid_before, invoicedBefore: rows[0]!.invoiced_before };
+        where account_id = ${accountId} and currency = ${currency} and state = 'Posted' and posted_date < ${instant(period.from)})::text as invoiced_before,
+      (select coalesce(sum(amount), 0) from credit_notes
+        where account_id = ${accountId} and currency = ${currency} and created_at < ${instant(period.from)})::text as credited_before`);
+  return { paidBefore: rows[0]!.paid_before, invoicedBefore: rows[0]!.invoiced_before, creditedBefore: rows[0]!.credited_before };
 };
 
 /** Successful payments of the period, oldest first, at most `limit`. */
@@ -113,6 +99,8 @@ export const listPeriodPayments = (db: PortalDb, accountId: bigint, currency: st
       currency: payments.currency,
       type: payments.type,
       description: payments.description,
+      cardBrand: payments.cardBrand,
+      cardLast4: payments.cardLast4,
     })
     .from(payments)
     .where(
@@ -133,3 +121,35 @@ export type PeriodPaymentRow = Awaited<ReturnType<typeof listPeriodPayments>>[nu
 export const postedInPeriod = (accountId: bigint, currency: string, period: Period): SQL =>
   sql`${invoices.accountId} = ${accountId} and ${invoices.currency} = ${currency}
     and ${invoices.postedDate} >= ${instant(period.from)} and ${invoices.postedDate} < ${instant(period.until)}`;
+
+export interface PeriodCreditRow {
+  id: bigint;
+  date: Date;
+  invoiceId: bigint;
+  invoiceNumber: string;
+  amount: string;
+  currency: string;
+  description: string;
+}
+
+/** Credit notes of the period in the account's currency, oldest first, at most `limit` (the ledger's own query). */
+export const listPeriodCredits = async (db: PortalDb, accountId: bigint, currency: string, period: Period, limit: number): Promise<PeriodCreditRow[]> => {
+  const { rows } = await db.execute<{
+    id: bigint | string;
+    created_at: Date | string;
+    invoice_id: bigint | string;
+    invoice_number: string;
+    amount: string;
+    currency: string;
+    description: string;
+  }>(sql`select * from (${creditNotesOfAccount(accountId, new Date(period.from), new Date(period.until))}) credits where currency = ${currency} limit ${limit}`);
+  return rows.map((row) => ({
+    id: BigInt(row.id),
+    date: new Date(row.created_at),
+    invoiceId: BigInt(row.invoice_id),
+    invoiceNumber: row.invoice_number,
+    amount: String(row.amount),
+    currency: row.currency.trim(),
+    description: row.description,
+  }));
+};

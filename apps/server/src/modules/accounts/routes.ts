@@ -5,8 +5,10 @@ import { billingContextOf } from '../../http/billing-context';
 import { callerOf } from '../../http/caller';
 import { route } from '../../http/route';
 import { getAutopaySchedule, saveAutopaySchedule, switchAutopay } from './autopay/service';
+import { attachment } from '../../lib/document-format';
 import { getAccountHistory } from './history';
 import { getAccount, getAccountDetails, getStatement, listNames, updateCustomerDetails } from './service';
+import { getStatementDocument } from './statement-document';
 
 export const accountRoutes = async (app: FastifyInstance) => {
   const deps = { db: app.db, clock: app.clock };
@@ -17,6 +19,11 @@ export const accountRoutes = async (app: FastifyInstance) => {
   route(app, endpoints.updateCustomerDetails, async (request) => updateCustomerDetails(deps, callerOf(request), request.body));
   route(app, endpoints.accountPeriod, async (request) => getStatement(deps, callerOf(request), request.params));
   route(app, endpoints.account, async (request) => getAccount(deps, callerOf(request), request.params.accountId));
+  const documentDeps = { ...deps, taxNumbers: { gstHst: app.config.TAX_GST_HST_NUMBER, qst: app.config.TAX_QST_NUMBER } };
+  route(app, endpoints.accountStatement, async (request, reply) => {
+    const statement = await getStatementDocument(documentDeps, callerOf(request), request.params.accountId, request.query);
+    return reply.type(statement.contentType).header('content-disposition', attachment(statement.fileName)).send(statement.body);
+  });
   route(app, endpoints.accountHistory, async (request) => getAccountHistory(app.db, callerOf(request), request.params.accountId, request.query));
 
   route(app, endpoints.updateDefaultPaymentMethod, async (request) => {

@@ -35,12 +35,13 @@ import {
   listAccountNames,
   listAddresses,
   listContacts,
+  listPeriodCredits,
   listPeriodPayments,
-  periodOf,
   postedInPeriod,
   sumBeforePeriod,
   type AccountRow,
 } from './repository';
+import { periodOf, type Period } from './statement-rules';
 
 export interface AccountServiceDeps {
   db: PortalDb;
@@ -49,7 +50,8 @@ export interface AccountServiceDeps {
 
 const ACCOUNT = 'The account';
 
-const requireVisibleAccount = async (db: PortalDb, caller: Caller, accountId: bigint): Promise<AccountRow> => {
+/** The account, when the caller may use it (404 otherwise, exactly like an unknown one). */
+export const requireVisibleAccount = async (db: PortalDb, caller: Caller, accountId: bigint): Promise<AccountRow> => {
   const account = await findVisibleAccount(db, caller, accountId);
   if (!account) throw notFound(ACCOUNT);
   return account;
@@ -88,16 +90,14 @@ export const listNames = async (
 
 const TOO_MANY = `The period holds more than ${MAX_TAKE} entries; choose a shorter period.`;
 
-export const getStatement = async (
-  { db, clock }: AccountServiceDeps,
-  caller: Caller,
-  params: { accountId: bigint; startDate: string; endDate: string },
-): Promise<AccountStatement> => {
-  if (params.startDate > params.endDate) throw badRequest('startDate must be on or before endDate.');
-  const account = await requireVisibleAccount(db, caller, params.accountId);
+/**
+ * Everything a statement shows for the period, in the account's currency: the ledger's sums before it,
+ * and the posted invoices, Successful payments and credit notes within it. Totals come from the listed
+ * rows, so a statement is either complete or refused. The JSON call and the PDF/CSV documents present it.
+ */
+export const loadStatement = async (db: PortalDb, caller: Caller, account: AccountRow, period: Period) => {
   const currency = account.currency.trim();
-  const period = periodOf(params.startDate, params.endDate);
-  const [before, invoicePage, payments] = await Promise.all([
+  const [before, invoicePage, payments, credits] = await Promise.all([
     sumBeforePeriod(db, account.id, currency, period),
     listPostedInvoices(
       db,
@@ -106,19 +106,34 @@ export const getStatement = async (
       postedInPeriod(account.id, currency, period),
     ),
     listPeriodPayments(db, account.id, currency, period, MAX_TAKE + 1),
+    listPeriodCredits(db, account.id, currency, period, MAX_TAKE + 1),
   ]);
-  // Totals come from the listed rows, so a statement is either complete or refused.
-  if ((invoicePage.count ?? 0) > MAX_TAKE || payments.length > MAX_TAKE) throw badRequest(TOO_MANY);
+  if ((invoicePage.count ?? 0) > MAX_TAKE || payments.length > MAX_TAKE || credits.length > MAX_TAKE) throw badRequest(TOO_MANY);
+  return { currency, before, invoices: invoicePage.rows, payments, credits };
+};
+
+export type LoadedStatement = Awaited<ReturnType<typeof loadStatement>>;
+
+/** Account/{accountId}/{startDate}/{endDate}: the statement of whole UTC days, as JSON (spec §7). */
+export const getStatement = async (
+  { db, clock }: AccountServiceDeps,
+  caller: Caller,
+  params: { accountId: bigint; startDate: string; endDate: string },
+): Promise<AccountStatement> => {
+  if (params.startDate > params.endDate) throw badRequest('startDate must be on or before endDate.');
+  const account = await requireVisibleAccount(db, caller, params.accountId);
+  const statement = await loadStatement(db, caller, account, periodOf(params.startDate, params.endDate));
   const links = await documentLinks(db, clock);
   return presentStatement({
     accountId: account.id,
     startDate: params.startDate,
     endDate: params.endDate,
-    currency,
-    before,
-    invoices: invoicePage.rows.map((row) => presentInvoiceListItem(row, links.urls(row.id, ['pdf'])[0]!)),
-    invoiceAmounts: invoicePage.rows.map((row) => row.amount),
-    payments,
+    currency: statement.currency,
+    before: statement.before,
+    invoices: statement.invoices.map((row) => presentInvoiceListItem(row, links.urls(row.id, ['pdf'])[0]!)),
+    invoiceAmounts: statement.invoices.map((row) => row.amount),
+    payments: statement.payments,
+    credits: statement.credits,
   });
 };
 

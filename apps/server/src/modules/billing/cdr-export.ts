@@ -21,11 +21,9 @@ import type pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { DEFAULT_TIME_ZONE } from '@portal/contract/regions';
 import type { Database } from '../../db/client';
+import { UTF8_BOM } from '../../lib/csv';
 import type { DocumentLanguage } from '../../lib/language';
 import { DOCUMENT_TEXTS } from './document-texts';
-
-/** The UTF-8 byte-order mark the file starts with. */
-export const UTF8_BOM = '\uFEFF';
 
 /** Whom the file is written for: the account's language and time zone. */
 export interface CdrCsvOptions {
@@ -83,7 +81,11 @@ export const cdrCopyStatement = (
   return `copy (select ${cdrSelectList(csv.language)} from cdrs where invoice_id = ${literal(invoiceId)}${range} order by invoice_id, id) to ${target} with (format csv, header ${header})`;
 };
 
-const copyCsv = async (pool: pg.Pool, invoiceId: bigint, csv: CdrCsvOptions): Promise<Readable> => {
+/**
+ * Streams what a COPY … TO STDOUT statement writes, on a connection of the export pool set to the
+ * reader's time zone, behind the byte-order mark. The invoice CDRs and the usage export use it.
+ */
+export const copyCsvStream = async (pool: pg.Pool, statement: string, timeZone: string): Promise<Readable> => {
   const client = await pool.connect();
   let released = false;
   const release = (error?: Error) => {
@@ -94,12 +96,12 @@ const copyCsv = async (pool: pg.Pool, invoiceId: bigint, csv: CdrCsvOptions): Pr
   };
   try {
     // This connection serves exports only, and every export sets its own zone first.
-    await client.query(timeZoneStatement(csv.timeZone));
+    await client.query(timeZoneStatement(timeZone));
   } catch (error) {
     release(error as Error);
     throw error;
   }
-  const stream = client.query(copyStreams.to(cdrCopyStatement(invoiceId, { csv })));
+  const stream = client.query(copyStreams.to(statement));
   // The byte-order mark goes in front of what COPY writes (nothing has been read yet).
   stream.unshift(Buffer.from(UTF8_BOM));
   stream.once('end', () => release());
@@ -110,7 +112,7 @@ const copyCsv = async (pool: pg.Pool, invoiceId: bigint, csv: CdrCsvOptions): Pr
     // this connection's socket, with the COPY's data unread, makes PostgreSQL's blocked send fail
     // so the COPY stops at once; cleanup needs no other connection (the pool may be full).
     (client as unknown as pg.Client).connection.stream.destroy();
-    release(new Error('CDR export stopped before its end'));
+    release(new Error('CSV export stopped before its end'));
   });
   return stream;
 };
@@ -121,7 +123,7 @@ type PGlite = NonNullable<Database['pglite']>;
 // and reads every remaining row into a bitmap and a sort for each chunk: quadratic over a large
 // invoice. Off for the chunk's own transaction, the (invoice_id, id) index is walked in order and
 // each chunk costs only its own rows.
-const ORDERED_INDEX_SCAN = 'set local enable_bitmapscan = off; set local enable_seqscan = off; set local enable_sort = off';
+export const ORDERED_INDEX_SCAN = 'set local enable_bitmapscan = off; set local enable_seqscan = off; set local enable_sort = off';
 
 const readChunk = (pglite: PGlite, invoiceId: bigint, after: bigint, chunkRows: number, header: boolean, csv: CdrCsvOptions) =>
   pglite.transaction(async (tx) => {
@@ -154,7 +156,7 @@ export const cdrCsvStream = async (
   csv: CdrCsvOptions = DEFAULT_CSV,
   chunkRows = CDR_CHUNK_ROWS,
 ): Promise<Readable> => {
-  if (database.exportPool) return copyCsv(database.exportPool, invoiceId, csv);
+  if (database.exportPool) return copyCsvStream(database.exportPool, cdrCopyStatement(invoiceId, { csv }), csv.timeZone);
   if (!database.pglite) throw new Error('No database to export from');
   return Readable.from(pagedCsv(database.pglite, invoiceId, chunkRows, csv), { objectMode: false });
 };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { attachment, formatDate, formatMoney, formatPeriod, formatQuantity, safeFileName } from './format';
+import { attachment, formatDate, formatMoney, formatPeriod, formatQuantity, safeFileName } from '../../lib/document-format';
 import { checkDocumentLink, signDocument } from '../../lib/document-signature';
-import { billToLines, taxRegistrationsFor } from './pdf-data';
+import { taxRegistrationsFor } from '../../lib/tax-registrations';
+import { billToLines } from '../invoices';
 import { cdrCopyStatement, timeZoneStatement } from './cdr-export';
 
 const KEY = Buffer.alloc(32, 7);

@@ -4,11 +4,12 @@
  * table's heading repeats on each, and every page is numbered "Page n of m".
  */
 import type { InvoiceStatus } from '@portal/contract';
-import PDFDocument from 'pdfkit';
+import { formatDate, formatMoney, formatPeriod, formatQuantity } from '../../lib/document-format';
 import type { DocumentLanguage } from '../../lib/language';
+import { BAND, CONTENT_BOTTOM, LEFT, MUTED, RIGHT, ROW, INK, brandBlock, cell, font, pageFooters, renderPdf, rule, type Doc } from '../../lib/pdf-primitives';
+import type { TaxRegistration } from '../../lib/tax-registrations';
 import type { Brand } from './brand';
 import { DOCUMENT_TEXTS, type DocumentTexts } from './document-texts';
-import { formatDate, formatMoney, formatPeriod, formatQuantity } from './format';
 
 export interface InvoicePdfLine {
   category: string;
@@ -24,12 +25,6 @@ export interface InvoicePdfPayment {
   date: Date;
   description: string;
   amount: string;
-}
-
-/** A tax registration number printed under the provider's address. */
-export interface TaxRegistration {
-  kind: 'gstHst' | 'qst';
-  number: string;
 }
 
 export interface InvoicePdfData {
@@ -57,46 +52,11 @@ export interface InvoicePdfData {
   status: InvoiceStatus;
 }
 
-const PAGE = { width: 612, height: 792 };
-const LEFT = 48;
-const RIGHT = PAGE.width - 48;
-const CONTENT_BOTTOM = PAGE.height - 72;
-const FOOTER_Y = PAGE.height - 48;
-const ROW = 16;
-
-const INK = '#111827';
-const MUTED = '#6b7280';
-const RULE = '#d1d5db';
-const BAND = '#f3f4f6';
-
 const COLUMNS = {
   description: { x: LEFT, width: 262 },
   period: { x: LEFT + 270, width: 128 },
   quantity: { x: LEFT + 402, width: 40 },
   amount: { x: LEFT + 446, width: RIGHT - (LEFT + 446) },
-};
-
-type Doc = PDFKit.PDFDocument;
-type Align = 'left' | 'right' | 'center';
-
-/** `text` cut with an ellipsis to fit `width` in the current font (one estimate, then a few steps). */
-export const fitText = (doc: Doc, text: string, width: number): string => {
-  const full = doc.widthOfString(text);
-  if (full <= width) return text;
-  let length = Math.floor((text.length * width) / full);
-  while (length > 1 && doc.widthOfString(`${text.slice(0, length)}…`) > width) length -= 1;
-  return `${text.slice(0, length).trimEnd()}…`;
-};
-
-/** Writes one line of text in a box, cut with an ellipsis when it does not fit. */
-const cell = (doc: Doc, text: string, x: number, y: number, width: number, align: Align = 'left'): void => {
-  doc.text(fitText(doc, text, width), x, y, { width, align, lineBreak: false });
-};
-
-const font = (doc: Doc, name: 'Helvetica' | 'Helvetica-Bold', size: number, color = INK): Doc => doc.font(name).fontSize(size).fillColor(color);
-
-const rule = (doc: Doc, y: number, color = RULE, width = 0.75): void => {
-  doc.moveTo(LEFT, y).lineTo(RIGHT, y).lineWidth(width).strokeColor(color).stroke();
 };
 
 class Layout {
@@ -132,15 +92,7 @@ class Layout {
   firstPageHeader(): void {
     const { doc, data, t } = this;
     const { brand } = data;
-    font(doc, 'Helvetica-Bold', 20, brand.accent);
-    doc.text(brand.name, LEFT, 48, { lineBreak: false });
-    font(doc, 'Helvetica', 9, MUTED);
-    let y = 74;
-    const taxLines = data.taxRegistrations.map((tax) => `${t.taxNumbers[tax.kind]} ${tax.number}`);
-    for (const line of [...brand.addressLines, `${brand.supportPhone}  ·  ${brand.supportEmail}`, brand.website, ...taxLines]) {
-      doc.text(line, LEFT, y, { lineBreak: false });
-      y += 12;
-    }
+    const y = brandBlock(doc, brand, data.taxRegistrations.map((tax) => `${t.taxNumbers[tax.kind]} ${tax.number}`));
 
     font(doc, 'Helvetica-Bold', 22);
     doc.text(t.invoiceTitle, LEFT + 300, 46, { width: RIGHT - LEFT - 300, align: 'right', lineBreak: false });
@@ -315,33 +267,14 @@ class Layout {
     );
   }
 
-  /** "Page n of m" and the support line on every page, once the page count is known. */
   footers(): void {
-    const { doc, data } = this;
-    const { start, count } = doc.bufferedPageRange();
-    for (let index = start; index < start + count; index += 1) {
-      doc.switchToPage(index);
-      rule(doc, FOOTER_Y - 8);
-      font(doc, 'Helvetica', 8, MUTED);
-      doc.text(`${data.brand.name}  ·  ${data.brand.supportPhone}  ·  ${data.brand.supportEmail}`, LEFT, FOOTER_Y, { lineBreak: false });
-      doc.text(this.t.page(index - start + 1, count), RIGHT - 120, FOOTER_Y, { width: 120, align: 'right', lineBreak: false });
-    }
+    pageFooters(this.doc, this.data.brand, this.t.page);
   }
 }
 
 /** Renders the invoice; resolves with the whole PDF (a few kilobytes per page). */
 export const renderInvoicePdf = (data: InvoicePdfData): Promise<Buffer> =>
-  new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'LETTER',
-      margins: { top: 40, left: LEFT, right: PAGE.width - RIGHT, bottom: 20 },
-      bufferPages: true,
-      info: { Title: DOCUMENT_TEXTS[data.language].invoice(data.invoiceNumber), Author: data.brand.name, Subject: DOCUMENT_TEXTS[data.language].invoice(data.invoiceNumber) },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  renderPdf({ title: DOCUMENT_TEXTS[data.language].invoice(data.invoiceNumber), author: data.brand.name }, (doc) => {
     const layout = new Layout(doc, data);
     layout.firstPageHeader();
     layout.billToAndSummary();
@@ -350,5 +283,4 @@ export const renderInvoicePdf = (data: InvoicePdfData): Promise<Buffer> =>
     layout.payments();
     layout.closingNote();
     layout.footers();
-    doc.end();
   });

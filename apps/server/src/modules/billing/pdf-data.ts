@@ -1,33 +1,11 @@
 /** Rows of an invoice → what the PDF prints. Pure: sums in exact minor units. */
 import { invoiceStatus, minorToDecimal, moneyFromDecimal, todayIn, toMinor } from '@portal/contract';
-import { countryName, localeOfLanguage, subdivisionName, timeZoneOfAddress } from '@portal/contract/regions';
-import { addressLine1, billToName, type BillToRow, type InvoiceChargeRow, type InvoicePaymentRow, type PostedInvoiceRow } from '../invoices';
+import { timeZoneOfAddress } from '@portal/contract/regions';
+import { billToLines, billToName, type BillToRow, type InvoiceChargeRow, type InvoicePaymentRow, type PostedInvoiceRow } from '../invoices';
 import { documentLanguage } from '../../lib/language';
+import { taxRegistrationsFor, type TaxNumbers } from '../../lib/tax-registrations';
 import type { Brand } from './brand';
-import type { InvoicePdfData, TaxRegistration } from './invoice-pdf';
-
-/** The provider's tax registration numbers (configuration); either may be unset. */
-export interface TaxNumbers {
-  gstHst?: string | undefined;
-  qst?: string | undefined;
-}
-
-/** Which registrations an invoice shows: GST/HST on every Canadian account's, QST only on Quebec's. */
-export const taxRegistrationsFor = (address: { country: string | null; province: string | null }, numbers: TaxNumbers): TaxRegistration[] => {
-  if (address.country !== 'CA') return [];
-  const registrations: TaxRegistration[] = [];
-  if (numbers.gstHst) registrations.push({ kind: 'gstHst', number: numbers.gstHst });
-  if (numbers.qst && address.province === 'QC') registrations.push({ kind: 'qst', number: numbers.qst });
-  return registrations;
-};
-
-/** The bill-to address as printed lines, leaving out what is missing; province and country by name in the account's language. */
-export const billToLines = (row: BillToRow): string[] => {
-  const locale = localeOfLanguage(row.language);
-  const province = subdivisionName(row.country, row.province, locale);
-  const cityLine = [row.city, [province, row.postal].filter(Boolean).join('  ')].filter(Boolean).join(', ');
-  return [addressLine1(row.streetNumber, row.streetName), cityLine, countryName(row.country, locale)].filter((line) => line.trim() !== '');
-};
+import type { InvoicePdfData } from './invoice-pdf';
 
 export const invoicePdfData = (input: {
   brand: Brand;

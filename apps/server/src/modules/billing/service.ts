@@ -24,7 +24,8 @@ import { cdrCsvStream } from './cdr-export';
 import { renderInvoicePdf } from './invoice-pdf';
 import { documentLinkKey, documentLinks } from '../../lib/document-links';
 import { DOCUMENT_TEXTS } from './document-texts';
-import { invoicePdfData, type TaxNumbers } from './pdf-data';
+import { invoicePdfData } from './pdf-data';
+import type { TaxNumbers } from '../../lib/tax-registrations';
 import { checkDocumentLink } from '../../lib/document-signature';
 
 export interface DocumentServiceDeps {

@@ -15,6 +15,7 @@ import {
   type InvoicePayment,
   type Money,
 } from '@portal/contract';
+import { countryName, localeOfLanguage, subdivisionName } from '@portal/contract/regions';
 import type { BalanceForwardRow, BillToRow, ChargeGroupRow, InvoicePaymentRow, InvoiceRow, InvoiceWithOwingRow, PostedInvoiceRow } from './repository';
 
 /** A numeric(…, 2) value from SQL as a wire amount (exact: at most 2 decimals, |x| < 1e13). */
@@ -122,4 +123,12 @@ export const presentBalanceForward = (invoice: InvoiceRow, sums: BalanceForwardR
     newCharges: fromMinor(newCharges),
     amountDue: fromMinor(previousBalance - paymentsReceived + newCharges),
   };
+};
+
+/** The bill-to address as printed lines, leaving out what is missing; province and country by name in the account's language. */
+export const billToLines = (row: BillToRow): string[] => {
+  const locale = localeOfLanguage(row.language);
+  const province = subdivisionName(row.country, row.province, locale);
+  const cityLine = [row.city, [province, row.postal].filter(Boolean).join('  ')].filter(Boolean).join(', ');
+  return [addressLine1(row.streetNumber, row.streetName), cityLine, countryName(row.country, locale)].filter((line) => line.trim() !== '');
 };

@@ -4,7 +4,7 @@
  * "42,05 $ US", "24 nov. 2026"). Pure.
  */
 import type { CurrencyCode } from '@portal/contract';
-import type { DocumentLanguage } from '../../lib/language';
+import type { DocumentLanguage } from './language';
 
 const LOCALE_OF: Readonly<Record<CurrencyCode, string>> = { USD: 'en-US', CAD: 'en-CA', GBP: 'en-GB', EUR: 'de-DE' };
 
@@ -28,18 +28,23 @@ export const formatMoney = (amount: string, currency: string, language: Document
 };
 
 const DATE_LOCALE: Readonly<Record<DocumentLanguage, string>> = { en: 'en-US', fr: 'fr-CA' };
-const dateFormats = new Map<DocumentLanguage, Intl.DateTimeFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** "Jan 5, 2025" (English) or "5 janv. 2025" (French) for a calendar date (`YYYY-MM-DD`) or an instant (its UTC day). */
-export const formatDate = (value: string | Date, language: DocumentLanguage = 'en'): string => {
-  let format = dateFormats.get(language);
+/**
+ * "Jan 5, 2025" (English) or "5 janv. 2025" (French) for a calendar date (`YYYY-MM-DD`) or an instant:
+ * the instant's day in `timeZone` (the account's, where a document shows when something happened), UTC
+ * when none is given.
+ */
+export const formatDate = (value: string | Date, language: DocumentLanguage = 'en', timeZone = 'UTC'): string => {
+  const calendarDate = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const zone = calendarDate ? 'UTC' : timeZone;
+  const key = `${language}:${zone}`;
+  let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(DATE_LOCALE[language], { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
-    dateFormats.set(language, format);
+    format = new Intl.DateTimeFormat(DATE_LOCALE[language], { timeZone: zone, month: 'short', day: 'numeric', year: 'numeric' });
+    dateFormats.set(key, format);
   }
-  return format.format(
-    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value),
-  );
+  return format.format(calendarDate ? new Date(`${value}T00:00:00Z`) : new Date(value));
 };
 
 /** "Jan 1 – Jan 31, 2025" / "1 janv. – 31 janv. 2025", both years when they differ, one date for a single day. */

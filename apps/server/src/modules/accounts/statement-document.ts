@@ -1,0 +1,51 @@
+/**
+ * Account/{accountId}/statement (issue 12 item 4): the statement of account for a date range as a PDF
+ * or CSV file, written for the account: its language, its calendar days (the billing address's time
+ * zone) and the provider's tax registrations as on invoices. The figures are `loadStatement`'s, the
+ * same the JSON statement presents.
+ */
+import type { StatementFormat } from '@portal/contract';
+import { timeZoneOfAddress } from '@portal/contract/regions';
+import type { PortalDb } from '../../db/client';
+import type { Caller } from '../../http/caller';
+import { BRAND } from '../../lib/brand';
+import type { Clock } from '../../lib/clock';
+import type { TaxNumbers } from '../../lib/tax-registrations';
+import { findBillTo } from '../invoices';
+import { loadStatement, requireVisibleAccount } from './service';
+import { statementCsv } from './statement-csv';
+import { statementDocumentData } from './statement-data';
+import { renderStatementPdf } from './statement-pdf';
+import { periodOf } from './statement-rules';
+import { STATEMENT_TEXTS } from './statement-texts';
+
+export interface StatementDocumentDeps {
+  db: PortalDb;
+  clock: Clock;
+  taxNumbers?: TaxNumbers;
+}
+
+export interface StatementDocument {
+  fileName: string;
+  contentType: 'application/pdf' | 'text/csv; charset=utf-8';
+  body: Buffer | string;
+}
+
+/** The statement file; the query is already valid (from ≤ to, at most the longest period). 404 unless the caller may use the account. */
+export const getStatementDocument = async (
+  { db, clock, taxNumbers }: StatementDocumentDeps,
+  caller: Caller,
+  accountId: bigint,
+  query: { from: string; to: string; format: StatementFormat },
+): Promise<StatementDocument> => {
+  const account = await requireVisibleAccount(db, caller, accountId);
+  const now = clock.now();
+  const billTo = await findBillTo(db, account.id, null, now);
+  if (!billTo) throw new Error(`Account ${account.id} is missing`);
+  const statement = await loadStatement(db, caller, account, periodOf(query.from, query.to, timeZoneOfAddress(billTo)));
+  const data = statementDocumentData({ brand: BRAND, statement, billTo, from: query.from, to: query.to, taxNumbers, now });
+  const fileName = STATEMENT_TEXTS[data.language].fileName(data.accountNumber, query.from, query.to, query.format);
+  return query.format === 'pdf'
+    ? { fileName, contentType: 'application/pdf', body: await renderStatementPdf(data) }
+    : { fileName, contentType: 'text/csv; charset=utf-8', body: statementCsv(data) };
+};

@@ -1,0 +1,64 @@
+/** Rows of a successful payment → what its receipt prints. Pure: sums in exact minor units. */
+import { minorToDecimal, toMinor } from '@portal/contract';
+import { timeZoneOfAddress } from '@portal/contract/regions';
+import type { Brand } from '../../lib/brand';
+import { documentLanguage, type DocumentLanguage } from '../../lib/language';
+import { taxRegistrationsFor, type TaxNumbers, type TaxRegistration } from '../../lib/tax-registrations';
+import { billToLines, billToName, type BillToRow } from '../invoices';
+import type { PaymentRow } from './repository';
+
+/** An invoice the payment paid (one payment assignment) and the amount applied to it. */
+export interface ReceiptInvoiceRow {
+  invoiceNumber: string;
+  startDate: string;
+  endDate: string;
+  dueDate: string;
+  /** Exact decimal text of the assignment. */
+  applied: string;
+}
+
+export interface ReceiptPdfData {
+  brand: Brand;
+  language: DocumentLanguage;
+  /** The account's zone (its billing address's): the payment's date is its day there. */
+  timeZone: string;
+  taxRegistrations: TaxRegistration[];
+  receiptNumber: string;
+  accountNumber: string;
+  paymentDate: Date;
+  currency: string;
+  amount: string;
+  /** "Visa" and "4242", when a card paid. */
+  card: { brand: string; last4: string } | null;
+  description: string;
+  receivedFrom: { name: string; lines: string[] };
+  invoices: ReceiptInvoiceRow[];
+  totalApplied: string;
+}
+
+export const receiptPdfData = (input: {
+  brand: Brand;
+  payment: Pick<PaymentRow, 'id' | 'date' | 'amount' | 'currency' | 'description' | 'cardBrand' | 'cardLast4'>;
+  billTo: BillToRow;
+  invoices: ReceiptInvoiceRow[];
+  taxNumbers?: TaxNumbers;
+}): ReceiptPdfData => {
+  const { payment, billTo } = input;
+  const applied = input.invoices.reduce((sum, invoice) => sum + toMinor(invoice.applied), 0n);
+  return {
+    brand: input.brand,
+    language: documentLanguage(billTo.language),
+    timeZone: timeZoneOfAddress(billTo),
+    taxRegistrations: taxRegistrationsFor(billTo, input.taxNumbers ?? {}),
+    receiptNumber: payment.id.toString(),
+    accountNumber: billTo.customerNo,
+    paymentDate: payment.date,
+    currency: payment.currency.trim(),
+    amount: payment.amount,
+    card: payment.cardBrand && payment.cardLast4 ? { brand: payment.cardBrand, last4: payment.cardLast4 } : null,
+    description: payment.description?.trim() ?? '',
+    receivedFrom: { name: billToName(billTo), lines: billToLines(billTo) },
+    invoices: input.invoices,
+    totalApplied: minorToDecimal(applied),
+  };
+};

@@ -1,0 +1,74 @@
+/**
+ * The words of a payment receipt, in English and French (the account's language decides). The PDF's
+ * standard fonts are WinAnsi: only Latin-1 letters and a straight apostrophe appear here.
+ */
+import type { Texts } from '../../lib/language';
+
+export interface ReceiptTexts {
+  receiptTitle: string;
+  /** Document title in the PDF's metadata. */
+  receipt: (number: string) => string;
+  receiptNumber: string;
+  accountNumber: string;
+  paymentDate: string;
+  paymentMethod: string;
+  card: (brand: string, last4: string) => string;
+  receivedFrom: string;
+  amountPaidHeading: string;
+  paidOn: (date: string) => string;
+  invoicesPaid: string;
+  columns: { invoice: string; period: string; dueDate: string; applied: string };
+  noInvoices: string;
+  totalApplied: string;
+  /** A payment without a description of its own. */
+  payment: string;
+  closingNote: (phone: string, email: string) => string;
+  page: (page: number, count: number) => string;
+  taxNumbers: { gstHst: string; qst: string };
+  fileName: (number: string) => string;
+}
+
+export const RECEIPT_TEXTS: Texts<ReceiptTexts> = {
+  en: {
+    receiptTitle: 'RECEIPT',
+    receipt: (number) => `Receipt ${number}`,
+    receiptNumber: 'Receipt number',
+    accountNumber: 'Account number',
+    paymentDate: 'Payment date',
+    paymentMethod: 'Payment method',
+    card: (brand, last4) => `${brand} ending in ${last4}`,
+    receivedFrom: 'RECEIVED FROM',
+    amountPaidHeading: 'AMOUNT PAID',
+    paidOn: (date) => `Paid ${date}`,
+    invoicesPaid: 'Invoices paid',
+    columns: { invoice: 'INVOICE', period: 'BILLING PERIOD', dueDate: 'DUE DATE', applied: 'AMOUNT APPLIED' },
+    noInvoices: 'This payment was not applied to an invoice.',
+    totalApplied: 'Total applied',
+    payment: 'Payment',
+    closingNote: (phone, email) => `Thank you for your payment. Questions about this receipt? Call ${phone} or email ${email}.`,
+    page: (page, count) => `Page ${page} of ${count}`,
+    taxNumbers: { gstHst: 'GST/HST registration no.', qst: 'QST registration no.' },
+    fileName: (number) => `Receipt-${number}.pdf`,
+  },
+  fr: {
+    receiptTitle: 'REÇU',
+    receipt: (number) => `Reçu ${number}`,
+    receiptNumber: 'Numéro de reçu',
+    accountNumber: 'Numéro de compte',
+    paymentDate: 'Date du paiement',
+    paymentMethod: 'Mode de paiement',
+    card: (brand, last4) => `${brand} se terminant par ${last4}`,
+    receivedFrom: 'REÇU DE',
+    amountPaidHeading: 'MONTANT PAYÉ',
+    paidOn: (date) => `Payé le ${date}`,
+    invoicesPaid: 'Factures payées',
+    columns: { invoice: 'FACTURE', period: 'PÉRIODE FACTURÉE', dueDate: "DATE D'ÉCHÉANCE", applied: 'MONTANT APPLIQUÉ' },
+    noInvoices: "Ce paiement n'a été appliqué à aucune facture.",
+    totalApplied: 'Total appliqué',
+    payment: 'Paiement',
+    closingNote: (phone, email) => `Merci de votre paiement. Des questions sur ce reçu? Appelez le ${phone} ou écrivez à ${email}.`,
+    page: (page, count) => `Page ${page} de ${count}`,
+    taxNumbers: { gstHst: "No d'inscription TPS/TVH", qst: "No d'inscription TVQ" },
+    fileName: (number) => `Recu-${number}.pdf`,
+  },
+};

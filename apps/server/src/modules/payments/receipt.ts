@@ -1,0 +1,58 @@
+/**
+ * A successful payment's receipt (issue 12 item 4): a PDF in the account's language with the invoices
+ * it paid. `renderPaymentReceipt` serves anything that sends it (the "payment succeeded" email);
+ * `getPaymentReceipt` is the call, for a caller who may use the payment's account.
+ */
+import type { PortalDb } from '../../db/client';
+import { conflict, notFound } from '../../errors';
+import type { Caller } from '../../http/caller';
+import { BRAND } from '../../lib/brand';
+import type { Clock } from '../../lib/clock';
+import { documentLanguage } from '../../lib/language';
+import type { TaxNumbers } from '../../lib/tax-registrations';
+import { findBillTo } from '../invoices';
+import { receiptPdfData } from './receipt-data';
+import { renderReceiptPdf } from './receipt-pdf';
+import { RECEIPT_TEXTS } from './receipt-texts';
+import { findPayment, findVisiblePayment, listPaymentInvoices, type PaymentRow } from './repository';
+
+export interface ReceiptDeps {
+  db: PortalDb;
+  clock: Clock;
+  /** The provider's tax registration numbers, printed as on invoices (Canadian accounts). */
+  taxNumbers?: TaxNumbers;
+}
+
+export interface PaymentReceipt {
+  /** "Receipt-123.pdf" / "Recu-123.pdf". */
+  fileName: string;
+  pdf: Buffer;
+}
+
+const NOT_RECEIVED: Readonly<Record<Exclude<PaymentRow['status'], 'Successful'>, string>> = {
+  InProgress: 'This payment is still being processed: its receipt is available once the payment has succeeded.',
+  Error: 'This payment did not succeed, so nothing was received and there is no receipt.',
+};
+
+const receiptOf = async ({ db, clock, taxNumbers }: ReceiptDeps, payment: PaymentRow): Promise<PaymentReceipt> => {
+  // The billing address current when the payment was made, as an invoice uses the one of its posting.
+  const [billTo, invoices] = await Promise.all([findBillTo(db, payment.accountId, payment.date, clock.now()), listPaymentInvoices(db, payment.id)]);
+  if (!billTo) throw new Error(`Account ${payment.accountId} of payment ${payment.id} is missing`);
+  const data = receiptPdfData({ brand: BRAND, payment, billTo, invoices, taxNumbers });
+  return { fileName: RECEIPT_TEXTS[documentLanguage(billTo.language)].fileName(data.receiptNumber), pdf: await renderReceiptPdf(data) };
+};
+
+/** The receipt of a Successful payment; null for an unknown payment or one that has not succeeded. */
+export const renderPaymentReceipt = async (deps: ReceiptDeps, paymentId: bigint): Promise<PaymentReceipt | null> => {
+  const payment = await findPayment(deps.db, paymentId);
+  if (!payment || payment.status !== 'Successful') return null;
+  return receiptOf(deps, payment);
+};
+
+/** Payment/{paymentId}/receipt: 404 unless the caller may use the payment's account, 409 unless it succeeded. */
+export const getPaymentReceipt = async (deps: ReceiptDeps, caller: Caller, paymentId: bigint): Promise<PaymentReceipt> => {
+  const payment = await findVisiblePayment(deps.db, caller, paymentId);
+  if (!payment) throw notFound('The payment');
+  if (payment.status !== 'Successful') throw conflict(NOT_RECEIVED[payment.status]);
+  return receiptOf(deps, payment);
+};

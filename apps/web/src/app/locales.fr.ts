@@ -20,6 +20,7 @@ export const fr: Catalog<typeof en> = {
     changePassword: 'Changer le mot de passe',
     security: 'Sécurité',
     users: 'Utilisateurs',
+    disputes: 'Contestations',
     logOff: 'Se déconnecter',
     language: 'Langue',
     darkMode: 'Mode sombre',

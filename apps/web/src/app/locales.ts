@@ -22,6 +22,7 @@ export const en = {
     changePassword: 'Change Password',
     security: 'Security',
     users: 'Users',
+    disputes: 'Disputes',
     logOff: 'Log off',
     language: 'Language',
     darkMode: 'Dark mode',

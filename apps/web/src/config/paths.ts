@@ -21,6 +21,7 @@ export const paths = {
   password: '/password',
   security: '/security',
   adminUsers: '/admin/users',
+  adminDisputes: '/admin/disputes',
 } as const;
 
 export const invoicePath = (invoiceId: bigint | string): string => `/invoices/${encodeURIComponent(String(invoiceId))}`;

@@ -140,7 +140,10 @@ export type BillingRoute =
   | 'invoices'
   | 'invoiceDetails'
   | 'invoiceContent'
-  | 'invoiceUrls';
+  | 'invoiceUrls'
+  | 'charges'
+  | 'disputes'
+  | 'createDispute';
 
 type Handler = (call: FetchCall) => Response | Promise<Response>;
 
@@ -161,6 +164,9 @@ const ROUTES: [BillingRoute, Endpoint][] = [
   ['invoiceDetails', endpoints.invoiceDetails],
   ['invoiceContent', endpoints.invoiceContent],
   ['invoiceUrls', endpoints.invoiceUrls],
+  ['charges', endpoints.charges],
+  ['disputes', endpoints.disputes],
+  ['createDispute', endpoints.createDispute],
 ];
 
 const lastNumber = (path: string): bigint => BigInt(/(\d+)(?:\/[a-z]+)?$/i.exec(path)![1]!);
@@ -182,6 +188,9 @@ const DEFAULTS: Record<BillingRoute, Handler> = {
   invoices: () => json({ value: [], count: 0 }),
   invoiceDetails: (call) => json(invoiceDetails(lastNumber(call.url.pathname), 120.5)),
   invoiceContent: () => json(invoiceContent()),
+  charges: () => json({ value: [] }),
+  disputes: () => json({ value: [], count: 0 }),
+  createDispute: () => json({ error: 'No dispute expected in this test' }, 500),
   invoiceUrls: (call) => {
     const id = lastNumber(call.url.pathname);
     return json({

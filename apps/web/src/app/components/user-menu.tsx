@@ -1,4 +1,4 @@
-import { ChevronDown, IdCard, KeyRound, LogOut, ShieldCheck, UserCheck, UserRound } from 'lucide-react';
+import { ChevronDown, IdCard, KeyRound, LogOut, MessageSquareWarning, ShieldCheck, UserCheck, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '@/components/ui/button';
 import { LanguagesIcon } from '@/components/ui/icons';
@@ -17,7 +17,7 @@ const initials = (name: string): string =>
 
 /**
  * User menu (spec §2): Account Information (/profile), Change Password (/password), Log off (/logout); ours
- * too: User Details, Security (sessions), the language switch, and "Users" for Admin.
+ * too: User Details, Security (sessions), the language switch, "Users" for Admin and "Disputes" for Staff and Admin.
  */
 export function UserMenu({ session }: { session: Session }) {
   const { t } = useTranslation('shell');
@@ -45,6 +45,16 @@ export function UserMenu({ session }: { session: Session }) {
             to: paths.adminUsers,
             label: t('userMenu.users'),
             icon: <UserCheck aria-hidden="true" />,
+          },
+        ]
+      : []),
+    ...(session.isStaff
+      ? [
+          {
+            kind: 'link' as const,
+            to: paths.adminDisputes,
+            label: t('userMenu.disputes'),
+            icon: <MessageSquareWarning aria-hidden="true" />,
           },
         ]
       : []),

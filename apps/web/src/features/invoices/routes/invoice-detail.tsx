@@ -17,6 +17,7 @@ import { useFormat } from '@/lib/i18n/use-format';
 import { SETTLING_POLL_MS } from '@/lib/payment-status';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useCheckoutReturn } from '@/features/payment-methods';
+import { InvoiceDisputesCard } from '@/features/disputes';
 import { PayModal, preloadPayModal } from '@/features/payments';
 import { invoiceContentQuery } from '../api/get-invoice-content';
 import { invoiceDetailsQuery } from '../api/get-invoice-details';
@@ -181,6 +182,8 @@ function InvoiceDetail({ details, back }: { details: InvoiceDetails; back: React
           </div>
           <InvoiceSummaryCard details={details} />
         </div>
+
+        <InvoiceDisputesCard invoice={invoice} />
 
         {details.payments.length > 0 && <InvoicePaymentsCard payments={details.payments} />}
       </div>

@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
+import { createStatementNamer, nameStatementsOf } from './statement-names';
 
 export type Schema = typeof schema;
 
@@ -94,6 +95,8 @@ const createPool = (url: string, max: number, options: DatabaseOptions, statemen
     idle_in_transaction_session_timeout: options.statementTimeoutMs ?? 15_000,
   });
   pool.on('error', (error) => options.onIdleError?.(error));
+  const nameOf = createStatementNamer();
+  pool.on('connect', (client) => nameStatementsOf(client, nameOf));
   return pool;
 };
 

@@ -57,7 +57,10 @@ export const users = pgTable(
     name: text('name').notNull(),
     passwordHash: text('password_hash'),
     status: text('status', { enum: USER_STATUSES }).notNull(),
-    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
     lastLoginAt: instant('last_login_at'),
@@ -92,7 +95,11 @@ export const sessions = pgTable(
     revokedAt: instant('revoked_at'),
     revokedReason: text('revoked_reason'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId).where(sql`${t.revokedAt} is null`)],
+  (t) => [
+    index('sessions_user_idx')
+      .on(t.userId)
+      .where(sql`${t.revokedAt} is null`),
+  ],
 );
 
 /** A person's authenticator-app secret (sealed), pending until confirmed with a code. */
@@ -103,7 +110,9 @@ export const userTotp = pgTable('user_totp', {
   secret: jsonb('secret').notNull(),
   enabledAt: instant('enabled_at'),
   /** The last 30-second step a code was accepted for: a code is never accepted twice. */
-  lastUsedStep: bigint('last_used_step', { mode: 'bigint' }).notNull().default(sql`0`),
+  lastUsedStep: bigint('last_used_step', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
   createdAt: createdAt(),
 });
 
@@ -136,7 +145,10 @@ export const passkeys = pgTable(
     publicKey: text('public_key').notNull(),
     /** The authenticator's signature counter (0 for authenticators that keep none). */
     counter: bigint('counter', { mode: 'number' }).notNull().default(0),
-    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Where it was registered ("Chrome on macOS"): how its owner recognises it. */
     name: text('name').notNull(),
     backedUp: boolean('backed_up').notNull().default(false),
@@ -184,7 +196,11 @@ export const mailOutbox = pgTable(
     sentAt: instant('sent_at'),
     lastError: text('last_error'),
   },
-  (t) => [index('mail_outbox_due_idx').on(t.sendAfter).where(sql`${t.sentAt} is null`)],
+  (t) => [
+    index('mail_outbox_due_idx')
+      .on(t.sendAfter)
+      .where(sql`${t.sentAt} is null`),
+  ],
 );
 
 /** The accounts a customer may use: the `ac:{id}` scopes of their token. */
@@ -213,7 +229,10 @@ export const ssoIdentities = pgTable(
     email: text('email'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('sso_identities_issuer_subject_idx').on(t.issuer, t.subject), index('sso_identities_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('sso_identities_issuer_subject_idx').on(t.issuer, t.subject),
+    index('sso_identities_user_idx').on(t.userId),
+  ],
 );
 
 /** Password-reset and one-time-login tokens; only a SHA-256 of the token is stored. */
@@ -339,7 +358,10 @@ export const contacts = pgTable(
       sql`lower(trim(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, ''))) gin_trgm_ops`,
     ),
     index('contacts_email_trgm_idx').using('gin', sql`lower(${t.primaryEmail}) gin_trgm_ops`),
-    index('contacts_phone_digits_trgm_idx').using('gin', sql`regexp_replace(coalesce(${t.primaryPhone}, ''), '\\D', '', 'g') gin_trgm_ops`),
+    index('contacts_phone_digits_trgm_idx').using(
+      'gin',
+      sql`regexp_replace(coalesce(${t.primaryPhone}, ''), '\\D', '', 'g') gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -430,7 +452,10 @@ export const receivables = pgTable(
     currency: char('currency', { length: 3 }).notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
   },
-  (t) => [uniqueIndex('receivables_invoice_idx').on(t.invoiceId), index('receivables_account_due_idx').on(t.accountId, t.dueDate)],
+  (t) => [
+    uniqueIndex('receivables_invoice_idx').on(t.invoiceId),
+    index('receivables_account_due_idx').on(t.accountId, t.dueDate),
+  ],
 );
 
 /** Call detail records, read per invoice in id order when streamed to CSV. */
@@ -483,8 +508,12 @@ export const paymentMethods = pgTable(
   },
   (t) => [
     index('payment_methods_account_idx').on(t.accountId),
-    uniqueIndex('payment_methods_account_fingerprint_idx').on(t.accountId, t.fingerprint).where(sql`${t.fingerprint} is not null`),
-    uniqueIndex('payment_methods_one_default_idx').on(t.accountId).where(sql`${t.isDefault}`),
+    uniqueIndex('payment_methods_account_fingerprint_idx')
+      .on(t.accountId, t.fingerprint)
+      .where(sql`${t.fingerprint} is not null`),
+    uniqueIndex('payment_methods_one_default_idx')
+      .on(t.accountId)
+      .where(sql`${t.isDefault}`),
     uniqueIndex('payment_methods_provider_ref_idx').on(t.provider, t.providerRef),
   ],
 );
@@ -523,7 +552,11 @@ export const payments = pgTable(
   (t) => [
     index('payments_account_date_idx').on(t.accountId, t.date.desc(), t.id.desc()),
     uniqueIndex('payments_idempotency_idx').on(t.accountId, t.idempotencyKey),
-    index('payments_in_progress_idx').on(t.createdAt).where(sql`${t.status} = 'InProgress'`),
+    index('payments_in_progress_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'InProgress'`),
+    // Deleting a card sets this to null on its payments: without an index, a scan of every payment under the account lock.
+    index('payments_payment_method_idx').on(t.paymentMethodId),
     check('payments_amount_positive', sql`${t.amount} > 0`),
   ],
 );
@@ -564,7 +597,11 @@ export const checkoutSessions = pgTable(
     expiresAt: instant('expires_at').notNull(),
     completedAt: instant('completed_at'),
   },
-  (t) => [index('checkout_sessions_account_idx').on(t.accountId)],
+  (t) => [
+    index('checkout_sessions_account_idx').on(t.accountId),
+    // Deleting a card sets this to null: without an index that scans every checkout session.
+    index('checkout_sessions_payment_method_idx').on(t.paymentMethodId),
+  ],
 );
 
 /** Provider webhook events already processed (idempotent webhooks). */
@@ -576,19 +613,24 @@ export const providerEvents = pgTable('provider_events', {
 
 // ── Automatic payments, notifications, audit ────────────────────────────────────────────────
 
-export const autopaySchedules = pgTable('autopay_schedules', {
-  accountId: ref('account_id')
-    .primaryKey()
-    .references(() => accounts.id),
-  paymentMethodId: ref('payment_method_id')
-    .notNull()
-    .references(() => paymentMethods.id, { onDelete: 'cascade' }),
-  frequency: text('frequency', { enum: AUTOPAY_FREQUENCIES }).notNull(),
-  amountType: text('amount_type', { enum: AUTOPAY_AMOUNT_TYPES }).notNull(),
-  fixedAmount: money('fixed_amount'),
-  createdAt: createdAt(),
-  updatedAt: instant('updated_at').notNull().defaultNow(),
-});
+export const autopaySchedules = pgTable(
+  'autopay_schedules',
+  {
+    accountId: ref('account_id')
+      .primaryKey()
+      .references(() => accounts.id),
+    paymentMethodId: ref('payment_method_id')
+      .notNull()
+      .references(() => paymentMethods.id, { onDelete: 'cascade' }),
+    frequency: text('frequency', { enum: AUTOPAY_FREQUENCIES }).notNull(),
+    amountType: text('amount_type', { enum: AUTOPAY_AMOUNT_TYPES }).notNull(),
+    fixedAmount: money('fixed_amount'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  // Deleting a card deletes the schedules that use it.
+  (t) => [index('autopay_schedules_payment_method_idx').on(t.paymentMethodId)],
+);
 
 /** One row per account and period charged: the unique key is what prevents a double charge. */
 export const autopayRuns = pgTable(
@@ -626,7 +668,9 @@ export const notifications = pgTable(
     clearedAt: instant('cleared_at'),
   },
   (t) => [
-    index('notifications_open_idx').on(t.accountId, t.createdAt.desc()).where(sql`${t.clearedAt} is null`),
+    index('notifications_open_idx')
+      .on(t.accountId, t.createdAt.desc())
+      .where(sql`${t.clearedAt} is null`),
     uniqueIndex('notifications_event_key_idx').on(t.accountId, t.eventKey),
   ],
 );
@@ -656,7 +700,9 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     entity: text('entity').notNull(),
     entityId: text('entity_id'),
-    details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
+    details: jsonb('details')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
   },
   (t) => [index('audit_log_account_idx').on(t.accountId, t.at.desc())],
 );
@@ -726,12 +772,19 @@ export const disputes = pgTable(
     index('disputes_account_created_idx').on(t.accountId, t.createdAt.desc()),
     index('disputes_status_created_idx').on(t.status, t.createdAt.desc()),
     index('disputes_invoice_idx').on(t.invoiceId),
-    index('disputes_charge_idx').on(t.chargeId).where(sql`${t.chargeId} is not null`),
-    index('disputes_cdr_idx').on(t.cdrId).where(sql`${t.cdrId} is not null`),
+    index('disputes_charge_idx')
+      .on(t.chargeId)
+      .where(sql`${t.chargeId} is not null`),
+    index('disputes_cdr_idx')
+      .on(t.cdrId)
+      .where(sql`${t.cdrId} is not null`),
     check('disputes_one_line', sql`(${t.chargeId} is null) <> (${t.cdrId} is null)`),
     check('disputes_amount_positive', sql`${t.amount} > 0`),
     check('disputes_status_check', sql`${t.status} in ('Open', 'UnderReview', 'Resolved', 'Rejected')`),
-    check('disputes_credit_le_amount', sql`${t.creditedAmount} is null or (${t.creditedAmount} > 0 and ${t.creditedAmount} <= ${t.amount})`),
+    check(
+      'disputes_credit_le_amount',
+      sql`${t.creditedAmount} is null or (${t.creditedAmount} > 0 and ${t.creditedAmount} <= ${t.amount})`,
+    ),
   ],
 );
 

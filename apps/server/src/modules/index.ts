@@ -6,10 +6,12 @@ import { chargeRoutes } from './charges';
 import { checkoutRoutes } from './checkout';
 import { disputeRoutes } from './disputes';
 import { invoiceRoutes } from './invoices';
-import { notificationRoutes } from './notifications';
+import { NOTIFICATION_MAIL_PURPOSE, notificationRoutes, prepareNotificationMail } from './notifications';
 import { paymentMethodRoutes } from './payment-methods';
-import { paymentRoutes } from './payments';
+import { BRAND } from '../lib/brand';
+import { paymentRoutes, renderPaymentReceipt } from './payments';
 import { searchRoutes } from './search';
+import { usageRoutes } from './usage';
 
 /**
  * Every call of both services of spec §7: the auth service's (`/a`, one module) and the billing
@@ -18,7 +20,14 @@ import { searchRoutes } from './search';
  */
 export const apiModules = async (app: FastifyInstance, options: AuthModuleOptions) => {
   await app.register(authModule, options);
-  for (const routes of [billingRoutes, paymentRoutes, paymentMethodRoutes, checkoutRoutes, notificationRoutes, accountRoutes, invoiceRoutes, chargeRoutes, disputeRoutes, searchRoutes]) {
+  for (const routes of [billingRoutes, paymentRoutes, paymentMethodRoutes, checkoutRoutes, notificationRoutes, accountRoutes, invoiceRoutes, chargeRoutes, disputeRoutes, searchRoutes, usageRoutes]) {
     await app.register(routes);
   }
+  // Notification emails are built at delivery; a payment received carries its receipt (payments
+  // itself notifies, so the renderer is handed over here rather than imported by notifications).
+  const receiptDeps = { db: app.db, clock: app.clock, taxNumbers: { gstHst: app.config.TAX_GST_HST_NUMBER, qst: app.config.TAX_QST_NUMBER } };
+  app.outbox.registerPreparer(
+    NOTIFICATION_MAIL_PURPOSE,
+    prepareNotificationMail({ db: app.db, origin: app.config.PUBLIC_ORIGIN, brand: BRAND.name, receipt: (paymentId) => renderPaymentReceipt(receiptDeps, paymentId) }),
+  );
 };

@@ -5,15 +5,18 @@
  */
 import type { NotificationEvent } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
-import { documentLanguage, type DocumentLanguage } from '../../lib/language';
+import { documentLanguage } from '../../lib/language';
 import type { Preparer } from '../../lib/mail-outbox';
 import type { MailAttachment } from '../../lib/mailer';
 import { composeNotificationEmail } from './email';
 import type { NotificationMailRequest } from './notify';
 import { notificationMailFacts } from './repository';
 
-/** A payment's receipt as a file, or null when there is none (the email then points to Payment History). */
-export type ReceiptRenderer = (paymentId: bigint, language: DocumentLanguage) => Promise<{ fileName: string; pdf: Buffer } | null>;
+/**
+ * A payment's receipt as a file, in its account's language, or null when there is none (the email then
+ * points to Payment History).
+ */
+export type ReceiptRenderer = (paymentId: bigint) => Promise<{ fileName: string; pdf: Buffer } | null>;
 
 export interface NotificationMailDeps {
   db: PortalDb;
@@ -22,9 +25,9 @@ export interface NotificationMailDeps {
   receipt?: ReceiptRenderer;
 }
 
-const receiptAttachment = async (deps: NotificationMailDeps, data: Record<string, unknown>, language: DocumentLanguage): Promise<MailAttachment | null> => {
+const receiptAttachment = async (deps: NotificationMailDeps, data: Record<string, unknown>): Promise<MailAttachment | null> => {
   if (!deps.receipt || typeof data.paymentId !== 'string') return null;
-  const file = await deps.receipt(BigInt(data.paymentId), language);
+  const file = await deps.receipt(BigInt(data.paymentId));
   return file ? { filename: file.fileName, contentType: 'application/pdf', content: file.pdf.toString('base64'), encoding: 'base64' } : null;
 };
 
@@ -48,6 +51,6 @@ export const prepareNotificationMail =
       data,
       message: facts.message,
       origin: deps.origin,
-      receipt: event === 'payment_succeeded' ? await receiptAttachment(deps, data, language) : null,
+      receipt: event === 'payment_succeeded' ? await receiptAttachment(deps, data) : null,
     });
   };

@@ -42,14 +42,20 @@ const person = async (language: 'English' | 'French', off?: string) => {
 const notesOf = (accountId: bigint) => db().select().from(notifications).where(eq(notifications.accountId, accountId)).orderBy(notifications.id);
 const queued = async () => db().select().from(mailOutbox).where(and(eq(mailOutbox.purpose, NOTIFICATION_MAIL_PURPOSE), isNull(mailOutbox.sentAt)));
 
+/** A part of `type` anywhere in the message (also inside multipart/mixed, with an attachment), decoded. */
+const partOf = (raw: string, type: string): string => {
+  const match = new RegExp(`Content-Type: ${type}[^\\r\\n]*\\r?\\n((?:[\\w-]+:[^\\r\\n]*\\r?\\n)*)\\r?\\n([\\s\\S]*?)\\r?\\n--`, 'i').exec(raw);
+  if (!match) return '';
+  return mailParts(`Content-Type: ${type}\r\n${match[1]}\r\n${match[2]}`).parts[type] ?? '';
+};
+
 /** Sends what is queued and answers the mails that arrived, decoded. */
 const sent = async () => {
   const before = smtp.received.length;
   await ctx.app.outbox.deliverDue(now());
   return smtp.received.slice(before).map(({ to, raw }) => {
-    const { parts } = mailParts(raw);
     // (The test's header decoder may leave a space where an encoded subject was folded: compare without spaces.)
-    return { to, raw, subject: (mailHeader(raw, 'Subject') ?? '').replace(/\s+/g, ''), text: parts['text/plain'] ?? '', html: parts['text/html'] ?? '' };
+    return { to, raw, subject: (mailHeader(raw, 'Subject') ?? '').replace(/\s+/g, ''), text: partOf(raw, 'text/plain'), html: partOf(raw, 'text/html') };
   });
 };
 
@@ -217,5 +223,30 @@ describe('notifyAccount', () => {
       }),
     ).rejects.toThrow('the change failed');
     expect(await notesOf(account.id)).toEqual([]);
+  });
+});
+
+describe('the payment received email', () => {
+  /** The attachments of a raw message: file name and decoded bytes. */
+  const attachmentsOf = (raw: string) =>
+    [...raw.matchAll(/Content-Type: application\/pdf;\s*name=("?)([^"\r\n]+)\1\r?\n(?:[\w-]+:[^\r\n]*\r?\n(?:[ \t][^\r\n]*\r?\n)*)*\r?\n([A-Za-z0-9+/=\r\n]+)/g)].map((m) => ({
+      name: m[2]!,
+      bytes: Buffer.from(m[3]!.replace(/\s+/g, ''), 'base64'),
+    }));
+
+  it.each([
+    ['English', 'Your receipt is attached (PDF).', /^Receipt-\d+\.pdf$/],
+    ['French', 'Votre reçu est joint (PDF).', /^Recu-\d+\.pdf$/],
+  ] as const)('carries the payment’s receipt PDF (%s)', async (language, line, fileName) => {
+    await sent();
+    const { account } = await person(language);
+    const payment = await createPayment(db(), account.id, { status: 'InProgress', amount: '40.00' });
+    await settle(payment.id, { status: 'Successful' });
+    const [mail] = await sent();
+    const [attachment, ...others] = attachmentsOf(mail!.raw);
+    expect(others).toEqual([]);
+    expect(attachment!.name).toMatch(fileName);
+    expect(attachment!.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(mail!.text).toContain(line);
   });
 });

@@ -4,14 +4,10 @@ import { endpoints } from '@portal/contract';
 import { billingContextOf } from '../../http/billing-context';
 import { callerOf } from '../../http/caller';
 import { route } from '../../http/route';
-import { BRAND } from '../../lib/brand';
-import { prepareNotificationMail } from './mail';
-import { NOTIFICATION_MAIL_PURPOSE } from './notify';
 import { clearAll, clearOne, getPreferences, listNotifications, savePreferences } from './service';
 
 export const notificationRoutes = async (app: FastifyInstance) => {
   const ctx = billingContextOf(app);
-  app.outbox.registerPreparer(NOTIFICATION_MAIL_PURPOSE, prepareNotificationMail({ db: app.db, origin: app.config.PUBLIC_ORIGIN, brand: BRAND.name }));
 
   route(app, endpoints.notifications, async (request) => listNotifications(ctx, callerOf(request), request.query));
   route(app, endpoints.clearNotification, async (request) => {

@@ -46,6 +46,52 @@ const openSandboxCheckout = async (page: Page) => {
   await expectOnSandboxCheckout(page);
 };
 
+/** The demo customer's newest invoice (billed on the 1st of this month: inside the terms' 30-day dispute window). */
+const openDisputeDialog = async (page: Page) => {
+  const api = await Api.as(page.request, 'customer');
+  const [newest] = await api.postedInvoices(scopedAccounts(api.token)[0]!);
+  await page.goto(`/invoices/${newest!.id}`);
+  await page.getByRole('region', { name: 'Charge disputes' }).getByRole('button', { name: /^Dispute this charge: / }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Dispute this charge' }).getByRole('combobox', { name: /Reason/ })).toBeFocused();
+};
+
+interface DisputeJson {
+  id: number;
+  lineDescription: string;
+}
+
+/**
+ * A dispute in `status` for the staff dialogs: one of the demo's "Northwind Logistics - US Sales" account (no
+ * journey reads its invoices), reused when there is one, else raised by staff for a cent of its newest invoice's
+ * first line (and taken, for Under review).
+ */
+const staffDispute = async (page: Page, status: 'Open' | 'UnderReview'): Promise<DisputeJson> => {
+  const api = await Api.as(page.request, 'staff');
+  const account = await api.accountNamed('Northwind Logistics - US Sales');
+  const existing = await api.get<{ value: DisputeJson[] }>('/b/v1/Dispute/items', {
+    dnfilter: `AccountId==${account.accountId} && Status=="${status}"`,
+  });
+  if (existing.value[0]) return existing.value[0];
+  const [newest] = await api.postedInvoices(account.accountId);
+  const { value: lines } = await api.get<{ value: { id: number }[] }>('/b/v1/Charge/items', { dnfilter: `InvoiceId==${newest!.id}` });
+  const opened = await api.post<DisputeJson>('/b/v1/Dispute', { chargeId: lines[0]!.id, reason: 'Other', details: 'Accessibility sweep', amount: 0.01 });
+  return status === 'Open' ? opened : api.post<DisputeJson>(`/b/v1/Dispute/${opened.id}/review`, {});
+};
+
+const openAdminDisputes = async (page: Page) => {
+  await page.goto('/admin/disputes');
+  await expect(h1(page, 'Disputes')).toBeVisible();
+  // Every caller made sure a dispute waits, so the list is there.
+  await expect(page.getByRole('list', { name: 'Disputes' }).getByRole('article').first()).toBeVisible();
+};
+
+const openStaffDisputeDialog = async (page: Page, status: 'Open' | 'UnderReview', button: (id: number) => string, dialog: string) => {
+  const dispute = await staffDispute(page, status);
+  await openAdminDisputes(page);
+  await page.getByRole('button', { name: button(dispute.id) }).click();
+  await expect(page.getByRole('dialog', { name: dialog })).toBeVisible();
+};
+
 export const SCREENS: Screen[] = [
   {
     name: 'login',
@@ -153,6 +199,52 @@ export const SCREENS: Screen[] = [
     },
   },
   { name: 'invoice-detail', user: 'customer', open: openInvoiceDetail },
+  { name: 'dispute-dialog', user: 'customer', open: openDisputeDialog },
+  {
+    name: 'dispute-dialog-errors',
+    user: 'customer',
+    open: async (page) => {
+      await openDisputeDialog(page);
+      const dialog = page.getByRole('dialog', { name: 'Dispute this charge' });
+      await dialog.getByRole('textbox', { name: /Amount disputed/ }).fill('0');
+      await dialog.getByRole('button', { name: 'Review dispute' }).click();
+      await expect(dialog.getByText('Choose a reason.')).toBeVisible();
+    },
+  },
+  {
+    name: 'dispute-confirm',
+    user: 'customer',
+    open: async (page) => {
+      await openDisputeDialog(page);
+      const dialog = page.getByRole('dialog', { name: 'Dispute this charge' });
+      await dialog.getByRole('combobox', { name: /Reason/ }).selectOption({ label: 'Another reason' });
+      await dialog.getByRole('button', { name: 'Review dispute' }).click();
+      await expect(page.getByRole('dialog', { name: 'Send this dispute?' }).getByRole('button', { name: 'Send dispute' })).toBeVisible();
+    },
+  },
+  {
+    name: 'admin-disputes',
+    user: 'staff',
+    open: async (page) => {
+      await staffDispute(page, 'Open');
+      await openAdminDisputes(page);
+    },
+  },
+  {
+    name: 'dispute-take-dialog',
+    user: 'staff',
+    open: (page) => openStaffDisputeDialog(page, 'Open', (id) => `Take dispute ${id}`, 'Take this dispute?'),
+  },
+  {
+    name: 'dispute-resolve-dialog',
+    user: 'staff',
+    open: (page) => openStaffDisputeDialog(page, 'UnderReview', (id) => `Resolve dispute ${id} with a credit`, 'Resolve with a credit'),
+  },
+  {
+    name: 'dispute-reject-dialog',
+    user: 'staff',
+    open: (page) => openStaffDisputeDialog(page, 'UnderReview', (id) => `Reject dispute ${id}`, 'Reject this dispute?'),
+  },
   {
     name: 'pay-modal',
     user: 'customer',

@@ -34,6 +34,7 @@ export const fr: Catalog<typeof en> = {
   reason_Duplicate: 'J’ai été facturé deux fois',
   reason_Other: 'Une autre raison',
   unbilled: 'Cet appel fait partie d’une période pas encore facturée : il pourra être contesté une fois sa facture émise.',
+  recordWindowClosed: 'Selon les conditions, toute contestation de frais doit être faite dans les 30 jours suivant la date de facturation : délai terminé le {{date}}.',
   dialogTitle: 'Contester ce frais',
   dialogIntro: '{{description}}, facturé {{amount}}.',
   reason: 'Raison',

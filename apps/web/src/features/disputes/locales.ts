@@ -35,6 +35,7 @@ export const en = {
   reason_Other: 'Another reason',
   // Call records of the usage explorer
   unbilled: 'This call is in a period not billed yet: it can be disputed once its invoice is issued.',
+  recordWindowClosed: 'The terms say charge disputes must be raised within 30 days of the billing date: closed on {{date}}.',
   // The dialog
   dialogTitle: 'Dispute this charge',
   dialogIntro: '{{description}}, billed {{amount}}.',

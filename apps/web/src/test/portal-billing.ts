@@ -143,7 +143,9 @@ export type BillingRoute =
   | 'invoiceUrls'
   | 'charges'
   | 'disputes'
-  | 'createDispute';
+  | 'createDispute'
+  | 'receipt'
+  | 'statement';
 
 type Handler = (call: FetchCall) => Response | Promise<Response>;
 
@@ -167,7 +169,13 @@ const ROUTES: [BillingRoute, Endpoint][] = [
   ['charges', endpoints.charges],
   ['disputes', endpoints.disputes],
   ['createDispute', endpoints.createDispute],
+  ['receipt', endpoints.paymentReceipt],
+  ['statement', endpoints.accountStatement],
 ];
+
+/** A PDF download as the service answers it (the bytes do not matter to the screens). */
+const pdfFile = (fileName: string): Response =>
+  new Response('%PDF-1.3 test', { headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${fileName}"` } });
 
 const lastNumber = (path: string): bigint => BigInt(/(\d+)(?:\/[a-z]+)?$/i.exec(path)![1]!);
 
@@ -191,6 +199,12 @@ const DEFAULTS: Record<BillingRoute, Handler> = {
   charges: () => json({ value: [] }),
   disputes: () => json({ value: [], count: 0 }),
   createDispute: () => json({ error: 'No dispute expected in this test' }, 500),
+  receipt: (call) => pdfFile(`Receipt-${lastNumber(call.url.pathname)}.pdf`),
+  statement: (call) => {
+    const format = call.url.searchParams.get('format');
+    const name = `Statement-${call.url.searchParams.get('from')}-to-${call.url.searchParams.get('to')}.${format}`;
+    return format === 'csv' ? new Response('\uFEFFDate,Type\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${name}"` } }) : pdfFile(name);
+  },
   invoiceUrls: (call) => {
     const id = lastNumber(call.url.pathname);
     return json({

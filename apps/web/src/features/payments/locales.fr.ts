@@ -42,5 +42,8 @@ export const fr: Catalog<typeof en> = {
     settling: 'Un paiement est en cours de traitement. Cette liste se met à jour automatiquement.',
     showAll: 'Afficher les {{count}} paiements',
     showFewer: 'Afficher moins de paiements',
+    receipt: 'Reçu',
+    receiptFor: 'Télécharger le reçu du paiement de {{amount}} du {{date}}',
+    receiptError: 'Le reçu n’a pas pu être téléchargé. Veuillez réessayer.',
   },
 };

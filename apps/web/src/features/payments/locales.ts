@@ -43,6 +43,9 @@ export const en = {
     settling: 'A payment is being processed. This list updates by itself.',
     showAll: 'Show all {{count}} payments',
     showFewer: 'Show fewer payments',
+    receipt: 'Receipt',
+    receiptFor: 'Download receipt for the payment of {{amount}} on {{date}}',
+    receiptError: 'The receipt could not be downloaded. Please try again.',
   },
 } as const;
 

@@ -3,7 +3,7 @@ import { json, makeToken, mockFetch } from '@/test/utils';
 import { getLastActivity } from '../session/activity';
 import { getSession, startSession } from '../session/session-store';
 import { readSignOutReason } from '../session/sign-out-reason';
-import { api, ApiError, buildQuery, errorMessage, NullParameterError, urlFor } from './client';
+import { api, ApiError, buildQuery, errorMessage, fileNameOf, NullParameterError, urlFor } from './client';
 import { setUnauthorizedHandler } from './unauthorized';
 
 const invoice = {
@@ -152,6 +152,36 @@ describe('api client', () => {
   it('rejects answers that do not match the contract', async () => {
     mockFetch(() => json({ successful: 'yes' }));
     await expect(api.call(endpoints.authenticate, { body: { username: 'a', password: 'b' } })).rejects.toThrow();
+  });
+});
+
+describe('downloads behind the session (receipts, statements)', () => {
+  it('sends the bearer token, accepts the row’s file types and answers the bytes with the server’s file name', async () => {
+    const token = makeToken();
+    startSession(token, false);
+    const { calls } = mockFetch(
+      () => new Response('%PDF-1.3', { headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="Receipt-7.pdf"; filename*=UTF-8''Receipt-7.pdf` } }),
+    );
+    const file = await api.download(endpoints.paymentReceipt, { params: { paymentId: 7n } });
+    expect(await file.blob.text()).toBe('%PDF-1.3');
+    expect(file.fileName).toBe('Receipt-7.pdf');
+    expect(calls[0]!.url.pathname).toBe('/b/v1/Payment/7/receipt');
+    expect(calls[0]!.headers.get('Authorization')).toBe(`Bearer ${token}`);
+    expect(calls[0]!.headers.get('Accept')).toBe('application/pdf');
+  });
+
+  it('throws ApiError with the server text for a refusal, like a call', async () => {
+    mockFetch(() => json({ error: 'The start date (from) must be on or before the end date (to).' }, 400));
+    const refused = api.download(endpoints.accountStatement, { params: { accountId: 1001n }, query: { from: '2025-02-01', to: '2025-01-01', format: 'csv' } });
+    await expect(refused).rejects.toMatchObject({ status: 400, serverMessage: 'The start date (from) must be on or before the end date (to).' });
+  });
+
+  it.each([
+    [`attachment; filename="Statement-1-2025-01-01-to-2025-01-31.csv"`, 'Statement-1-2025-01-01-to-2025-01-31.csv'],
+    ['attachment', null],
+    [null, null],
+  ])('reads the file name of %j', (header, name) => {
+    expect(fileNameOf(header)).toBe(name);
   });
 });
 

@@ -82,7 +82,7 @@ export const buildQuery = (query: QueryParams = {}): string => {
   return text ? `?${text}` : '';
 };
 
-/** Rows the client calls: those answering JSON or nothing. Documents and redirects are links (`urlFor`). */
+/** Rows the client calls: those answering JSON or nothing. Public documents and redirects are links (`urlFor`); documents behind the session are `download`ed. */
 export type CallableEndpoint = Endpoint & { answer: { kind: 'json' } | { kind: 'empty' } };
 
 export type CallOptions<E extends Endpoint> = RequestOf<E> & {
@@ -116,10 +116,10 @@ const readBody = async (response: Response): Promise<unknown> => {
   }
 };
 
-const call = async <E extends CallableEndpoint>(endpoint: E, ...[options]: CallArguments<E>): Promise<AnswerOf<E>> => {
-  const request = (options ?? {}) as LooseRequest;
+/** Sends a row's request with the session's bearer token; any status but 200/204 throws (a 401 also ends the session). */
+const send = async (endpoint: Endpoint, request: LooseRequest, accept: string): Promise<Response> => {
   const url = urlFor(endpoint, request);
-  const headers = new Headers({ ...request.headers, Accept: 'application/json' });
+  const headers = new Headers({ ...request.headers, Accept: accept });
   const token = getSession()?.token;
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let body: string | undefined;
@@ -146,13 +146,38 @@ const call = async <E extends CallableEndpoint>(endpoint: E, ...[options]: CallA
     }
     throw error;
   }
+  return response;
+};
+
+const call = async <E extends CallableEndpoint>(endpoint: E, ...[options]: CallArguments<E>): Promise<AnswerOf<E>> => {
+  const response = await send(endpoint, (options ?? {}) as LooseRequest, 'application/json');
   const answer: CallableEndpoint['answer'] = endpoint.answer;
   if (response.status === 204 || answer.kind !== 'json') return undefined as AnswerOf<E>;
   return answer.schema.parse(await readBody(response)) as AnswerOf<E>;
 };
 
-/** `api.call(endpoints.invoiceDetails, { params: { id } })` → the answer, parsed with the row's schema. */
-export const api = { call };
+/** Rows answering a file (a receipt PDF, a statement CSV) that need the session: fetched, not linked. */
+export type DocumentEndpoint = Endpoint & { answer: { kind: 'document' } };
+
+/** A downloaded file: its bytes and the name the server gave it (`Content-Disposition`), if any. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/** The plain file name of a `Content-Disposition: attachment; filename="…"` header. */
+export const fileNameOf = (disposition: string | null): string | null => /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? null;
+
+const download = async <E extends DocumentEndpoint>(endpoint: E, ...[options]: CallArguments<E>): Promise<DownloadedFile> => {
+  const response = await send(endpoint, (options ?? {}) as LooseRequest, endpoint.answer.contentTypes.join(', '));
+  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition')) };
+};
+
+/**
+ * `api.call(endpoints.invoiceDetails, { params: { id } })` → the answer, parsed with the row's schema;
+ * `api.download(endpoints.paymentReceipt, { params: { paymentId } })` → the file a signed-in call answers.
+ */
+export const api = { call, download };
 
 /**
  * The message to show for a failed call: the server's own text when it sent one, else the error's message

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Building2, FileSearch } from 'lucide-react';
+import { Building2, FileSearch, FileSpreadsheet } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -19,6 +19,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { invoiceListQuery } from '../api/get-invoices';
 import { InvoiceFilters } from '../components/invoice-filters';
 import { InvoiceCards, InvoiceTable } from '../components/invoice-results';
+import { StatementDialog } from '../components/lazy-statement-dialog';
 import { useAccountToday } from '@/features/account';
 import { invoicesLocales } from '../locales';
 import { invoiceListFilter, listStateParams, pageCount, readListState, type InvoiceListState } from '../rules';
@@ -44,6 +45,7 @@ export function InvoiceListPage() {
         title={t('list.title')}
         description={t('list.intro')}
         back={<BackLink to={paths.home}>{tc('backToDashboard')}</BackLink>}
+        actions={accountId !== null ? <StatementAction accountId={accountId} /> : undefined}
       />
       {accountId !== null ? (
         <InvoiceList accountId={accountId} />
@@ -54,6 +56,33 @@ export function InvoiceListPage() {
           <EmptyState icon={<Building2 />} title={t('chooseAccountTitle')} description={t('chooseAccountText')} />
         </Card>
       )}
+    </>
+  );
+}
+
+/** "Statement" (issue 12 item 4): opens the statement dialog; says when the file was downloaded. */
+function StatementAction({ accountId }: { accountId: bigint }) {
+  const { t } = useTranslation('invoices');
+  const today = useAccountToday(accountId);
+  const [open, setOpen] = useState(false);
+  const [downloaded, setDownloaded] = useState(false);
+  return (
+    <>
+      <Button
+        variant="secondary"
+        title={t('statement.openHint')}
+        onClick={() => {
+          setDownloaded(false);
+          setOpen(true);
+        }}
+      >
+        <FileSpreadsheet aria-hidden="true" className="size-4" />
+        {t('statement.open')}
+      </Button>
+      <p role="status" className="sr-only">
+        {downloaded ? t('statement.downloaded') : ''}
+      </p>
+      <StatementDialog open={open} onOpenChange={setOpen} accountId={accountId} today={today} onDownloaded={() => setDownloaded(true)} />
     </>
   );
 }

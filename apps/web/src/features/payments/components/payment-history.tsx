@@ -11,11 +11,16 @@ import { cardLabel } from '@/lib/cards';
 import { useFormat } from '@/lib/i18n/use-format';
 import { hasPendingPayment } from '@/lib/payment-status';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '@/lib/use-media-query';
+import { Banner } from '@/components/ui/banner';
+import { ReceiptButton } from './receipt-button';
 
 /** Rows shown before "Show all": the latest payments answer most questions; the home model holds up to 50. */
 export const HISTORY_PREVIEW_ROWS = 10;
 
-/** Payment History (spec §2): Date ("MMM d, yyyy"), Amount, Status badge and Method ("Visa •••• 4242"). */
+/**
+ * Payment History (spec §2): Date ("MMM d, yyyy"), Amount, Status badge and Method ("Visa •••• 4242"), and a
+ * receipt to download for each successful payment (issue 12 item 4).
+ */
 export function PaymentHistory({ payments }: { payments: RecentPayment[] }) {
   const { t } = useTranslation('payments');
   const f = useFormat();
@@ -23,6 +28,9 @@ export function PaymentHistory({ payments }: { payments: RecentPayment[] }) {
   const shown = expanded ? payments : payments.slice(0, HISTORY_PREVIEW_ROWS);
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
   const method = (payment: RecentPayment) => (payment.card ? cardLabel(payment.card) : payment.type);
+  const [receiptError, setReceiptError] = useState<string | null>(null);
+  const receipt = (payment: RecentPayment) =>
+    payment.status === 'Successful' ? <ReceiptButton payment={payment} onError={setReceiptError} /> : null;
   return (
     // Not a labelled section itself: the table's own scroll region already carries the name.
     <Card>
@@ -32,6 +40,11 @@ export function PaymentHistory({ payments }: { payments: RecentPayment[] }) {
           <p role="status" className="mb-3 px-1 text-sm text-fg-muted">
             {t('history.settling')}
           </p>
+        )}
+        {receiptError && (
+          <Banner tone="error" className="mb-3" onDismiss={() => setReceiptError(null)}>
+            {receiptError}
+          </Banner>
         )}
         {payments.length === 0 ? (
           <EmptyState level={3} title={t('history.empty')} description={t('history.emptyText')} />
@@ -43,6 +56,9 @@ export function PaymentHistory({ payments }: { payments: RecentPayment[] }) {
                 <Th align="right">{t('history.amount')}</Th>
                 <Th>{t('history.status')}</Th>
                 <Th>{t('history.method')}</Th>
+                <Th>
+                  <span className="sr-only">{t('history.receipt')}</span>
+                </Th>
               </Tr>
             </THead>
             <TBody>
@@ -56,6 +72,7 @@ export function PaymentHistory({ payments }: { payments: RecentPayment[] }) {
                     <PaymentStatusBadge status={payment.status} />
                   </Td>
                   <Td className="whitespace-nowrap">{method(payment)}</Td>
+                  <Td className="whitespace-nowrap">{receipt(payment)}</Td>
                 </Tr>
               ))}
             </TBody>
@@ -73,6 +90,7 @@ export function PaymentHistory({ payments }: { payments: RecentPayment[] }) {
                   <span className="text-fg-muted">{method(payment)}</span>
                   <PaymentStatusBadge status={payment.status} />
                 </div>
+                {payment.status === 'Successful' && <div className="-ml-3">{receipt(payment)}</div>}
               </li>
             ))}
           </ul>

@@ -246,7 +246,7 @@ describe('payments screen (spec §2 "Payments")', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Date', 'Amount', 'Status', 'Method']);
+    ).toEqual(['Date', 'Amount', 'Status', 'Method', 'Receipt']);
     const rows = within(table)
       .getAllByRole('row')
       .slice(1)
@@ -256,8 +256,8 @@ describe('payments screen (spec §2 "Payments")', () => {
           .map((c) => c.textContent),
       );
     expect(rows).toEqual([
-      ['May 2, 2025', '$50.00', 'Completed', 'Visa •••• 4242'],
-      ['Apr 20, 2025', '$20.00', 'Error', 'Mastercard •••• 4444'],
+      ['May 2, 2025', '$50.00', 'Completed', 'Visa •••• 4242', 'Receipt'],
+      ['Apr 20, 2025', '$20.00', 'Error', 'Mastercard •••• 4444', ''],
     ]);
   });
 
@@ -271,7 +271,7 @@ describe('payments screen (spec §2 "Payments")', () => {
     });
     renderRoute('/payments');
     const list = await screen.findByRole('list', { name: 'Payment History' });
-    expect(list).toHaveTextContent('May 2, 2025$50.00Visa •••• 4242Completed');
+    expect(list).toHaveTextContent('May 2, 2025$50.00Visa •••• 4242CompletedReceipt');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 

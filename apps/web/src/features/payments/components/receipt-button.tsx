@@ -1,0 +1,39 @@
+import type { RecentPayment } from '@portal/contract';
+import { useMutation } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { serverTextOr } from '@/lib/api/server-text';
+import { useFormat } from '@/lib/i18n/use-format';
+import { downloadReceipt } from '../api/download-receipt';
+
+/**
+ * A successful payment's "Receipt" (issue 12 item 4): downloads its PDF. Its accessible name names the
+ * payment (amount and date), so a list of them reads apart; a failure is reported through `onError`.
+ */
+export function ReceiptButton({ payment, onError }: { payment: RecentPayment; onError: (message: string | null) => void }) {
+  const { t } = useTranslation('payments');
+  const f = useFormat();
+  const mutation = useMutation({ mutationFn: () => downloadReceipt(payment.id) });
+  const download = () => {
+    onError(null);
+    mutation.mutate(undefined, {
+      onError: (error) => {
+        console.error('Downloading the receipt failed', error);
+        onError(serverTextOr(error, t('history.receiptError')));
+      },
+    });
+  };
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      loading={mutation.isPending}
+      aria-label={t('history.receiptFor', { amount: f.currency(payment.amount, payment.currency), date: f.date(payment.date, 'detail') })}
+      onClick={download}
+    >
+      <Download aria-hidden="true" className="size-4" />
+      {t('history.receipt')}
+    </Button>
+  );
+}

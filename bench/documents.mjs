@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// decisions §9 (documents): invoice PDF ≤ 10 ms p50; CDR CSV export of 5 M rows with flat server
+// decisions §9 (documents): invoice PDF ≤ 10 ms p50, and the payment receipt and a year's statement of
+// account PDFs (issue 12 item 4) held to the same; CDR CSV export of 5 M rows with flat server
 // memory (< 150 MB RSS) at ≥ 70% of the raw `COPY … TO STDOUT` rate of the same rows, same run.
 //
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench node bench/documents.mjs
@@ -64,6 +65,8 @@ await new Promise((resolve, reject) => {
 });
 const copySeconds = Number(process.hrtime.bigint() - copyStarted) / 1e9;
 const pdfInvoices = (await client.query(`select id from invoices where state = 'Posted' and invoice_number <> 'BENCH-CDR-5M' order by id limit 200`)).rows.map((r) => String(r.id));
+const receiptPayments = (await client.query(`select id from payments where status = 'Successful' order by id limit 200`)).rows.map((r) => String(r.id));
+const statementAccounts = (await client.query(`select id from accounts order by id limit 200`)).rows.map((r) => String(r.id));
 await client.end();
 
 const server = startProcess('npx', ['tsx', 'src/server.ts'], {
@@ -104,6 +107,21 @@ try {
   }
   pdfTimes.sort((a, b) => a - b);
 
+  // Receipt and statement PDFs: full HTTP downloads with the session (they are signed-in calls), queries included.
+  const timedDownloads = async (paths) => {
+    const times = [];
+    for (const path of paths) {
+      const started = process.hrtime.bigint();
+      const res = await fetch(`${origin}${path}`, { headers });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+      times.push(Number(process.hrtime.bigint() - started) / 1e6);
+    }
+    return times.sort((a, b) => a - b);
+  };
+  const receiptTimes = await timedDownloads(receiptPayments.map((id) => `/b/v1/Payment/${id}/receipt`));
+  const statementTimes = await timedDownloads(statementAccounts.map((id) => `/b/v1/Account/${id}/statement?from=2025-01-01&to=2025-12-31&format=pdf`));
+
   // CDR export through the signed link, sampling the server's RSS: as stored (the budget against raw
   // COPY), then as browsers ask for it (Brotli, reported beside it: what compressing it costs).
   const pid = await serverPid();
@@ -142,6 +160,8 @@ try {
 
   const results = {
     pdf: { p50Ms: +percentile(pdfTimes, 50).toFixed(2), p95Ms: +percentile(pdfTimes, 95).toFixed(2), count: pdfTimes.length },
+    receiptPdf: { p50Ms: +percentile(receiptTimes, 50).toFixed(2), p95Ms: +percentile(receiptTimes, 95).toFixed(2), count: receiptTimes.length },
+    statementPdf: { p50Ms: +percentile(statementTimes, 50).toFixed(2), p95Ms: +percentile(statementTimes, 95).toFixed(2), count: statementTimes.length },
     rawCopy: { rows: ROWS, seconds: +copySeconds.toFixed(2), rowsPerSecond: Math.round(ROWS / copySeconds), bytes: copyBytes },
     export: exported,
     exportBrotli: exportedBrotli,
@@ -150,6 +170,8 @@ try {
   const ratio = results.export.rowsPerSecond / results.rawCopy.rowsPerSecond;
   process.exitCode = report('documents', results, [
     { name: 'invoice PDF p50 (HTTP, incl. queries)', measured: `${results.pdf.p50Ms} ms`, budget: '≤ 10 ms', ok: results.pdf.p50Ms <= 10 },
+    { name: 'payment receipt PDF p50 (HTTP, incl. queries)', measured: `${results.receiptPdf.p50Ms} ms`, budget: '≤ 10 ms', ok: results.receiptPdf.p50Ms <= 10 },
+    { name: 'statement PDF of a year p50 (HTTP, incl. queries)', measured: `${results.statementPdf.p50Ms} ms`, budget: '≤ 10 ms', ok: results.statementPdf.p50Ms <= 10 },
     { name: 'CDR export rows', measured: `${lines - 1}`, budget: `${ROWS}`, ok: lines - 1 === ROWS },
     { name: 'CDR export peak server RSS', measured: `${results.export.rssPeakMB} MB`, budget: '< 150 MB', ok: results.export.rssPeakMB < 150 },
     { name: 'CDR export rate vs raw COPY', measured: `${(ratio * 100).toFixed(0)}%`, budget: '≥ 70%', ok: ratio >= 0.7 },

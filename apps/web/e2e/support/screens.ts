@@ -198,6 +198,28 @@ export const SCREENS: Screen[] = [
       await expect(page.getByText('No invoices found matching "ZZ-NONE"')).toBeVisible();
     },
   },
+  {
+    name: 'statement-dialog',
+    user: 'customer',
+    open: async (page) => {
+      await page.goto('/invoices');
+      await page.getByRole('button', { name: 'Statement' }).click();
+      await expect(page.getByRole('dialog', { name: 'Statement of account' }).getByRole('radio', { name: /PDF/ })).toBeChecked();
+    },
+  },
+  {
+    name: 'statement-dialog-errors',
+    user: 'customer',
+    open: async (page) => {
+      await page.goto('/invoices');
+      await page.getByRole('button', { name: 'Statement' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Statement of account' });
+      await dialog.getByLabel(/^From/).fill('2025-02-01');
+      await dialog.getByLabel(/^To/).fill('2025-01-31');
+      await dialog.getByRole('button', { name: 'Download' }).click();
+      await expect(dialog.getByText('The start date must be on or before the end date.')).toBeVisible();
+    },
+  },
   { name: 'invoice-detail', user: 'customer', open: openInvoiceDetail },
   { name: 'dispute-dialog', user: 'customer', open: openDisputeDialog },
   {

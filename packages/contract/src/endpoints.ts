@@ -45,6 +45,7 @@ import {
   UserSummarySchema,
   UsersQuerySchema,
 } from './auth';
+import { UsageFilterQuerySchema, UsageRecordsQuerySchema, UsageRecordsSchema, UsageSummarySchema } from './usage';
 import { CreateDisputeSchema, DisputeParamsSchema, DisputeSchema, ResolveDisputeSchema } from './disputes';
 import { documentAnswer, emptyAnswer, endpoint, jsonAnswer, redirectAnswer } from './endpoint';
 import {
@@ -613,6 +614,46 @@ export const endpoints = {
     query: DocumentLinkQuerySchema,
     answer: documentAnswer('application/pdf', 'text/csv'),
     errors: [400, 403, 404, 410, 429, 503],
+  }),
+
+  // ── Usage (issue 12 item 1) ────────────────────────────────────────────────────────────────
+  usageSummary: endpoint({
+    name: 'Usage/summary',
+    method: 'GET',
+    path: '/b/v1/Usage/summary/{accountId}',
+    access: 'signedIn',
+    tag: 'Usage',
+    summary: "This period: the open period's usage against the plan's allowances, overage and roaming so far, and an estimate of the next bill",
+    description: 'The estimate applies the rating rules of the invoices: plan + usage charges (each rounded to the cent) + taxes on their sum.',
+    params: accountParams,
+    answer: jsonAnswer(UsageSummarySchema),
+    errors: [400, 401, 404],
+  }),
+  usageRecords: endpoint({
+    name: 'Usage/records',
+    method: 'GET',
+    path: '/b/v1/Usage/records/{accountId}',
+    access: 'signedIn',
+    tag: 'Usage',
+    summary: "The account's call detail records, filtered (from, to, type, direction, number, roaming, minAmount), sorted (orderby), paged (skip/take/count), with totals of the filtered set and its daily series",
+    description: 'Days are billing days (UTC, as invoice periods): over a whole billing period the totals equal the invoice\'s usage charges.',
+    params: accountParams,
+    query: UsageRecordsQuerySchema,
+    answer: jsonAnswer(UsageRecordsSchema),
+    errors: [400, 401, 404],
+  }),
+  usageExport: endpoint({
+    name: 'Usage/records/export',
+    method: 'GET',
+    path: '/b/v1/Usage/records/{accountId}/export',
+    access: 'signedIn',
+    tag: 'Usage',
+    summary: 'The filtered records as CSV (streamed, in time order), in the account\'s language and time zone, as the invoice CDR download',
+    description: 'Takes the explorer\'s filters; streams under the export budget (429/503 with Retry-After).',
+    params: accountParams,
+    query: UsageFilterQuerySchema,
+    answer: documentAnswer('text/csv'),
+    errors: [400, 401, 404, 429, 503],
   }),
 
   // ── Invoice, Charge, Search ────────────────────────────────────────────────────────────────

@@ -41,3 +41,18 @@ export const createExportBudget = ({ overall, perAccount }: { overall: number; p
     inUse: () => total,
   };
 };
+
+const budgets = new WeakMap<object, ExportBudget>();
+
+/**
+ * The one budget of a database's export pool, shared by every route that streams an export (invoice
+ * CDRs, the usage explorer's CSV), so together they never hold more exports than the pool has connections.
+ */
+export const exportBudgetOf = (pool: object, limits: { overall: number; perAccount: number }): ExportBudget => {
+  let budget = budgets.get(pool);
+  if (!budget) {
+    budget = createExportBudget(limits);
+    budgets.set(pool, budget);
+  }
+  return budget;
+};

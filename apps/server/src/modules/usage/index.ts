@@ -1,0 +1,2 @@
+/** The usage module: This period, the records explorer and its export. */
+export { usageRoutes } from './routes';

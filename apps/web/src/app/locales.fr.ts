@@ -7,6 +7,7 @@ export const fr: Catalog<typeof en> = {
     label: 'Principal',
     home: 'Accueil',
     invoices: 'Factures et facturation',
+    usage: 'Consommation',
     payments: 'Modes de paiement',
     account: 'Renseignements du compte',
     openMenu: 'Ouvrir le menu',

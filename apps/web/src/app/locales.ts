@@ -9,6 +9,7 @@ export const en = {
     label: 'Main',
     home: 'Home',
     invoices: 'Invoices & Billing',
+    usage: 'Usage',
     payments: 'Payment Methods',
     account: 'Account Information',
     openMenu: 'Open menu',

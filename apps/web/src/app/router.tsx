@@ -40,6 +40,7 @@ export const routes: RouteObject[] = [
           { index: true, lazy: () => import('@/features/dashboard/routes/dashboard') },
           { path: paths.invoices, lazy: () => import('@/features/invoices/routes/invoice-list') },
           { path: paths.invoice, lazy: () => import('@/features/invoices/routes/invoice-detail') },
+          { path: paths.usage, lazy: () => import('@/features/usage/routes/usage') },
           { path: paths.payments, lazy: () => import('@/features/payments/routes/payments') },
           { path: paths.profile, lazy: () => import('@/features/account/routes/account-information') },
           { path: paths.userDetails, lazy: () => import('@/features/user-details/routes/user-details') },

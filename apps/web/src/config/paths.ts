@@ -15,6 +15,7 @@ export const paths = {
   termsOfUse: '/terms-of-use',
   invoices: '/invoices',
   invoice: '/invoices/:invoiceId',
+  usage: '/usage',
   payments: '/payments',
   profile: '/profile',
   userDetails: '/user/details',

@@ -46,6 +46,8 @@ export const fr: Catalog<typeof en> = {
     label: 'Gérer votre compte',
     invoicesTitle: 'Factures et facturation',
     invoicesText: 'Consultez et téléchargez vos factures',
+    usageTitle: 'Consommation',
+    usageText: 'Vos appels, textos et données, et l’estimation de cette période',
     paymentsTitle: 'Modes de paiement',
     paymentsText: 'Gérez vos options de paiement',
     accountTitle: 'Renseignements du compte',

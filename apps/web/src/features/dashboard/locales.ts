@@ -45,6 +45,8 @@ export const en = {
     label: 'Manage your account',
     invoicesTitle: 'Invoices & Billing',
     invoicesText: 'View and download past invoices',
+    usageTitle: 'Usage',
+    usageText: 'Your calls, texts and data, and this period’s estimate',
     paymentsTitle: 'Payment Methods',
     paymentsText: 'Manage your payment options',
     accountTitle: 'Account Information',

@@ -1,19 +1,20 @@
-import { CreditCard, FileText, IdCard } from 'lucide-react';
+import { Activity, CreditCard, FileText, IdCard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 
-/** The three tiles of spec §2; on wide screens they are the way to these pages (the top menu lists them on phones). */
+/** The three tiles of spec §2 and Usage beside Invoices & Billing; on wide screens they are the way to these pages (the top menu lists them on phones). */
 export function Tiles() {
   const { t } = useTranslation('dashboard');
   const tiles = [
     { to: paths.invoices, icon: FileText, title: t('tiles.invoicesTitle'), text: t('tiles.invoicesText') },
+    { to: paths.usage, icon: Activity, title: t('tiles.usageTitle'), text: t('tiles.usageText') },
     { to: paths.payments, icon: CreditCard, title: t('tiles.paymentsTitle'), text: t('tiles.paymentsText') },
     { to: paths.profile, icon: IdCard, title: t('tiles.accountTitle'), text: t('tiles.accountText') },
   ];
   return (
     <nav aria-label={t('tiles.label')} className="mt-8">
-      <ul className="grid gap-4 sm:grid-cols-3">
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {tiles.map((tile) => (
           <li key={tile.to}>
             <Link

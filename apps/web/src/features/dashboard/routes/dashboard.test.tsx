@@ -36,6 +36,7 @@ describe('dashboard (spec §2 Home)', () => {
 
     const tiles = within(screen.getByRole('navigation', { name: 'Manage your account' }));
     expect(tiles.getByRole('link', { name: /Invoices & Billing/ })).toHaveAttribute('href', '/invoices');
+    expect(tiles.getByRole('link', { name: /Usage/ })).toHaveAttribute('href', '/usage');
     expect(tiles.getByRole('link', { name: /Payment Methods/ })).toHaveAttribute('href', '/payments');
     expect(tiles.getByRole('link', { name: /Account Information/ })).toHaveAttribute('href', '/profile');
 

@@ -1,0 +1,234 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { UsageRecord, UsageRecords } from '@portal/contract';
+import { json, makeToken, renderRoute } from '@/test/utils';
+import { mockPortalBilling, never, usageSummary, wideScreen } from '@/test/portal-billing';
+import { currentPeriod } from '../rules';
+
+const record = (id: number, overrides: Partial<UsageRecord> = {}): UsageRecord => ({
+  id: BigInt(id),
+  type: 'voice',
+  direction: 'outgoing',
+  startedAt: '2025-06-03T14:05:00Z',
+  fromNumber: '+14165550134',
+  toNumber: '+16135550101',
+  durationSeconds: 245,
+  dataKb: 0,
+  description: 'Long distance to Ottawa',
+  roaming: false,
+  amount: '0.5000',
+  invoiceId: 77n,
+  postedDate: null,
+  ...overrides,
+});
+
+const records = (value: UsageRecord[], count = value.length): UsageRecords => ({
+  value,
+  count,
+  totals: { count, durationSeconds: 4_000, dataKb: 3 * 1024 * 1024, amount: 42.75 },
+  daily: [
+    { day: '2025-06-03', voiceCount: 2, voiceSeconds: 300, smsCount: 1, dataCount: 1, dataKb: 2048 },
+    { day: '2025-06-05', voiceCount: 0, voiceSeconds: 0, smsCount: 4, dataCount: 0, dataKb: 0 },
+  ],
+  currency: 'CAD',
+});
+
+beforeEach(() => {
+  sessionStorage.setItem('token', makeToken({ scopes: ['ac:1001'] }));
+});
+
+describe('usage (issue 12 item 1)', () => {
+  it('shows This period: labelled progress bars with their values, overage, roaming and the estimated bill', async () => {
+    mockPortalBilling();
+    renderRoute('/usage');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Usage' })).toBeInTheDocument();
+    const panel = await screen.findByRole('region', { name: 'This period' });
+    const voice = within(panel).getByRole('progressbar', { name: 'Voice minutes' });
+    expect(voice).toHaveAttribute('aria-valuenow', '100');
+    expect(voice).toHaveAttribute('aria-valuetext', '162 min of 150 min, Over the allowance');
+    expect(within(panel).getByRole('progressbar', { name: 'Text messages' })).toHaveAttribute('aria-valuetext', '40 texts used, unlimited');
+    const data = within(panel).getByRole('progressbar', { name: 'Data' });
+    expect(data).toHaveAttribute('aria-valuenow', '50');
+    expect(data).toHaveAttribute('aria-valuetext', '2.5 GB of 5 GB');
+    expect(panel).toHaveTextContent('Plan: Talk & Text 150 + 5 GB');
+    expect(panel).toHaveTextContent('Overage so far$3.00');
+    expect(panel).toHaveTextContent('Roaming so far$12.50');
+    expect(panel).toHaveTextContent('HST 13%$7.33');
+    expect(panel).toHaveTextContent('Estimated total$63.73');
+  });
+
+  it('says when taxes are left out of the estimate', async () => {
+    mockPortalBilling({
+      usageSummary: () => json(usageSummary({ estimate: { plan: 30, usage: 0, subtotal: 30, taxes: [], total: 30, taxesIncluded: false } })),
+    });
+    renderRoute('/usage');
+    expect(await screen.findByText('Taxes are not included: we have no tax rates for this billing address.')).toBeInTheDocument();
+  });
+
+  it('shows loading, then an error with a retry, for This period', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    mockPortalBilling({ usageSummary: () => (fail ? json({ error: 'down' }, 500) : json(usageSummary())) });
+    renderRoute('/usage');
+    expect(await screen.findByText('Loading this period...')).toHaveAttribute('role', 'status');
+    expect(await screen.findByText(/This period’s usage could not be loaded/)).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getAllByRole('button', { name: 'Try again' })[0]!);
+    expect(await screen.findByRole('region', { name: 'This period' })).toBeInTheDocument();
+  });
+
+  it('asks for the current period by default, newest first, and lists the records in a sortable table with totals', async () => {
+    wideScreen();
+    const user = userEvent.setup();
+    const { callsTo } = mockPortalBilling({
+      usageRecords: () => json(records([record(1), record(2, { type: 'data', toNumber: null, dataKb: 1536, description: 'Roaming data in the United States', roaming: true, amount: '10.0000' })], 2)),
+    });
+    const { router } = renderRoute('/usage');
+    const table = await screen.findByRole('table', { name: 'Call detail records' });
+    const period = currentPeriod(new Date());
+    expect(Object.fromEntries(callsTo('usageRecords')[0]!.url.searchParams)).toEqual({
+      from: period.from,
+      to: period.to,
+      orderby: 'StartedAt desc',
+      skip: '0',
+      take: '25',
+      count: 'true',
+    });
+    const headers = within(table).getAllByRole('columnheader');
+    expect(headers.map((h) => h.textContent)).toEqual(['Date/Time', 'Type', 'Direction', 'From', 'To', 'Duration', 'Data', 'Description', 'Amount', 'Actions']);
+    expect(headers[0]).toHaveAttribute('aria-sort', 'descending');
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(first).toHaveTextContent('Voice');
+    expect(first).toHaveTextContent('4 min 05 s');
+    expect(first).toHaveTextContent('$0.50');
+    expect(second).toHaveTextContent('1.5 MB');
+    expect(within(second!).getByText('Roaming')).toBeInTheDocument();
+    const totals = screen.getByRole('region', { name: 'Totals of the filtered records' });
+    expect(totals).toHaveTextContent('Records2');
+    expect(totals).toHaveTextContent('1 h 06 min');
+    expect(totals).toHaveTextContent('3 GB');
+    expect(totals).toHaveTextContent('$42.75');
+
+    await user.click(within(table).getByRole('button', { name: 'Sort by Amount' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=Amount&dir=desc'));
+    await waitFor(() => expect(callsTo('usageRecords').at(-1)!.url.searchParams.get('orderby')).toBe('Amount desc'));
+    await user.click(await screen.findByRole('button', { name: 'Sort by Amount' }));
+    await waitFor(() => expect(callsTo('usageRecords').at(-1)!.url.searchParams.get('orderby')).toBe('Amount asc'));
+  });
+
+  it('filters on the server, refuses bad filters beside their fields, and pages', async () => {
+    wideScreen();
+    const user = userEvent.setup();
+    const { callsTo } = mockPortalBilling({
+      usageRecords: (call) => json(records(Array.from({ length: 25 }, (_, i) => record(i + 1 + Number(call.url.searchParams.get('skip')))), 60)),
+    });
+    const { router } = renderRoute('/usage?from=2025-05-01&to=2025-05-31');
+    await screen.findByRole('table', { name: 'Call detail records' });
+
+    // jsdom's date inputs take a whole value at once, as a date picker gives it.
+    fireEvent.change(screen.getByLabelText(/^To/, { selector: 'input' }), { target: { value: '2025-04-01' } });
+    await user.type(screen.getByLabelText('Number'), 'abc');
+    await user.type(screen.getByLabelText('Minimum amount'), '1.234');
+    const before = callsTo('usageRecords').length;
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(screen.getByText('The start date must be on or before the end date.')).toBeInTheDocument();
+    expect(screen.getByText('Enter at least one digit of the number.')).toBeInTheDocument();
+    expect(screen.getByText('Enter an amount of 0 or more, with at most 2 decimals.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Number')).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo('usageRecords')).toHaveLength(before);
+
+    fireEvent.change(screen.getByLabelText(/^To/, { selector: 'input' }), { target: { value: '2025-05-20' } });
+    await user.clear(screen.getByLabelText('Number'));
+    await user.type(screen.getByLabelText('Number'), '416 555');
+    await user.clear(screen.getByLabelText('Minimum amount'));
+    await user.type(screen.getByLabelText('Minimum amount'), '0.25');
+    await user.selectOptions(screen.getByLabelText('Type'), 'voice');
+    await user.selectOptions(screen.getByLabelText('Roaming'), 'true');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() =>
+      expect(Object.fromEntries(callsTo('usageRecords').at(-1)!.url.searchParams)).toEqual({
+        from: '2025-05-01',
+        to: '2025-05-20',
+        type: 'voice',
+        number: '416 555',
+        roaming: 'true',
+        minAmount: '0.25',
+        orderby: 'StartedAt desc',
+        skip: '0',
+        take: '25',
+        count: 'true',
+      }),
+    );
+    expect(router.state.location.search).toContain('number=416+555');
+
+    await user.click(screen.getByRole('button', { name: /Page 2/ }));
+    await waitFor(() => expect(callsTo('usageRecords').at(-1)!.url.searchParams.get('skip')).toBe('25'));
+    expect(await screen.findByText('60 records, page 2 of 3')).toHaveAttribute('role', 'status');
+  });
+
+  it('draws the daily chart with a table alternative', async () => {
+    mockPortalBilling({ usageRecords: () => json(records([record(1)], 1)) });
+    renderRoute('/usage?from=2025-06-01&to=2025-06-07');
+    const chart = await screen.findByRole('region', { name: 'Daily usage' });
+    expect(chart).toHaveTextContent('2 days with usage: 2 calls, 5 texts, 1 data sessions.');
+    expect(chart.querySelectorAll('rect')).toHaveLength(4);
+    const table = within(chart).getByRole('table', { name: 'Daily usage as a table', hidden: true });
+    const rows = within(table).getAllByRole('row', { hidden: true }).slice(1);
+    expect(rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent))).toEqual([
+      ['3 Jun 2025', '2', '5 min 00 s', '1', '1', '2 MB'],
+      ['5 Jun 2025', '0', '0 s', '4', '0', '0 KB'],
+    ]);
+  });
+
+  it('stacks records as cards on phones, sorted from a list', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = mockPortalBilling({ usageRecords: () => json(records([record(1)], 1)) });
+    renderRoute('/usage');
+    const list = await screen.findByRole('list', { name: 'Call detail records' });
+    expect(list).toHaveTextContent('Long distance to Ottawa');
+    expect(screen.queryByRole('table', { name: 'Call detail records' })).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Sort records'), 'Duration asc');
+    await waitFor(() => expect(callsTo('usageRecords').at(-1)!.url.searchParams.get('orderby')).toBe('Duration asc'));
+  });
+
+  it('says when no record matches, and when records cannot be loaded', async () => {
+    mockPortalBilling({ usageRecords: () => json({ error: 'down' }, 500) });
+    renderRoute('/usage');
+    expect(await screen.findByText('The records could not be loaded.')).toBeInTheDocument();
+  });
+
+  it('shows "No records match these filters" for an empty set', async () => {
+    mockPortalBilling();
+    renderRoute('/usage');
+    expect(await screen.findByRole('heading', { name: 'No records match these filters' })).toBeInTheDocument();
+    expect(await screen.findByText('No usage in this range.')).toBeInTheDocument();
+  });
+
+  it('exports exactly the filters shown, and says so when the export fails', async () => {
+    const user = userEvent.setup();
+    const createObjectURL = vi.fn(() => 'blob:usage');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    let fail = false;
+    const { callsTo } = mockPortalBilling({
+      usageRecords: () => json(records([record(1)], 1)),
+      usageExport: () =>
+        fail
+          ? json({ error: 'busy' }, 429)
+          : new Response('\uFEFFDate/Time\n', { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="Usage-101001.csv"' } }),
+    });
+    renderRoute('/usage?from=2025-05-01&to=2025-05-31&type=sms&sort=Amount&dir=asc&page=1');
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    expect(Object.fromEntries(callsTo('usageExport')[0]!.url.searchParams)).toEqual({ from: '2025-05-01', to: '2025-05-31', type: 'sms' });
+    fail = true;
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('The export could not be downloaded. Please try again.')).toBeInTheDocument();
+  });
+
+  it('waits for the records without a flash of empty results', async () => {
+    mockPortalBilling({ usageRecords: never });
+    renderRoute('/usage');
+    expect(await screen.findByText('Loading records...')).toHaveAttribute('role', 'status');
+  });
+});

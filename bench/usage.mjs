@@ -1,0 +1,101 @@
+#!/usr/bin/env node
+// Issue 12 item 1: the usage explorer stays fast at scale. Filtered explorer pages (GET Usage/records, as the
+// /usage screen asks them: 25 rows, counted, with totals and the daily series) of random scale accounts, each
+// kind at p99 ≤ 50 ms at 50 req/s on the 10,000-account / ~11 M-CDR scale data.
+//
+//   npm run build -w @portal/server && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench npm run bench:usage
+//
+// The database must hold the scale data (`npm run bench:api -- --seed` loads it) and be migrated (the server
+// migrates it at start: migration 0011 adds the explorer's index).
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { existsSync } from 'node:fs';
+import { BENCH_SECRETS_KEY, report, root, startProcess, stopProcess, waitFor } from './lib.mjs';
+
+const url = process.env.BENCH_DATABASE_URL;
+if (!url) {
+  console.error('Set BENCH_DATABASE_URL to a PostgreSQL database holding the scale data.');
+  process.exit(2);
+}
+if (!existsSync(`${root}/apps/server/dist/server.js`)) {
+  console.error('No compiled server: npm run build -w @portal/server first.');
+  process.exit(2);
+}
+const PORT = 3205;
+const RATE = Number(process.env.BENCH_RATE ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const BUDGET_MS = 50;
+
+const client = new pg.Client({ connectionString: url });
+await client.connect();
+const accountCount = Number((await client.query('select count(*) from accounts')).rows[0].count);
+const cdrCount = Number((await client.query(`select reltuples::bigint as n from pg_class where relname = 'cdrs'`)).rows[0].n);
+if (accountCount < 10_000 || cdrCount < 10_000_000) {
+  console.error(`The database has ${accountCount} accounts and ~${cdrCount} CDRs; load the scale data first (npm run bench:api -- --seed).`);
+  process.exit(2);
+}
+// Billing periods of random customers, and a number each of them called (for the number filter).
+const periods = (
+  await client.query(`
+    select i.account_id::text as account, i.start_date::text as start, i.end_date::text as end,
+      (select substr(to_number, 3, 6) from cdrs c where c.invoice_id = i.id and to_number is not null limit 1) as digits
+    from invoices i where i.state = 'Posted' order by random() limit 500`)
+).rows;
+await client.end();
+
+const year = (p) => `${Number(p.end.slice(0, 4)) - 1}${p.end.slice(4)}`;
+// What the screen asks: a period's first page; narrower filters; another sort; a later page; a whole year.
+const kinds = {
+  'a month, page 1': (p) => `from=${p.start}&to=${p.end}`,
+  'a month, voice ≥ $0.10, by amount': (p) => `from=${p.start}&to=${p.end}&type=voice&minAmount=0.10&orderby=Amount%20desc`,
+  'a year, number (partial), by duration': (p) => `from=${year(p)}&to=${p.end}&number=${p.digits}&orderby=Duration%20desc`,
+  'a year, not roaming, page 3': (p) => `from=${year(p)}&to=${p.end}&roaming=false&skip=50`,
+  'all time, data, by data': () => `type=data&orderby=Data%20desc`,
+};
+
+const server = startProcess('node', ['dist/server.js'], {
+  cwd: `${root}/apps/server`,
+  env: { DATABASE_URL: url, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', METRICS_PORT: '0', NODE_ENV: 'production', SECRETS_KEY: BENCH_SECRETS_KEY, PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}` },
+});
+try {
+  await waitFor(`http://127.0.0.1:${PORT}/readyz`);
+  const login = await fetch(`http://127.0.0.1:${PORT}/a/v1/Authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'staff', password: 'Demo-Pass-2025!' }),
+  }).then((r) => r.json());
+  if (!login.successful) throw new Error(`staff login failed: ${login.error}`);
+  const headers = { authorization: `Bearer ${login.token}` };
+
+  const results = { accounts: accountCount, cdrs: cdrCount, rate: RATE, seconds: SECONDS };
+  const budgets = [];
+  for (const [kind, query] of Object.entries(kinds)) {
+    let i = 0;
+    const path = () => {
+      const p = periods[i++ % periods.length];
+      return `/b/v1/Usage/records/${p.account}?${query(p)}&take=25&count=true`;
+    };
+    const run = (opts) =>
+      autocannon({
+        url: `http://127.0.0.1:${PORT}`,
+        connections: 10,
+        duration: opts.duration,
+        ...(opts.rate ? { overallRate: opts.rate } : {}),
+        requests: [{ setupRequest: (req) => ({ ...req, path: path(), headers }) }],
+      });
+    await run({ duration: 3 }); // warm-up
+    const paced = await run({ duration: SECONDS, rate: RATE });
+    const errors = paced.errors + paced.non2xx;
+    results[kind] = { p50: paced.latency.p50, p99: paced.latency.p99, max: paced.latency.max, requests: paced.requests.total, errors };
+    budgets.push({
+      name: `explorer page, ${kind}, p99 at ${RATE} req/s`,
+      measured: `${paced.latency.p99} ms`,
+      budget: `≤ ${BUDGET_MS} ms`,
+      ok: paced.latency.p99 <= BUDGET_MS && errors === 0,
+    });
+  }
+  console.table(Object.fromEntries(Object.entries(results).filter(([, v]) => typeof v === 'object')));
+  process.exitCode = report('usage', results, budgets) ? 1 : 0;
+} finally {
+  await stopProcess(server);
+}

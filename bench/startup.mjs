@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// Issue 13 item 1: the compiled server is ready ≤ 2 s after it starts, and its idle RSS is ≤ 120 MB.
+//
+//   npm run build && npm run bench:startup            (PGlite; also PostgreSQL when BENCH_DATABASE_URL is set)
+//
+// Start-up is timed from spawning `node dist/server.js` to the first 200 of /readyz, on a database that
+// already holds its data (the embedded one's first start also creates the demo data, a one-time cost,
+// so it is started once before). Idle RSS is read from /proc after a sign-in, one home model and 5 s of quiet.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { BENCH_SECRETS_KEY, report, root, startProcess, stopProcess } from './lib.mjs';
+
+const PORT = 3210;
+const READY_BUDGET_MS = 2_000;
+const RSS_BUDGET_MB = 120;
+
+if (!existsSync(`${root}/apps/server/dist/server.js`)) {
+  console.error('No compiled server: npm run build first.');
+  process.exit(2);
+}
+
+const rssMb = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+
+const start = async (env) => {
+  const started = performance.now();
+  const child = startProcess('node', ['dist/server.js'], {
+    cwd: `${root}/apps/server`,
+    env: { HOST: '127.0.0.1', PORT: String(PORT), LOG_LEVEL: 'warn', NODE_ENV: 'production', METRICS_PORT: '0', SECRETS_KEY: BENCH_SECRETS_KEY, PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}`, ...env },
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${PORT}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return { child, readyMs: performance.now() - started };
+};
+
+const idleRss = async (child) => {
+  const login = await fetch(`http://127.0.0.1:${PORT}/a/v1/Authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'customer', password: 'Demo-Pass-2025!' }),
+  }).then((r) => r.json());
+  if (!login.successful) throw new Error(`customer login failed: ${login.error}`);
+  await new Promise((r) => setTimeout(r, 5_000));
+  return rssMb(child.pid);
+};
+
+const measure = async (label, env) => {
+  const { child, readyMs } = await start(env);
+  try {
+    return { label, readyMs: Math.round(readyMs), idleRssMb: Math.round(await idleRss(child)) };
+  } finally {
+    await stopProcess(child);
+  }
+};
+
+const results = {};
+const budgets = [];
+const record = ({ label, readyMs, idleRssMb }) => {
+  results[label] = { readyMs, idleRssMb };
+  budgets.push({ name: `${label}: ready after start`, measured: `${readyMs} ms`, budget: `≤ ${READY_BUDGET_MS} ms`, ok: readyMs <= READY_BUDGET_MS });
+  budgets.push({ name: `${label}: idle RSS`, measured: `${idleRssMb} MB`, budget: `≤ ${RSS_BUDGET_MB} MB`, ok: idleRssMb <= RSS_BUDGET_MB });
+};
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-startup-'));
+try {
+  await stopProcess((await start({ DATA_DIR: dataDir, JOBS_ENABLED: 'false' })).child); // creates the demo data
+  record(await measure('PGlite (demo data)', { DATA_DIR: dataDir }));
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+if (process.env.BENCH_DATABASE_URL) record(await measure('PostgreSQL', { DATABASE_URL: process.env.BENCH_DATABASE_URL }));
+console.table(results);
+process.exitCode = report('startup', results, budgets) ? 1 : 0;

@@ -232,6 +232,15 @@ describe('GET /b/v1/Dispute/items', () => {
     expect((byInvoice.body.value as Json[]).every((d) => d.invoiceId === Number(recent.id) && d.status === 'Open')).toBe(true);
   });
 
+  it('pages like the other item lists (skip, take, count) and sorts by an allowed field', async () => {
+    const all = await list(`?orderby=${encodeURIComponent('Amount asc')}&count=true`);
+    const amounts = (all.body.value as Json[]).map((d) => d.amount as number);
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+    const page = await list(`?orderby=${encodeURIComponent('Amount asc')}&skip=1&take=1&count=true`);
+    expect(page.body.count).toBe(all.body.count);
+    expect((page.body.value as Json[]).map((d) => d.id)).toEqual([(all.body.value as Json[])[1]!.id]);
+  });
+
   it('answers a bad filter with 400 and no session with 401', async () => {
     const bad = await list(`?dnfilter=${encodeURIComponent('Details=="x"')}`);
     expect(bad).toEqual({ status: 400, body: { error: "Unknown field 'Details' at position 0" } });
@@ -338,6 +347,17 @@ describe('review and resolve', () => {
     expect(seen.body.value).toEqual([expect.objectContaining({ status: 'Rejected', rejectionReason: 'The plan price is in your contract.' })]);
     const [row] = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'dispute.rejected'), eq(auditLog.entityId, String(id))));
     expect(row).toMatchObject({ actorUserId: staffUser.id, accountId: own.id });
+  });
+
+  it('frees the line’s amount when a dispute of it is rejected', async () => {
+    const db = ctx.database.db;
+    const invoice = await createInvoice(db, own.id, { amount: '6.00', postedDate: new Date('2026-11-20T00:00:00Z') });
+    const [line] = await db.select({ id: charges.id }).from(charges).where(eq(charges.invoiceId, invoice.id));
+    const id = await openOne(line!.id, 6);
+    expect((await dispute({ chargeId: line!.id, reason: 'Other', amount: 0.01 })).status).toBe(400);
+    await review(id);
+    await resolve(id, { outcome: 'Rejected', rejectionReason: 'Billed as agreed.' });
+    expect((await dispute({ chargeId: line!.id, reason: 'Other', amount: 6 })).status).toBe(200);
   });
 
   it('answers 404 for an unknown dispute', async () => {

@@ -4,6 +4,7 @@
  */
 import {
   endpoints,
+  NOTIFICATION_PREFERENCE_EVENTS,
   pathFor,
   type AutopayScheduleResponse,
   type Endpoint,
@@ -12,6 +13,7 @@ import {
   type InvoiceListItem,
   type PaymentMethodEntry,
   type RecentPayment,
+  type UsageSummary,
 } from '@portal/contract';
 import { vi } from 'vitest';
 import { WIDE_SCREEN_QUERY } from '@/lib/use-media-query';
@@ -124,6 +126,31 @@ export const invoiceContent = (): InvoiceContent => ({
   },
 });
 
+/** This period of a Talk & Text plan, part way through June. */
+export const usageSummary = (overrides: Partial<UsageSummary> = {}): UsageSummary => ({
+  period: { start: '2025-06-01', end: '2025-06-30' },
+  asOf: '2025-06-15T12:00:00Z',
+  currency: 'CAD',
+  plan: { name: 'Talk & Text 150 + 5 GB', lines: 1 },
+  allowances: {
+    voiceMinutes: { used: 162, included: 150 },
+    textMessages: { used: 40, included: null },
+    dataMb: { used: 2560, included: 5120 },
+  },
+  overage: 3,
+  roaming: 12.5,
+  otherUsage: 0.9,
+  estimate: {
+    plan: 40,
+    usage: 16.4,
+    subtotal: 56.4,
+    taxes: [{ code: 'HST', description: 'HST 13%', amount: 7.33 }],
+    total: 63.73,
+    taxesIncluded: true,
+  },
+  ...overrides,
+});
+
 export type BillingRoute =
   | 'names'
   | 'details'
@@ -144,8 +171,16 @@ export type BillingRoute =
   | 'charges'
   | 'disputes'
   | 'createDispute'
+  | 'usageSummary'
+  | 'usageRecords'
+  | 'usageExport'
   | 'receipt'
-  | 'statement';
+  | 'statement'
+  | 'notifications'
+  | 'clearNotification'
+  | 'clearAllNotifications'
+  | 'notificationPreferences'
+  | 'saveNotificationPreferences';
 
 type Handler = (call: FetchCall) => Response | Promise<Response>;
 
@@ -169,8 +204,16 @@ const ROUTES: [BillingRoute, Endpoint][] = [
   ['charges', endpoints.charges],
   ['disputes', endpoints.disputes],
   ['createDispute', endpoints.createDispute],
+  ['usageSummary', endpoints.usageSummary],
+  ['usageRecords', endpoints.usageRecords],
+  ['usageExport', endpoints.usageExport],
   ['receipt', endpoints.paymentReceipt],
   ['statement', endpoints.accountStatement],
+  ['notifications', endpoints.notifications],
+  ['clearNotification', endpoints.clearNotification],
+  ['clearAllNotifications', endpoints.clearAllNotifications],
+  ['notificationPreferences', endpoints.notificationPreferences],
+  ['saveNotificationPreferences', endpoints.saveNotificationPreferences],
 ];
 
 /** A PDF download as the service answers it (the bytes do not matter to the screens). */
@@ -179,7 +222,14 @@ const pdfFile = (fileName: string): Response =>
 
 const lastNumber = (path: string): bigint => BigInt(/(\d+)(?:\/[a-z]+)?$/i.exec(path)![1]!);
 
+const ALL_EMAILS_ON = Object.fromEntries(NOTIFICATION_PREFERENCE_EVENTS.map((event) => [event, true]));
+
 const DEFAULTS: Record<BillingRoute, Handler> = {
+  notifications: () => json({ value: [], count: 0 }),
+  clearNotification: () => json(true),
+  clearAllNotifications: () => json(true),
+  notificationPreferences: () => json(ALL_EMAILS_ON),
+  saveNotificationPreferences: (call) => json(call.body),
   names: () => json(names([ACCOUNT_ID, 'Casey Customer', null])),
   details: (call) => json(accountDetails(lastNumber(call.url.pathname))),
   home: () => json(homeModel([[-120.5, 'CAD']])),
@@ -199,6 +249,9 @@ const DEFAULTS: Record<BillingRoute, Handler> = {
   charges: () => json({ value: [] }),
   disputes: () => json({ value: [], count: 0 }),
   createDispute: () => json({ error: 'No dispute expected in this test' }, 500),
+  usageSummary: () => json(usageSummary()),
+  usageRecords: () => json({ value: [], count: 0, totals: { count: 0, durationSeconds: 0, dataKb: 0, amount: 0 }, daily: [], currency: 'CAD' }),
+  usageExport: () => new Response('\uFEFFDate/Time,Type\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="Usage-101001.csv"' } }),
   receipt: (call) => pdfFile(`Receipt-${lastNumber(call.url.pathname)}.pdf`),
   statement: (call) => {
     const format = call.url.searchParams.get('format');

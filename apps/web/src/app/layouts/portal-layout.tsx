@@ -1,4 +1,4 @@
-import { CreditCard, FileText, Home, IdCard, Menu, X } from 'lucide-react';
+import { Activity, CreditCard, FileText, Home, IdCard, Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, NavLink, Outlet, redirect, useLocation } from 'react-router';
@@ -20,8 +20,13 @@ import { shellLocales } from '../locales';
 import { clearPortalCache, PortalProviders } from '../providers';
 import { registerLocales } from '@/lib/i18n/i18n';
 import { IdleWarning, idleLocales } from '@/features/security';
+import { NotificationBell, notificationLocales } from '@/features/notifications';
 
-await Promise.all([registerLocales('shell', shellLocales), registerLocales('session-idle', idleLocales)]);
+await Promise.all([
+  registerLocales('shell', shellLocales),
+  registerLocales('session-idle', idleLocales),
+  registerLocales('notifications', notificationLocales),
+]);
 
 /** Anyone without a (valid, unexpired) session goes to /login before any authenticated page loads. */
 export const loader = () => (getSession() ? null : redirect(paths.login));
@@ -29,6 +34,8 @@ export const loader = () => (getSession() ? null : redirect(paths.login));
 const NAV_ITEMS = [
   { to: paths.home, key: 'nav.home', icon: Home, end: true, everywhere: true },
   { to: paths.invoices, key: 'nav.invoices', icon: FileText, end: false, everywhere: false },
+  // A section of its own beside Invoices & Billing (issue 12), in the top menu on every screen.
+  { to: paths.usage, key: 'nav.usage', icon: Activity, end: false, everywhere: true },
   { to: paths.payments, key: 'nav.payments', icon: CreditCard, end: false, everywhere: false },
   { to: paths.profile, key: 'nav.account', icon: IdCard, end: false, everywhere: false },
 ] as const;
@@ -97,6 +104,7 @@ function PortalShell({ session }: { session: Session }) {
             <AccountSelector className="hidden max-w-72 md:inline-flex" />
             {/* With the selector beside it on phones, the toggle moves into the menu to leave the name room. */}
             <ThemeToggle className={showSelector ? 'max-md:hidden' : undefined} />
+            <NotificationBell />
             <UserMenu session={session} />
             <button
               type="button"

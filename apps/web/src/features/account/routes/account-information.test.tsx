@@ -13,6 +13,9 @@ const mockAccount = ({ details, save, history }: { details?: Handler; save?: Han
     if (path === '/b/v1/Account/names') return json(names([1001n, 'Casey Customer', null]));
     if (path === '/b/v1/Account/details/1001') return details ? details(call) : json(accountDetails(1001n));
     if (path === '/b/v1/Account/1001/history') return history ? history(call) : json({ value: [], count: 0 });
+    // The bell and the email choices (features/notifications), on every portal page and on this one.
+    if (path === '/b/v1/Notification/items') return json({ value: [], count: 0 });
+    if (path === '/b/v1/Notification/preferences') return json({ invoice_posted: true, payment_succeeded: true, payment_failed: true, autopay_scheduled: true, card_expiring: true, dispute_status_changed: true });
     if (call.method === 'PUT' && path === '/b/v1/Account/customerdetails') return save ? save(call) : json(true);
     return json({ error: `No fake for ${call.method} ${path}` }, 404);
   });

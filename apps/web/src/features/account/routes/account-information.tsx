@@ -17,6 +17,7 @@ import { ApiError } from '@/lib/api/client';
 import { useCurrentAccount } from '@/lib/current-account/current-account';
 import { changeLanguage, registerLocales, savedLanguage, uiLanguageFromPreference } from '@/lib/i18n/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
+import { EmailPreferences } from '@/features/notifications';
 import { accountDetailsQuery } from '../api/get-account-details';
 import { updateCustomerDetails } from '../api/update-customer-details';
 import { AccountActivity } from '../components/account-activity';
@@ -219,6 +220,7 @@ function AccountInformation({ accountId, back }: { accountId: bigint; back: Reac
         ) : (
           <>
             <AccountView details={details.data} now={now} />
+            <EmailPreferences />
             <AccountActivity accountId={accountId} />
           </>
         )}

@@ -1,0 +1,147 @@
+import type { Notification } from '@portal/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Dialog } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useFormat } from '@/lib/i18n/use-format';
+import { clearAllNotifications, clearNotification, notificationKey, notificationListQuery } from '../api/notifications';
+import { notificationText, type Wording } from '../rules';
+
+export interface NotificationPanelProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  accountId: bigint;
+}
+
+/**
+ * The notifications of the selected account, newest first, each with Clear, and Clear all (confirmed). A
+ * modal dialog: focus moves in, Escape closes it, and focus goes back to the bell.
+ */
+export function NotificationPanel({ open, onOpenChange, accountId }: NotificationPanelProps) {
+  const { t } = useTranslation('notifications');
+  const format = useFormat();
+  const queryClient = useQueryClient();
+  const list = useQuery({ ...notificationListQuery(accountId), enabled: open });
+  const [confirming, setConfirming] = useState(false);
+  const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const heading = useRef<HTMLParagraphElement>(null);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: notificationKey(accountId) });
+  const clearOne = useMutation({
+    mutationFn: (id: bigint) => clearNotification(id),
+    onSuccess: async () => {
+      await refresh();
+      setStatus({ tone: 'success', text: t('cleared') });
+      // The cleared row and its button are gone: keep focus in the panel, on its text.
+      heading.current?.focus();
+    },
+    onError: () => setStatus({ tone: 'error', text: t('clearError') }),
+  });
+  const clearAll = useMutation({
+    mutationFn: () => clearAllNotifications(accountId),
+    onSuccess: async () => {
+      await refresh();
+      setConfirming(false);
+      setStatus({ tone: 'success', text: t('allCleared') });
+    },
+    onError: () => {
+      setConfirming(false);
+      setStatus({ tone: 'error', text: t('clearAllError') });
+    },
+  });
+
+  const wording: Wording = {
+    t: (key, values) => t(key as never, values as never) as unknown as string,
+    money: (amount, currency) => format.currency(Number(amount), currency),
+    day: (day) => format.date(day),
+  };
+  const items = list.data?.value ?? [];
+  const count = list.data?.count ?? items.length;
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setStatus(null);
+        onOpenChange(next);
+      }}
+      title={t('title')}
+      description={t('description')}
+      footer={
+        items.length > 0 ? (
+          <Button variant="secondary" onClick={() => setConfirming(true)}>
+            {t('clearAll')}
+          </Button>
+        ) : undefined
+      }
+    >
+      <p ref={heading} tabIndex={-1} className="sr-only">
+        {t('title')}
+      </p>
+      {status && (
+        <Banner tone={status.tone} className="mb-3">
+          {status.text}
+        </Banner>
+      )}
+      {list.isPending ? (
+        <div aria-busy="true" className="space-y-3">
+          <span className="sr-only">{t('loading')}</span>
+          <Skeleton className="h-14 w-full" />
+          <Skeleton className="h-14 w-full" />
+        </div>
+      ) : list.isError ? (
+        <Banner tone="error">{t('loadError')}</Banner>
+      ) : items.length === 0 ? (
+        <p className="py-6 text-center text-fg-muted">{t('empty')}</p>
+      ) : (
+        <>
+          <ul className="divide-y divide-border">
+            {items.map((item) => (
+              <NotificationItem
+                key={String(item.id)}
+                item={item}
+                text={notificationText(item, wording)}
+                when={format.dateTime(item.createdAt)}
+                clearing={clearOne.isPending && clearOne.variables === item.id}
+                onClear={() => clearOne.mutate(item.id)}
+              />
+            ))}
+          </ul>
+          {count > items.length && <p className="mt-3 text-sm text-fg-muted">{t('more', { shown: items.length, count })}</p>}
+        </>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('clearAllTitle')}
+        confirmLabel={t('clearAll')}
+        workingLabel={t('clearing')}
+        working={clearAll.isPending}
+        onConfirm={() => clearAll.mutate()}
+      >
+        {t('clearAllText', { count })}
+      </ConfirmDialog>
+    </Dialog>
+  );
+}
+
+function NotificationItem({ item, text, when, clearing, onClear }: { item: Notification; text: string; when: string; clearing: boolean; onClear: () => void }) {
+  const { t } = useTranslation('notifications');
+  return (
+    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
+      <div className="min-w-0">
+        <p className="text-sm break-words">{text}</p>
+        <p className="mt-1 text-xs text-fg-muted">
+          <time dateTime={item.createdAt}>{when}</time>
+        </p>
+      </div>
+      <Button variant="secondary" size="sm" className="self-start" loading={clearing} loadingText={t('clearing')} aria-label={t('clearOne', { message: text })} onClick={onClear}>
+        {t('clear')}
+      </Button>
+    </li>
+  );
+}

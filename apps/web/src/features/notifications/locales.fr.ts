@@ -1,0 +1,55 @@
+import type { Catalog } from '@/lib/i18n/i18n';
+import type { en } from './locales';
+
+/** French texts of the `notifications` namespace (loaded on demand). */
+export const fr: Catalog<typeof en> = {
+  bell: 'Notifications',
+  bellUnread: 'Notifications, {{count}} non lues',
+  title: 'Notifications',
+  description: 'Ce qui s’est passé sur ce compte : factures, paiements, cartes et contestations.',
+  loading: 'Chargement des notifications...',
+  loadError: 'Impossible de charger les notifications. Veuillez réessayer plus tard.',
+  empty: 'Vous n’avez aucune notification.',
+  more: 'Les {{shown}} plus récentes sur {{count}} sont affichées. Effacez-en pour voir les plus anciennes.',
+  clear: 'Effacer',
+  clearOne: 'Effacer : {{message}}',
+  clearing: 'Effacement...',
+  clearError: 'La notification n’a pas pu être effacée. Veuillez réessayer.',
+  clearAll: 'Tout effacer',
+  clearAllTitle: 'Effacer toutes les notifications?',
+  clearAllText: 'Les {{count}} notifications de ce compte seront retirées de la liste. Cette action est irréversible.',
+  clearAllError: 'Les notifications n’ont pas pu être effacées. Veuillez réessayer.',
+  cleared: 'Notification effacée.',
+  allCleared: 'Toutes les notifications ont été effacées.',
+  events: {
+    invoice_posted: 'La facture {{invoiceNumber}} de {{amount}} est prête ; elle est payable au plus tard le {{dueDate}}.',
+    payment_succeeded: 'Votre paiement de {{amount}} a été reçu. Merci.',
+    payment_failed: 'Votre paiement de {{amount}} a échoué : {{reason}}.',
+    payment_failed_automatic: 'Le paiement automatique de {{amount}} a échoué : {{reason}}.',
+    autopay_scheduled: 'Un paiement automatique de {{amount}} sera effectué le {{date}}.',
+    card_expiring:
+      'Votre carte {{brand}} se terminant par {{last4}} expire à la fin de {{expiry}}. Ajoutez une nouvelle carte pour continuer à payer sans interruption.',
+    card_expired: 'Votre carte {{brand}} se terminant par {{last4}} a expiré à la fin de {{expiry}}. Ajoutez une nouvelle carte pour continuer à payer.',
+    dispute_status_changed: 'Votre contestation de la facture {{invoiceNumber}} est maintenant {{status}}.',
+    dispute_status_changed_plain: 'Votre contestation est maintenant {{status}}.',
+  },
+  disputeStatus: { Open: 'ouverte', UnderReview: 'en cours d’examen', Resolved: 'résolue', Rejected: 'rejetée' },
+  preferences: {
+    title: 'Notifications par courriel',
+    intro: 'Choisissez ce dont nous vous informons par courriel. Toutes les notifications restent affichées sous la cloche en haut de la page.',
+    loading: 'Chargement de vos choix de courriels...',
+    loadError: 'Impossible de charger vos choix de courriels. Veuillez réessayer plus tard.',
+    save: 'Enregistrer mes choix de courriels',
+    saving: 'Enregistrement...',
+    saved: 'Vos choix de courriels ont été enregistrés.',
+    saveError: 'Vos choix de courriels n’ont pas pu être enregistrés. Veuillez réessayer.',
+    events: {
+      invoice_posted: 'Une nouvelle facture est prête',
+      payment_succeeded: 'Un paiement a été reçu (avec son reçu)',
+      payment_failed: 'Un paiement a échoué',
+      autopay_scheduled: 'Un paiement automatique aura lieu dans 3 jours',
+      card_expiring: 'Une carte expire dans les 30 jours ou a expiré',
+      dispute_status_changed: 'Une contestation a changé de statut',
+    },
+  },
+};

@@ -1,0 +1,49 @@
+/** How a notification is worded on screen: from its event's facts in the page's language, else the stored text. Pure. */
+import type { Notification, NotificationEventData } from '@portal/contract';
+
+export interface Wording {
+  /** i18next `t` of the `notifications` namespace. */
+  t: (key: string, values?: Record<string, unknown>) => string;
+  money: (amount: string, currency: string) => string;
+  day: (day: string) => string;
+}
+
+const reasonText = (reason: string): string => reason.trim().replace(/\.+$/, '');
+const expiryOf = (card: { expMonth: number; expYear: number }) => `${String(card.expMonth).padStart(2, '0')}/${card.expYear}`;
+
+type Data<E extends keyof NotificationEventData> = NotificationEventData[E];
+
+export const notificationText = (notification: Pick<Notification, 'kind' | 'message' | 'data'>, { t, money, day }: Wording): string => {
+  const data = notification.data as Record<string, unknown> | null;
+  if (!data) return notification.message;
+  switch (notification.kind) {
+    case 'invoice_posted': {
+      const d = data as Data<'invoice_posted'>;
+      return t('events.invoice_posted', { invoiceNumber: d.invoiceNumber, amount: money(d.amount, d.currency), dueDate: day(d.dueDate) });
+    }
+    case 'payment_succeeded': {
+      const d = data as Data<'payment_succeeded'>;
+      return t('events.payment_succeeded', { amount: money(d.amount, d.currency) });
+    }
+    case 'payment_failed': {
+      const d = data as Data<'payment_failed'>;
+      return t(d.automatic ? 'events.payment_failed_automatic' : 'events.payment_failed', { amount: money(d.amount, d.currency), reason: reasonText(d.reason) });
+    }
+    case 'autopay_scheduled': {
+      const d = data as Data<'autopay_scheduled'>;
+      return t('events.autopay_scheduled', { amount: money(d.amount, d.currency), date: day(d.date) });
+    }
+    case 'card_expiring':
+    case 'card_expired': {
+      const d = data as Data<'card_expiring'>;
+      return t(`events.${notification.kind}`, { brand: d.brand, last4: d.last4, expiry: expiryOf(d) });
+    }
+    case 'dispute_status_changed': {
+      const d = data as Data<'dispute_status_changed'>;
+      const status = t(`disputeStatus.${d.status}`, { defaultValue: d.status });
+      return d.invoiceNumber ? t('events.dispute_status_changed', { invoiceNumber: d.invoiceNumber, status }) : t('events.dispute_status_changed_plain', { status });
+    }
+    default:
+      return notification.message;
+  }
+};

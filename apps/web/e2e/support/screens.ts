@@ -190,6 +190,26 @@ export const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'usage',
+    user: 'customer',
+    open: async (page) => {
+      await page.goto('/usage');
+      await expect(h1(page, 'Usage')).toBeVisible();
+      await expect(page.getByRole('region', { name: 'This period' }).getByRole('progressbar').first()).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Daily usage' })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: /records?, page/ })).toBeAttached();
+    },
+  },
+  {
+    name: 'usage-chart-table',
+    user: 'customer',
+    open: async (page) => {
+      await page.goto('/usage?type=sms');
+      await page.locator('summary').filter({ hasText: 'Daily usage as a table' }).click();
+      await expect(page.getByRole('table', { name: 'Daily usage as a table' })).toBeVisible();
+    },
+  },
+  {
     name: 'invoices-no-match',
     user: 'customer',
     open: async (page) => {
@@ -344,6 +364,28 @@ export const SCREENS: Screen[] = [
       await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible();
       await expect(page.getByRole('region', { name: 'Billing Address' })).toBeVisible();
       await expect(page.getByRole('region', { name: 'Account activity' }).getByRole('status')).toHaveCount(0);
+    },
+  },
+  {
+    name: 'profile-email-notifications',
+    user: 'customer',
+    open: async (page) => {
+      await page.goto('/profile');
+      const choices = page.getByRole('region', { name: 'Email notifications' });
+      await expect(choices.getByRole('checkbox', { name: 'A payment failed' })).toBeVisible();
+      await choices.getByRole('button', { name: 'Save email choices' }).click();
+      await expect(choices.getByRole('status')).toHaveText(/Your email choices were saved\./);
+    },
+  },
+  {
+    name: 'notifications-panel',
+    user: 'customer',
+    open: async (page) => {
+      await page.goto('/');
+      await page.getByRole('button', { name: /^Notifications(, \d+ unread)?$/ }).click();
+      const panel = page.getByRole('dialog', { name: 'Notifications' });
+      // Listed, or the empty message: either way loaded.
+      await expect(panel.getByRole('listitem').first().or(panel.getByText('You have no notifications.'))).toBeVisible();
     },
   },
   {

@@ -142,7 +142,7 @@ export const listPeriodCredits = async (db: PortalDb, accountId: bigint, currenc
     amount: string;
     currency: string;
     description: string;
-  }>(sql`select * from (${creditNotesOfAccount(accountId, new Date(period.from), new Date(period.until))}) credits where currency = ${currency} limit ${limit}`);
+  }>(sql`select * from (${creditNotesOfAccount(accountId, new Date(period.from), new Date(period.until))}) credits where currency = ${currency} order by created_at, id limit ${limit}`);
   return rows.map((row) => ({
     id: BigInt(row.id),
     date: new Date(row.created_at),

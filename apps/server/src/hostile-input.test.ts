@@ -68,7 +68,8 @@ const casesOf = (row: Endpoint, headers: Record<string, string>): Case[] => {
     }
     if (isFlat(body) && path.length === 1) {
       for (const [kind, encoded] of Object.entries(ENCODED_TEXTS)) {
-        const payload = encodeFlat(body, { key: topKey(path), encoded });
+        // The field may belong to another branch of a union than the sample's: put it in so the hostile text is sent.
+        const payload = encodeFlat({ ...body, [topKey(path)]: '' }, { key: topKey(path), encoded });
         cases.push({
           name: `${title} form body ${path.join('.')} ${kind}`,
           request: base({ payload, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' } }),

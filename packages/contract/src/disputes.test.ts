@@ -62,5 +62,6 @@ describe('ResolveDisputeSchema', () => {
     expect(ResolveDisputeSchema.safeParse({ outcome: 'Resolved', creditedAmount: 0 }).success).toBe(false);
     expect(ResolveDisputeSchema.safeParse({ outcome: 'Rejected', rejectionReason: '   ' }).success).toBe(false);
     expect(ResolveDisputeSchema.safeParse({ outcome: 'Credited', creditedAmount: 1 }).success).toBe(false);
+    expect(ResolveDisputeSchema.safeParse({ outcome: 'Resolved', creditedAmount: 1, rejectionReason: 'mixed up' }).success).toBe(false);
   });
 });

@@ -62,10 +62,13 @@ export const CreateDisputeSchema = z
 export type CreateDispute = z.input<typeof CreateDisputeSchema>;
 export type DisputeToCreate = z.output<typeof CreateDisputeSchema>;
 
-/** POST Dispute/{id}/resolve: Resolved with the credited amount, or Rejected with the reason the customer reads. */
+/**
+ * POST Dispute/{id}/resolve: Resolved with the credited amount, or Rejected with the reason the customer reads.
+ * Strict: a field of the other outcome (a Resolved with a rejection reason) is refused, never silently dropped.
+ */
 export const ResolveDisputeSchema = z.discriminatedUnion('outcome', [
-  z.object({ outcome: z.literal('Resolved'), creditedAmount: positiveAmount }),
-  z.object({ outcome: z.literal('Rejected'), rejectionReason: trimmedText(DISPUTE_REJECTION_MAX).min(1, 'Say why the dispute is rejected') }),
+  z.strictObject({ outcome: z.literal('Resolved'), creditedAmount: positiveAmount }),
+  z.strictObject({ outcome: z.literal('Rejected'), rejectionReason: trimmedText(DISPUTE_REJECTION_MAX).min(1, 'Say why the dispute is rejected') }),
 ]);
 export type ResolveDispute = z.input<typeof ResolveDisputeSchema>;
 export type DisputeResolution = z.output<typeof ResolveDisputeSchema>;

@@ -131,6 +131,14 @@ describe('GET /b/v1/Invoice/items', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ count: 2, value: [{ invoiceNumber: 'INV-2025-02' }] });
 
+    // A page past the end still says how many there are; a filter matching nothing counts 0.
+    const past = await get(`/b/v1/Invoice/items?dnfilter=${encodeURIComponent(filter)}&skip=5&take=1&count=true`);
+    expect(past.json()).toEqual({ count: 2, value: [] });
+    const none = await get(`/b/v1/Invoice/items?dnfilter=${encodeURIComponent('InvoiceNumber=="none"')}&count=true`);
+    expect(none.json()).toEqual({ count: 0, value: [] });
+    const uncounted = await get(`/b/v1/Invoice/items?dnfilter=${encodeURIComponent(filter)}&take=1`);
+    expect(uncounted.json()).not.toHaveProperty('count');
+
     const owing = await get(`/b/v1/Invoice/items?dnfilter=${encodeURIComponent('Owing > 0')}&orderby=Amount%20asc`);
     expect(numbers(owing.json())).toEqual(['SUB-2025-02', 'INV-2025-03', 'INV-2025-02']);
   });

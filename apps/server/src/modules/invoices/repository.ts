@@ -68,17 +68,21 @@ export const listPostedInvoices = async (
   // Compiled first: a bad filter or order answers 400 before any query runs.
   const where = and(posted, visibleAccountsCondition(caller, invoices.accountId), compileFilter(query.dnfilter, INVOICE_FIELDS), scope);
   const orderBy = query.orderby?.trim() ? compileOrderBy(query.orderby, INVOICE_FIELDS, { tieBreaker: invoices.id }) : DEFAULT_ORDER;
-  const [rows, total] = await Promise.all([
-    db
-      .select({ ...invoiceColumns, owing: owingOfInvoice })
-      .from(invoices)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(query.take)
-      .offset(query.skip),
-    query.count ? db.select({ n: count() }).from(invoices).where(where) : Promise.resolve(undefined),
-  ]);
-  return { rows, count: total?.[0]?.n };
+  const countAll = () => db.select({ n: count() }).from(invoices).where(where);
+  // The count rides along in the page's own statement (one round trip); the inner `invoices` of the
+  // subquery shadows the outer one, so the same condition counts the whole filtered set.
+  const rows = await db
+    .select({ ...invoiceColumns, owing: owingOfInvoice, total: query.count ? sql<string>`(select count(*) from invoices where ${where})` : sql<null>`null` })
+    .from(invoices)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(query.take)
+    .offset(query.skip);
+  const page = rows.map(({ total: _total, ...row }) => row);
+  if (!query.count) return { rows: page, count: undefined };
+  // A page past the end has no row to carry the count.
+  const total = rows[0] ? Number(rows[0].total) : query.skip === 0 ? 0 : (await countAll())[0]!.n;
+  return { rows: page, count: total };
 };
 
 const findPosted = async (db: PortalDb, condition: SQL | undefined): Promise<PostedInvoiceRow | undefined> => {

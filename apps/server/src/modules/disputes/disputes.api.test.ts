@@ -304,6 +304,11 @@ describe('review and resolve', () => {
       sql`select data->>'status' as status from notifications where kind = 'dispute_status_changed' and data->>'disputeId' = ${String(id)} order by id`,
     );
     expect(statuses.rows.map((r) => r.status)).toEqual(['Open', 'UnderReview', 'Resolved']);
+    const [resolvedNote] = await db
+      .select({ message: notifications.message })
+      .from(notifications)
+      .where(and(eq(notifications.kind, 'dispute_status_changed'), sql`${notifications.id} = (select max(id) from notifications where data->>'disputeId' = ${String(id)})`));
+    expect(resolvedNote!.message).toContain(`invoice ${recent.invoiceNumber}`);
 
     expect(await resolve(id, { outcome: 'Rejected', rejectionReason: 'Late' })).toEqual({
       status: 409,

@@ -16,6 +16,7 @@ export type DisputedLine = { chargeId: bigint; cdrId?: undefined } | { cdrId: bi
 export interface LineRow {
   accountId: bigint;
   invoiceId: bigint;
+  invoiceNumber: string;
   invoiceState: 'Draft' | 'Posted' | 'Void';
   postedDate: Date | null;
   /** numeric text: 2 decimals for a charge, 4 for a call record */
@@ -31,6 +32,7 @@ export const findLine = async (db: PortalDb, caller: Caller, line: DisputedLine)
     .select({
       accountId: table.accountId,
       invoiceId: table.invoiceId,
+      invoiceNumber: invoices.invoiceNumber,
       invoiceState: invoices.state,
       postedDate: invoices.postedDate,
       amount: table.amount,
@@ -167,10 +169,19 @@ export const findDispute = async (db: PortalDb, caller: Caller, id: bigint): Pro
 /** Locks the dispute row for the rest of the transaction and reads what a status change needs. */
 export const lockDispute = async (db: PortalDb, id: bigint) => {
   const [row] = await db
-    .select({ id: disputes.id, accountId: disputes.accountId, invoiceId: disputes.invoiceId, status: disputes.status, amount: disputes.amount, currency: disputes.currency })
+    .select({
+      id: disputes.id,
+      accountId: disputes.accountId,
+      invoiceId: disputes.invoiceId,
+      invoiceNumber: invoices.invoiceNumber,
+      status: disputes.status,
+      amount: disputes.amount,
+      currency: disputes.currency,
+    })
     .from(disputes)
+    .innerJoin(invoices, eq(invoices.id, disputes.invoiceId))
     .where(eq(disputes.id, id))
-    .for('update');
+    .for('update', { of: disputes });
   return row;
 };
 

@@ -49,13 +49,20 @@ const requireDispute = async (deps: DisputeDeps, caller: Caller, id: bigint): Pr
   return presentDispute(row);
 };
 
-const notifyStatus = (deps: DisputeDeps, tx: DisputeDeps['db'], dispute: { id: bigint; accountId: bigint; invoiceId: bigint; amount: string; currency: string }, status: DisputeStatus, at: Date) =>
+const notifyStatus = (deps: DisputeDeps, tx: DisputeDeps['db'], dispute: { id: bigint; accountId: bigint; invoiceId: bigint; invoiceNumber: string; amount: string; currency: string }, status: DisputeStatus, at: Date) =>
   notifyAccount(
     { db: tx, outbox: deps.outbox },
     {
       accountId: dispute.accountId,
       event: 'dispute_status_changed',
-      data: { disputeId: String(dispute.id), status, invoiceId: String(dispute.invoiceId), amount: dispute.amount, currency: dispute.currency.trim() },
+      data: {
+        disputeId: String(dispute.id),
+        status,
+        invoiceId: String(dispute.invoiceId),
+        invoiceNumber: dispute.invoiceNumber,
+        amount: dispute.amount,
+        currency: dispute.currency.trim(),
+      },
       at,
     },
   );
@@ -98,7 +105,7 @@ export const createDispute = async (deps: DisputeDeps, caller: Caller, body: Dis
       entityId: disputeId,
       details: { invoiceId: found.invoiceId, ...line, amount, reason: body.reason, byStaff: caller.isStaff },
     });
-    await notifyStatus(deps, tx, { id: disputeId, accountId: found.accountId, invoiceId: found.invoiceId, amount, currency: found.currency }, 'Open', now);
+    await notifyStatus(deps, tx, { id: disputeId, accountId: found.accountId, invoiceId: found.invoiceId, invoiceNumber: found.invoiceNumber, amount, currency: found.currency }, 'Open', now);
     return disputeId;
   });
   return requireDispute(deps, caller, id);

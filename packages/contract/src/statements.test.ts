@@ -33,6 +33,8 @@ describe('StatementQuerySchema', () => {
     [{ from: '2025-02-01', to: '2025-01-31', format: 'pdf' }, ['from'], 'The start date (from) must be on or before the end date (to).'],
     [{ from: '2019-01-01', to: '2025-01-31', format: 'pdf' }, ['to'], 'A statement covers at most 5 years; choose a shorter period.'],
     [{ from: '2025-01-01', to: '2025-01-31', format: 'xlsx' }, ['format'], 'format must be pdf or csv'],
+    [{ to: '2025-01-31', format: 'pdf' }, ['from'], 'from must be a day written YYYY-MM-DD (the first day of the statement)'],
+    [{ from: '2025-01-01', to: '2025-02-30', format: 'pdf' }, ['to'], 'to must be a day written YYYY-MM-DD (the last day of the statement)'],
   ])('refuses %j at %j', (query, path, message) => {
     const result = StatementQuerySchema.safeParse(query);
     expect(result.success).toBe(false);

@@ -3,7 +3,7 @@
  * for a date range (opening balance, invoices, payments, credits, closing balance) as PDF or CSV.
  */
 import { z } from 'zod';
-import { IdSchema, IsoDateSchema } from './primitives';
+import { IdSchema } from './primitives';
 
 /** GET Payment/{paymentId}/receipt. */
 export const PaymentReceiptParamsSchema = z.object({ paymentId: IdSchema });
@@ -37,8 +37,8 @@ export const STATEMENT_RANGE_MESSAGES: Readonly<Record<StatementRangeProblem, st
 /** GET Account/{accountId}/statement?from&to&format: the period (the account's calendar days, both included) and the file type. */
 export const StatementQuerySchema = z
   .object({
-    from: IsoDateSchema,
-    to: IsoDateSchema,
+    from: z.iso.date({ error: 'from must be a day written YYYY-MM-DD (the first day of the statement)' }),
+    to: z.iso.date({ error: 'to must be a day written YYYY-MM-DD (the last day of the statement)' }),
     format: z.enum(STATEMENT_FORMATS, { error: 'format must be pdf or csv' }),
   })
   .superRefine((query, context) => {

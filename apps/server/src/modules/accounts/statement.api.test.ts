@@ -181,9 +181,9 @@ describe('the period and the caller', () => {
   it.each([
     ['from after to', 'from=2025-02-01&to=2025-01-31&format=pdf', 'The start date (from) must be on or before the end date (to).'],
     ['more than 5 years', 'from=2020-01-01&to=2025-01-01&format=csv', 'A statement covers at most 5 years; choose a shorter period.'],
-    ['no such day', 'from=2025-02-30&to=2025-03-31&format=csv', 'Invalid ISO date'],
+    ['no such day', 'from=2025-02-30&to=2025-03-31&format=csv', 'querystring.from: from must be a day written YYYY-MM-DD (the first day of the statement)'],
     ['another format', 'from=2025-01-01&to=2025-01-31&format=xlsx', 'format must be pdf or csv'],
-    ['no from', 'to=2025-01-31&format=pdf', 'querystring.from'],
+    ['no from', 'to=2025-01-31&format=pdf', 'querystring.from: from must be a day written YYYY-MM-DD (the first day of the statement)'],
   ])('refuses %s with 400 and says why', async (_case, query, message) => {
     const res = await statement(english.account.id, query, english.headers);
     expect(res.statusCode).toBe(400);

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UsageRecord, UsageRecords } from '@portal/contract';
+import { changeLanguage } from '@/lib/i18n/i18n';
 import { json, makeToken, renderRoute } from '@/test/utils';
 import { mockPortalBilling, never, usageSummary, wideScreen } from '@/test/portal-billing';
 import { currentPeriod } from '../rules';
@@ -55,6 +56,19 @@ describe('usage (issue 12 item 1)', () => {
     expect(panel).toHaveTextContent('Roaming so far$12.50');
     expect(panel).toHaveTextContent('HST 13%$7.33');
     expect(panel).toHaveTextContent('Estimated total$63.73');
+  });
+
+  it('speaks French: This period, the bars and the estimate in fr-CA', async () => {
+    await changeLanguage('fr', { remember: true });
+    mockPortalBilling({ usageRecords: () => json(records([record(1)], 1)) });
+    renderRoute('/usage');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Consommation' })).toBeInTheDocument();
+    const panel = await screen.findByRole('region', { name: 'Cette période' });
+    expect(within(panel).getByRole('progressbar', { name: 'Minutes d’appel' })).toHaveAttribute('aria-valuetext', '162 min sur 150 min, Au-delà de l’allocation');
+    expect(within(panel).getByRole('progressbar', { name: 'Données' })).toHaveAttribute('aria-valuetext', '2,5 Go sur 5 Go');
+    expect(panel).toHaveTextContent(/Total estimé63,73\s\$/);
+    expect(await screen.findByRole('list', { name: 'Relevé des appels' })).toHaveTextContent('Appel');
+    expect(screen.getByRole('button', { name: 'Exporter en CSV' })).toBeInTheDocument();
   });
 
   it('says when taxes are left out of the estimate', async () => {

@@ -11,13 +11,17 @@ export const PANEL_TAKE = 50;
  */
 export const notificationKey = (accountId: bigint) => ['account', accountId, 'notifications'] as const;
 
-/** The bell's unread count: one row asked, counted. Polled, as the jobs add notifications in the background. */
+export const unreadCountKey = (accountId: bigint) => [...notificationKey(accountId), 'count'] as const;
+
+/**
+ * The bell's unread count: one row asked, counted. Never polled on a timer: every request counts as the
+ * session's activity, so a poll would keep an idle session alive (the bell re-reads it on navigation instead).
+ */
 export const unreadCountQuery = (accountId: bigint) =>
   queryOptions({
-    queryKey: [...notificationKey(accountId), 'count'],
+    queryKey: unreadCountKey(accountId),
     queryFn: async ({ signal }) =>
       (await api.call(endpoints.notifications, { query: { accountId, skip: 0, take: 1, count: 'true' }, signal })).count ?? 0,
-    refetchInterval: 60_000,
   });
 
 export const notificationListQuery = (accountId: bigint) =>

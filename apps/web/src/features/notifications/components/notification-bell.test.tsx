@@ -1,5 +1,5 @@
 import type { Notification } from '@portal/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { changeLanguage } from '@/lib/i18n/i18n';
 import { mockPortalBilling } from '@/test/portal-billing';
@@ -117,5 +117,24 @@ describe('the notification bell', () => {
     await user.click(await screen.findByRole('button', { name: 'Notifications' }));
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
     expect(await within(panel).findByRole('alert')).toHaveTextContent('Failed to load notifications. Please try again later.');
+  });
+});
+
+describe('the bell’s count', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('is not polled (a request would count as activity and keep an idle session alive), but re-read on navigation once stale', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const service = notificationService(NOTES);
+    const { router } = renderRoute('/');
+    await screen.findByRole('button', { name: 'Notifications, 3 unread' });
+    const asked = () => service.callsTo('notifications').length;
+    const first = asked();
+    await act(async () => void (await vi.advanceTimersByTimeAsync(10 * 60_000)));
+    expect(asked()).toBe(first);
+    await act(async () => void (await router.navigate('/payments')));
+    await waitFor(() => expect(asked()).toBe(first + 1));
   });
 });

@@ -1,11 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { lazyDialog } from '@/components/lazy-dialog';
 import { cn } from '@/lib/cn';
 import { useCurrentAccount } from '@/lib/current-account/current-account';
-import { unreadCountQuery } from '../api/notifications';
+import { notificationKey, unreadCountKey, unreadCountQuery } from '../api/notifications';
 
 /** The panel (list, clear, clear all) loads on the first opening: the bell itself stays a few hundred bytes in the layout. */
 const NotificationPanel = lazyDialog(
@@ -25,6 +26,13 @@ export function NotificationBell({ className }: { className?: string }) {
   const { accountId } = useCurrentAccount();
   const [open, setOpen] = useState(false);
   const count = useQuery({ ...unreadCountQuery(accountId ?? 0n), enabled: accountId !== null });
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  // Each navigation (the person's own doing) re-reads a count older than the cache's 30 s: what the jobs added
+  // in the background shows as they move around, without a timer.
+  useEffect(() => {
+    if (accountId !== null) void queryClient.refetchQueries({ queryKey: unreadCountKey(accountId), stale: true });
+  }, [pathname, accountId, queryClient]);
   if (accountId === null) return null;
   const unread = count.data ?? 0;
   return (
@@ -34,7 +42,10 @@ export function NotificationBell({ className }: { className?: string }) {
         className={cn('relative inline-flex size-11 shrink-0 items-center justify-center rounded-lg hover:bg-surface-2 sm:size-10', className)}
         aria-label={unread > 0 ? t('bellUnread', { count: unread }) : t('bell')}
         aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          void queryClient.invalidateQueries({ queryKey: notificationKey(accountId) });
+          setOpen(true);
+        }}
       >
         <Bell className="size-5" aria-hidden="true" />
         {unread > 0 && (

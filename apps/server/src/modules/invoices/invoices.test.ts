@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { accountAddresses, addresses, charges } from '../../db/schema';
+import { accountAddresses, addresses, charges, creditNotes } from '../../db/schema';
 import { buildTestApp, type TestContext } from '../../../test/app';
 import { bearer, createAccount, createBillingDetails, createInvoice, createPayment, createUser, tokenFor } from '../../../test/factories';
 
@@ -292,5 +292,22 @@ describe('POST /b/v1/Invoice/calcforward/{invoiceId}', () => {
 
     const first = await ctx.app.inject({ method: 'POST', url: `/b/v1/Invoice/calcforward/${inv.jan.id}`, headers: customer });
     expect(first.json()).toMatchObject({ previousBalance: 0, paymentsReceived: 0, newCharges: 100, amountDue: 100 });
+  });
+
+  it('counts a credit note as money received, on the bill after it was issued', async () => {
+    // A dispute credit of 20.00 on February's bill, issued on Mar 10 (after Feb's posting, before March's).
+    const [note] = await ctx.database.db
+      .insert(creditNotes)
+      .values({ accountId: own.id, invoiceId: inv.feb.id, receivableId: inv.feb.arId!, amount: '20.00', currency: 'CAD', description: 'Credit', createdAt: new Date('2025-03-10T12:00:00Z') })
+      .returning();
+    try {
+      const march = await ctx.app.inject({ method: 'POST', url: `/b/v1/Invoice/calcforward/${inv.mar.id}`, headers: customer });
+      expect(march.json()).toEqual({ invoiceId: Number(inv.mar.id), currency: 'CAD', previousBalance: 120.5, paymentsReceived: 20, newCharges: 80.25, amountDue: 180.75 });
+      // February's own bill is untouched: the credit came after it.
+      const feb = await ctx.app.inject({ method: 'POST', url: `/b/v1/Invoice/calcforward/${inv.feb.id}`, headers: customer });
+      expect(feb.json()).toMatchObject({ paymentsReceived: 100, amountDue: 120.5 });
+    } finally {
+      await ctx.database.db.delete(creditNotes).where(eq(creditNotes.id, note!.id));
+    }
   });
 });

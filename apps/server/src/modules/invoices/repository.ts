@@ -309,13 +309,13 @@ export interface BalanceForwardRow {
   invoicedBefore: string;
   /** Successful payments dated before the previous invoice was posted. */
   paidBeforePrevious: string;
-  /** Successful payments from the previous invoice's posting up to this one's. */
+  /** Successful payments and credit notes from the previous invoice's posting up to this one's. */
   paidSincePrevious: string;
 }
 
 /**
  * The sums a balance-forward needs, in the invoice's currency, following the ledger rule (only
- * Posted invoices and Successful payments count). Invoices are ordered by (posted date, id).
+ * Posted invoices, Successful payments and credit notes count). Invoices are ordered by (posted date, id).
  */
 export const sumBalanceForward = async (db: PortalDb, invoice: InvoiceRow & { postedDate: Date }): Promise<BalanceForwardRow> => {
   const postedAt = invoice.postedDate.toISOString();
@@ -328,6 +328,9 @@ export const sumBalanceForward = async (db: PortalDb, invoice: InvoiceRow & { po
     ), paid as (
       select date, amount from payments
       where account_id = ${invoice.accountId} and currency = ${invoice.currency} and status = 'Successful'
+      union all
+      -- A credit note is money in like a Successful payment (lib/ledger.ts), dated when it was issued.
+      select created_at, amount from credit_notes where account_id = ${invoice.accountId} and currency = ${invoice.currency}
     )
     select
       (select coalesce(sum(amount), 0) from invoices

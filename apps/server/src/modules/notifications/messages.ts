@@ -27,7 +27,7 @@ type Sentences = { [E in NotificationEvent]: (data: NotificationEventData[E], mo
 
 const DISPUTE_STATUS: Texts<Record<string, string>> = {
   en: { Open: 'open', UnderReview: 'under review', 'Under review': 'under review', Resolved: 'resolved', Rejected: 'rejected' },
-  fr: { Open: 'ouvert', UnderReview: 'en cours d’examen', 'Under review': 'en cours d’examen', Resolved: 'résolu', Rejected: 'rejeté' },
+  fr: { Open: 'ouverte', UnderReview: 'en cours d’examen', 'Under review': 'en cours d’examen', Resolved: 'résolue', Rejected: 'rejetée' },
 };
 
 const SENTENCES: Texts<Sentences> = {

@@ -131,7 +131,7 @@ const events: {
         ),
       ),
     en: { message: /^Your dispute on invoice INV-5 is now resolved\.$/, subject: ': your dispute was updated', link: `${ORIGIN}/invoices/5` },
-    fr: { message: /^Votre contestation de la facture INV-5 est maintenant résolu\.$/, subject: ' : votre contestation a été mise à jour', link: `${ORIGIN}/invoices/5` },
+    fr: { message: /^Votre contestation de la facture INV-5 est maintenant résolue\.$/, subject: ' : votre contestation a été mise à jour', link: `${ORIGIN}/invoices/5` },
   },
 ];
 

@@ -3,7 +3,9 @@
 // at once on this 2-core machine), and ends with one PASS/FAIL line per budget. A benchmark that cannot
 // run (no database, no Chromium) counts as a FAIL, never as a pass. Exits non-zero when anything failed.
 //
-//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench npm run bench
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench npm run bench [-- startup api …]
+//
+// Names after `--` run only those benchmarks (in the order below).
 import { spawn, spawnSync } from 'node:child_process';
 import { root } from './lib.mjs';
 
@@ -13,13 +15,21 @@ const BENCHES = [
   { name: 'lighthouse', args: ['bench/lighthouse.mjs'] },
   { name: 'slow-readers', args: ['bench/slow-readers.mjs'] },
   { name: 'api', args: ['bench/api.mjs'], database: true },
-  { name: 'api --compressed', args: ['bench/api.mjs', '--compressed'], database: true },
+  { name: 'api-compressed', args: ['bench/api.mjs', '--compressed'], database: true },
   { name: 'documents', args: ['bench/documents.mjs'], database: true },
   { name: 'search', args: ['bench/search.mjs'], database: true },
   { name: 'usage', args: ['bench/usage.mjs'], database: true },
   { name: 'reset-timing', args: ['bench/reset-timing.mjs'], database: true },
   { name: 'soak', args: ['bench/soak.mjs'], database: true },
 ];
+
+const only = process.argv.slice(2);
+const unknown = only.filter((name) => !BENCHES.some((bench) => bench.name === name));
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark(s): ${unknown.join(', ')}. Known: ${BENCHES.map((bench) => bench.name).join(', ')}`);
+  process.exit(2);
+}
+const selected = only.length > 0 ? BENCHES.filter((bench) => only.includes(bench.name)) : BENCHES;
 
 const run = (args) =>
   new Promise((resolve) => {
@@ -43,7 +53,7 @@ if (built.status !== 0) {
 }
 
 const summary = [];
-for (const bench of BENCHES) {
+for (const bench of selected) {
   if (bench.database && !process.env.BENCH_DATABASE_URL) {
     summary.push(`FAIL  ${bench.name}: not run (set BENCH_DATABASE_URL to the scale database)`);
     continue;

@@ -1,5 +1,6 @@
 /** The invoices module: its routes, and what other modules may use of it. */
 export { invoiceRoutes } from './routes';
+export { noticePostedInvoices } from './posted-notices';
 export { requirePostedInvoice } from './service';
 export {
   findBillTo,

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { i18n } from '@/lib/i18n/i18n';
 import { queryClient } from '@/lib/query-client';
 import { refresh as refreshSession } from '@/lib/session/session-store';
@@ -9,6 +9,9 @@ import { refresh as refreshSession } from '@/lib/session/session-store';
 configure({ asyncUtilTimeout: 5000 });
 
 afterEach(async () => {
+  // A screen may start loading a module (a dialog it preloads, the next route) just as its test ends:
+  // let that finish, or the load outlives the test environment and fails the run.
+  await vi.dynamicImportSettled();
   cleanup();
   window.localStorage.clear();
   window.sessionStorage.clear();

@@ -10,6 +10,7 @@ import { endpoints } from '../../packages/contract/src/endpoints';
  */
 export const buildConstants = {
   __MICROSOFT_LOGIN_PATH__: JSON.stringify(endpoints.microsoftLogin.path),
+  __OPEN_ID_PROVIDERS_PATH__: JSON.stringify(endpoints.openIdProviders.path),
   // The provider's brand from the same BRAND_* variables the server reads (issue 15 item 2), checked here.
   __BRAND__: JSON.stringify(brandFromEnv(process.env)),
 };

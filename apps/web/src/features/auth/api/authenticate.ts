@@ -1,4 +1,4 @@
-import { endpoints, type LoginRequest, type LoginResponse, type OpenIdProviders } from '@portal/contract';
+import { endpoints, type LoginRequest, type LoginResponse } from '@portal/contract';
 import { api } from '@/lib/api/client';
 
 /** Authenticate {username, password} → {successful, token, error}. */
@@ -6,6 +6,3 @@ export const authenticate = (body: LoginRequest): Promise<LoginResponse> => api.
 
 /** Authenticate/OneTimeLogin {token} → login response (decisions §5: single use, short lived). */
 export const oneTimeLogin = (token: string): Promise<LoginResponse> => api.call(endpoints.oneTimeLogin, { body: { token } });
-
-/** openid/providers → the single sign-on providers that work here (the login offers only these). */
-export const openIdProviders = (): Promise<OpenIdProviders> => api.call(endpoints.openIdProviders);

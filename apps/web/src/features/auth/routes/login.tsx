@@ -11,6 +11,7 @@ import { paths, ssoLoginUrl } from '@/config/paths';
 import { registerLocales } from '@/lib/i18n/i18n';
 import { startSession, useSession } from '@/lib/session/session-store';
 import { usePageTitle } from '@/lib/use-page-title';
+import { openIdProviders } from '../api/sso-providers';
 import { AuthHeading } from '../components/auth-heading';
 import { PasswordInput } from '../components/password-input';
 import { authLocales } from '../locales';
@@ -21,7 +22,7 @@ await registerLocales('auth', authLocales);
 /**
  * The API module (client + contract schemas + zod, about 35 KB gzip) is loaded on demand: when the form first
  * gets focus or is submitted. The login form itself therefore shows with the bare minimum of JavaScript
- * (decisions §9: /login ≤ 130 KB gzip). For the same reason this form uses plain state, not react-hook-form.
+ * (decisions §9: /login ≤ 110 KB as served). For the same reason this form uses plain state, not react-hook-form.
  */
 const loadApi = () => import('../api/authenticate');
 /** Passkey sign-in (the WebAuthn helper with it) downloads only when its button is pressed. */
@@ -64,8 +65,7 @@ export function LoginPage() {
   const [ssoListed, setSsoListed] = useState(false);
   useEffect(() => {
     let live = true;
-    loadApi()
-      .then(({ openIdProviders }) => openIdProviders())
+    openIdProviders()
       .then(({ providers }) => {
         if (live) setSsoListed(providers.some((p) => p.id === 'microsoft'));
       })

@@ -5,7 +5,9 @@
 //
 // Start-up is timed from spawning `node dist/server.js` to the first 200 of /readyz, on a database that
 // already holds its data (the embedded one's first start also creates the demo data, a one-time cost,
-// so it is started once before). Idle RSS is read from /proc after a sign-in, one home model and 5 s of quiet.
+// so it is started once before). RSS is read from /proc after a sign-in, 5 s and 30 s later: V8's memory
+// reducer gives back the young generation that start-up grew about 10 s after allocation stops, so the
+// 30 s reading is what an idle instance holds and the one judged; the 5 s one is reported beside it.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,6 +42,8 @@ const start = async (env) => {
   return { child, readyMs: performance.now() - started };
 };
 
+const IDLE_SECONDS = 30;
+
 const idleRss = async (child) => {
   const login = await fetch(`http://127.0.0.1:${PORT}/a/v1/Authenticate`, {
     method: 'POST',
@@ -48,13 +52,16 @@ const idleRss = async (child) => {
   }).then((r) => r.json());
   if (!login.successful) throw new Error(`customer login failed: ${login.error}`);
   await new Promise((r) => setTimeout(r, 5_000));
-  return rssMb(child.pid);
+  const early = rssMb(child.pid);
+  await new Promise((r) => setTimeout(r, (IDLE_SECONDS - 5) * 1_000));
+  return { early, settled: rssMb(child.pid) };
 };
 
 const measure = async (label, env) => {
   const { child, readyMs } = await start(env);
   try {
-    return { label, readyMs: Math.round(readyMs), idleRssMb: Math.round(await idleRss(child)) };
+    const { early, settled } = await idleRss(child);
+    return { label, readyMs: Math.round(readyMs), rssAt5sMb: Math.round(early), idleRssMb: Math.round(settled) };
   } finally {
     await stopProcess(child);
   }
@@ -62,10 +69,10 @@ const measure = async (label, env) => {
 
 const results = {};
 const budgets = [];
-const record = ({ label, readyMs, idleRssMb }) => {
-  results[label] = { readyMs, idleRssMb };
+const record = ({ label, readyMs, rssAt5sMb, idleRssMb }) => {
+  results[label] = { readyMs, rssAt5sMb, idleRssMb };
   budgets.push({ name: `${label}: ready after start`, measured: `${readyMs} ms`, budget: `≤ ${READY_BUDGET_MS} ms`, ok: readyMs <= READY_BUDGET_MS });
-  budgets.push({ name: `${label}: idle RSS`, measured: `${idleRssMb} MB`, budget: `≤ ${RSS_BUDGET_MB} MB`, ok: idleRssMb <= RSS_BUDGET_MB });
+  budgets.push({ name: `${label}: idle RSS (${IDLE_SECONDS} s after a sign-in; ${rssAt5sMb} MB at 5 s)`, measured: `${idleRssMb} MB`, budget: `≤ ${RSS_BUDGET_MB} MB`, ok: idleRssMb <= RSS_BUDGET_MB });
 };
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-startup-'));

@@ -1,9 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { mkdir } from 'node:fs/promises';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -114,7 +111,13 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
     return { db, kind: 'postgres', pool, exportPool, pglite: null, close: async () => void (await Promise.all([pool.end(), exportPool.end()])) };
   }
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const pglite = await PGlite.create({
+  // Loaded only here, so a server on PostgreSQL never holds the embedded database's code in memory.
+  const [{ PGlite: EmbeddedDatabase, types: pgliteTypes }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+  ]);
+  const pglite = await EmbeddedDatabase.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     parsers: { [pgliteTypes.INT8]: (v: string) => BigInt(v), [pgliteTypes.DATE]: (v: string) => v },
@@ -129,6 +132,7 @@ export const migrateDatabase = async (database: Database): Promise<void> => {
   if (database.kind === 'postgres') {
     await migratePg(database.db as never, { migrationsFolder });
   } else {
+    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await migratePglite(database.db as never, { migrationsFolder });
   }
 };

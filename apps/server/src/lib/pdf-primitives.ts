@@ -3,7 +3,6 @@
  * page drawn with pdfkit's standard fonts (nothing is loaded per request), its geometry and ink, cut-to-fit
  * text, the provider's brand block, the footer of every page, and the document's bytes.
  */
-import PDFDocument from 'pdfkit';
 import type { Brand } from './brand';
 
 export const PAGE = { width: 612, height: 792 };
@@ -67,8 +66,10 @@ export const pageFooters = (doc: Doc, brand: Brand, page: (page: number, count: 
 };
 
 /** A Letter document drawn by `draw`; resolves with the whole PDF (a few kilobytes per page). */
-export const renderPdf = (info: { title: string; author: string }, draw: (doc: Doc) => void): Promise<Buffer> =>
-  new Promise((resolve, reject) => {
+export const renderPdf = async (info: { title: string; author: string }, draw: (doc: Doc) => void): Promise<Buffer> => {
+  // pdfkit and its font engine are loaded on the first document, not at start-up (idle memory).
+  const { default: PDFDocument } = await import('pdfkit');
+  return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'LETTER',
       margins: { top: 40, left: LEFT, right: PAGE.width - RIGHT, bottom: 20 },
@@ -82,3 +83,4 @@ export const renderPdf = (info: { title: string; author: string }, draw: (doc: D
     draw(doc);
     doc.end();
   });
+};

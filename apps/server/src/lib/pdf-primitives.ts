@@ -53,6 +53,81 @@ export const brandBlock = (doc: Doc, brand: Brand, extraLines: readonly string[]
   return y;
 };
 
+/**
+ * The first page's top: the brand block (with `extraLines`) at the left, the document's title and its
+ * facts (label, value) at the right, then the brand's rule; returns the y below it.
+ */
+export const documentHeader = (
+  doc: Doc,
+  brand: Brand,
+  extraLines: readonly string[],
+  title: string,
+  facts: readonly (readonly [label: string, value: string])[],
+  labelWidth = 90,
+): number => {
+  const y = brandBlock(doc, brand, extraLines);
+  font(doc, 'Helvetica-Bold', 22);
+  doc.text(title, LEFT + 300, 46, { width: RIGHT - LEFT - 300, align: 'right', lineBreak: false });
+  let fy = 76;
+  const valueX = LEFT + 300 + labelWidth;
+  for (const [label, value] of facts) {
+    font(doc, 'Helvetica', 9, MUTED);
+    doc.text(label, LEFT + 300, fy, { width: labelWidth, lineBreak: false });
+    font(doc, 'Helvetica-Bold', 9);
+    cell(doc, value, valueX, fy, RIGHT - valueX, 'right');
+    fy += 13;
+  }
+  const ruleY = Math.max(y, fy) + 10;
+  rule(doc, ruleY, brand.accent, 1.5);
+  return ruleY + 16;
+};
+
+/** The top of a further page: the brand's name and `text` (which document continues), a rule; returns the y to go on from. */
+export const continuationHeader = (doc: Doc, brand: Brand, text: string): number => {
+  font(doc, 'Helvetica-Bold', 11, brand.accent);
+  doc.text(brand.name, LEFT, 40, { lineBreak: false });
+  font(doc, 'Helvetica', 9, MUTED);
+  doc.text(text, LEFT + 200, 42, { width: RIGHT - LEFT - 200, align: 'right', lineBreak: false });
+  rule(doc, 58);
+  return 70;
+};
+
+/** Whom the document concerns (heading, name, address lines) at the left from `top`; returns the y below the last line. */
+export const partyBlock = (doc: Doc, top: number, heading: string, party: { name: string; lines: readonly string[] }): number => {
+  font(doc, 'Helvetica-Bold', 8, MUTED);
+  doc.text(heading, LEFT, top, { lineBreak: false });
+  font(doc, 'Helvetica-Bold', 11);
+  cell(doc, party.name, LEFT, top + 13, 250);
+  font(doc, 'Helvetica', 10);
+  let y = top + 28;
+  for (const line of party.lines) {
+    cell(doc, line, LEFT, y, 250);
+    y += 13;
+  }
+  return y;
+};
+
+/** The shaded box right of the party block with the amount that matters most (due, or paid); returns its bottom. */
+export const amountBox = (doc: Doc, top: number, box: { heading: string; amount: string; note: string; accent: string }): number => {
+  const x = LEFT + 300;
+  const width = RIGHT - x;
+  doc.roundedRect(x, top - 4, width, 74, 4).fillColor(BAND).fill();
+  font(doc, 'Helvetica-Bold', 8, MUTED);
+  doc.text(box.heading, x + 12, top + 6, { lineBreak: false });
+  font(doc, 'Helvetica-Bold', 20, box.accent);
+  cell(doc, box.amount, x + 12, top + 20, width - 24);
+  font(doc, 'Helvetica', 9, MUTED);
+  cell(doc, box.note, x + 12, top + 50, width - 24);
+  return top + 74;
+};
+
+/** The shaded band behind a table's column headings at `y`, with the headings' font set; returns the headings' baseline. */
+export const tableBand = (doc: Doc, y: number): number => {
+  doc.rect(LEFT, y, RIGHT - LEFT, ROW + 2).fillColor(BAND).fill();
+  font(doc, 'Helvetica-Bold', 8, MUTED);
+  return y + 5;
+};
+
 /** The brand's support line and "Page n of m" on every page, once the page count is known. */
 export const pageFooters = (doc: Doc, brand: Brand, page: (page: number, count: number) => string): void => {
   const { start, count } = doc.bufferedPageRange();

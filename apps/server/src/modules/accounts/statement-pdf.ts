@@ -4,7 +4,7 @@
  * owed after it. Long periods flow onto further pages with the table's heading repeated.
  */
 import { formatDate, formatMoney, formatPeriod } from '../../lib/document-format';
-import { BAND, CONTENT_BOTTOM, INK, LEFT, MUTED, RIGHT, ROW, brandBlock, cell, font, pageFooters, renderPdf, rule, type Doc } from '../../lib/pdf-primitives';
+import { BAND, CONTENT_BOTTOM, INK, LEFT, MUTED, RIGHT, ROW, cell, continuationHeader, documentHeader, font, pageFooters, partyBlock, renderPdf, rule, tableBand, type Doc } from '../../lib/pdf-primitives';
 import type { StatementDocumentData } from './statement-data';
 import { STATEMENT_TEXTS, type StatementTexts } from './statement-texts';
 
@@ -38,52 +38,31 @@ class Layout {
   ensure(height: number): boolean {
     if (this.y + height <= CONTENT_BOTTOM) return false;
     this.doc.addPage();
-    font(this.doc, 'Helvetica-Bold', 11, this.data.brand.accent);
-    this.doc.text(this.data.brand.name, LEFT, 40, { lineBreak: false });
-    font(this.doc, 'Helvetica', 9, MUTED);
-    this.doc.text(this.t.continued, LEFT + 200, 42, { width: RIGHT - LEFT - 200, align: 'right', lineBreak: false });
-    rule(this.doc, 58);
-    this.y = 70;
+    this.y = continuationHeader(this.doc, this.data.brand, this.t.continued);
     return true;
   }
 
   header(): void {
     const { doc, data, t } = this;
-    const y = brandBlock(doc, data.brand, data.taxRegistrations.map((tax) => `${t.taxNumbers[tax.kind]} ${tax.number}`));
-    font(doc, 'Helvetica-Bold', 22);
-    doc.text(t.statementTitle, LEFT + 300, 46, { width: RIGHT - LEFT - 300, align: 'right', lineBreak: false });
-    const facts: [string, string][] = [
-      [t.accountNumber, data.accountNumber],
-      [t.statementPeriod, formatPeriod(data.from, data.to, data.language)],
-      [t.statementDate, this.date(data.statementDate)],
-      [t.currency, data.currency],
-    ];
-    let fy = 76;
-    for (const [label, value] of facts) {
-      font(doc, 'Helvetica', 9, MUTED);
-      doc.text(label, LEFT + 300, fy, { width: 80, lineBreak: false });
-      font(doc, 'Helvetica-Bold', 9);
-      cell(doc, value, LEFT + 380, fy, RIGHT - (LEFT + 380), 'right');
-      fy += 13;
-    }
-    this.y = Math.max(y, fy) + 10;
-    rule(doc, this.y, data.brand.accent, 1.5);
-    this.y += 16;
+    this.y = documentHeader(
+      doc,
+      data.brand,
+      data.taxRegistrations.map((tax) => `${t.taxNumbers[tax.kind]} ${tax.number}`),
+      t.statementTitle,
+      [
+        [t.accountNumber, data.accountNumber],
+        [t.statementPeriod, formatPeriod(data.from, data.to, data.language)],
+        [t.statementDate, this.date(data.statementDate)],
+        [t.currency, data.currency],
+      ],
+      80,
+    );
   }
 
   accountAndSummary(): void {
     const { doc, data, t } = this;
     const top = this.y;
-    font(doc, 'Helvetica-Bold', 8, MUTED);
-    doc.text(t.billTo, LEFT, top, { lineBreak: false });
-    font(doc, 'Helvetica-Bold', 11);
-    cell(doc, data.billTo.name, LEFT, top + 13, 250);
-    font(doc, 'Helvetica', 10);
-    let y = top + 28;
-    for (const line of data.billTo.lines) {
-      cell(doc, line, LEFT, y, 250);
-      y += 13;
-    }
+    const y = partyBlock(doc, top, t.billTo, data.billTo);
     const boxX = LEFT + 290;
     const boxWidth = RIGHT - boxX;
     const rows: [string, string, boolean][] = [
@@ -111,9 +90,7 @@ class Layout {
   tableHeading(): void {
     const { doc } = this;
     const { columns } = this.t;
-    doc.rect(LEFT, this.y, RIGHT - LEFT, ROW + 2).fillColor(BAND).fill();
-    font(doc, 'Helvetica-Bold', 8, MUTED);
-    const y = this.y + 5;
+    const y = tableBand(doc, this.y);
     doc.text(columns.date, COLUMNS.date.x, y, { lineBreak: false });
     doc.text(columns.description, COLUMNS.description.x, y, { lineBreak: false });
     for (const [text, column] of [

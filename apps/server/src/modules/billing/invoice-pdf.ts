@@ -6,7 +6,7 @@
 import type { InvoiceStatus } from '@portal/contract';
 import { formatDate, formatMoney, formatPeriod, formatQuantity } from '../../lib/document-format';
 import type { DocumentLanguage } from '../../lib/language';
-import { BAND, CONTENT_BOTTOM, LEFT, MUTED, RIGHT, ROW, INK, brandBlock, cell, font, pageFooters, renderPdf, rule, type Doc } from '../../lib/pdf-primitives';
+import { BAND, CONTENT_BOTTOM, INK, LEFT, MUTED, RIGHT, ROW, amountBox, cell, continuationHeader, documentHeader, font, pageFooters, partyBlock, renderPdf, rule, tableBand, type Doc } from '../../lib/pdf-primitives';
 import type { TaxRegistration } from '../../lib/tax-registrations';
 import type { Brand } from './brand';
 import { DOCUMENT_TEXTS, type DocumentTexts } from './document-texts';
@@ -85,83 +85,39 @@ class Layout {
   ensure(height: number): boolean {
     if (this.y + height <= CONTENT_BOTTOM) return false;
     this.doc.addPage();
-    this.continuationHeader();
+    this.y = continuationHeader(this.doc, this.data.brand, this.t.continued(this.data.invoiceNumber));
     return true;
   }
 
   firstPageHeader(): void {
     const { doc, data, t } = this;
-    const { brand } = data;
-    const y = brandBlock(doc, brand, data.taxRegistrations.map((tax) => `${t.taxNumbers[tax.kind]} ${tax.number}`));
-
-    font(doc, 'Helvetica-Bold', 22);
-    doc.text(t.invoiceTitle, LEFT + 300, 46, { width: RIGHT - LEFT - 300, align: 'right', lineBreak: false });
-    const facts: [string, string][] = [
+    this.y = documentHeader(doc, data.brand, data.taxRegistrations.map((tax) => `${t.taxNumbers[tax.kind]} ${tax.number}`), t.invoiceTitle, [
       [t.invoiceNumber, data.invoiceNumber],
       [t.accountNumber, data.accountNumber],
       [t.issueDate, data.issueDate ? this.date(data.issueDate) : '-'],
       [t.dueDate, this.date(data.dueDate)],
       [t.billingPeriod, this.period(data.startDate, data.endDate)],
-    ];
-    let fy = 76;
-    for (const [label, value] of facts) {
-      font(doc, 'Helvetica', 9, MUTED);
-      doc.text(label, LEFT + 300, fy, { width: 90, lineBreak: false });
-      font(doc, 'Helvetica-Bold', 9);
-      cell(doc, value, LEFT + 390, fy, RIGHT - (LEFT + 390), 'right');
-      fy += 13;
-    }
-    this.y = Math.max(y, fy) + 10;
-    rule(doc, this.y, brand.accent, 1.5);
-    this.y += 16;
-  }
-
-  continuationHeader(): void {
-    const { doc, data } = this;
-    font(doc, 'Helvetica-Bold', 11, data.brand.accent);
-    doc.text(data.brand.name, LEFT, 40, { lineBreak: false });
-    font(doc, 'Helvetica', 9, MUTED);
-    doc.text(this.t.continued(data.invoiceNumber), LEFT + 200, 42, { width: RIGHT - LEFT - 200, align: 'right', lineBreak: false });
-    rule(doc, 58);
-    this.y = 70;
+    ]);
   }
 
   billToAndSummary(): void {
     const { doc, data, t } = this;
     const top = this.y;
-    font(doc, 'Helvetica-Bold', 8, MUTED);
-    doc.text(t.billTo, LEFT, top, { lineBreak: false });
-    font(doc, 'Helvetica-Bold', 11);
-    cell(doc, data.billTo.name, LEFT, top + 13, 250);
-    font(doc, 'Helvetica', 10);
-    let y = top + 28;
-    for (const line of data.billTo.lines) {
-      cell(doc, line, LEFT, y, 250);
-      y += 13;
-    }
-
+    const y = partyBlock(doc, top, t.billTo, data.billTo);
     // The amount-due box: what the customer most needs to see.
-    const boxX = LEFT + 300;
-    const boxWidth = RIGHT - boxX;
-    doc.roundedRect(boxX, top - 4, boxWidth, 74, 4).fillColor(BAND).fill();
-    font(doc, 'Helvetica-Bold', 8, MUTED);
-    doc.text(t.amountDueHeading, boxX + 12, top + 6, { lineBreak: false });
-    font(doc, 'Helvetica-Bold', 20, data.brand.accent);
-    cell(doc, this.money(data.amountDue), boxX + 12, top + 20, boxWidth - 24);
-    font(doc, 'Helvetica', 9, MUTED);
-    doc.text(`${t.due(this.date(data.dueDate))}  ·  ${data.currency.trim()}  ·  ${t.status[data.status]}`, boxX + 12, top + 50, {
-      lineBreak: false,
+    const boxBottom = amountBox(doc, top, {
+      heading: t.amountDueHeading,
+      amount: this.money(data.amountDue),
+      note: `${t.due(this.date(data.dueDate))}  ·  ${data.currency.trim()}  ·  ${t.status[data.status]}`,
+      accent: data.brand.accent,
     });
-
-    this.y = Math.max(y, top + 74) + 22;
+    this.y = Math.max(y, boxBottom) + 22;
   }
 
   tableHeading(): void {
     const { doc } = this;
     const { columns } = this.t;
-    doc.rect(LEFT, this.y, RIGHT - LEFT, ROW + 2).fillColor(BAND).fill();
-    font(doc, 'Helvetica-Bold', 8, MUTED);
-    const y = this.y + 5;
+    const y = tableBand(doc, this.y);
     doc.text(columns.description, COLUMNS.description.x + 6, y, { lineBreak: false });
     doc.text(columns.period, COLUMNS.period.x, y, { lineBreak: false });
     doc.text(columns.quantity, COLUMNS.quantity.x, y, { width: COLUMNS.quantity.width, align: 'right', lineBreak: false });

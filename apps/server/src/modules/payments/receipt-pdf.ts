@@ -3,7 +3,7 @@
  * tax registrations and footers). Pure apart from pdfkit: data in, bytes out.
  */
 import { formatDate, formatMoney, formatPeriod } from '../../lib/document-format';
-import { BAND, CONTENT_BOTTOM, LEFT, MUTED, RIGHT, ROW, brandBlock, cell, font, pageFooters, renderPdf, rule, type Doc } from '../../lib/pdf-primitives';
+import { CONTENT_BOTTOM, LEFT, MUTED, RIGHT, ROW, amountBox, cell, documentHeader, font, pageFooters, partyBlock, renderPdf, rule, tableBand, type Doc } from '../../lib/pdf-primitives';
 import type { ReceiptPdfData } from './receipt-data';
 import { RECEIPT_TEXTS, type ReceiptTexts } from './receipt-texts';
 
@@ -41,59 +41,31 @@ class Layout {
 
   header(): void {
     const { doc, data, t } = this;
-    const y = brandBlock(doc, data.brand, data.taxRegistrations.map((tax) => `${t.taxNumbers[tax.kind]} ${tax.number}`));
-    font(doc, 'Helvetica-Bold', 22);
-    doc.text(t.receiptTitle, LEFT + 300, 46, { width: RIGHT - LEFT - 300, align: 'right', lineBreak: false });
-    const facts: [string, string][] = [
+    this.y = documentHeader(doc, data.brand, data.taxRegistrations.map((tax) => `${t.taxNumbers[tax.kind]} ${tax.number}`), t.receiptTitle, [
       [t.receiptNumber, data.receiptNumber],
       [t.accountNumber, data.accountNumber],
       [t.paymentDate, this.paymentDay()],
       [t.paymentMethod, data.card ? t.card(data.card.brand, data.card.last4) : data.description || t.payment],
-    ];
-    let fy = 76;
-    for (const [label, value] of facts) {
-      font(doc, 'Helvetica', 9, MUTED);
-      doc.text(label, LEFT + 300, fy, { width: 90, lineBreak: false });
-      font(doc, 'Helvetica-Bold', 9);
-      cell(doc, value, LEFT + 390, fy, RIGHT - (LEFT + 390), 'right');
-      fy += 13;
-    }
-    this.y = Math.max(y, fy) + 10;
-    rule(doc, this.y, data.brand.accent, 1.5);
-    this.y += 16;
+    ]);
   }
 
   receivedFromAndAmount(): void {
     const { doc, data, t } = this;
     const top = this.y;
-    font(doc, 'Helvetica-Bold', 8, MUTED);
-    doc.text(t.receivedFrom, LEFT, top, { lineBreak: false });
-    font(doc, 'Helvetica-Bold', 11);
-    cell(doc, data.receivedFrom.name, LEFT, top + 13, 250);
-    font(doc, 'Helvetica', 10);
-    let y = top + 28;
-    for (const line of data.receivedFrom.lines) {
-      cell(doc, line, LEFT, y, 250);
-      y += 13;
-    }
-    const boxX = LEFT + 300;
-    const boxWidth = RIGHT - boxX;
-    doc.roundedRect(boxX, top - 4, boxWidth, 74, 4).fillColor(BAND).fill();
-    font(doc, 'Helvetica-Bold', 8, MUTED);
-    doc.text(t.amountPaidHeading, boxX + 12, top + 6, { lineBreak: false });
-    font(doc, 'Helvetica-Bold', 20, data.brand.accent);
-    cell(doc, this.money(data.amount), boxX + 12, top + 20, boxWidth - 24);
-    font(doc, 'Helvetica', 9, MUTED);
-    cell(doc, `${t.paidOn(this.paymentDay())}  ·  ${data.currency}`, boxX + 12, top + 50, boxWidth - 24);
-    this.y = Math.max(y, top + 74) + 22;
+    const y = partyBlock(doc, top, t.receivedFrom, data.receivedFrom);
+    const boxBottom = amountBox(doc, top, {
+      heading: t.amountPaidHeading,
+      amount: this.money(data.amount),
+      note: `${t.paidOn(this.paymentDay())}  ·  ${data.currency}`,
+      accent: data.brand.accent,
+    });
+    this.y = Math.max(y, boxBottom) + 22;
   }
 
   tableHeading(): void {
     const { doc } = this;
     const { columns } = this.t;
-    doc.rect(LEFT, this.y, RIGHT - LEFT, ROW + 2).fillColor(BAND).fill();
-    font(doc, 'Helvetica-Bold', 8, MUTED);
-    const y = this.y + 5;
+    const y = tableBand(doc, this.y);
     doc.text(columns.invoice, COLUMNS.invoice.x, y, { lineBreak: false });
     doc.text(columns.period, COLUMNS.period.x, y, { lineBreak: false });
     doc.text(columns.dueDate, COLUMNS.dueDate.x, y, { lineBreak: false });

@@ -9,19 +9,14 @@
 // --seed loads the scale data set first (about a minute) when the database has no accounts yet.
 // --compressed asks for `Accept-Encoding: br, gzip` as browsers do, to show what compressing answers costs.
 // The server runs as production does: the compiled build (npm run build).
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { BENCH_SECRETS_KEY, report, root, startProcess, stopProcess, waitFor } from './lib.mjs';
+import { loadRoute, pacedLatency, report, requireBenchDatabase, requireCompiledServer, root, signIn, startProcess, startServer, stopProcess, waitFor } from './lib.mjs';
 
-const url = process.env.BENCH_DATABASE_URL;
-if (!url) {
-  console.error('Set BENCH_DATABASE_URL to a PostgreSQL database (it is filled with the scale data set).');
-  process.exit(2);
-}
+const url = requireBenchDatabase('a PostgreSQL database (it is filled with the scale data set)');
 const PORT = 3200;
 const BARE_PORT = 3201;
 const PGLITE_PORT = 3202;
@@ -51,33 +46,10 @@ const sample = (
 ).rows.map((r) => ({ accountId: String(r.account_id), invoiceId: String(r.id) }));
 await client.end();
 
-if (!existsSync(`${root}/apps/server/dist/server.js`)) {
-  console.error('No compiled server: npm run build first.');
-  process.exit(2);
-}
+requireCompiledServer();
 const compressed = process.argv.includes('--compressed');
-const serverEnv = { HOST: '127.0.0.1', LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', METRICS_PORT: '0', NODE_ENV: 'production', SECRETS_KEY: BENCH_SECRETS_KEY };
-const startServer = (port, env) =>
-  startProcess('node', ['dist/server.js'], { cwd: `${root}/apps/server`, env: { ...serverEnv, ...env, PORT: String(port), PUBLIC_ORIGIN: `http://127.0.0.1:${port}` } });
 
-const staffHeaders = async (port) => {
-  const login = await fetch(`http://127.0.0.1:${port}/a/v1/Authenticate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'staff', password: 'Demo-Pass-2025!' }),
-  }).then((r) => r.json());
-  if (!login.successful) throw new Error(`staff login failed: ${login.error}`);
-  return { authorization: `Bearer ${login.token}`, ...(compressed ? { 'accept-encoding': 'br, gzip' } : {}) };
-};
-
-const load = (port, path, headers, opts) =>
-  autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections: opts.connections,
-    duration: opts.duration,
-    ...(opts.rate ? { overallRate: opts.rate } : {}),
-    requests: [{ setupRequest: (req) => ({ ...req, path: path(), headers }) }],
-  });
+const staffHeaders = async (port) => ({ ...(await signIn(port, 'staff')), ...(compressed ? { 'accept-encoding': 'br, gzip' } : {}) });
 
 /** The three routes over a sample of (account, invoice) pairs: paced p50/p99 at RATE, then the most it serves. */
 const measureRoutes = async (port, pairs, headers) => {
@@ -94,11 +66,11 @@ const measureRoutes = async (port, pairs, headers) => {
   };
   const measured = {};
   for (const [name, path] of Object.entries(routes)) {
-    await load(port, path, headers, { connections: 10, duration: 3 }); // warm-up
-    const paced = await load(port, path, headers, { connections: 20, duration: SECONDS, rate: RATE });
-    const max = await load(port, path, headers, { connections: 20, duration: 10 });
-    const errors = paced.errors + paced.non2xx + max.errors + max.non2xx;
-    measured[name] = { p50: paced.latency.p50, p99: paced.latency.p99, paced: paced.requests.average, max: max.requests.average, errors };
+    await loadRoute(port, path, headers, { connections: 10, duration: 3 }); // warm-up
+    const paced = await pacedLatency(port, path, headers, { rate: RATE, duration: SECONDS });
+    const max = await loadRoute(port, path, headers, { connections: 20, duration: 10 });
+    const errors = paced.errors + max.errors + max.non2xx;
+    measured[name] = { p50: paced.p50, p99: paced.p99, paced: paced.rate, max: max.requests.average, errors };
   }
   return measured;
 };
@@ -111,7 +83,7 @@ try {
   await waitFor(`http://127.0.0.1:${PORT}/readyz`);
   await waitFor(`http://127.0.0.1:${BARE_PORT}/healthz`);
   const headers = await staffHeaders(PORT);
-  const bareRun = await load(BARE_PORT, () => `/invoice/${sample[Math.floor(Math.random() * sample.length)].invoiceId}`, headers, { connections: 20, duration: 10 });
+  const bareRun = await loadRoute(BARE_PORT, () => `/invoice/${sample[Math.floor(Math.random() * sample.length)].invoiceId}`, headers, { connections: 20, duration: 10 });
   results['bare route max req/s'] = bareRun.requests.average;
   const postgres = await measureRoutes(PORT, sample, headers);
   for (const [name, m] of Object.entries(postgres)) {

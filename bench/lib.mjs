@@ -1,6 +1,8 @@
-// Shared by the benchmarks: start a server process, wait for it, stop it, print results.
+// Shared by the benchmarks: start a server process, wait for it, sign in, load a route, stop it, print results.
+import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -33,6 +35,103 @@ export const stopProcess = (child) =>
     child.once('exit', resolve);
     process.kill(-child.pid, 'SIGTERM');
   });
+
+/** Stops the benchmark (exit 2: it could not run) unless the server has been compiled. */
+export const requireCompiledServer = () => {
+  if (existsSync(`${root}/apps/server/dist/server.js`)) return;
+  console.error('No compiled server: npm run build first.');
+  process.exit(2);
+};
+
+/** BENCH_DATABASE_URL, or the benchmark stops (exit 2) saying what it needs. */
+export const requireBenchDatabase = (what = 'a PostgreSQL database holding the scale data') => {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (url) return url;
+  console.error(`Set BENCH_DATABASE_URL to ${what}.`);
+  process.exit(2);
+};
+
+/** The compiled server in production mode on loopback, jobs off unless `env` turns them on. */
+export const startServer = (port, env = {}) =>
+  startProcess('node', ['dist/server.js'], {
+    cwd: `${root}/apps/server`,
+    env: {
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      JOBS_ENABLED: 'false',
+      METRICS_PORT: '0',
+      NODE_ENV: 'production',
+      SECRETS_KEY: BENCH_SECRETS_KEY,
+      PORT: String(port),
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      ...env,
+    },
+  });
+
+/** Signs a demo user in (password Demo-Pass-2025!) and returns the bearer header. */
+export const signIn = async (port, username) => {
+  const login = await fetch(`http://127.0.0.1:${port}/a/v1/Authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'Demo-Pass-2025!' }),
+  }).then((r) => r.json());
+  if (!login.successful) throw new Error(`${username} could not sign in: ${login.error}`);
+  return { authorization: `Bearer ${login.token}` };
+};
+
+/** autocannon on one route whose path `path()` picks per request; paced at `rate` req/s when given, else as fast as it serves. */
+export const loadRoute = (port, path, headers, { connections, duration, rate }) =>
+  autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections,
+    duration,
+    ...(rate ? { overallRate: rate } : {}),
+    requests: [{ setupRequest: (req) => ({ ...req, path: path(), headers }) }],
+  });
+
+/**
+ * Latency at a steady arrival rate (open loop, as wrk2 measures): a request is due every 1000/rate ms
+ * whether or not earlier ones have answered, and each latency counts from when it was due, so a stall
+ * shows in every request it delays. autocannon's `overallRate` instead lets each connection send its
+ * share of a second back to back at the start of the second, which measures a burst of `rate` requests
+ * at full concurrency (and its coordinated-omission correction assumes a 1 ms interval).
+ */
+export const pacedLatency = async (port, path, headers, { rate, duration, connections = 50 }) => {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const interval = 1000 / rate;
+  const total = Math.round(rate * duration);
+  const latencies = [];
+  let errors = 0;
+  const started = performance.now();
+  const one = (due) =>
+    new Promise((resolve) => {
+      const req = request({ host: '127.0.0.1', port, path: path(), headers, agent }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          if (res.statusCode >= 400) errors += 1;
+          latencies.push(performance.now() - due);
+          resolve();
+        });
+      });
+      req.on('error', () => {
+        errors += 1;
+        resolve();
+      });
+      req.end();
+    });
+  const pending = [];
+  for (let i = 0; i < total; i += 1) {
+    const due = started + i * interval;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    pending.push(one(due));
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const ms = (p) => +percentile(latencies, p).toFixed(1);
+  return { p50: ms(50), p99: ms(99), max: ms(100), requests: latencies.length, rate: +(latencies.length / ((performance.now() - started) / 1000)).toFixed(1), errors };
+};
 
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 

@@ -8,28 +8,23 @@
 // so it is started once before). RSS is read from /proc after a sign-in, 5 s and 30 s later: V8's memory
 // reducer gives back the young generation that start-up grew about 10 s after allocation stops, so the
 // 30 s reading is what an idle instance holds and the one judged; the 5 s one is reported beside it.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { BENCH_SECRETS_KEY, report, root, startProcess, stopProcess } from './lib.mjs';
+import { report, requireCompiledServer, signIn, startServer, stopProcess } from './lib.mjs';
 
 const PORT = 3210;
 const READY_BUDGET_MS = 2_000;
 const RSS_BUDGET_MB = 120;
 
-if (!existsSync(`${root}/apps/server/dist/server.js`)) {
-  console.error('No compiled server: npm run build first.');
-  process.exit(2);
-}
+requireCompiledServer();
 
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 
 const start = async (env) => {
   const started = performance.now();
-  const child = startProcess('node', ['dist/server.js'], {
-    cwd: `${root}/apps/server`,
-    env: { HOST: '127.0.0.1', PORT: String(PORT), LOG_LEVEL: 'warn', NODE_ENV: 'production', METRICS_PORT: '0', SECRETS_KEY: BENCH_SECRETS_KEY, PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}`, ...env },
-  });
+  // Jobs on, as an instance runs in production.
+  const child = startServer(PORT, { JOBS_ENABLED: 'true', ...env });
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     try {
@@ -45,12 +40,7 @@ const start = async (env) => {
 const IDLE_SECONDS = 30;
 
 const idleRss = async (child) => {
-  const login = await fetch(`http://127.0.0.1:${PORT}/a/v1/Authenticate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'customer', password: 'Demo-Pass-2025!' }),
-  }).then((r) => r.json());
-  if (!login.successful) throw new Error(`customer login failed: ${login.error}`);
+  await signIn(PORT, 'customer');
   await new Promise((r) => setTimeout(r, 5_000));
   const early = rssMb(child.pid);
   await new Promise((r) => setTimeout(r, (IDLE_SECONDS - 5) * 1_000));

@@ -7,20 +7,11 @@
 //
 // The database must hold the scale data (`npm run bench:api -- --seed` loads it) and be migrated (the server
 // migrates it at start: migration 0011 adds the explorer's index).
-import autocannon from 'autocannon';
 import pg from 'pg';
-import { existsSync } from 'node:fs';
-import { BENCH_SECRETS_KEY, report, root, startProcess, stopProcess, waitFor } from './lib.mjs';
+import { loadRoute, pacedLatency, report, requireBenchDatabase, requireCompiledServer, signIn, startServer, stopProcess, waitFor } from './lib.mjs';
 
-const url = process.env.BENCH_DATABASE_URL;
-if (!url) {
-  console.error('Set BENCH_DATABASE_URL to a PostgreSQL database holding the scale data.');
-  process.exit(2);
-}
-if (!existsSync(`${root}/apps/server/dist/server.js`)) {
-  console.error('No compiled server: npm run build -w @portal/server first.');
-  process.exit(2);
-}
+const url = requireBenchDatabase();
+requireCompiledServer();
 const PORT = 3205;
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -53,19 +44,10 @@ const kinds = {
   'all time, data, by data': () => `type=data&orderby=Data%20desc`,
 };
 
-const server = startProcess('node', ['dist/server.js'], {
-  cwd: `${root}/apps/server`,
-  env: { DATABASE_URL: url, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', METRICS_PORT: '0', NODE_ENV: 'production', SECRETS_KEY: BENCH_SECRETS_KEY, PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}` },
-});
+const server = startServer(PORT, { DATABASE_URL: url });
 try {
   await waitFor(`http://127.0.0.1:${PORT}/readyz`);
-  const login = await fetch(`http://127.0.0.1:${PORT}/a/v1/Authenticate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'staff', password: 'Demo-Pass-2025!' }),
-  }).then((r) => r.json());
-  if (!login.successful) throw new Error(`staff login failed: ${login.error}`);
-  const headers = { authorization: `Bearer ${login.token}` };
+  const headers = await signIn(PORT, 'staff');
 
   const results = { accounts: accountCount, cdrs: cdrCount, rate: RATE, seconds: SECONDS };
   const budgets = [];
@@ -75,23 +57,16 @@ try {
       const p = periods[i++ % periods.length];
       return `/b/v1/Usage/records/${p.account}?${query(p)}&take=25&count=true`;
     };
-    const run = (opts) =>
-      autocannon({
-        url: `http://127.0.0.1:${PORT}`,
-        connections: 10,
-        duration: opts.duration,
-        ...(opts.rate ? { overallRate: opts.rate } : {}),
-        requests: [{ setupRequest: (req) => ({ ...req, path: path(), headers }) }],
-      });
+    const run = (opts) => loadRoute(PORT, path, headers, { connections: 10, ...opts });
     await run({ duration: 3 }); // warm-up
-    const paced = await run({ duration: SECONDS, rate: RATE });
-    const errors = paced.errors + paced.non2xx;
-    results[kind] = { p50: paced.latency.p50, p99: paced.latency.p99, max: paced.latency.max, requests: paced.requests.total, errors };
+    const paced = await pacedLatency(PORT, path, headers, { rate: RATE, duration: SECONDS });
+    const { errors } = paced;
+    results[kind] = { p50: paced.p50, p99: paced.p99, max: paced.max, requests: paced.requests, errors };
     budgets.push({
       name: `explorer page, ${kind}, p99 at ${RATE} req/s`,
-      measured: `${paced.latency.p99} ms`,
+      measured: `${paced.p99} ms`,
       budget: `≤ ${BUDGET_MS} ms`,
-      ok: paced.latency.p99 <= BUDGET_MS && errors === 0,
+      ok: paced.p99 <= BUDGET_MS && errors === 0,
     });
   }
   console.table(Object.fromEntries(Object.entries(results).filter(([, v]) => typeof v === 'object')));

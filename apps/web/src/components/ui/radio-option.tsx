@@ -36,3 +36,44 @@ export function RadioOption({ label, hint, aside, icon, className, id, ...input 
     </label>
   );
 }
+
+export interface RadioChoice<T extends string> {
+  value: T;
+  label: ReactNode;
+  hint?: ReactNode;
+  aside?: ReactNode;
+}
+
+export interface RadioGroupProps<T extends string> {
+  /** Unique on the page: the group's name and the prefix of each option's id. */
+  name: string;
+  legend: ReactNode;
+  choices: readonly RadioChoice<T>[];
+  value: T;
+  onChange: (value: T) => void;
+  disabled?: boolean;
+  /** Shown under the options (e.g. the field a choice reveals). */
+  children?: ReactNode;
+}
+
+/** One choice among a few, as a fieldset of `RadioOption` cards under its legend. */
+export function RadioGroup<T extends string>({ name, legend, choices, value, onChange, disabled, children }: RadioGroupProps<T>) {
+  return (
+    <fieldset className="flex flex-col gap-2" disabled={disabled}>
+      <legend className="mb-2 text-sm font-medium text-fg">{legend}</legend>
+      {choices.map((choice) => (
+        <RadioOption
+          key={choice.value}
+          id={`${name}-${choice.value}`}
+          name={name}
+          checked={value === choice.value}
+          onChange={() => onChange(choice.value)}
+          label={choice.label}
+          hint={choice.hint}
+          aside={choice.aside}
+        />
+      ))}
+      {children}
+    </fieldset>
+  );
+}

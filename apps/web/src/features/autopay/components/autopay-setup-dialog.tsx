@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { CardBrandIcon } from '@/components/card-brand-icon';
 import { Dialog, DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { Field, Input } from '@/components/ui/field';
-import { RadioOption } from '@/components/ui/radio-option';
+import { RadioGroup, RadioOption } from '@/components/ui/radio-option';
 import { serverTextOr } from '@/lib/api/server-text';
 import { cardLabel, usableCards } from '@/lib/cards';
 import { saveAutopaySchedule } from '../api/save-autopay-schedule';
@@ -98,45 +98,29 @@ function AutopaySetupForm({
     <form onSubmit={submit} noValidate className="flex flex-col gap-5">
       {(serverError ?? formError) && <Banner tone="error">{serverError ?? formError}</Banner>}
 
-      <fieldset className="flex flex-col gap-2" disabled={working}>
-        <legend className="mb-2 text-sm font-medium text-fg">{t('autopaySetup.frequency')}</legend>
-        <RadioOption
-          id={`${ids}-due`}
-          name={`${ids}-frequency`}
-          checked={form.frequency === 'dueDate'}
-          onChange={() => update({ frequency: 'dueDate' })}
-          label={t('autopaySetup.dueDate')}
-          hint={t('autopaySetup.dueDateHint')}
-          aside={<Badge tone="success">{t('autopaySetup.recommended')}</Badge>}
-        />
-        <RadioOption
-          id={`${ids}-monthly`}
-          name={`${ids}-frequency`}
-          checked={form.frequency === 'monthly'}
-          onChange={() => update({ frequency: 'monthly' })}
-          label={t('autopaySetup.monthly')}
-          hint={t('autopaySetup.monthlyHint')}
-        />
-      </fieldset>
+      <RadioGroup
+        name={`${ids}-frequency`}
+        legend={t('autopaySetup.frequency')}
+        value={form.frequency}
+        onChange={(frequency) => update({ frequency })}
+        disabled={working}
+        choices={[
+          { value: 'dueDate', label: t('autopaySetup.dueDate'), hint: t('autopaySetup.dueDateHint'), aside: <Badge tone="success">{t('autopaySetup.recommended')}</Badge> },
+          { value: 'monthly', label: t('autopaySetup.monthly'), hint: t('autopaySetup.monthlyHint') },
+        ]}
+      />
 
-      <fieldset className="flex flex-col gap-2" disabled={working}>
-        <legend className="mb-2 text-sm font-medium text-fg">{t('autopaySetup.amount')}</legend>
-        <RadioOption
-          id={`${ids}-full`}
-          name={`${ids}-amount`}
-          checked={form.amountType === 'full'}
-          onChange={() => update({ amountType: 'full' })}
-          label={t('autopaySetup.full')}
-          hint={t('autopaySetup.fullHint')}
-        />
-        <RadioOption
-          id={`${ids}-fixed`}
-          name={`${ids}-amount`}
-          checked={form.amountType === 'fixed'}
-          onChange={() => update({ amountType: 'fixed' })}
-          label={t('autopaySetup.fixed')}
-          hint={t('autopaySetup.fixedHint')}
-        />
+      <RadioGroup
+        name={`${ids}-amount`}
+        legend={t('autopaySetup.amount')}
+        value={form.amountType}
+        onChange={(amountType) => update({ amountType })}
+        disabled={working}
+        choices={[
+          { value: 'full', label: t('autopaySetup.full'), hint: t('autopaySetup.fullHint') },
+          { value: 'fixed', label: t('autopaySetup.fixed'), hint: t('autopaySetup.fixedHint') },
+        ]}
+      >
         {form.amountType === 'fixed' && (
           <Field
             label={t('autopaySetup.fixedAmount', { currency })}
@@ -154,7 +138,7 @@ function AutopaySetupForm({
             />
           </Field>
         )}
-      </fieldset>
+      </RadioGroup>
 
       <fieldset className="flex flex-col gap-2" disabled={working}>
         <legend className="mb-2 text-sm font-medium text-fg">{t('autopaySetup.card')}</legend>

@@ -6,7 +6,7 @@ import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { Field, Input } from '@/components/ui/field';
-import { RadioOption } from '@/components/ui/radio-option';
+import { RadioGroup } from '@/components/ui/radio-option';
 import { serverTextOr } from '@/lib/api/server-text';
 import { downloadStatement } from '../api/download-statement';
 import { hasStatementErrors, statementFormDefaults, validateStatementForm, type StatementFieldError, type StatementForm } from '../statement-rules';
@@ -92,25 +92,17 @@ function StatementDialogForm({
           <Input ref={toRef} type="date" value={form.to} min={form.from || undefined} disabled={working} onChange={(e) => update({ to: e.target.value })} />
         </Field>
       </div>
-      <fieldset className="flex flex-col gap-2" disabled={working}>
-        <legend className="mb-2 text-sm font-medium text-fg">{t('statement.format')}</legend>
-        <RadioOption
-          id={`${ids}-pdf`}
-          name={`${ids}-format`}
-          checked={form.format === 'pdf'}
-          onChange={() => update({ format: 'pdf' })}
-          label={t('statement.pdf')}
-          hint={t('statement.pdfHint')}
-        />
-        <RadioOption
-          id={`${ids}-csv`}
-          name={`${ids}-format`}
-          checked={form.format === 'csv'}
-          onChange={() => update({ format: 'csv' })}
-          label={t('statement.csv')}
-          hint={t('statement.csvHint')}
-        />
-      </fieldset>
+      <RadioGroup
+        name={`${ids}-format`}
+        legend={t('statement.format')}
+        value={form.format}
+        onChange={(format) => update({ format })}
+        disabled={working}
+        choices={[
+          { value: 'pdf', label: t('statement.pdf'), hint: t('statement.pdfHint') },
+          { value: 'csv', label: t('statement.csv'), hint: t('statement.csvHint') },
+        ]}
+      />
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="secondary" disabled={working}>

@@ -6,7 +6,7 @@ import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { Field, Input, Select } from '@/components/ui/field';
-import { RadioOption } from '@/components/ui/radio-option';
+import { RadioGroup } from '@/components/ui/radio-option';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api/client';
 import { serverTextOr } from '@/lib/api/server-text';
@@ -210,30 +210,21 @@ function PayForm({ accountId, target, invoice, invoiceDetail, onBusyChange, onPa
     <form onSubmit={submit} noValidate aria-busy={processing || undefined} className="flex flex-col gap-5">
       {message && <Banner tone="error">{message}</Banner>}
 
-      <fieldset className="flex flex-col gap-2" disabled={processing}>
-        <legend className="mb-2 text-sm font-medium text-fg">{t('pay.amount')}</legend>
-        <RadioOption
-          id={`${ids}-total`}
-          name={`${ids}-amount`}
-          checked={choice === 'total'}
-          onChange={() => {
-            // A new amount is a new question: the last answer's error no longer applies.
-            setMessage(null);
-            setChoice('total');
-          }}
-          label={t('pay.total')}
-          aside={money(target.total)}
-        />
-        <RadioOption
-          id={`${ids}-custom`}
-          name={`${ids}-amount`}
-          checked={choice === 'custom'}
-          onChange={() => {
-            setMessage(null);
-            setChoice('custom');
-          }}
-          label={t('pay.custom')}
-        />
+      <RadioGroup
+        name={`${ids}-amount`}
+        legend={t('pay.amount')}
+        value={choice}
+        onChange={(next) => {
+          // A new amount is a new question: the last answer's error no longer applies.
+          setMessage(null);
+          setChoice(next);
+        }}
+        disabled={processing}
+        choices={[
+          { value: 'total', label: t('pay.total'), aside: money(target.total) },
+          { value: 'custom', label: t('pay.custom') },
+        ]}
+      >
         {choice === 'custom' && (
           <Field
             label={t('pay.customLabel', { currency: target.currency })}
@@ -256,7 +247,7 @@ function PayForm({ accountId, target, invoice, invoiceDetail, onBusyChange, onPa
             />
           </Field>
         )}
-      </fieldset>
+      </RadioGroup>
 
       <PaymentMethodField
         status={methods.status}

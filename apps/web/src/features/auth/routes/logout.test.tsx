@@ -11,10 +11,13 @@ describe('/logout', () => {
 
     expect(await screen.findByRole('button', { name: 'Log In' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
-    expect(calls).toHaveLength(1);
-    expect(calls[0]!.method).toBe('POST');
-    expect(calls[0]!.url.pathname).toBe('/a/v1/Authenticate/Logout');
+    // The login page then asks, signed out, which single sign-on providers to offer.
+    expect(calls.map((c) => [c.method, c.url.pathname])).toEqual([
+      ['POST', '/a/v1/Authenticate/Logout'],
+      ['GET', '/a/v1/openid/providers'],
+    ]);
     expect(calls[0]!.headers.get('Authorization')).toBe(`Bearer ${token}`);
+    expect(calls[1]!.headers.get('Authorization')).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();
     expect(sessionStorage.getItem('token')).toBeNull();
   });

@@ -7,6 +7,8 @@ import { buildTestApp, type TestContext } from '../../test/app';
 
 // A dist folder as the web build writes it: text files above 1 KB with `.br` and `.gz` beside them.
 const indexHtml = `<!doctype html><title>Portal</title>${'<p>Pay your bill.</p>'.repeat(100)}`;
+// A page the build prerendered: served for its own path (apps/web/prerender-pages.ts).
+const loginHtml = `<!doctype html><title>Portal</title><div id="root" data-prerendered="/login">${'<input>'.repeat(200)}</div>`;
 const appScript = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i * 7919};`).join('\n');
 const smallScript = 'export const tiny = 1;';
 
@@ -17,6 +19,7 @@ beforeAll(async () => {
   await mkdir(path.join(dist, 'assets'));
   for (const [file, text] of [
     ['index.html', indexHtml],
+    ['login.html', loginHtml],
     ['assets/app-core-abc123.js', appScript],
   ] as const) {
     await writeFile(path.join(dist, file), text);
@@ -41,6 +44,20 @@ describe('web app serving', () => {
     expect(get.headers['cache-control']).toBe('no-cache');
     const head = await ctx.app.inject({ method: 'HEAD', url: '/payments' });
     expect(head.statusCode).toBe(200);
+  });
+
+  it('answers a prerendered page with its own HTML, for GET and HEAD, with or without a query', async () => {
+    for (const url of ['/login', '/login?next=%2Finvoices']) {
+      const get = await ctx.app.inject(url);
+      expect(get.statusCode).toBe(200);
+      expect(get.headers['content-type']).toMatch(/^text\/html/);
+      expect(get.headers['cache-control']).toBe('no-cache');
+      expect(get.body).toBe(loginHtml);
+    }
+    const head = await ctx.app.inject({ method: 'HEAD', url: '/login' });
+    expect(head.statusCode).toBe(200);
+    // Other pages, and paths that only start like it, keep the app's shell.
+    for (const url of ['/login-callback', '/login/', '/']) expect((await ctx.app.inject(url)).body).toBe(indexHtml);
   });
 
   it('keeps API prefixes and missing files as JSON 404s', async () => {
@@ -75,8 +92,12 @@ describe('web app serving', () => {
     expect(none.body).toBe(appScript);
   });
 
-  it.each(['br', 'gzip'] as const)('sends index.html and the client-route fallback compressed with %s', async (encoding) => {
-    for (const url of ['/index.html', '/invoices/42']) {
+  it.each(['br', 'gzip'] as const)('sends index.html, the client-route fallback and a prerendered page compressed with %s', async (encoding) => {
+    for (const [url, html] of [
+      ['/index.html', indexHtml],
+      ['/invoices/42', indexHtml],
+      ['/login', loginHtml],
+    ] as const) {
       const res = await ctx.app.inject({ url, headers: { 'accept-encoding': encoding } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBe(encoding);
@@ -84,7 +105,7 @@ describe('web app serving', () => {
       expect(res.headers['vary']).toMatch(/accept-encoding/i);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers['x-frame-options']).toBe('DENY');
-      expect(decode[encoding](res.rawPayload).toString()).toBe(indexHtml);
+      expect(decode[encoding](res.rawPayload).toString()).toBe(html);
     }
   });
 

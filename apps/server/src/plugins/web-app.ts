@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
@@ -6,12 +6,18 @@ import fastifyStatic from '@fastify/static';
 const API_PREFIX = /^\/(a|b)(\/|$)/;
 
 /**
- * Serves the built web app; unknown non-API GETs get index.html so client routes deep-link.
- * API prefixes answer a JSON 404 instead. The build writes `.br` and `.gz` beside every text file
+ * Serves the built web app; unknown non-API GETs get index.html so client routes deep-link, except the
+ * pages the build prerendered (`login.html` for /login, see apps/web/prerender-pages.ts), which get their
+ * own HTML. API prefixes answer a JSON 404 instead. The build writes `.br` and `.gz` beside every text file
  * above 1 KB; they are sent to clients that accept them (nothing is compressed per request).
  */
 export const webAppPlugin = fp<{ distDir: string }>(async (app, { distDir }) => {
   const hasWebApp = existsSync(path.join(distDir, 'index.html'));
+  const prerendered = new Map(
+    (hasWebApp ? readdirSync(distDir) : [])
+      .filter((file) => file.endsWith('.html') && file !== 'index.html')
+      .map((file) => [`/${file.slice(0, -'.html'.length)}`, file]),
+  );
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -33,7 +39,7 @@ export const webAppPlugin = fp<{ distDir: string }>(async (app, { distDir }) => 
       (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIX.test(pathname) && !path.extname(pathname);
     if (wantsPage && hasWebApp) {
       reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html');
+      return reply.sendFile(prerendered.get(pathname) ?? 'index.html');
     }
     return reply.status(404).send({ error: `No such route: ${request.method} ${pathname}` });
   });

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildConstants } from './build-constants';
 import { compressAssets } from './compress-assets';
+import { prerenderPages } from './prerender-pages';
 
 /** The API lives on the same origin in production; in dev both services run on the Fastify server. */
 /** Modules of the auth layout and what the public pages share (see build.rolldownOptions below). */
@@ -19,13 +20,27 @@ const APP_CORE =
 
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 
+const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+
+/** Public pages whose HTML is rendered at build time: they show before their JavaScript has run. */
+const PRERENDERED_PAGES = ['/login'];
+
 export default defineConfig({
-  // compressAssets: writes the Brotli and gzip files the server sends (nothing is compressed per request).
-  plugins: [react(), tailwindcss(), compressAssets()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The public pages' HTML, rendered in Node with the same aliases and constants (src/prerender.tsx).
+    prerenderPages({
+      entry: 'src/prerender.tsx',
+      boot: 'src/hydrate.ts',
+      pages: PRERENDERED_PAGES,
+      ssrConfig: { plugins: [react()], define: buildConstants, resolve: { alias } },
+    }),
+    // Writes the Brotli and gzip files the server sends (nothing is compressed per request).
+    compressAssets(),
+  ],
   define: buildConstants,
-  resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
-  },
+  resolve: { alias },
   server: {
     // Anchored patterns: a plain '/a' key would also swallow '/assets/...'.
     proxy: {

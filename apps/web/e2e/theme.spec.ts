@@ -25,7 +25,9 @@ const installThemeProbe = (page: Page) =>
     document.addEventListener('readystatechange', () => {
       if (document.readyState === 'interactive') {
         probe.atInteractive = dark();
-        probe.appHadRendered = (document.getElementById('root')?.childElementCount ?? 0) > 0;
+        // A prerendered page (/login) has its HTML in #root from the start: that is not the app's rendering.
+        const root = document.getElementById('root');
+        probe.appHadRendered = (root?.childElementCount ?? 0) > 0 && root?.dataset.prerendered === undefined;
       }
     });
   });

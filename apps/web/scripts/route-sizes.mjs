@@ -11,7 +11,8 @@ import { gzipSync } from 'node:zlib';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+// index.html's entry (the prerendered pages' boot script, src/hydrate.ts, is an entry too).
+const entryKey = 'index.html';
 
 const closure = (keys, seen = new Set()) => {
   for (const key of keys) {

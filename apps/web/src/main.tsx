@@ -1,11 +1,38 @@
 import './index.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { createRouter } from '@/app/router';
+import { createRouter, loadMatchedRoutes } from '@/app/router';
 import { setUnauthorizedHandler } from '@/lib/api/unauthorized';
-import { i18nReady } from '@/lib/i18n/i18n';
+import { currentLanguage, i18nReady } from '@/lib/i18n/i18n';
+import { getSession } from '@/lib/session/session-store';
+import { readSignOutReason } from '@/lib/session/sign-out-reason';
 import '@/lib/theme/theme';
+
+// French texts (when French is the language) arrive before the first render: no flash of English.
+await i18nReady;
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Missing #root element');
+
+/**
+ * A page prerendered at build time (vite.config.ts) is hydrated only when the browser opens it as it was
+ * rendered: same path, same language, signed out, no sign-out reason to show, no `#` token. Otherwise the
+ * app renders from scratch (public/theme-init.js has kept the stale HTML hidden).
+ */
+const { prerendered, prerenderedLanguage } = container.dataset;
+const hydrate =
+  prerendered === window.location.pathname &&
+  prerenderedLanguage === currentLanguage() &&
+  !window.location.hash &&
+  getSession() === null &&
+  readSignOutReason() === null;
+if (hydrate) await loadMatchedRoutes(window.location.pathname);
+else {
+  container.replaceChildren();
+  container.removeAttribute('inert');
+}
+document.documentElement.classList.remove('prerender-stale');
 
 const router = createRouter();
 
@@ -14,14 +41,10 @@ setUnauthorizedHandler(() => {
   if (router.state.location.pathname !== '/login') void router.navigate('/login', { replace: true });
 });
 
-// French texts (when French is the language) arrive before the first render: no flash of English.
-await i18nReady;
-
-const container = document.getElementById('root');
-if (!container) throw new Error('Missing #root element');
-
-createRoot(container).render(
+const app = (
   <StrictMode>
     <RouterProvider router={router} />
-  </StrictMode>,
+  </StrictMode>
 );
+if (hydrate) hydrateRoot(container, app);
+else createRoot(container).render(app);

@@ -1,13 +1,21 @@
+import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RouteFocus } from './components/route-focus';
 import { SkipLink } from './components/skip-link';
+
+/**
+ * A prerendered page comes inert (prerender-pages.ts: a click or key before React has it would be lost);
+ * whatever the root route renders first, the layout or the error screen, makes it take input.
+ */
+export const useInputReady = () => useEffect(() => document.getElementById('root')?.removeAttribute('inert'), []);
 
 /** Wraps every route: skip link, route-change focus/announcement, scroll restoration, a loading bar. */
 export function RootLayout() {
   const navigation = useNavigation();
   const { t } = useTranslation();
   const loading = navigation.state === 'loading';
+  useInputReady();
   return (
     <>
       <SkipLink />

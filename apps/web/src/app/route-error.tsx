@@ -4,6 +4,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Logo } from '@/components/ui/logo';
 import { usePageTitle } from '@/lib/use-page-title';
 import { paths } from '@/config/paths';
+import { useInputReady } from './root-layout';
 
 /**
  * Last-resort error screen of the router (a route module failed to download after a deploy, or a render
@@ -13,6 +14,7 @@ export function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation();
   usePageTitle(t('routeError.title'));
+  useInputReady();
   if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error);
   return (
     <main id="main" className="flex min-h-dvh flex-col items-center justify-center gap-6 px-6 py-16 text-center">

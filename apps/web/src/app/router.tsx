@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { RootFallback, RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -56,3 +56,18 @@ export const routes: RouteObject[] = [
 ];
 
 export const createRouter = () => createBrowserRouter(routes);
+
+/**
+ * Loads the lazy modules of the routes that `pathname` matches into the route table, as React Router asks
+ * before hydrating: the router then starts initialised and its first render is the prerendered page, not
+ * the root's HydrateFallback (which would not match the HTML).
+ */
+export const loadMatchedRoutes = async (pathname: string): Promise<void> => {
+  await Promise.all(
+    (matchRoutes(routes, pathname) ?? []).map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const module = await route.lazy();
+      Object.assign(route, { ...module, lazy: undefined });
+    }),
+  );
+};

@@ -10,6 +10,7 @@ import { appConfig } from '@/config/app';
 import { paths, ssoLoginUrl } from '@/config/paths';
 import { registerLocales } from '@/lib/i18n/i18n';
 import { startSession, useSession } from '@/lib/session/session-store';
+import { useHydrated } from '@/lib/use-hydrated';
 import { usePageTitle } from '@/lib/use-page-title';
 import { openIdProviders } from '../api/sso-providers';
 import { AuthHeading } from '../components/auth-heading';
@@ -75,8 +76,11 @@ export function LoginPage() {
       live = false;
     };
   }, []);
-  // "Sign in with a passkey" shows where the browser can use passkeys at all.
-  const passkeysAvailable = typeof window.PublicKeyCredential === 'function';
+  // The page is prerendered (vite.config.ts): until React has taken it over, typing would go to inputs whose
+  // state React does not know yet, so the fields are read-only until then (about a second at worst).
+  const live = useHydrated();
+  // "Sign in with a passkey" shows where the browser can use passkeys at all (the prerender cannot know).
+  const passkeysAvailable = live && typeof window.PublicKeyCredential === 'function';
   const [passkeyBusy, setPasskeyBusy] = useState(false);
   // Two-factor sign-in: null until the service asks for a code. Each prompt (the request, a wrong code) is a
   // new object, so focus goes back to the field every time and its description is read out.
@@ -205,6 +209,7 @@ export function LoginPage() {
             autoCapitalize="none"
             spellCheck={false}
             aria-required="true"
+            readOnly={!live}
           />
         </Field>
         <Field label={t('login.password')} error={errors.password && t(errors.password)}>
@@ -215,6 +220,7 @@ export function LoginPage() {
             onChange={update('password')}
             autoComplete="current-password"
             aria-required="true"
+            readOnly={!live}
           />
         </Field>
         {otp !== null && (

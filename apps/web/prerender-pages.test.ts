@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { injectPage, pageFile } from './prerender-pages';
+
+// index.html as Vite writes it: one module script (the app's entry) and the modules it preloads.
+const indexHtml = `<!doctype html>
+<html lang="en">
+  <head>
+    <script src="/theme-init.js"></script>
+    <script type="module" crossorigin src="/assets/index-A1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/app-core-B2.js">
+    <link rel="modulepreload" crossorigin href="/assets/public-shell-C3.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-D4.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+describe('injectPage', () => {
+  const page = injectPage(indexHtml, '/login', 'en', '<form><input name="username"></form>', '/assets/hydrate-E5.js');
+
+  it('puts the markup in #root, marked with the page and its language, inert until the app has taken it over', () => {
+    expect(page).toContain(
+      '<div id="root" inert data-prerendered="/login" data-prerendered-language="en"><form><input name="username"></form></div>',
+    );
+  });
+
+  it('replaces the entry and its preloads by the boot script, which names them', () => {
+    expect(page.match(/<script type="module"[^>]*>/g)).toEqual([
+      '<script type="module" crossorigin src="/assets/hydrate-E5.js" data-app-entry="/assets/index-A1.js" data-app-preload="/assets/app-core-B2.js /assets/public-shell-C3.js">',
+    ]);
+    expect(page).not.toContain('modulepreload');
+  });
+
+  it('keeps everything else: the theme script before first paint, the stylesheet', () => {
+    expect(page).toContain('<script src="/theme-init.js"></script>');
+    expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/index-D4.css">');
+  });
+
+  it('takes the markup literally ($ patterns included)', () => {
+    expect(injectPage(indexHtml, '/login', 'en', '<p>$& $1 $$</p>', '/h.js')).toContain('<p>$& $1 $$</p>');
+  });
+
+  it('refuses an index.html it does not understand', () => {
+    expect(() => injectPage(indexHtml.replace('<div id="root"></div>', '<div id="app"></div>'), '/login', 'en', '', '/h.js')).toThrow(
+      /#root|id="root"/,
+    );
+    expect(() => injectPage(indexHtml.replace(/<script type="module"[^>]*><\/script>/, ''), '/login', 'en', '', '/h.js')).toThrow(
+      /one module script/,
+    );
+  });
+});
+
+describe('pageFile', () => {
+  it.each([
+    ['/login', 'login.html'],
+    ['/forgot-password', 'forgot-password.html'],
+  ])('%s → %s', (page, file) => expect(pageFile(page)).toBe(file));
+
+  it.each(['/', '/a/b', 'login', '/../x', '/Login'])('refuses %s', (page) => expect(() => pageFile(page)).toThrow());
+});

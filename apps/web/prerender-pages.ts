@@ -1,0 +1,108 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin, type UserConfig } from 'vite';
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** The file a prerendered page is written to and served from: `/login` → `login.html`. */
+export const pageFile = (page: string): string => {
+  if (!/^\/[a-z0-9-]+$/.test(page)) throw new Error(`Cannot prerender '${page}': one path segment of a-z, 0-9 and -`);
+  return `${page.slice(1)}.html`;
+};
+
+const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * index.html made into a prerendered page: the page's markup inside #root, marked with the page and language
+ * it was rendered for (main.tsx hydrates only when the browser opens that page in that language) and inert
+ * until then, and
+ * `bootScript` (src/hydrate.ts) as its only module script, given the app's entry and preloads to load once
+ * the page has painted (index.html would load them while it paints).
+ */
+export const injectPage = (indexHtml: string, page: string, language: string, markup: string, bootScript: string): string => {
+  if (!indexHtml.includes(ROOT_ELEMENT)) throw new Error(`index.html has no empty ${ROOT_ELEMENT}`);
+  const entries = [...indexHtml.matchAll(MODULE_SCRIPT)].map((match) => match[1]);
+  if (entries.length !== 1) throw new Error('index.html must have exactly one module script');
+  const preloads = [...indexHtml.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+  const boot = `<script type="module" crossorigin src="${bootScript}" data-app-entry="${entries[0]}" data-app-preload="${preloads.join(' ')}"></script>`;
+  return indexHtml
+    .replace(MODULE_PRELOAD, '')
+    .replace(MODULE_SCRIPT, () => boot)
+    .replace(
+      ROOT_ELEMENT,
+      // inert: no clicks or typing lost on a page that cannot react yet (RootLayout lifts it once hydrated).
+      () => `<div id="root" inert data-prerendered="${page}" data-prerendered-language="${language}">${markup}</div>`,
+    );
+};
+
+interface PrerenderEntry {
+  PRERENDER_LANGUAGE: string;
+  renderPage: (page: string) => Promise<string>;
+}
+
+interface PrerenderOptions {
+  /** The module that renders a page in Node (src/prerender.tsx). */
+  entry: string;
+  /** The browser entry of the prerendered pages (src/hydrate.ts), built beside index.html's. */
+  boot: string;
+  pages: readonly string[];
+  /** What the Node build needs of the app's config (aliases, defines, the React plugin). */
+  ssrConfig: UserConfig;
+}
+
+/**
+ * After the browser build, renders `pages` with `entry` in Node and writes each as `<page>.html` beside
+ * index.html, which the server sends for that path (apps/server web-app plugin). Runs before compressAssets
+ * (its closeBundle is sequential), so the pages get their .br and .gz too.
+ */
+export const prerenderPages = ({ entry, boot, pages, ssrConfig }: PrerenderOptions): Plugin => {
+  let root = '';
+  let outDir = '';
+  let base = '/';
+  let bootRef = '';
+  let bootFile = '';
+  return {
+    name: 'portal:prerender-pages',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      base = config.base;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    buildStart() {
+      bootRef = this.emitFile({ type: 'chunk', id: path.resolve(root, boot), name: 'hydrate' });
+    },
+    generateBundle() {
+      bootFile = this.getFileName(bootRef);
+    },
+    closeBundle: {
+      order: 'pre',
+      sequential: true,
+      async handler() {
+        // Inside the app so that Node finds its packages (react, react-router…) from the built module.
+        const serverDir = await mkdtemp(path.join(root, 'node_modules', '.prerender-'));
+        try {
+          await build({
+            ...ssrConfig,
+            configFile: false,
+            root,
+            logLevel: 'warn',
+            build: { ssr: entry, outDir: serverDir, emptyOutDir: true, target: 'node20', minify: false },
+          });
+          const rendered = path.join(serverDir, `${path.basename(entry).replace(/\.tsx?$/, '')}.js`);
+          const { PRERENDER_LANGUAGE, renderPage } = (await import(pathToFileURL(rendered).href)) as PrerenderEntry;
+          const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
+          for (const page of pages) {
+            const html = injectPage(indexHtml, page, PRERENDER_LANGUAGE, await renderPage(page), base + bootFile);
+            await writeFile(path.join(outDir, pageFile(page)), html);
+          }
+          this.info(`prerendered ${pages.join(', ')}`);
+        } finally {
+          await rm(serverDir, { recursive: true, force: true });
+        }
+      },
+    },
+  };
+};

@@ -33,7 +33,8 @@ export function AuthBackground() {
           />
         ))}
       </svg>
-      <div className="absolute top-1/3 left-1/2 h-72 w-72 -translate-x-1/2 rounded-full bg-brand/15 blur-3xl dark:bg-brand/25" />
+      {/* A soft glow drawn as a radial gradient: a CSS blur costs ~0.1 s of painting on a slow phone. */}
+      <div className="absolute top-1/3 left-1/2 h-[26rem] w-[26rem] -translate-x-1/2 -translate-y-16 bg-radial from-brand/15 to-transparent to-70% dark:from-brand/25" />
     </div>
   );
 }

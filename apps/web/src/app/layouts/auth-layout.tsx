@@ -35,7 +35,8 @@ export function AuthLayout() {
         <div className="mb-6">
           <Logo />
         </div>
-        <div className="w-full max-w-md rounded-2xl border border-border bg-surface/95 p-6 shadow-xl backdrop-blur-sm sm:p-8">
+        {/* Opaque: at 95 % the blurred backdrop showed next to nothing, and a backdrop blur is slow to paint without a GPU. */}
+        <div className="w-full max-w-md rounded-2xl border border-border bg-surface p-6 shadow-xl sm:p-8">
           {signOutReason && (
             <Banner tone="info" className="mb-5">
               {signOutReason}

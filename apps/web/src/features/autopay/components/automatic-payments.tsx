@@ -1,7 +1,8 @@
 import type { AccountPaymentMethod, AutopayScheduleResponse, CurrencyCode, PaymentMethodEntry } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { preloadOnIntent } from '@/components/lazy-dialog';
 import { refreshAccount } from '@/lib/refresh-account';
 import { autopayScheduleQuery } from '../api/get-autopay-schedule';
 import { isAutopayOn } from '../autopay-rules';
@@ -38,8 +39,6 @@ export function AutomaticPayments({
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<'setup' | 'off' | null>(null);
 
-  useEffect(preloadAutopayDialogs, []);
-
   const saved = (response: AutopayScheduleResponse) => {
     queryClient.setQueryData(autopayScheduleQuery(accountId).queryKey, response);
     void refreshAccount(queryClient, accountId);
@@ -47,7 +46,8 @@ export function AutomaticPayments({
   };
 
   return (
-    <>
+    // The card's switch and buttons open the dialogs: reaching the card downloads them.
+    <div className="contents" {...preloadOnIntent(preloadAutopayDialogs)}>
       <AutopayCard
         enabled={isAutopayOn(paymentMethod)}
         hasCards={cards.length > 0}
@@ -75,6 +75,6 @@ export function AutomaticPayments({
         onDone={() => onSuccess(t('autopay.turnedOff'))}
         onFailed={(error) => onError(t('autopay.updateFailed'), error)}
       />
-    </>
+    </div>
   );
 }

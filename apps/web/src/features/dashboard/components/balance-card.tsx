@@ -2,6 +2,7 @@ import { AUTOPAY_ON, type AccountDetailsResponse, type HomeModel } from '@portal
 import { CalendarClock, CreditCard, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { preloadOnIntent } from '@/components/lazy-dialog';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
@@ -53,6 +54,7 @@ export function BalanceCard({
               setPaid(null);
               pay.start();
             }}
+            {...preloadOnIntent(pay.preload)}
           >
             {t('balance.makePayment')}
           </Button>

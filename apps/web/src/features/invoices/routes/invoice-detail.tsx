@@ -4,6 +4,7 @@ import { CreditCard, Download, FileQuestion, FileSpreadsheet } from 'lucide-reac
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { preloadOnIntent } from '@/components/lazy-dialog';
 import { Banner } from '@/components/ui/banner';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -104,10 +105,6 @@ function InvoiceDetail({ details, back }: { details: InvoiceDetails; back: React
   const noticeRef = useRef<HTMLDivElement>(null);
   const payable = canPayInvoice(owing);
 
-  useEffect(() => {
-    if (payable) preloadPayModal();
-  }, [payable]);
-
   useCheckoutReturn(invoice.accountId, {
     invoiceId: invoice.id,
     onReopenPayModal: () => setPaying(true),
@@ -149,7 +146,7 @@ function InvoiceDetail({ details, back }: { details: InvoiceDetails; back: React
               </span>
             )}
             {payable && (
-              <Button onClick={() => setPaying(true)}>
+              <Button onClick={() => setPaying(true)} {...preloadOnIntent(preloadPayModal)}>
                 <CreditCard className="size-4" aria-hidden="true" />
                 {t('detail.payInvoice')}
               </Button>

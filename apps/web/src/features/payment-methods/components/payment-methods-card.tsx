@@ -1,8 +1,9 @@
 import type { PaymentMethodEntry } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { CreditCard, Plus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { preloadOnIntent } from '@/components/lazy-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -34,8 +35,6 @@ export function PaymentMethodsCard({ accountId, cards, onSuccess, onError }: Pay
   // Plain state rather than useMutation: the page's first load stays small (the dialogs own their mutations).
   const [settingDefault, setSettingDefault] = useState<bigint | null>(null);
 
-  useEffect(preloadPaymentMethodDialogs, []);
-
   const makeDefault = async (entry: PaymentMethodEntry) => {
     setSettingDefault(entry.paymentMethod.id);
     try {
@@ -55,7 +54,7 @@ export function PaymentMethodsCard({ accountId, cards, onSuccess, onError }: Pay
   };
 
   return (
-    <Card as="section" aria-labelledby="methods-title">
+    <Card as="section" aria-labelledby="methods-title" {...preloadOnIntent(preloadPaymentMethodDialogs)}>
       <CardHeader
         title={t('methods.title')}
         titleId="methods-title"

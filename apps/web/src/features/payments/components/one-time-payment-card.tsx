@@ -1,6 +1,7 @@
 import type { Balance, CurrencyCode } from '@portal/contract';
 import { Send } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { preloadOnIntent } from '@/components/lazy-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { useFormat } from '@/lib/i18n/use-format';
@@ -30,7 +31,9 @@ export function OneTimePaymentCard({ accountId, balances, currency, onSuccess }:
     <Card as="section" aria-labelledby="one-time-title">
       <CardHeader title={t('oneTime.title')} titleId="one-time-title" icon={<Send />} description={t('oneTime.text')} />
       <CardBody>
-        <Button onClick={pay.start}>{t('oneTime.payNow')}</Button>
+        <Button onClick={pay.start} {...preloadOnIntent(pay.preload)}>
+          {t('oneTime.payNow')}
+        </Button>
         {/* A live region, so the answer to the click is read out while focus stays on the button. */}
         <p role="status" className="mt-3 text-sm text-fg-muted empty:hidden">
           {pay.nothingToPay ? t('balance.noBalance') : ''}

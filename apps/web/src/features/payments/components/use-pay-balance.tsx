@@ -1,5 +1,5 @@
 import type { Balance, CurrencyCode } from '@portal/contract';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { defaultOneTimeTarget, hasBalanceOwing } from '../pay-rules';
 import { PayModal, preloadPayModal } from './lazy-dialogs';
 import type { PaidOutcome } from './pay-modal';
@@ -17,6 +17,8 @@ export interface PayBalanceOptions {
 export interface PayBalance {
   /** What the "pay" button does: opens the one-time payment dialog, or says there is nothing to pay. */
   start: () => void;
+  /** Starts downloading the dialog's code: give it to the "pay" button with `preloadOnIntent`. */
+  preload: () => void;
   /** True after `start` when nothing is owed (issue 10 item 7): show "You do not have a balance owing". */
   nothingToPay: boolean;
   /** The dialog (loaded on demand); render it once, anywhere. */
@@ -25,7 +27,7 @@ export interface PayBalance {
 
 /**
  * Paying the account's balance in place (spec §2 "Make a One-time Payment"): /payments' "Pay Now" and the
- * dashboard's "Make a payment" (issue 15 item 7). The dialog's code loads after the page has shown; with
+ * dashboard's "Make a payment" (issue 15 item 7). The dialog's code loads when the button is reached; with
  * nothing owed no $0 dialog opens, the caller says so instead.
  */
 export function usePayBalance({ accountId, balances, currency, onPaid }: PayBalanceOptions): PayBalance {
@@ -33,10 +35,9 @@ export function usePayBalance({ accountId, balances, currency, onPaid }: PayBala
   const [nothingToPay, setNothingToPay] = useState(false);
   const owing = hasBalanceOwing(balances);
 
-  useEffect(preloadPayModal, []);
-
   return {
     start: () => (owing ? setPaying(true) : setNothingToPay(true)),
+    preload: preloadPayModal,
     nothingToPay: nothingToPay && !owing,
     dialog: (
       <PayModal

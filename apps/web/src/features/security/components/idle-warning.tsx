@@ -12,6 +12,8 @@ import { IdleWarningDialog, preloadIdleWarningDialog } from './lazy-dialogs';
 
 /** How long before that the person is asked whether they are still there. */
 export const WARNING_MS = 60_000;
+/** How long before the question its dialog's code downloads (not with every page: issue 13's JS budgets). */
+export const PRELOAD_LEAD_MS = 60_000;
 
 /**
  * Watches the time since the app's last request to the services. A minute before the server would end the
@@ -31,7 +33,11 @@ export function IdleWarning() {
   const [staying, setStaying] = useState(false);
   const [stayFailed, setStayFailed] = useState(false);
 
-  useEffect(preloadIdleWarningDialog, []);
+  useEffect(() => {
+    if (!idleMs) return;
+    const timer = setTimeout(preloadIdleWarningDialog, lastActivity + idleMs - WARNING_MS - PRELOAD_LEAD_MS - Date.now());
+    return () => clearTimeout(timer);
+  }, [lastActivity, idleMs]);
 
   // Another tab of the same session made a request: this one is not idle either.
   useEffect(() => {

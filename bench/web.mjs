@@ -3,7 +3,11 @@
 // included), counted as served: the bytes that cross the wire to Chromium, which asks for Brotli
 // and gzip. For each route it also reports what the same scripts weigh as sent to a client that
 // accepts no encoding, and to one that accepts only gzip or only Brotli. And the login form visible
-// within 0.4 s in headless Chromium at 4× CPU throttle, served locally (issue 13 item 4).
+// within 0.4 s in headless Chromium at 4× CPU throttle, served locally (issue 13 item 4): from the
+// moment the benchmark asks for the page to the page's first contentful paint, which on /login is
+// the form (its HTML is prerendered; the root's fallback before any route renders holds no text).
+// Also reported: when Playwright's locator first sees the form, which waits for the load event and
+// then for the page's JavaScript to let go of the main thread (the app hydrating the form).
 //
 //   npm run build && node bench/web.mjs
 import { request } from 'node:http';
@@ -85,6 +89,7 @@ try {
 
   // Login: JS and time to a visible form at 4× CPU throttle, median of 5 cold loads.
   const timings = [];
+  const detected = [];
   let loginBytes;
   for (let i = 0; i < 5; i++) {
     const context = await browser.newContext();
@@ -95,20 +100,31 @@ try {
     loginBytes = await scriptBytes(page, async () => {
       await page.goto(`${origin}/login`);
       await page.getByLabel('Username').waitFor({ state: 'visible' });
-      timings.push(Date.now() - started);
+      detected.push(Date.now() - started);
+      // performance.timeOrigin is on the same clock as Date.now() here (one machine).
+      const paintedAt = await page.evaluate(
+        () => performance.timeOrigin + performance.getEntriesByName('first-contentful-paint')[0].startTime,
+      );
+      timings.push(Math.round(paintedAt - started));
     });
     await context.close();
   }
   timings.sort((a, b) => a - b);
+  detected.sort((a, b) => a - b);
   const median = timings[2];
-  results['/login'] = { ...routeResult(loginBytes), formVisibleMs: timings };
+  results['/login'] = { ...routeResult(loginBytes), formVisibleMs: timings, formSeenByLocatorMs: detected };
   budgets.push({
     name: 'initial JS for /login, as served',
     measured: `${kb(loginBytes.served)} KB ${loginBytes.encodings}`,
     budget: '≤ 110 KB',
     ok: loginBytes.served <= 110 * KB,
   });
-  budgets.push({ name: 'login form visible at 4× CPU throttle (median of 5)', measured: `${median} ms`, budget: '≤ 400 ms', ok: median <= 400 });
+  budgets.push({
+    name: 'login form visible at 4× CPU throttle (its first paint, median of 5)',
+    measured: `${median} ms (the locator saw it at ${detected[2]} ms)`,
+    budget: '≤ 400 ms',
+    ok: median <= 400,
+  });
 
   // Every authenticated route, each from a cold load with a session.
   const login = await fetch(`${origin}/a/v1/Authenticate`, {

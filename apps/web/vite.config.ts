@@ -12,11 +12,11 @@ const PUBLIC_SHELL =
   /node_modules[\\/]jwt-decode[\\/]|src[\\/](app[\\/]components[\\/](auth-background|theme-menu|language-toggle)|components[\\/](legal-links|support-contact|ui[\\/](banner|field|menu|external-link|icons))|features[\\/]auth[\\/](components[\\/]|rules\.ts|locales\.ts)|lib[\\/](session|i18n[\\/]rich-text))/;
 
 /**
- * What the entry needs before the first route renders: React, the router, i18next and the app core.
+ * What the entry needs before the first route renders: React, the router, the translator and the app core.
  * Without this group the bundler spreads them over ten small chunks (more requests, worse gzip).
  */
 const APP_CORE =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/]|src[\\/](app[\\/](router|root-layout|route-error)\.tsx|app[\\/]components[\\/](route-focus|skip-link)\.tsx|lib[\\/](i18n[\\/](i18n|common-locales)\.ts|theme[\\/]theme\.ts|storage\.ts|cn\.ts|use-page-title\.ts|api[\\/]unauthorized\.ts)|config[\\/]|components[\\/]ui[\\/](button|spinner|logo)\.tsx)/;
+  /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|src[\\/](app[\\/](router|root-layout|route-error)\.tsx|app[\\/]components[\\/](route-focus|skip-link)\.tsx|lib[\\/](i18n[\\/](i18n|translate|common-locales)\.ts|theme[\\/]theme\.ts|storage\.ts|cn\.ts|use-page-title\.ts|api[\\/]unauthorized\.ts)|config[\\/]|components[\\/]ui[\\/](button|spinner|logo)\.tsx)/;
 
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 

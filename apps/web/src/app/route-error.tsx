@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Logo } from '@/components/ui/logo';
 import { usePageTitle } from '@/lib/use-page-title';

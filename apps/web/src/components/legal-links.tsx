@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { ExternalLink } from '@/components/ui/external-link';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { appConfig, supportEmailHref, supportPhoneHref } from '@/config/app';
 import { richText } from '@/lib/i18n/rich-text';
 

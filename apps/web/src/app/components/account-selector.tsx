@@ -2,7 +2,7 @@ import { displayPhone } from '@portal/contract/regions';
 import { useQuery } from '@tanstack/react-query';
 import { Building2, Check, ChevronsUpDown, Search } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { matchPath, useLocation, useNavigate } from 'react-router';
 import { Popover } from '@/components/ui/popover';
 import { Spinner } from '@/components/ui/spinner';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { accountDisplayName, useAccountDetails } from '@/features/account';
 import { useCurrentAccount } from '@/lib/current-account/current-account';
 import type { Session } from '@/lib/session/session';

@@ -1,5 +1,5 @@
 import { LanguagesIcon } from '@/components/ui/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { buttonClasses } from '@/components/ui/button';
 import { changeLanguage, currentLanguage } from '@/lib/i18n/i18n';
 

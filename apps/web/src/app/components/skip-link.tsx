@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 
 /** First focusable element of every page: jumps over the header to <main id="main"> (WCAG 2.4.1). */
 export function SkipLink() {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { buttonClasses } from '@/components/ui/button';
 import { MonitorIcon, MoonIcon, SunIcon } from '@/components/ui/icons';
 import { Menu } from '@/components/ui/menu';

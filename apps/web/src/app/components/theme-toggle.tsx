@@ -1,5 +1,5 @@
 import { MoonIcon, SunIcon } from '@/components/ui/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useTheme } from '@/lib/theme/theme';

@@ -1,5 +1,5 @@
 import { ChevronDown, IdCard, KeyRound, LogOut, MessageSquareWarning, ShieldCheck, UserCheck, UserRound } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { buttonClasses } from '@/components/ui/button';
 import { LanguagesIcon } from '@/components/ui/icons';
 import { Menu, type MenuEntry } from '@/components/ui/menu';

@@ -1,6 +1,6 @@
 import { Activity, CreditCard, FileText, Home, IdCard, Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { Link, Navigate, NavLink, Outlet, redirect, useLocation } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { appConfig } from '@/config/app';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { Badge } from '@/components/ui/badge';
 import { CircleCheckIcon, InfoIcon } from '@/components/ui/icons';
 import { registerLocales } from '@/lib/i18n/i18n';

@@ -1,6 +1,6 @@
 import { CircleAlertIcon, CircleCheckIcon, InfoIcon, TriangleAlertIcon, XIcon } from '@/components/ui/icons';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { cn } from '@/lib/cn';
 
 export type BannerTone = 'error' | 'success' | 'info' | 'warning';

@@ -1,6 +1,6 @@
 import { ExternalLinkIcon as ExternalIcon } from '@/components/ui/icons';
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { cn } from '@/lib/cn';
 
 /**

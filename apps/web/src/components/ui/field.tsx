@@ -8,7 +8,7 @@ import {
   type SelectHTMLAttributes,
 } from 'react';
 import { ChevronDownIcon } from '@/components/ui/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { cn } from '@/lib/cn';
 
 interface FieldContextValue {

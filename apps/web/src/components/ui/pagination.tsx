@@ -1,5 +1,5 @@
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { cn } from '@/lib/cn';
 import { paginationWindow } from './pagination-window';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { cn } from '@/lib/cn';
 
 export interface SpinnerProps {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { hasPendingPayment, SETTLING_POLL_MS } from '@/lib/payment-status';
 import { accountDetailsQuery } from '@/features/account';
 import { autopayScheduleQuery } from '@/features/autopay';

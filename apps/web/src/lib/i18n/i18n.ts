@@ -1,10 +1,9 @@
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { persistentStore, STORAGE_KEYS, type KeyValueStore } from '../storage';
 import { commonLocales } from './common-locales';
+import { i18n } from './translate';
 
 /**
- * i18next set up for English and French. Texts live in per-feature catalogs (a `locales.ts` beside the
+ * English and French (`translate.ts`). Texts live in per-feature catalogs (a `locales.ts` beside the
  * feature, made with `defineLocales`) registered under the feature's own namespace with `registerLocales`,
  * usually at the top of the feature's route module: a lazy route then brings its texts with its code, and
  * nobody edits a central file to add a screen.
@@ -30,7 +29,7 @@ const loadFrench = async (): Promise<void> => {
   await Promise.all(
     [...pendingFrench].map(async ([namespace, load]) => {
       const catalog = await load();
-      i18n.addResourceBundle('fr', namespace, catalog, true, true);
+      i18n.addResourceBundle('fr', namespace, catalog);
       pendingFrench.delete(namespace);
     }),
   );
@@ -42,13 +41,13 @@ const loadFrench = async (): Promise<void> => {
  * is lazy, the route then renders only once its texts are there (no flash of English).
  */
 export const registerLocales = async <T extends object>(namespace: string, locales: Locales<T>): Promise<void> => {
-  if (!i18n.hasResourceBundle('en', namespace)) i18n.addResourceBundle('en', namespace, locales.en, true, true);
+  if (!i18n.hasResourceBundle('en', namespace)) i18n.addResourceBundle('en', namespace, locales.en);
   if (i18n.hasResourceBundle('fr', namespace)) return;
   if (typeof locales.fr === 'function') {
     pendingFrench.set(namespace, locales.fr as () => Promise<object>);
     if (currentLanguage() === 'fr') await loadFrench();
   } else {
-    i18n.addResourceBundle('fr', namespace, locales.fr, true, true);
+    i18n.addResourceBundle('fr', namespace, locales.fr);
   }
 };
 
@@ -95,25 +94,13 @@ export const changeLanguage = async (language: UiLanguage, { remember = false } 
   if (i18n.language !== language) await i18n.changeLanguage(language);
 };
 
-i18n.on('languageChanged', (lng) => {
-  if (typeof document !== 'undefined') document.documentElement.lang = isUiLanguage(lng) ? lng : 'en';
+i18n.onLanguageChanged(() => {
+  if (typeof document !== 'undefined') document.documentElement.lang = currentLanguage();
 });
 
-void i18n.use(initReactI18next).init({
-  lng: initialLanguage(persistentStore, browserLanguage()),
-  fallbackLng: 'en',
-  supportedLngs: [...UI_LANGUAGES],
-  ns: ['common'],
-  defaultNS: 'common',
-  resources: { en: { common: commonLocales.en } },
-  // French catalogs arrive through registerLocales/loadFrench.
-  partialBundledLanguages: true,
-  // Resources are bundled, so initialisation is synchronous and nothing suspends.
-  initAsync: false,
-  interpolation: { escapeValue: false }, // React escapes already.
-  react: { useSuspense: false },
-  returnNull: false,
-});
+// The English common texts are bundled; French catalogs arrive through registerLocales/loadFrench.
+i18n.addResourceBundle('en', 'common', commonLocales.en);
+void i18n.changeLanguage(initialLanguage(persistentStore, browserLanguage()));
 
 if (typeof document !== 'undefined') document.documentElement.lang = currentLanguage();
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './translate';
 import { useSeenCurrencies } from '../current-account/current-account';
 import { formatCurrency, formatDate, formatDateTime, type CurrencyFormatOptions, type DateStyle } from '../format';
 import { isUiLanguage } from './i18n';

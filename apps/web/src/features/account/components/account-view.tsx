@@ -2,7 +2,7 @@ import type { AccountDetailsResponse } from '@portal/contract';
 import { countryName, displayPhone, subdivisionName } from '@portal/contract/regions';
 import { Building2, MapPin, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { currentBillingAddress, currentBillingContact } from '../rules';
 import { AccountSection } from './account-section';
 

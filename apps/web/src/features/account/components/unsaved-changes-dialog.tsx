@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
 export interface UnsavedChangesDialogProps {

@@ -3,7 +3,7 @@ import type { AccountEditForm } from '@portal/contract/billing-details';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Building2, Pencil } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { preloadOnIntent } from '@/components/lazy-dialog';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';

@@ -2,7 +2,7 @@ import type { AccountListName, OneTimeLoginLink, Role, UserSummary } from '@port
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Copy, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose } from '@/components/ui/dialog';

@@ -1,6 +1,6 @@
 import { EyeIcon, EyeOffIcon } from '@/components/ui/icons';
 import { forwardRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { Input, type InputProps } from '@/components/ui/field';
 
 /** Password input with a show/hide button (helps people with motor or memory impairments, WCAG 3.3.8). */

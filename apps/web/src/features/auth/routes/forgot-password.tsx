@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { Link } from 'react-router';
 import { Banner } from '@/components/ui/banner';
 import { Button, buttonClasses } from '@/components/ui/button';

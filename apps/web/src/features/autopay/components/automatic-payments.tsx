@@ -1,7 +1,7 @@
 import type { AccountPaymentMethod, AutopayScheduleResponse, CurrencyCode, PaymentMethodEntry } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { preloadOnIntent } from '@/components/lazy-dialog';
 import { refreshAccount } from '@/lib/refresh-account';
 import { autopayScheduleQuery } from '../api/get-autopay-schedule';

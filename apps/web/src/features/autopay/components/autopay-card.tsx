@@ -1,6 +1,6 @@
 import type { AutopayScheduleResponse, CurrencyCode, PaymentMethodEntry } from '@portal/contract';
 import { CalendarClock } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';

@@ -1,6 +1,6 @@
 import { AUTOPAY_OFF } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { refreshAccount } from '@/lib/refresh-account';
 import { updateDefaultPaymentMethod } from '../api/update-default-payment-method';

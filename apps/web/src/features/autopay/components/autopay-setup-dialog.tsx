@@ -1,7 +1,7 @@
 import type { AutopaySchedule, AutopayScheduleResponse, CurrencyCode, PaymentMethodEntry } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { Badge } from '@/components/ui/badge';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';

@@ -2,7 +2,7 @@ import type { AccountDetailsResponse } from '@portal/contract';
 import { displayPhone } from '@portal/contract/regions';
 import { IdCard } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { Link } from 'react-router';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { paths } from '@/config/paths';

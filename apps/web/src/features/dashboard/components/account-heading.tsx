@@ -1,5 +1,5 @@
 import type { AccountDetailsResponse } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { Skeleton } from '@/components/ui/skeleton';
 import { accountDisplayName } from '@/features/account';
 

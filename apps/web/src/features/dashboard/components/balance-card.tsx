@@ -1,7 +1,7 @@
 import { AUTOPAY_ON, type AccountDetailsResponse, type HomeModel } from '@portal/contract';
 import { CalendarClock, CreditCard, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { preloadOnIntent } from '@/components/lazy-dialog';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import type { InvoiceListItem } from '@portal/contract';
 import { ArrowRight, Download, FileText } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { Link } from 'react-router';
 import { Banner } from '@/components/ui/banner';
 import { buttonClasses } from '@/components/ui/button';

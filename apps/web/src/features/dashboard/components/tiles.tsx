@@ -1,5 +1,5 @@
 import { Activity, CreditCard, FileText, IdCard } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 

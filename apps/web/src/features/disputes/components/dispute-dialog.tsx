@@ -1,7 +1,7 @@
 import { DISPUTE_DETAILS_MAX, DISPUTE_REASONS, type CurrencyCode, type Dispute, type DisputeReason, type Money } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type TextareaHTMLAttributes } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogFooter } from '@/components/ui/dialog';

@@ -1,6 +1,6 @@
 import { fromMinor, type CurrencyCode, type UsageRecord } from '@portal/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { lazyDialog } from '@/components/lazy-dialog';

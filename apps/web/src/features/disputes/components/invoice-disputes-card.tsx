@@ -2,7 +2,7 @@ import type { Charge, CurrencyCode, Dispute, Invoice } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageSquareWarning } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { Badge } from '@/components/ui/badge';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';

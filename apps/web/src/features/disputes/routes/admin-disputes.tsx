@@ -2,7 +2,7 @@ import type { Dispute } from '@portal/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, Hand, MessageSquareWarning, XCircle } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Banner } from '@/components/ui/banner';

@@ -1,7 +1,7 @@
 import type { InvoiceContent } from '@portal/contract';
 import { countryName, subdivisionName } from '@portal/contract/regions';
 import { Building2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { Banner } from '@/components/ui/banner';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';

@@ -1,6 +1,6 @@
 import type { CurrencyCode, InvoiceContent } from '@portal/contract';
 import { ReceiptText } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { useFormat } from '@/lib/i18n/use-format';
 

@@ -1,6 +1,6 @@
 import { Search, X } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { Field, Input, Select } from '@/components/ui/field';
 import { INVOICE_PERIODS, isInvoicePeriod, type InvoicePeriod } from '../rules';
 

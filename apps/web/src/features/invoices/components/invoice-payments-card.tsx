@@ -1,5 +1,5 @@
 import type { InvoicePayment } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { PaymentStatusBadge } from '@/components/payment-status/payment-status-badge';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';

@@ -1,6 +1,6 @@
 import { compareMoney, invoiceStatus, type InvoiceListItem } from '@portal/contract';
 import { Download, Eye } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';

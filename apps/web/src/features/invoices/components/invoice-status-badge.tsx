@@ -1,5 +1,5 @@
 import type { InvoiceStatus } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { Badge } from '@/components/ui/badge';
 import { CircleAlertIcon, CircleCheckIcon } from '@/components/ui/icons';
 

@@ -1,7 +1,7 @@
 import { invoiceStatus, type InvoiceDetails } from '@portal/contract';
 import { FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/i18n/use-format';

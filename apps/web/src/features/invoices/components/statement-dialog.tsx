@@ -1,7 +1,7 @@
 import { STATEMENT_MAX_YEARS } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogFooter } from '@/components/ui/dialog';

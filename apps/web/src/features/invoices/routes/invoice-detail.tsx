@@ -2,7 +2,7 @@ import type { InvoiceDetails } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { CreditCard, Download, FileQuestion, FileSpreadsheet } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { Link, useParams } from 'react-router';
 import { preloadOnIntent } from '@/components/lazy-dialog';
 import { Banner } from '@/components/ui/banner';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Building2, FileSearch, FileSpreadsheet } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { useSearchParams } from 'react-router';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';

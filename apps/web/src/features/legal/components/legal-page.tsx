@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { Link } from 'react-router';
 import { SupportContact } from '@/components/support-contact';
 import { Logo } from '@/components/ui/logo';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { useLocation } from 'react-router';
 import { lazyDialog } from '@/components/lazy-dialog';
 import { cn } from '@/lib/cn';

@@ -1,6 +1,6 @@
 import type { PaymentMethodEntry } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { cardLabel } from '@/lib/cards';
 import { refreshAccount } from '@/lib/refresh-account';

@@ -1,6 +1,6 @@
 import type { PaymentMethodEntry } from '@portal/contract';
 import { Star, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CardBrandIcon } from '@/components/card-brand-icon';

@@ -2,7 +2,7 @@ import type { PaymentMethodEntry } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { CreditCard, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { preloadOnIntent } from '@/components/lazy-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';

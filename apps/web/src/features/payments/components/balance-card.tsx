@@ -1,6 +1,6 @@
 import type { CurrencyCode, HomeModel } from '@portal/contract';
 import { Wallet } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { balanceViews } from '@/lib/balance';
 import { cn } from '@/lib/cn';

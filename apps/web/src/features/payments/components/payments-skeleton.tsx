@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { Skeleton } from '@/components/ui/skeleton';
 
 /** The screen while its account, balance and cards load. */

@@ -1,7 +1,7 @@
 import type { RecentPayment } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { Button } from '@/components/ui/button';
 import { serverTextOr } from '@/lib/api/server-text';
 import { useFormat } from '@/lib/i18n/use-format';

@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { adoptSharedActivity, getLastActivity, subscribeActivity } from '@/lib/session/activity';

@@ -1,6 +1,6 @@
 import type { PasskeySummary } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { useReauthentication } from '@/components/reauthentication/use-reauthentication';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { passkeysQuery, removePasskey } from '../api/passkeys';

@@ -1,6 +1,6 @@
 import type { SessionSummary } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { endOtherSessions } from '../api/end-other-sessions';
 import { endSessionById } from '../api/end-session';

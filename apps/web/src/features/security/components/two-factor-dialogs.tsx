@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Copy } from 'lucide-react';
 import { toString as qrSvg } from 'qrcode';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { useReauthentication } from '@/components/reauthentication/use-reauthentication';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogFooter } from '@/components/ui/dialog';

@@ -1,6 +1,6 @@
 import type { UsageDay } from '@portal/contract';
 import { BarChart3 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { useFormat } from '@/lib/i18n/use-format';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { dataParts, durationParts } from '../rules';
 
 /** Duration and data as the reader's language writes them ("4 min 05 s", "1,5 Mo"). */

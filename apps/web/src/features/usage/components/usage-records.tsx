@@ -1,6 +1,6 @@
 import type { CurrencyCode, UsageRecord, UsageSortField } from '@portal/contract';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { Badge } from '@/components/ui/badge';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { DisputeRecordAction } from '@/features/disputes';

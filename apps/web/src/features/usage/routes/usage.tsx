@@ -3,7 +3,7 @@ import { USAGE_SORT_FIELDS } from '@portal/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Building2, Download, FileSearch } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/translate';
 import { useSearchParams } from 'react-router';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';

@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../test/app';
 
-// A dist folder as the web build writes it: text files above 1 KB with `.br` and `.gz` beside them.
+// A dist folder as the web build writes it: text files above 256 bytes with `.br` and `.gz` beside them.
 const indexHtml = `<!doctype html><title>Portal</title>${'<p>Pay your bill.</p>'.repeat(100)}`;
 // A page the build prerendered: served for its own path (apps/web/prerender-pages.ts).
 const loginHtml = `<!doctype html><title>Portal</title><div id="root" data-prerendered="/login">${'<input>'.repeat(200)}</div>`;

@@ -9,7 +9,8 @@ const API_PREFIX = /^\/(a|b)(\/|$)/;
  * Serves the built web app; unknown non-API GETs get index.html so client routes deep-link, except the
  * pages the build prerendered (`login.html` for /login, see apps/web/prerender-pages.ts), which get their
  * own HTML. API prefixes answer a JSON 404 instead. The build writes `.br` and `.gz` beside every text file
- * above 1 KB; they are sent to clients that accept them (nothing is compressed per request).
+ * above 256 bytes (apps/web/compress-assets.ts); they are sent to clients that accept them (nothing is
+ * compressed per request).
  */
 export const webAppPlugin = fp<{ distDir: string }>(async (app, { distDir }) => {
   const hasWebApp = existsSync(path.join(distDir, 'index.html'));

@@ -42,9 +42,9 @@ describe('injectPage', () => {
   });
 
   it('refuses an index.html it does not understand', () => {
-    expect(() => injectPage(indexHtml.replace('<div id="root"></div>', '<div id="app"></div>'), '/login', 'en', '', '/h.js')).toThrow(
-      /#root|id="root"/,
-    );
+    expect(() =>
+      injectPage(indexHtml.replace('<div id="root"></div>', '<div id="app"></div>'), '/login', 'en', '', '/h.js'),
+    ).toThrow(/#root|id="root"/);
     expect(() => injectPage(indexHtml.replace(/<script type="module"[^>]*><\/script>/, ''), '/login', 'en', '', '/h.js')).toThrow(
       /one module script/,
     );

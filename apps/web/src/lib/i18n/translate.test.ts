@@ -9,7 +9,11 @@ i18n.addResourceBundle('en', 'tt', {
   item_other: '{{count}} items',
   onlyEnglish: 'Only in English',
 });
-i18n.addResourceBundle('fr', 'tt', { hello: 'Bonjour {{name}}', item_one: '{{count}} article', item_other: '{{count}} articles' });
+i18n.addResourceBundle('fr', 'tt', {
+  hello: 'Bonjour {{name}}',
+  item_one: '{{count}} article',
+  item_other: '{{count}} articles',
+});
 i18n.addResourceBundle('en', 'other', { word: 'Other namespace' });
 
 describe('translate', () => {

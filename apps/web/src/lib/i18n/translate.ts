@@ -38,7 +38,8 @@ const interpolate = (text: string, options: TranslateOptions): string =>
 /** Translates `key` in `lng` (namespace `ns` unless the key names one), as described above. */
 export const translate = (lng: string, ns: string, key: string, options: TranslateOptions = {}): string => {
   const colon = key.indexOf(':');
-  const [namespace, path] = colon > 0 && bundles.get(FALLBACK)?.has(key.slice(0, colon)) ? [key.slice(0, colon), key.slice(colon + 1)] : [ns, key];
+  const [namespace, path] =
+    colon > 0 && bundles.get(FALLBACK)?.has(key.slice(0, colon)) ? [key.slice(0, colon), key.slice(colon + 1)] : [ns, key];
   const count = options.count;
   const forms =
     typeof count === 'number' ? [`${path}_${new Intl.PluralRules(lng).select(count)}`, `${path}_other`, path] : [path];

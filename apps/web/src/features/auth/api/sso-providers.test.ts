@@ -10,9 +10,17 @@ describe('openIdProviders (without the API client)', () => {
   });
 
   it.each([
-    ['the listed providers', json({ providers: [{ id: 'microsoft', name: 'Microsoft' }] }), [{ id: 'microsoft', name: 'Microsoft' }]],
+    [
+      'the listed providers',
+      json({ providers: [{ id: 'microsoft', name: 'Microsoft' }] }),
+      [{ id: 'microsoft', name: 'Microsoft' }],
+    ],
     ['no providers', json({ providers: [] }), []],
-    ['only well-formed providers', json({ providers: [{ id: 'microsoft' }, 'microsoft', null, { id: 'x', name: 'X' }] }), [{ id: 'x', name: 'X' }]],
+    [
+      'only well-formed providers',
+      json({ providers: [{ id: 'microsoft' }, 'microsoft', null, { id: 'x', name: 'X' }] }),
+      [{ id: 'x', name: 'X' }],
+    ],
     ['none for an answer without a list', json({ providers: 'microsoft' }), []],
     ['none for a JSON null', json(null), []],
     ['none for a failure', json({ error: 'down' }, 503), []],

@@ -61,6 +61,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'app-core', test: APP_CORE, includeDependenciesRecursively: false },
+            // Lucide's icons in one file: as twenty files of 0.2–0.4 KB each they cost more bytes (every small
+            // file compresses alone) than the few icons a page does not use (issue 13: routes ≤ 180 KB).
+            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, includeDependenciesRecursively: false },
             {
               // Everything the public sign-in pages share, in one request and one gzip stream: a dozen tiny
               // chunks cost ~3 KB more gzip than one (decisions §9: /login ≤ 130 KB).

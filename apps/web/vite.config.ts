@@ -66,10 +66,10 @@ export default defineConfig({
             { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, includeDependenciesRecursively: false },
             {
               // Everything the public sign-in pages share, in one request and one gzip stream: a dozen tiny
-              // chunks cost ~3 KB more gzip than one (decisions §9: /login ≤ 130 KB).
+              // chunks cost ~3 KB more gzip than one (issue 13: /login ≤ 110 KB as served).
               name: 'public-shell',
               test: PUBLIC_SHELL,
-              // Only the matched modules: their libraries (react, i18next…) stay in the shared chunks.
+              // Only the matched modules: their libraries (react, the router…) stay in the shared chunks.
               includeDependenciesRecursively: false,
             },
           ],

@@ -4,24 +4,20 @@
 // unknown usernames — each name asked once, from its own address, so no throttle answers instead —
 // and prints the two medians and their ratio (PASS within ±15 %).
 //
-//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench node bench/reset-timing.mjs
+//   npm run build -w @portal/server && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench node bench/reset-timing.mjs
 import pg from 'pg';
-import { percentile, report, startProcess, stopProcess, waitFor } from './lib.mjs';
+import { percentile, report, requireBenchDatabase, requireCompiledServer, startServer, stopProcess, waitFor } from './lib.mjs';
 
-const url = process.env.BENCH_DATABASE_URL;
-if (!url) {
-  console.error('Set BENCH_DATABASE_URL to a migrated PostgreSQL database (npm run seed -- --database-url …).');
-  process.exit(2);
-}
+const url = requireBenchDatabase('a migrated PostgreSQL database (npm run seed -- --database-url …)');
+requireCompiledServer();
 
 const PORT = 3204;
 const origin = `http://127.0.0.1:${PORT}`;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 500);
 const run = Date.now().toString(36);
+// The compiled server, sealing secrets with the bench key as every other bench on this database does.
 // Mail goes to the outbox files: what is measured is the answer, not the sending.
-const server = startProcess('npx', ['tsx', 'apps/server/src/server.ts'], {
-  env: { PORT: String(PORT), DATABASE_URL: url, LOG_LEVEL: 'warn', TRUST_PROXY: '1', JOBS_ENABLED: 'false', METRICS_PORT: '0' },
-});
+const server = startServer(PORT, { DATABASE_URL: url, TRUST_PROXY: '1' });
 try {
   await waitFor(`${origin}/healthz`);
   const client = new pg.Client({ connectionString: url });
@@ -37,7 +33,7 @@ try {
       method: 'POST',
       // A fresh client address per request: the per-address limit never answers for the server.
       headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${Math.floor(i / 250)}.${i % 250}` },
-      body: JSON.stringify({ username, validateURL: `http://localhost:${PORT}/reset-password`, brand: 'portal' }),
+      body: JSON.stringify({ username, validateURL: `${origin}/reset-password`, brand: 'portal' }),
     });
     await res.text();
     if (res.status !== 200) throw new Error(`${username}: ${res.status}`);

@@ -3,19 +3,19 @@
 // account PDFs (issue 12 item 4) held to the same; CDR CSV export of 5 M rows with flat server
 // memory (< 150 MB RSS) at ≥ 70% of the raw `COPY … TO STDOUT` rate of the same rows, same run.
 //
-//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench node bench/documents.mjs
+//   npm run build -w @portal/server && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench node bench/documents.mjs
+//
+// The server is the compiled one, as production runs it (it ran under tsx until 2026-11-25, whose loader
+// held some 80 MB more: 268 against 191 MB at the export's peak).
 import { readFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { createBrotliDecompress } from 'node:zlib';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
-import { BENCH_SECRETS_KEY, percentile, report, root, startProcess, stopProcess, waitFor } from './lib.mjs';
+import { percentile, report, requireBenchDatabase, requireCompiledServer, signIn, startServer, stopProcess, waitFor } from './lib.mjs';
 
-const url = process.env.BENCH_DATABASE_URL;
-if (!url) {
-  console.error('Set BENCH_DATABASE_URL to a migrated PostgreSQL database with the demo data (npm run seed -- --database-url …).');
-  process.exit(2);
-}
+const url = requireBenchDatabase('a migrated PostgreSQL database with the demo data (npm run seed -- --database-url …)');
+requireCompiledServer();
 const ROWS = Number(process.env.BENCH_CDR_ROWS ?? 5_000_000);
 const PORT = 3202;
 const origin = `http://127.0.0.1:${PORT}`;
@@ -69,30 +69,14 @@ const receiptPayments = (await client.query(`select id from payments where statu
 const statementAccounts = (await client.query(`select id from accounts order by id limit 200`)).rows.map((r) => String(r.id));
 await client.end();
 
-const server = startProcess('npx', ['tsx', 'src/server.ts'], {
-  cwd: `${root}/apps/server`,
-  env: { DATABASE_URL: url, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', NODE_ENV: 'production', SECRETS_KEY: BENCH_SECRETS_KEY, PUBLIC_ORIGIN: origin },
-});
+const server = startServer(PORT, { DATABASE_URL: url });
 const rssOf = (pid) => {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
 };
-/** The process listening on the server's port (tsx runs the server in a child process). */
-const serverPid = async () => {
-  const { execFileSync } = await import('node:child_process');
-  const out = execFileSync('ss', ['-ltnpH', `sport = :${PORT}`]).toString();
-  const pid = /pid=(\d+)/.exec(out)?.[1];
-  if (!pid) throw new Error(`no process listens on port ${PORT}`);
-  return Number(pid);
-};
 try {
   await waitFor(`${origin}/readyz`);
-  const login = await fetch(`${origin}/a/v1/Authenticate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'staff', password: 'Demo-Pass-2025!' }),
-  }).then((r) => r.json());
-  const headers = { authorization: `Bearer ${login.token}` };
+  const headers = await signIn(PORT, 'staff');
   const urlsOf = async (id) => (await fetch(`${origin}/b/v1/Billing/InvoiceURLs/${id}`, { headers }).then((r) => r.json())).urls;
 
   // PDF: p50 of full HTTP downloads (includes the data queries; stricter than render time alone).
@@ -124,7 +108,7 @@ try {
 
   // CDR export through the signed link, sampling the server's RSS: as stored (the budget against raw
   // COPY), then as browsers ask for it (Brotli, reported beside it: what compressing it costs).
-  const pid = await serverPid();
+  const { pid } = server;
   const exportOnce = async (acceptEncoding) => {
     const rssBefore = rssOf(pid);
     let rssPeak = rssBefore;

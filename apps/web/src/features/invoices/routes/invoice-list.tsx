@@ -10,7 +10,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { BackLink, PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
+import { RefreshingResults } from '@/components/ui/refreshing-results';
 import { paths } from '@/config/paths';
 import { useCurrentAccount } from '@/lib/current-account/current-account';
 import { registerLocales } from '@/lib/i18n/i18n';
@@ -178,37 +178,26 @@ function InvoiceResults({
 
   return (
     <div className="flex flex-col gap-4">
-      <div ref={resultsRef} tabIndex={-1} className="relative outline-none" aria-busy={query.isFetching || undefined}>
-        <p role="status" className="sr-only">
-          {query.isPlaceholderData
-            ? t('list.updating')
-            : data.value.length > 0
-              ? t('list.results', { count: total, page: state.page, pages })
-              : ''}
-        </p>
-        {query.isPlaceholderData && (
-          <div className="absolute inset-x-0 top-3 z-10 flex justify-center" aria-hidden="true">
-            <span className="rounded-full border border-border bg-surface px-3 py-1.5 shadow">
-              <Spinner size="sm" label={null} />
-            </span>
-          </div>
+      <RefreshingResults
+        ref={resultsRef}
+        fetching={query.isFetching}
+        updating={query.isPlaceholderData}
+        status={query.isPlaceholderData ? t('list.updating') : data.value.length > 0 ? t('list.results', { count: total, page: state.page, pages }) : ''}
+      >
+        {data.value.length === 0 ? (
+          <Card>
+            <EmptyState
+              icon={<FileSearch />}
+              title={state.search.trim() ? t('list.emptySearch', { search: state.search.trim() }) : t('list.empty')}
+              description={state.period !== 'all' || state.search.trim() ? t('list.emptyHint') : undefined}
+            />
+          </Card>
+        ) : wide ? (
+          <InvoiceTable invoices={data.value} today={today} />
+        ) : (
+          <InvoiceCards invoices={data.value} today={today} />
         )}
-        <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-          {data.value.length === 0 ? (
-            <Card>
-              <EmptyState
-                icon={<FileSearch />}
-                title={state.search.trim() ? t('list.emptySearch', { search: state.search.trim() }) : t('list.empty')}
-                description={state.period !== 'all' || state.search.trim() ? t('list.emptyHint') : undefined}
-              />
-            </Card>
-          ) : wide ? (
-            <InvoiceTable invoices={data.value} today={today} />
-          ) : (
-            <InvoiceCards invoices={data.value} today={today} />
-          )}
-        </div>
-      </div>
+      </RefreshingResults>
       <Pagination page={Math.min(state.page, pages)} totalPages={pages} onPageChange={changePage} label={t('list.pagination')} />
     </div>
   );

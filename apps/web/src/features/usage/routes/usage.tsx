@@ -13,7 +13,7 @@ import { Field, Select } from '@/components/ui/field';
 import { BackLink, PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
+import { RefreshingResults } from '@/components/ui/refreshing-results';
 import { paths } from '@/config/paths';
 import { useCurrentAccount } from '@/lib/current-account/current-account';
 import { registerLocales } from '@/lib/i18n/i18n';
@@ -171,27 +171,20 @@ function Explorer({ accountId, state, update }: { accountId: bigint; state: Usag
           <>
             <Totals data={data} />
             {!wide && <SortSelect state={state} onSort={(sortBy, descending) => update({ sort: sortBy, descending, page: 1 })} />}
-            <div ref={resultsRef} tabIndex={-1} className="relative outline-none" aria-busy={query.isFetching || undefined}>
-              <p role="status" className="sr-only">
-                {query.isPlaceholderData ? t('records.updating') : data.value.length > 0 ? t('records.results', { count: total, page: state.page, pages }) : ''}
-              </p>
-              {query.isPlaceholderData && (
-                <div className="absolute inset-x-0 top-3 z-10 flex justify-center" aria-hidden="true">
-                  <span className="rounded-full border border-border bg-surface px-3 py-1.5 shadow">
-                    <Spinner size="sm" label={null} />
-                  </span>
-                </div>
+            <RefreshingResults
+              ref={resultsRef}
+              fetching={query.isFetching}
+              updating={query.isPlaceholderData}
+              status={query.isPlaceholderData ? t('records.updating') : data.value.length > 0 ? t('records.results', { count: total, page: state.page, pages }) : ''}
+            >
+              {data.value.length === 0 ? (
+                <EmptyState icon={<FileSearch />} level={3} title={t('records.empty')} description={t('records.emptyHint')} />
+              ) : wide ? (
+                <UsageTable records={data.value} currency={data.currency} sort={state.sort} descending={state.descending} onSort={sort} />
+              ) : (
+                <UsageCards records={data.value} currency={data.currency} />
               )}
-              <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-                {data.value.length === 0 ? (
-                  <EmptyState icon={<FileSearch />} level={3} title={t('records.empty')} description={t('records.emptyHint')} />
-                ) : wide ? (
-                  <UsageTable records={data.value} currency={data.currency} sort={state.sort} descending={state.descending} onSort={sort} />
-                ) : (
-                  <UsageCards records={data.value} currency={data.currency} />
-                )}
-              </div>
-            </div>
+            </RefreshingResults>
             <Pagination page={Math.min(state.page, pages)} totalPages={pages} onPageChange={changePage} label={t('records.pagination')} />
           </>
         ) : null}

@@ -819,3 +819,15 @@ export const creditNotes = pgTable(
     check('credit_notes_amount_positive', sql`${t.amount} > 0`),
   ],
 );
+
+/**
+ * Per account, a version that changes in the same transaction as every write its home model reads
+ * (payments, assignments, invoices, receivables, credit notes, addresses and their links): triggers
+ * (migration 0013) set it from one sequence, so a home model kept with the version it was read at is
+ * current exactly while the two match, on every instance. No foreign key: deleting an account
+ * cascades to rows whose triggers write here in the same statement.
+ */
+export const homeModelVersions = pgTable('home_model_versions', {
+  accountId: ref('account_id').primaryKey(),
+  version: bigint('version', { mode: 'bigint' }).notNull(),
+});

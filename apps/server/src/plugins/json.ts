@@ -44,14 +44,15 @@ export const jsonPlugin = fp(async (app) => {
   app.setReplySerializer((payload) => stringifyJson(payload));
 });
 
-/** Encodes replies through the route's zod schema (which strips unknown fields) and writes lossless JSON. */
+/** An answer encoded through its zod schema (which strips unknown fields) as lossless JSON. */
+export const encodeAnswer = (schema: $ZodType, data: unknown, what: string): string => {
+  const result = safeEncode(schema, data);
+  if (!result.success) throw new Error(`Response of ${what} does not match its schema: ${result.error.message}`);
+  return stringifyJson(result.data);
+};
+
+/** Encodes replies through the route's zod schema. */
 export const serializerCompiler: FastifySerializerCompiler<unknown> = ({ schema, method, url }) => {
   if (!(schema instanceof $ZodType)) throw new Error(`Response schema of ${method} ${url} is not a zod schema`);
-  return (data) => {
-    const result = safeEncode(schema, data);
-    if (!result.success) {
-      throw new Error(`Response of ${method} ${url} does not match its schema: ${result.error.message}`);
-    }
-    return stringifyJson(result.data);
-  };
+  return (data) => encodeAnswer(schema, data, `${method} ${url}`);
 };

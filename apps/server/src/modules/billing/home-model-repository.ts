@@ -20,6 +20,8 @@ export interface OpenInvoiceRow {
 export type HomePaymentRow = Pick<PaymentRow, 'id' | 'date' | 'amount' | 'currency' | 'status' | 'description' | 'type' | 'cardBrand' | 'cardLast4'>;
 
 export interface HomeModelRows {
+  /** The account's home model version these rows were read at (`home_model_versions`; "0" before any write). */
+  version: string;
   /** Per currency: Successful payments and credit notes less posted invoices (negative = owing), by currency code. */
   balances: { currency: string; amount: string }[];
   /** Newest first. */
@@ -28,6 +30,8 @@ export interface HomeModelRows {
   openInvoices: OpenInvoiceRow[];
   /** The billing address current now (what the account's time zone comes from), if any. */
   billingAddress: { country: string | null; province: string | null } | null;
+  /** The next instant (epoch ms) a dated billing address link starts or ends, when one lies ahead. */
+  billingAddressChangesAt: number | null;
 }
 
 // The correlated subqueries name the outer table: drizzle writes a bare "id" in a one-table select.
@@ -78,6 +82,9 @@ const openInvoicesJson = sql<{ currency: string; amount: string; owing: string; 
   ) open
   where owing > 0)`;
 
+// Read in the same statement as the rows, so rows and version always belong together.
+const versionOf = sql<string>`coalesce((select v.version from home_model_versions v where v.account_id = ${account}), 0)::text`;
+
 // As findBillTo with no posting date: of the Billing links current now, the latest.
 const billingAddressJson = sql<{ country: string | null; province: string | null } | null>`(
   select json_build_object('country', ad.country, 'province', ad.province)
@@ -88,15 +95,52 @@ const billingAddressJson = sql<{ country: string | null; province: string | null
   order by aa.start_date desc, aa.id desc
   limit 1)`;
 
+// A link starts being current at its start date and stops after its end date.
+const billingAddressChangesAt = sql<number | null>`(
+  select (extract(epoch from min(boundary)) * 1000)::float8
+  from account_addresses aa cross join lateral (values (aa.start_date), (aa.end_date)) dates(boundary)
+  where aa.account_id = ${account} and aa.type = 'Billing' and boundary >= ${sql.placeholder('now')}::timestamptz)`;
+
 const homeModelStatements = preparedPerDatabase((db) => {
   const build = (name: string, access: SQL | undefined) =>
     db
-      .select({ balances: balancesJson, recentPayments: recentPaymentsJson, openInvoices: openInvoicesJson, billingAddress: billingAddressJson })
+      .select({
+        version: versionOf,
+        balances: balancesJson,
+        recentPayments: recentPaymentsJson,
+        openInvoices: openInvoicesJson,
+        billingAddress: billingAddressJson,
+        billingAddressChangesAt,
+      })
       .from(accounts)
       .where(and(eq(accounts.id, sql.placeholder('accountId')), access))
       .prepare(name);
-  return { staff: build('home_model_staff', undefined), customer: build('home_model', preparedVisibleAccountsCondition(account)) };
+  const buildVersion = (name: string, access: SQL | undefined) =>
+    db
+      .select({ version: versionOf })
+      .from(accounts)
+      .where(and(eq(accounts.id, sql.placeholder('accountId')), access))
+      .prepare(name);
+  const customerAccess = preparedVisibleAccountsCondition(account);
+  return {
+    staff: build('home_model_staff', undefined),
+    customer: build('home_model', customerAccess),
+    versionStaff: buildVersion('home_model_version_staff', undefined),
+    versionCustomer: buildVersion('home_model_version', customerAccess),
+  };
 });
+
+/**
+ * The account's current home model version, with the caller's access folded in (one primary-key
+ * read for Staff/Admin); undefined when the caller may not use the account.
+ */
+export const findHomeModelVersion = async (db: PortalDb, caller: Caller, accountId: bigint): Promise<string | undefined> => {
+  const statements = homeModelStatements(db);
+  const [row] = caller.isStaff
+    ? await statements.versionStaff.execute({ accountId })
+    : await statements.versionCustomer.execute({ accountId, accountIds: accountIdsParam(caller) });
+  return row?.version;
+};
 
 /**
  * Everything the dashboard shows of an account, in one prepared statement with the caller's access
@@ -116,6 +160,7 @@ export const findHomeModel = async (
     : await statements.customer.execute({ ...values, accountIds: accountIdsParam(caller) });
   if (!row) return undefined;
   return {
+    version: row.version,
     balances: row.balances,
     recentPayments: row.recentPayments.map((p) => ({ ...p, id: BigInt(p.id), date: new Date(p.date) })),
     openInvoices: row.openInvoices.map((o) => ({
@@ -125,5 +170,6 @@ export const findHomeModel = async (
       dueDate: o.dueDate,
     })),
     billingAddress: row.billingAddress,
+    billingAddressChangesAt: row.billingAddressChangesAt === null ? null : Number(row.billingAddressChangesAt),
   };
 };

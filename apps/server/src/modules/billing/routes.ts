@@ -7,12 +7,31 @@ import { route } from '../../http/route';
 import { notFound } from '../../errors';
 import { attachment } from '../../lib/document-format';
 import { presentPayment } from '../payments';
+import { createVersionedCache } from '../../lib/versioned-cache';
+import { encodeAnswer } from '../../plugins/json';
 import { exportBudgetOf } from './export-budget';
-import { findHomeModel } from './home-model-repository';
+import { findHomeModel, findHomeModelVersion, type HomeModelRows } from './home-model-repository';
 import { documentFileName, documentReader, getInvoiceUrls, invoiceCdrCsv, invoicePdf, openSignedInvoice } from './service';
 
 /** How many payments the dashboard and the payments screen show. */
 export const RECENT_PAYMENT_COUNT = 50;
+
+/** A home model answer as sent, and the day (where the customer lives) its overdue lines were worked out for. */
+interface KeptHomeModel {
+  answer: string;
+  timeZone: string;
+  today: string;
+}
+
+const presentHomeModel = (model: HomeModelRows, today: string) => {
+  const overdue = overdueByCurrency(model.openInvoices, today);
+  return {
+    balances: model.balances.map((b) => ({ amount: moneyFromDecimal(b.amount), currency: { code: b.currency as CurrencyCode } })),
+    recentPayments: model.recentPayments.map(presentPayment),
+    paymentDueDate: model.openInvoices[0]?.dueDate ?? null,
+    overdue: overdue.map((o) => ({ amount: fromMinor(o.owingMinor), currency: { code: o.currency }, since: o.since })),
+  };
+};
 
 export const billingRoutes = async (app: FastifyInstance) => {
   const deps = {
@@ -24,18 +43,34 @@ export const billingRoutes = async (app: FastifyInstance) => {
   const overall = app.database.exportPool?.options.max ?? app.config.EXPORT_CONNECTIONS;
   const exports = exportBudgetOf(app.database, { overall, perAccount: app.config.EXPORTS_PER_ACCOUNT });
 
-  route(app, endpoints.homeModel, async (request) => {
+  // The hottest call: each account's answer is kept with the home model version it was read at and
+  // served again while a primary-key read (access folded in) finds that version still current, on the
+  // same day where the customer lives, and before a dated billing address link starts or ends.
+  const homeModels = createVersionedCache<KeptHomeModel>({
+    maxBytes: app.config.HOME_MODEL_CACHE_MB * 1024 * 1024,
+    sizeOf: (kept) => kept.answer.length,
+  });
+  route(app, endpoints.homeModel, async (request, reply) => {
+    const caller = callerOf(request);
+    const { accountId } = request.params;
     const now = app.clock.now();
-    const model = await findHomeModel(app.db, callerOf(request), request.params.accountId, RECENT_PAYMENT_COUNT, now);
+    const key = String(accountId);
+    // Already JSON: Fastify sends a string with a JSON type as it is.
+    const send = (answer: string) => reply.type('application/json; charset=utf-8').send(answer);
+    if (homeModels.has(key)) {
+      const version = await findHomeModelVersion(app.db, caller, accountId);
+      if (version === undefined) throw notFound('The account');
+      const kept = homeModels.get(key, version, now.getTime());
+      if (kept && todayIn(kept.timeZone, now) === kept.today) return send(kept.answer);
+    }
+    const model = await findHomeModel(app.db, caller, accountId, RECENT_PAYMENT_COUNT, now);
     if (!model) throw notFound('The account');
     // "Today" where the customer lives (their billing address's time zone), as every invoice state uses.
-    const overdue = overdueByCurrency(model.openInvoices, todayIn(timeZoneOfAddress(model.billingAddress), now));
-    return {
-      balances: model.balances.map((b) => ({ amount: moneyFromDecimal(b.amount), currency: { code: b.currency as CurrencyCode } })),
-      recentPayments: model.recentPayments.map(presentPayment),
-      paymentDueDate: model.openInvoices[0]?.dueDate ?? null,
-      overdue: overdue.map((o) => ({ amount: fromMinor(o.owingMinor), currency: { code: o.currency }, since: o.since })),
-    };
+    const timeZone = timeZoneOfAddress(model.billingAddress);
+    const today = todayIn(timeZone, now);
+    const answer = encodeAnswer(endpoints.homeModel.answer.schema, presentHomeModel(model, today), 'the home model');
+    homeModels.set(key, model.version, { answer, timeZone, today }, model.billingAddressChangesAt ?? Infinity);
+    return send(answer);
   });
 
   route(app, endpoints.invoiceUrls, async (request) => getInvoiceUrls(deps, callerOf(request), request.params.invoiceId));

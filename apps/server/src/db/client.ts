@@ -123,6 +123,9 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
     parsers: { [pgliteTypes.INT8]: (v: string) => BigInt(v), [pgliteTypes.DATE]: (v: string) => v },
     // Search's trigram indexes (migration 0008), as on PostgreSQL.
     extensions: { pg_trgm },
+    // PostgreSQL's default 128 MB of shared buffers lives in the server's own memory here and is never
+    // given back; the embedded default holds demo-sized data (bench/README.md: startup).
+    startParams: [...EmbeddedDatabase.defaultStartParams, '-c', 'shared_buffers=16MB'],
   });
   const db = drizzlePglite(pglite, { schema }) as unknown as PortalDb;
   return { db, kind: 'pglite', pool: null, exportPool: null, pglite, close: () => pglite.close() };

@@ -20,6 +20,7 @@ const url = requireBenchDatabase('a PostgreSQL database (it is filled with the s
 const PORT = 3200;
 const BARE_PORT = 3201;
 const PGLITE_PORT = 3202;
+const METRICS_PORT = 3203;
 const P99_BUDGET_MS = 15;
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -76,9 +77,16 @@ const measureRoutes = async (port, pairs, headers, only) => {
   return measured;
 };
 
+/** The server's home model answers so far, kept and read from the database (its Prometheus counters). */
+const homeModelAnswers = async () => {
+  const text = await fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`).then((r) => r.text());
+  const count = (source) => Number(new RegExp(`^home_model_answers_total\\{source="${source}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
+  return { kept: count('kept'), database: count('database') };
+};
+
 const results = {};
 const budgets = [];
-const server = startServer(PORT, { DATABASE_URL: url });
+const server = startServer(PORT, { DATABASE_URL: url, METRICS_PORT: String(METRICS_PORT) });
 const bare = startProcess('node', ['bench/bare-server.mjs'], { env: { DATABASE_URL: url, PORT: String(BARE_PORT) } });
 try {
   await waitFor(`http://127.0.0.1:${PORT}/readyz`);
@@ -86,7 +94,12 @@ try {
   const headers = await staffHeaders(PORT);
   const bareRun = await loadRoute(BARE_PORT, () => `/invoice/${sample[Math.floor(Math.random() * sample.length)].invoiceId}`, headers, { connections: 20, duration: 10 });
   results['bare route max req/s'] = bareRun.requests.average;
+  const before = await homeModelAnswers();
   const postgres = await measureRoutes(PORT, sample, headers);
+  const after = await homeModelAnswers();
+  const kept = after.kept - before.kept;
+  const read = after.database - before.database;
+  results['home model answers kept (share)'] = `${kept} of ${kept + read} (${((100 * kept) / (kept + read)).toFixed(1)} %) over ${sample.length} accounts`;
   for (const [name, m] of Object.entries(postgres)) {
     results[`${name} (PostgreSQL)`] = m;
     budgets.push({ name: `${name} p99 at ${RATE} req/s`, measured: `${m.p99} ms`, budget: `≤ ${P99_BUDGET_MS} ms`, ok: m.p99 <= P99_BUDGET_MS && m.errors === 0 });

@@ -130,3 +130,16 @@ new Gauge({
     this.set((await readOutbox()).oldestAgeSeconds);
   },
 });
+
+export const homeModelAnswers = new Counter({
+  name: 'home_model_answers_total',
+  help: 'Home model answers by source: kept (its version still current) or database (read afresh)',
+  labelNames: ['source'] as const,
+  registers: [registry],
+});
+
+export const homeModelKeptBytes = new Gauge({
+  name: 'home_model_kept_bytes',
+  help: 'Bytes of home model answers this instance keeps (HOME_MODEL_CACHE_MB)',
+  registers: [registry],
+});

@@ -8,6 +8,7 @@ import { createCustomer, staffHeaders } from '../../../test/billing';
 import { bearer, createAccount, createBillingDetails, createInvoice, createPayment, createUser, tokenFor } from '../../../test/factories';
 import { accountAddresses, accounts, addresses, creditNotes, invoices, paymentAssignments, payments, receivables } from '../../db/schema';
 import type { PortalDb } from '../../db/client';
+import { homeModelAnswers } from '../../lib/metrics';
 
 let keeping: TestContext;
 let fresh: TestContext;
@@ -89,10 +90,13 @@ describe('home model kept between requests', () => {
     expect(after).toEqual(await homeOf(fresh, activity.account.id, activity.headers));
   });
 
-  it('answers kept models as JSON, exactly as the app keeping nothing does', async () => {
+  it('answers kept models as JSON, exactly as the app keeping nothing does, and counts them', async () => {
     const { account, headers } = await accountWithActivity();
+    const answered = async (source: string) => (await homeModelAnswers.get()).values.find((v) => v.labels.source === source)?.value ?? 0;
+    const [keptBefore, readBefore] = [await answered('kept'), await answered('database')];
     await homeOf(keeping, account.id, headers);
     const kept = await homeOf(keeping, account.id, headers);
+    expect([(await answered('kept')) - keptBefore, (await answered('database')) - readBefore]).toEqual([1, 1]);
     expect(kept.status).toBe(200);
     expect(kept.type).toBe('application/json; charset=utf-8');
     expect(kept).toEqual(await homeOf(fresh, account.id, headers));

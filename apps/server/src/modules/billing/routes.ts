@@ -7,6 +7,7 @@ import { route } from '../../http/route';
 import { notFound } from '../../errors';
 import { attachment } from '../../lib/document-format';
 import { presentPayment } from '../payments';
+import { homeModelAnswers, homeModelKeptBytes } from '../../lib/metrics';
 import { createVersionedCache } from '../../lib/versioned-cache';
 import { encodeAnswer } from '../../plugins/json';
 import { exportBudgetOf } from './export-budget';
@@ -61,7 +62,10 @@ export const billingRoutes = async (app: FastifyInstance) => {
       const version = await findHomeModelVersion(app.db, caller, accountId);
       if (version === undefined) throw notFound('The account');
       const kept = homeModels.get(key, version, now.getTime());
-      if (kept && todayIn(kept.timeZone, now) === kept.today) return send(kept.answer);
+      if (kept && todayIn(kept.timeZone, now) === kept.today) {
+        homeModelAnswers.inc({ source: 'kept' });
+        return send(kept.answer);
+      }
     }
     const model = await findHomeModel(app.db, caller, accountId, RECENT_PAYMENT_COUNT, now);
     if (!model) throw notFound('The account');
@@ -70,6 +74,8 @@ export const billingRoutes = async (app: FastifyInstance) => {
     const today = todayIn(timeZone, now);
     const answer = encodeAnswer(endpoints.homeModel.answer.schema, presentHomeModel(model, today), 'the home model');
     homeModels.set(key, model.version, { answer, timeZone, today }, model.billingAddressChangesAt ?? Infinity);
+    homeModelAnswers.inc({ source: 'database' });
+    homeModelKeptBytes.set(homeModels.bytes);
     return send(answer);
   });
 

@@ -37,7 +37,7 @@ BEGIN
   PERFORM home_model_changed(assigned.account_id) FROM (
     SELECT DISTINCT r.account_id FROM payment_assignments pa JOIN receivables r ON r.id = pa.receivable_id
     WHERE pa.payment_id = OLD.id AND r.account_id <> OLD.account_id
-  ) assigned;
+  ) assigned ORDER BY assigned.account_id;
   RETURN NULL;
 END;
 $$;
@@ -62,21 +62,23 @@ BEGIN
     SELECT OLD.account_id AS account_id
     UNION SELECT NEW.account_id
     UNION SELECT aa.account_id FROM account_addresses aa WHERE aa.address_id = NEW.id
-  ) linked;
+  ) linked ORDER BY linked.account_id;
   RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
-CREATE TRIGGER home_model_changed AFTER INSERT OR UPDATE OR DELETE ON payments FOR EACH ROW EXECUTE FUNCTION home_model_payment_changed();
+-- Deferred to the commit: a version row is locked only then, after every other lock the transaction
+-- takes (the account lock, foreign-key checks), so no lock order can deadlock on it.
+CREATE CONSTRAINT TRIGGER home_model_changed AFTER INSERT OR UPDATE OR DELETE ON payments DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION home_model_payment_changed();
 --> statement-breakpoint
-CREATE TRIGGER home_model_changed AFTER INSERT OR UPDATE OR DELETE ON payment_assignments FOR EACH ROW EXECUTE FUNCTION home_model_assignment_changed();
+CREATE CONSTRAINT TRIGGER home_model_changed AFTER INSERT OR UPDATE OR DELETE ON payment_assignments DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION home_model_assignment_changed();
 --> statement-breakpoint
-CREATE TRIGGER home_model_changed AFTER INSERT OR UPDATE OR DELETE ON invoices FOR EACH ROW EXECUTE FUNCTION home_model_account_row_changed();
+CREATE CONSTRAINT TRIGGER home_model_changed AFTER INSERT OR UPDATE OR DELETE ON invoices DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION home_model_account_row_changed();
 --> statement-breakpoint
-CREATE TRIGGER home_model_changed AFTER INSERT OR UPDATE OR DELETE ON receivables FOR EACH ROW EXECUTE FUNCTION home_model_account_row_changed();
+CREATE CONSTRAINT TRIGGER home_model_changed AFTER INSERT OR UPDATE OR DELETE ON receivables DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION home_model_account_row_changed();
 --> statement-breakpoint
-CREATE TRIGGER home_model_changed AFTER INSERT OR UPDATE OR DELETE ON credit_notes FOR EACH ROW EXECUTE FUNCTION home_model_account_row_changed();
+CREATE CONSTRAINT TRIGGER home_model_changed AFTER INSERT OR UPDATE OR DELETE ON credit_notes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION home_model_account_row_changed();
 --> statement-breakpoint
-CREATE TRIGGER home_model_changed AFTER INSERT OR UPDATE OR DELETE ON account_addresses FOR EACH ROW EXECUTE FUNCTION home_model_account_row_changed();
+CREATE CONSTRAINT TRIGGER home_model_changed AFTER INSERT OR UPDATE OR DELETE ON account_addresses DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION home_model_account_row_changed();
 --> statement-breakpoint
-CREATE TRIGGER home_model_changed AFTER UPDATE ON addresses FOR EACH ROW EXECUTE FUNCTION home_model_address_changed();
+CREATE CONSTRAINT TRIGGER home_model_changed AFTER UPDATE ON addresses DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION home_model_address_changed();

@@ -179,7 +179,8 @@ describe.runIf(serverUrl)('scale set on PostgreSQL (COPY)', () => {
     rows(
       database,
       sql`SELECT conrelid::regclass::text AS t, conname, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE connamespace = 'public'::regnamespace
-          UNION ALL SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY 1, 2, 3`,
+          UNION ALL SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = 'public'
+          UNION ALL SELECT tgrelid::regclass::text, tgname, 'enabled: ' || tgenabled::text FROM pg_trigger WHERE NOT tgisinternal ORDER BY 1, 2, 3`,
     );
 
   beforeAll(async () => {
@@ -216,7 +217,7 @@ describe.runIf(serverUrl)('scale set on PostgreSQL (COPY)', () => {
     expect(result.firstIds.accounts).toBe(DEMO_ACCOUNTS + 1);
   });
 
-  it('puts back every foreign key and the CDR index exactly as the migration made them', async () => {
+  it('puts back every foreign key, trigger and the CDR index exactly as the migration made them', async () => {
     expect(await schemaShape()).toEqual(schemaBefore);
     const keys = await one<{ n: bigint }>(
       database,

@@ -1,6 +1,7 @@
 // The home model answers each account from what it kept while the account's home model version is
 // unchanged. Every write here goes straight to the database, past the app, as another instance's or a
 // billing system's would: the answer after it must be the one an app keeping nothing gives.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { buildTestApp, createTestClock, type TestContext } from '../../../test/app';
@@ -100,6 +101,36 @@ describe('home model kept between requests', () => {
     expect(kept.status).toBe(200);
     expect(kept.type).toBe('application/json; charset=utf-8');
     expect(kept).toEqual(await homeOf(fresh, account.id, headers));
+  });
+
+  it.each([
+    { acceptEncoding: 'br, gzip', encoding: 'br', decode: brotliDecompressSync },
+    { acceptEncoding: 'gzip', encoding: 'gzip', decode: gunzipSync },
+    { acceptEncoding: undefined, encoding: undefined, decode: (body: Buffer) => body },
+  ])('sends a kept answer above 1 KB compressed once for Accept-Encoding $acceptEncoding', async ({ acceptEncoding, encoding, decode }) => {
+    const { account, headers } = await accountWithActivity();
+    for (let i = 0; i < 12; i++) await createPayment(keeping.database.db, account.id, { amount: '1.00', description: `Payment ${i} of a long series` });
+    const expected = (await homeOf(fresh, account.id, headers)).body;
+    for (let i = 0; i < 2; i++) {
+      const res = await keeping.app.inject({
+        method: 'GET',
+        url: `/b/v1/Billing/GetClientHomeModel/${account.id}`,
+        headers: { ...headers, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+      });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      if (encoding) expect(res.headers.vary).toContain('accept-encoding');
+      expect(JSON.parse(decode(res.rawPayload).toString('utf8'))).toEqual(expected);
+      expect(decode(res.rawPayload).length).toBeGreaterThan(1024);
+    }
+  });
+
+  it('sends an answer under 1 KB as it is, whatever the client accepts', async () => {
+    const { account, headers } = await createCustomer(keeping);
+    for (let i = 0; i < 2; i++) {
+      const res = await keeping.app.inject({ method: 'GET', url: `/b/v1/Billing/GetClientHomeModel/${account.id}`, headers: { ...headers, 'accept-encoding': 'br' } });
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.json()).toEqual({ balances: [], recentPayments: [], paymentDueDate: null, overdue: [] });
+    }
   });
 
   it("turns an invoice overdue at the customer's midnight although nothing was written", async () => {

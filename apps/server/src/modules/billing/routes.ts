@@ -9,6 +9,7 @@ import { attachment } from '../../lib/document-format';
 import { presentPayment } from '../payments';
 import { homeModelAnswers, homeModelKeptBytes } from '../../lib/metrics';
 import { createVersionedCache } from '../../lib/versioned-cache';
+import { answerEncoding, compressAnswer, type AnswerEncoding } from '../../plugins/compression';
 import { encodeAnswer } from '../../plugins/json';
 import { exportBudgetOf } from './export-budget';
 import { findHomeModel, findHomeModelVersion, type HomeModelRows } from './home-model-repository';
@@ -22,6 +23,8 @@ interface KeptHomeModel {
   answer: string;
   timeZone: string;
   today: string;
+  /** The answer compressed, made the first time a client asks for each encoding. */
+  compressed: Partial<Record<AnswerEncoding, Buffer>>;
 }
 
 const presentHomeModel = (model: HomeModelRows, today: string) => {
@@ -49,22 +52,30 @@ export const billingRoutes = async (app: FastifyInstance) => {
   // same day where the customer lives, and before a dated billing address link starts or ends.
   const homeModels = createVersionedCache<KeptHomeModel>({
     maxBytes: app.config.HOME_MODEL_CACHE_MB * 1024 * 1024,
-    sizeOf: (kept) => kept.answer.length,
+    // Room for both compressed forms too, each smaller than the answer.
+    sizeOf: (kept) => 2 * kept.answer.length,
   });
   route(app, endpoints.homeModel, async (request, reply) => {
     const caller = callerOf(request);
     const { accountId } = request.params;
     const now = app.clock.now();
     const key = String(accountId);
-    // Already JSON: Fastify sends a string with a JSON type as it is.
-    const send = (answer: string) => reply.type('application/json; charset=utf-8').send(answer);
+    // Already JSON, compressed here once per encoding rather than per request as @fastify/compress
+    // would (it leaves an answer with a Content-Encoding alone).
+    const send = (kept: KeptHomeModel) => {
+      reply.type('application/json; charset=utf-8');
+      const encoding = answerEncoding(request.headers['accept-encoding'], kept.answer.length);
+      if (!encoding) return reply.send(kept.answer);
+      kept.compressed[encoding] ??= compressAnswer(kept.answer, encoding);
+      return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(kept.compressed[encoding]);
+    };
     if (homeModels.has(key)) {
       const version = await findHomeModelVersion(app.db, caller, accountId);
       if (version === undefined) throw notFound('The account');
       const kept = homeModels.get(key, version, now.getTime());
       if (kept && todayIn(kept.timeZone, now) === kept.today) {
         homeModelAnswers.inc({ source: 'kept' });
-        return send(kept.answer);
+        return send(kept);
       }
     }
     const model = await findHomeModel(app.db, caller, accountId, RECENT_PAYMENT_COUNT, now);
@@ -73,10 +84,11 @@ export const billingRoutes = async (app: FastifyInstance) => {
     const timeZone = timeZoneOfAddress(model.billingAddress);
     const today = todayIn(timeZone, now);
     const answer = encodeAnswer(endpoints.homeModel.answer.schema, presentHomeModel(model, today), 'the home model');
-    homeModels.set(key, model.version, { answer, timeZone, today }, model.billingAddressChangesAt ?? Infinity);
+    const kept: KeptHomeModel = { answer, timeZone, today, compressed: {} };
+    homeModels.set(key, model.version, kept, model.billingAddressChangesAt ?? Infinity);
     homeModelAnswers.inc({ source: 'database' });
     homeModelKeptBytes.set(homeModels.bytes);
-    return send(answer);
+    return send(kept);
   });
 
   route(app, endpoints.invoiceUrls, async (request) => getInvoiceUrls(deps, callerOf(request), request.params.invoiceId));

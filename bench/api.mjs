@@ -81,7 +81,8 @@ const measureRoutes = async (port, pairs, headers, only) => {
 const homeModelAnswers = async () => {
   const text = await fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`).then((r) => r.text());
   const count = (source) => Number(new RegExp(`^home_model_answers_total\\{source="${source}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
-  return { kept: count('kept'), database: count('database') };
+  const keptBytes = Number(/^home_model_kept_bytes (\d+)/m.exec(text)?.[1] ?? 0);
+  return { kept: count('kept'), database: count('database'), keptBytes };
 };
 
 const results = {};
@@ -99,7 +100,7 @@ try {
   const after = await homeModelAnswers();
   const kept = after.kept - before.kept;
   const read = after.database - before.database;
-  results['home model answers kept (share)'] = `${kept} of ${kept + read} (${((100 * kept) / (kept + read)).toFixed(1)} %) over ${sample.length} accounts`;
+  results['home model answers kept (share)'] = `${kept} of ${kept + read} (${((100 * kept) / (kept + read)).toFixed(1)} %) over ${sample.length} accounts, ${(after.keptBytes / 1048576).toFixed(1)} MB kept`;
   for (const [name, m] of Object.entries(postgres)) {
     results[`${name} (PostgreSQL)`] = m;
     budgets.push({ name: `${name} p99 at ${RATE} req/s`, measured: `${m.p99} ms`, budget: `≤ ${P99_BUDGET_MS} ms`, ok: m.p99 <= P99_BUDGET_MS && m.errors === 0 });

@@ -51,6 +51,20 @@ describe('versioned cache', () => {
     expect(['a', 'c', 'd'].map((key) => cache.get(key, '1', t0)?.[0])).toEqual(['a', 'c', 'd']);
   });
 
+  it('counts a value again after it grew, evicting what was used longest ago to stay in budget', () => {
+    const cache = createVersionedCache<{ parts: string[] }>({ maxBytes: 300, sizeOf: (v) => v.parts.join('').length });
+    const grown = { parts: ['a'.repeat(100)] };
+    cache.set('a', '1', grown, Infinity);
+    cache.set('b', '1', { parts: ['b'.repeat(100)] }, Infinity);
+    cache.set('c', '1', { parts: ['c'.repeat(100)] }, Infinity);
+    grown.parts.push('z'.repeat(50));
+    cache.resize('a');
+    expect(cache.bytes).toBe(250);
+    expect([cache.has('a'), cache.has('b'), cache.has('c')]).toEqual([true, false, true]);
+    cache.resize('missing');
+    expect(cache.bytes).toBe(250);
+  });
+
   it('keeps nothing with a budget of zero, nor a value larger than the budget', () => {
     const none = textCache(0);
     none.set('42', '7', '{}', Infinity);

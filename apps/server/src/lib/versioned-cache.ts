@@ -10,6 +10,8 @@ export interface VersionedCache<V> {
   /** The value kept for `key` at `version`, if `now` is before its expiry. */
   get(key: string, version: string, now: number): V | undefined;
   set(key: string, version: string, value: V, expiresAt: number): void;
+  /** Counts a kept value's bytes again after it grew (`sizeOf` of it now) as just used, evicting to stay in budget. */
+  resize(key: string): void;
   /** Bytes held, as `sizeOf` counts them. */
   readonly bytes: number;
 }
@@ -28,6 +30,13 @@ export const createVersionedCache = <V>({ maxBytes, sizeOf }: { maxBytes: number
   const remove = (key: string, entry: Entry<V>) => {
     entries.delete(key);
     bytes -= entry.size;
+  };
+
+  const evictBeyondBudget = () => {
+    for (const [oldestKey, oldest] of entries) {
+      if (bytes <= maxBytes) break;
+      remove(oldestKey, oldest);
+    }
   };
 
   return {
@@ -51,10 +60,17 @@ export const createVersionedCache = <V>({ maxBytes, sizeOf }: { maxBytes: number
       if (size > maxBytes) return;
       entries.set(key, { version, value, expiresAt, size });
       bytes += size;
-      for (const [oldestKey, oldest] of entries) {
-        if (bytes <= maxBytes) break;
-        remove(oldestKey, oldest);
-      }
+      evictBeyondBudget();
+    },
+    resize(key) {
+      const entry = entries.get(key);
+      if (!entry) return;
+      const size = sizeOf(entry.value);
+      bytes += size - entry.size;
+      entry.size = size;
+      entries.delete(key);
+      entries.set(key, entry);
+      evictBeyondBudget();
     },
     get bytes() {
       return bytes;

@@ -52,8 +52,7 @@ export const billingRoutes = async (app: FastifyInstance) => {
   // same day where the customer lives, and before a dated billing address link starts or ends.
   const homeModels = createVersionedCache<KeptHomeModel>({
     maxBytes: app.config.HOME_MODEL_CACHE_MB * 1024 * 1024,
-    // Room for both compressed forms too, each smaller than the answer.
-    sizeOf: (kept) => 2 * kept.answer.length,
+    sizeOf: (kept) => kept.answer.length + (kept.compressed.br?.length ?? 0) + (kept.compressed.gzip?.length ?? 0),
   });
   route(app, endpoints.homeModel, async (request, reply) => {
     const caller = callerOf(request);
@@ -66,7 +65,11 @@ export const billingRoutes = async (app: FastifyInstance) => {
       reply.type('application/json; charset=utf-8');
       const encoding = answerEncoding(request.headers['accept-encoding'], kept.answer.length);
       if (!encoding) return reply.send(kept.answer);
-      kept.compressed[encoding] ??= compressAnswer(kept.answer, encoding);
+      if (!kept.compressed[encoding]) {
+        kept.compressed[encoding] = compressAnswer(kept.answer, encoding);
+        homeModels.resize(key);
+        homeModelKeptBytes.set(homeModels.bytes);
+      }
       return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(kept.compressed[encoding]);
     };
     if (homeModels.has(key)) {

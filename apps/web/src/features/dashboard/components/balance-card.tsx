@@ -6,6 +6,7 @@ import { preloadOnIntent } from '@/components/lazy-dialog';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 import { balanceViews } from '@/lib/balance';
 import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/i18n/use-format';
@@ -74,7 +75,13 @@ export function BalanceCard({
           </Banner>
         )}
         {!ready ? (
-          <LoadingBlock />
+          // One currency's figure with its due and overdue lines, line for line.
+          <LoadingBlock className="gap-0 rounded-lg border border-border p-4">
+            <Skeleton className="h-9 w-40 sm:h-10" />
+            <Skeleton className="mt-1 h-5 w-1/3" />
+            <Skeleton className="mt-2 h-5 w-3/4" />
+            <Skeleton className="mt-1 h-5 w-1/2" />
+          </LoadingBlock>
         ) : (
           <div className="flex flex-col gap-5">
             <ul className={cn('grid gap-4', views.length > 1 && 'sm:grid-cols-2')}>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Banner } from '@/components/ui/banner';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ExternalLink } from '@/components/ui/external-link';
 import { invoicePath } from '@/config/paths';
@@ -30,7 +31,13 @@ export function LatestBillCard({
       <CardHeader titleId="latest-title" title={t('latest.title')} icon={<FileText />} />
       <CardBody>
         {loading ? (
-          <LoadingBlock lines={2} />
+          // The four lines of the bill and, on a phone, its buttons below them.
+          <LoadingBlock className="gap-2">
+            {['w-2/3', 'w-5/6', 'w-1/2', 'w-1/3'].map((width) => (
+              <Skeleton key={width} className={`h-5 ${width}`} />
+            ))}
+            <Skeleton className="mt-2 h-11 w-48 sm:hidden" />
+          </LoadingBlock>
         ) : failed ? (
           <Banner tone="error">{t('loadError')}</Banner>
         ) : !invoice ? (

@@ -1,41 +1,14 @@
 /** Billing/* (spec §7): the home model, an invoice's signed document links, and the downloads they open. */
 import type { FastifyInstance } from 'fastify';
-import { endpoints, fromMinor, moneyFromDecimal, overdueByCurrency, todayIn, type CurrencyCode } from '@portal/contract';
-import { timeZoneOfAddress } from '@portal/contract/regions';
+import { endpoints } from '@portal/contract';
 import { callerOf } from '../../http/caller';
 import { route } from '../../http/route';
 import { notFound } from '../../errors';
 import { attachment } from '../../lib/document-format';
-import { presentPayment } from '../payments';
-import { homeModelAnswers, homeModelKeptBytes } from '../../lib/metrics';
-import { createVersionedCache } from '../../lib/versioned-cache';
-import { answerEncoding, compressAnswer, type AnswerEncoding } from '../../plugins/compression';
-import { encodeAnswer } from '../../plugins/json';
+import { answerEncoding } from '../../plugins/compression';
 import { exportBudgetOf } from './export-budget';
-import { findHomeModel, findHomeModelVersion, type HomeModelRows } from './home-model-repository';
+import { createHomeModelAnswers } from './home-model-answers';
 import { documentFileName, documentReader, getInvoiceUrls, invoiceCdrCsv, invoicePdf, openSignedInvoice } from './service';
-
-/** How many payments the dashboard and the payments screen show. */
-export const RECENT_PAYMENT_COUNT = 50;
-
-/** A home model answer as sent, and the day (where the customer lives) its overdue lines were worked out for. */
-interface KeptHomeModel {
-  answer: string;
-  timeZone: string;
-  today: string;
-  /** The answer compressed, made the first time a client asks for each encoding. */
-  compressed: Partial<Record<AnswerEncoding, Buffer>>;
-}
-
-const presentHomeModel = (model: HomeModelRows, today: string) => {
-  const overdue = overdueByCurrency(model.openInvoices, today);
-  return {
-    balances: model.balances.map((b) => ({ amount: moneyFromDecimal(b.amount), currency: { code: b.currency as CurrencyCode } })),
-    recentPayments: model.recentPayments.map(presentPayment),
-    paymentDueDate: model.openInvoices[0]?.dueDate ?? null,
-    overdue: overdue.map((o) => ({ amount: fromMinor(o.owingMinor), currency: { code: o.currency }, since: o.since })),
-  };
-};
 
 export const billingRoutes = async (app: FastifyInstance) => {
   const deps = {
@@ -47,51 +20,18 @@ export const billingRoutes = async (app: FastifyInstance) => {
   const overall = app.database.exportPool?.options.max ?? app.config.EXPORT_CONNECTIONS;
   const exports = exportBudgetOf(app.database, { overall, perAccount: app.config.EXPORTS_PER_ACCOUNT });
 
-  // The hottest call: each account's answer is kept with the home model version it was read at and
-  // served again while a primary-key read (access folded in) finds that version still current, on the
-  // same day where the customer lives, and before a dated billing address link starts or ends.
-  const homeModels = createVersionedCache<KeptHomeModel>({
-    maxBytes: app.config.HOME_MODEL_CACHE_MB * 1024 * 1024,
-    sizeOf: (kept) => kept.answer.length + (kept.compressed.br?.length ?? 0) + (kept.compressed.gzip?.length ?? 0),
-  });
+  // The hottest call: answers kept while the account's home model version is current.
+  const homeModels = createHomeModelAnswers({ db: app.db, maxBytes: app.config.HOME_MODEL_CACHE_MB * 1024 * 1024 });
   route(app, endpoints.homeModel, async (request, reply) => {
-    const caller = callerOf(request);
     const { accountId } = request.params;
-    const now = app.clock.now();
-    const key = String(accountId);
-    // Already JSON, compressed here once per encoding rather than per request as @fastify/compress
-    // would (it leaves an answer with a Content-Encoding alone).
-    const send = (kept: KeptHomeModel) => {
-      reply.type('application/json; charset=utf-8');
-      const encoding = answerEncoding(request.headers['accept-encoding'], kept.answer.length);
-      if (!encoding) return reply.send(kept.answer);
-      if (!kept.compressed[encoding]) {
-        kept.compressed[encoding] = compressAnswer(kept.answer, encoding);
-        homeModels.resize(key);
-        homeModelKeptBytes.set(homeModels.bytes);
-      }
-      return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(kept.compressed[encoding]);
-    };
-    if (homeModels.has(key)) {
-      const version = await findHomeModelVersion(app.db, caller, accountId);
-      if (version === undefined) throw notFound('The account');
-      const kept = homeModels.get(key, version, now.getTime());
-      if (kept && todayIn(kept.timeZone, now) === kept.today) {
-        homeModelAnswers.inc({ source: 'kept' });
-        return send(kept);
-      }
-    }
-    const model = await findHomeModel(app.db, caller, accountId, RECENT_PAYMENT_COUNT, now);
-    if (!model) throw notFound('The account');
-    // "Today" where the customer lives (their billing address's time zone), as every invoice state uses.
-    const timeZone = timeZoneOfAddress(model.billingAddress);
-    const today = todayIn(timeZone, now);
-    const answer = encodeAnswer(endpoints.homeModel.answer.schema, presentHomeModel(model, today), 'the home model');
-    const kept: KeptHomeModel = { answer, timeZone, today, compressed: {} };
-    homeModels.set(key, model.version, kept, model.billingAddressChangesAt ?? Infinity);
-    homeModelAnswers.inc({ source: 'database' });
-    homeModelKeptBytes.set(homeModels.bytes);
-    return send(kept);
+    const answer = await homeModels.answer(callerOf(request), accountId, app.clock.now());
+    if (!answer) throw notFound('The account');
+    // Already JSON: Fastify sends a string or buffer with a JSON type as it is, and @fastify/compress
+    // leaves an answer that has a Content-Encoding alone.
+    reply.type('application/json; charset=utf-8');
+    const encoding = answerEncoding(request.headers['accept-encoding'], answer.json.length);
+    if (!encoding) return reply.send(answer.json);
+    return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(homeModels.compressed(accountId, answer, encoding));
   });
 
   route(app, endpoints.invoiceUrls, async (request) => getInvoiceUrls(deps, callerOf(request), request.params.invoiceId));

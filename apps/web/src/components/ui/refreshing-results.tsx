@@ -8,8 +8,10 @@ export interface RefreshingResultsProps {
   fetching: boolean;
   /** The rows shown are the previous answer's while the next one loads. */
   updating: boolean;
-  /** What the status line announces ("Updating…", "25 results, page 2 of 4", or nothing). */
-  status: string;
+  /** Announced while updating ("Updating…"). */
+  updatingStatus: string;
+  /** Announced once the rows are there ("25 results, page 2 of 4"; empty when there are none). */
+  resultsStatus: string;
   children: ReactNode;
 }
 
@@ -17,11 +19,11 @@ export interface RefreshingResultsProps {
  * A paged list's results: announced by a polite status line, and kept on screen, dimmed under a spinner,
  * while the next page or filter loads (no jump to a skeleton between pages).
  */
-export function RefreshingResults({ ref, fetching, updating, status, children }: RefreshingResultsProps) {
+export function RefreshingResults({ ref, fetching, updating, updatingStatus, resultsStatus, children }: RefreshingResultsProps) {
   return (
     <div ref={ref} tabIndex={-1} className="relative outline-none" aria-busy={fetching || undefined}>
       <p role="status" className="sr-only">
-        {status}
+        {updating ? updatingStatus : resultsStatus}
       </p>
       {updating && (
         <div className="absolute inset-x-0 top-3 z-10 flex justify-center" aria-hidden="true">

@@ -182,7 +182,8 @@ function InvoiceResults({
         ref={resultsRef}
         fetching={query.isFetching}
         updating={query.isPlaceholderData}
-        status={query.isPlaceholderData ? t('list.updating') : data.value.length > 0 ? t('list.results', { count: total, page: state.page, pages }) : ''}
+        updatingStatus={t('list.updating')}
+        resultsStatus={data.value.length > 0 ? t('list.results', { count: total, page: state.page, pages }) : ''}
       >
         {data.value.length === 0 ? (
           <Card>

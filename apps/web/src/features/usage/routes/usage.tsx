@@ -175,7 +175,8 @@ function Explorer({ accountId, state, update }: { accountId: bigint; state: Usag
               ref={resultsRef}
               fetching={query.isFetching}
               updating={query.isPlaceholderData}
-              status={query.isPlaceholderData ? t('records.updating') : data.value.length > 0 ? t('records.results', { count: total, page: state.page, pages }) : ''}
+              updatingStatus={t('records.updating')}
+              resultsStatus={data.value.length > 0 ? t('records.results', { count: total, page: state.page, pages }) : ''}
             >
               {data.value.length === 0 ? (
                 <EmptyState icon={<FileSearch />} level={3} title={t('records.empty')} description={t('records.emptyHint')} />

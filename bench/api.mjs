@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadRoute, pacedLatency, report, requireBenchDatabase, requireCompiledServer, root, signIn, startProcess, startServer, stopProcess, waitFor } from './lib.mjs';
+import { cpuPerRequest, loadRoute, pacedLatency, report, requireBenchDatabase, requireCompiledServer, root, signIn, startProcess, startServer, stopProcess, waitFor } from './lib.mjs';
 
 const url = requireBenchDatabase('a PostgreSQL database (it is filled with the scale data set)');
 const PORT = 3200;
@@ -52,8 +52,19 @@ const compressed = process.argv.includes('--compressed');
 
 const staffHeaders = async (port) => ({ ...(await signIn(port, 'staff')), ...(compressed ? { 'accept-encoding': 'br, gzip' } : {}) });
 
-/** The routes (all three unless named) over a sample of (account, invoice) pairs: paced p50/p99 at RATE, then the most it serves. */
-const measureRoutes = async (port, pairs, headers, only) => {
+const database = new URL(url).pathname.slice(1);
+
+/** CPU per request of a max run on PostgreSQL: the server process `pid`'s main thread, the backends, the load generator. */
+const withCpu = async (pid, load) => {
+  const { result, cpu } = await cpuPerRequest(pid, database, load);
+  return { result, cpu: `server ${cpu.serverMainUs} / PostgreSQL ${cpu.postgresUs} / load generator ${cpu.loadGeneratorUs}` };
+};
+
+/**
+ * The routes (`only` those named, else all three) over a sample of (account, invoice) pairs: paced p50/p99 at
+ * RATE, then the most it serves (with where its CPU went when `serverPid` runs on PostgreSQL).
+ */
+const measureRoutes = async (port, pairs, headers, { only, serverPid } = {}) => {
   let i = 0;
   const pick = () => pairs[i++ % pairs.length];
   const routes = {
@@ -70,9 +81,10 @@ const measureRoutes = async (port, pairs, headers, only) => {
     if (only && !only.includes(name)) continue;
     await loadRoute(port, path, headers, { connections: 10, duration: 3 }); // warm-up
     const paced = await pacedLatency(port, path, headers, { rate: RATE, duration: SECONDS });
-    const max = await loadRoute(port, path, headers, { connections: 20, duration: 10 });
+    const loadMax = () => loadRoute(port, path, headers, { connections: 20, duration: 10 });
+    const { result: max, cpu } = serverPid ? await withCpu(serverPid, loadMax) : { result: await loadMax(), cpu: undefined };
     const errors = paced.errors + max.errors + max.non2xx;
-    measured[name] = { p50: paced.p50, p99: paced.p99, paced: paced.rate, max: max.requests.average, errors };
+    measured[name] = { p50: paced.p50, p99: paced.p99, paced: paced.rate, max: max.requests.average, errors, ...(cpu ? { 'CPU µs per request': cpu } : {}) };
   }
   return measured;
 };
@@ -93,10 +105,13 @@ try {
   await waitFor(`http://127.0.0.1:${PORT}/readyz`);
   await waitFor(`http://127.0.0.1:${BARE_PORT}/healthz`);
   const headers = await staffHeaders(PORT);
-  const bareRun = await loadRoute(BARE_PORT, () => `/invoice/${sample[Math.floor(Math.random() * sample.length)].invoiceId}`, headers, { connections: 20, duration: 10 });
+  const { result: bareRun, cpu: bareCpu } = await withCpu(bare.pid, () =>
+    loadRoute(BARE_PORT, () => `/invoice/${sample[Math.floor(Math.random() * sample.length)].invoiceId}`, headers, { connections: 20, duration: 10 }),
+  );
   results['bare route max req/s'] = bareRun.requests.average;
+  results['bare route CPU µs per request'] = bareCpu;
   const before = await homeModelAnswers();
-  const postgres = await measureRoutes(PORT, sample, headers);
+  const postgres = await measureRoutes(PORT, sample, headers, { serverPid: server.pid });
   const after = await homeModelAnswers();
   const kept = after.kept - before.kept;
   const read = after.database - before.database;
@@ -122,7 +137,7 @@ try {
 const uncached = startServer(PORT, { DATABASE_URL: url, HOME_MODEL_CACHE_MB: '0' });
 try {
   await waitFor(`http://127.0.0.1:${PORT}/readyz`);
-  const { 'home model': m } = await measureRoutes(PORT, sample, await staffHeaders(PORT), ['home model']);
+  const { 'home model': m } = await measureRoutes(PORT, sample, await staffHeaders(PORT), { only: ['home model'], serverPid: uncached.pid });
   results['home model, nothing kept (PostgreSQL)'] = m;
   budgets.push({ name: 'home model with nothing kept: no errors', measured: `${m.errors} errors, p99 ${m.p99} ms, ${Math.round(m.max)} req/s`, budget: '0 errors', ok: m.errors === 0 });
 } finally {

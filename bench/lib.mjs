@@ -2,7 +2,7 @@
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -88,6 +88,50 @@ export const loadRoute = (port, path, headers, { connections, duration, rate }) 
     ...(rate ? { overallRate: rate } : {}),
     requests: [{ setupRequest: (req) => ({ ...req, path: path(), headers }) }],
   });
+
+/** User + system CPU ticks (1/100 s) of a process, or of one of its threads; 0 once it has gone. */
+const cpuTicks = (pid, thread) => {
+  try {
+    const stat = readFileSync(thread ? `/proc/${pid}/task/${thread}/stat` : `/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+};
+
+/** PostgreSQL backends connected to `database` (their title names it), by pid. */
+const backendsOf = (database) =>
+  readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        return title.startsWith('postgres: ') && title.includes(` ${database} `);
+      } catch {
+        return false;
+      }
+    });
+
+/**
+ * Where one request's CPU goes while `load()` runs (Linux): microseconds per request on the server's main
+ * thread (JavaScript, parsing, system calls), in the PostgreSQL backends of `database` (a backend opened
+ * during the run counts whole, one closed during it is missed) and in this process (the load generator).
+ * Tells a route bound by its JavaScript from one bound by its statements.
+ */
+export const cpuPerRequest = async (serverPid, database, load) => {
+  const before = new Map(backendsOf(database).map((pid) => [pid, cpuTicks(pid)]));
+  const server = cpuTicks(serverPid, serverPid);
+  const own = process.cpuUsage();
+  const result = await load();
+  const backends = backendsOf(database).reduce((sum, pid) => sum + cpuTicks(pid) - (before.get(pid) ?? 0), 0);
+  const ownUs = process.cpuUsage(own);
+  const perRequest = (us) => Math.round(us / result.requests.total);
+  return {
+    result,
+    cpu: { serverMainUs: perRequest((cpuTicks(serverPid, serverPid) - server) * 10_000), postgresUs: perRequest(backends * 10_000), loadGeneratorUs: perRequest(ownUs.user + ownUs.system) },
+  };
+};
 
 /**
  * Latency at a steady arrival rate (open loop, as wrk2 measures): a request is due every 1000/rate ms

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { json, makeToken, mockFetch, renderRoute } from '@/test/utils';
 
 describe('/logout', () => {
@@ -11,11 +11,14 @@ describe('/logout', () => {
 
     expect(await screen.findByRole('button', { name: 'Log In' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
-    // The login page then asks, signed out, which single sign-on providers to offer.
-    expect(calls.map((c) => [c.method, c.url.pathname])).toEqual([
-      ['POST', '/a/v1/Authenticate/Logout'],
-      ['GET', '/a/v1/openid/providers'],
-    ]);
+    // The login page then asks, signed out, which single sign-on providers to offer: its effect may run
+    // after the form has painted.
+    await waitFor(() =>
+      expect(calls.map((c) => [c.method, c.url.pathname])).toEqual([
+        ['POST', '/a/v1/Authenticate/Logout'],
+        ['GET', '/a/v1/openid/providers'],
+      ]),
+    );
     expect(calls[0]!.headers.get('Authorization')).toBe(`Bearer ${token}`);
     expect(calls[1]!.headers.get('Authorization')).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();

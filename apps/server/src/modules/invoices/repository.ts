@@ -78,7 +78,8 @@ export const listPostedInvoices = async (
     .orderBy(...orderBy)
     .limit(query.take)
     .offset(query.skip);
-  const page = rows.map(({ total: _total, ...row }) => row);
+  // Rows keep their `total`: presenters pick their fields, and copying each row without it cost more.
+  const page: InvoiceWithOwingRow[] = rows;
   if (!query.count) return { rows: page, count: undefined };
   // A page past the end has no row to carry the count.
   const total = rows[0] ? Number(rows[0].total) : query.skip === 0 ? 0 : (await countAll())[0]!.n;

@@ -8,6 +8,12 @@ import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * What apps/server's `npm start` runs after `node` (its flags, then dist/server.js), so every benchmark
+ * measures the server as production starts it.
+ */
+export const SERVER_ARGS = JSON.parse(readFileSync(`${root}/apps/server/package.json`, 'utf8')).scripts.start.split(' ').slice(1);
+
 /** The key a production-mode server under benchmark seals its secrets with (SECRETS_KEY), one per bench database. */
 export const BENCH_SECRETS_KEY = process.env.SECRETS_KEY ?? 'be'.repeat(32);
 
@@ -53,7 +59,7 @@ export const requireBenchDatabase = (what = 'a PostgreSQL database holding the s
 
 /** The compiled server in production mode on loopback, jobs off unless `env` turns them on. */
 export const startServer = (port, env = {}) =>
-  startProcess('node', ['dist/server.js'], {
+  startProcess('node', SERVER_ARGS, {
     cwd: `${root}/apps/server`,
     env: {
       HOST: '127.0.0.1',

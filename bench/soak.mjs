@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import pg from 'pg';
-import { BENCH_SECRETS_KEY, percentile, report, root, startProcess, stopProcess, waitFor } from './lib.mjs';
+import { BENCH_SECRETS_KEY, percentile, report, root, SERVER_ARGS, startProcess, stopProcess, waitFor } from './lib.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -173,7 +173,7 @@ async function soak() {
   try {
     // One after the other: the first applies pending migrations, the second finds none.
     for (const [i, port] of PORTS.entries()) {
-      const server = startProcess('node', ['dist/server.js'], {
+      const server = startProcess('node', SERVER_ARGS, {
         cwd: `${root}/apps/server`,
         env: {
           DATABASE_URL: url,

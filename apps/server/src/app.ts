@@ -93,7 +93,7 @@ export const buildApp = async ({ config, database, clock = systemClock, paymentP
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('clock', clock);
-  app.decorate('paymentProvider', paymentProvider ?? createPaymentProvider(config, database.db, clock));
+  app.decorate('paymentProvider', paymentProvider ?? (await createPaymentProvider(config, database.db, clock)));
   app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];

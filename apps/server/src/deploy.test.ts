@@ -35,3 +35,17 @@ describe('deploy/compose.yaml', () => {
     expect(config.PUBLIC_ORIGIN).toBe('https://portal.example.com');
   });
 });
+
+/** The node flags before the entry in a command line, e.g. `node --max-semi-space-size=4 dist/server.js`. */
+const nodeFlags = (command: readonly string[]) => command.slice(1, command.findIndex((part) => part.endsWith('dist/server.js')));
+
+describe('the production start command', () => {
+  const startScript = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }).scripts.start!;
+  const dockerCmd = JSON.parse(/^CMD (\[.*\])$/m.exec(readFileSync(new URL('../../../deploy/Dockerfile', import.meta.url), 'utf8'))![1]!) as string[];
+
+  it('runs the compiled server with a 4 MB young generation, in npm start and in the image alike', () => {
+    expect(nodeFlags(startScript.split(' '))).toEqual(['--max-semi-space-size=4']);
+    expect(nodeFlags(dockerCmd)).toEqual(nodeFlags(startScript.split(' ')));
+    expect(dockerCmd.at(-1)).toBe('apps/server/dist/server.js');
+  });
+});

@@ -7,15 +7,11 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { AUTH_MESSAGES, PASSKEY_MESSAGES, type LoginResponse, type PasskeySummary } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
@@ -33,6 +29,10 @@ const CEREMONY_MS = 2 * 60_000;
 const CHALLENGE_MS = 5 * 60_000;
 /** EdDSA, ES256, RS256: what platform authenticators and security keys use. */
 const ALGORITHMS = [-8, -7, -257];
+
+// Loaded at the first passkey ceremony, not at start-up: the library and its certificate parsers hold
+// about 7 MB of heap that an instance where nobody uses a passkey never needs.
+const webauthn = () => import('@simplewebauthn/server');
 
 export interface RelyingParty {
   id: string;
@@ -110,6 +110,7 @@ export const startPasskeyRegistration = async (
     .select({ id: passkeys.credentialId, transports: passkeys.transports })
     .from(passkeys)
     .where(eq(passkeys.userId, user.id));
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -141,6 +142,7 @@ export const registerPasskey = async (
   const now = deps.clock.now();
   let info;
   try {
+    const { verifyRegistrationResponse } = await webauthn();
     const verification = await verifyRegistrationResponse({
       response,
       expectedChallenge: (challenge) => takeChallenge(deps.db, challenge, 'registration', userId, now),
@@ -190,6 +192,7 @@ export const removePasskey = async (db: PortalDb, userId: bigint, id: bigint): P
 /** `Authenticate/passkey-options`: a challenge for any passkey of this site (the person picks theirs). */
 export const startPasskeyLogin = async (deps: AuthDeps): Promise<PublicKeyCredentialRequestOptionsJSON> => {
   const rp = relyingPartyOf(deps.config.PUBLIC_ORIGIN);
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     challenge: randomBytes(32),
@@ -230,6 +233,7 @@ const verifyAssertion = async (
     const handle = response.response.userHandle;
     if (handle !== undefined && handle !== userHandleOf(deps.config.SECRETS_KEY, passkey.userId).toString('base64url'))
       throw new Error('user handle does not match');
+    const { verifyAuthenticationResponse } = await webauthn();
     const verification = await verifyAuthenticationResponse({
       response,
       expectedChallenge: (challenge) => takeChallenge(deps.db, challenge, purpose, challengeUserId, now),
@@ -297,6 +301,7 @@ export const startPasskeyConfirmation = async (
     .where(eq(passkeys.userId, userId));
   if (own.length === 0) return null;
   const rp = relyingPartyOf(deps.config.PUBLIC_ORIGIN);
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     challenge: randomBytes(32),

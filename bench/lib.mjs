@@ -12,7 +12,7 @@ export const root = fileURLToPath(new URL('..', import.meta.url));
  * What apps/server's `npm start` runs after `node` (its flags, then dist/server.js), so every benchmark
  * measures the server as production starts it.
  */
-export const SERVER_ARGS = JSON.parse(readFileSync(`${root}/apps/server/package.json`, 'utf8')).scripts.start.split(' ').slice(1);
+const SERVER_ARGS = JSON.parse(readFileSync(`${root}/apps/server/package.json`, 'utf8')).scripts.start.split(' ').slice(1);
 
 /** The key a production-mode server under benchmark seals its secrets with (SECRETS_KEY), one per bench database. */
 export const BENCH_SECRETS_KEY = process.env.SECRETS_KEY ?? 'be'.repeat(32);

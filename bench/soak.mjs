@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import pg from 'pg';
-import { BENCH_SECRETS_KEY, percentile, report, root, SERVER_ARGS, startProcess, stopProcess, waitFor } from './lib.mjs';
+import { percentile, report, root, startProcess, startServer, stopProcess, waitFor } from './lib.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -173,21 +173,12 @@ async function soak() {
   try {
     // One after the other: the first applies pending migrations, the second finds none.
     for (const [i, port] of PORTS.entries()) {
-      const server = startProcess('node', SERVER_ARGS, {
-        cwd: `${root}/apps/server`,
-        env: {
-          DATABASE_URL: url,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          LOG_LEVEL: 'warn',
-          JOBS_ENABLED: 'true',
-          METRICS_PORT: '0',
-          NODE_ENV: 'production',
-          SECRETS_KEY: BENCH_SECRETS_KEY,
-          PUBLIC_ORIGIN: origin,
-          TRUST_PROXY: '127.0.0.1',
-          DATA_DIR: `${root}/bench/results/soak-data-${i}`,
-        },
+      const server = startServer(port, {
+        DATABASE_URL: url,
+        JOBS_ENABLED: 'true',
+        PUBLIC_ORIGIN: origin,
+        TRUST_PROXY: '127.0.0.1',
+        DATA_DIR: `${root}/bench/results/soak-data-${i}`,
       });
       servers.push(server);
       await waitFor(`http://127.0.0.1:${port}/readyz`);

@@ -3,11 +3,12 @@
 //
 //   npm run build && npm run bench:startup            (PGlite; also PostgreSQL when BENCH_DATABASE_URL is set)
 //
-// Start-up is timed from spawning the server as `npm start` runs it (`SERVER_ARGS`) to the first 200 of /readyz, on a database that
-// already holds its data (the embedded one's first start also creates the demo data, a one-time cost,
-// so it is started once before). RSS is read from /proc after a sign-in, 5 s and 30 s later: V8's memory
-// reducer gives back the young generation that start-up grew about 10 s after allocation stops, so the
-// 30 s reading is what an idle instance holds and the one judged; the 5 s one is reported beside it.
+// Start-up is timed from spawning the server as `npm start` runs it (`startServer`) to the first 200 of
+// /readyz, on a database that already holds its data (the embedded one's first start also creates the
+// demo data, a one-time cost, so it is started once before). RSS is read from /proc after a sign-in,
+// 5 s and 30 s later: V8's memory reducer gives back the young generation that start-up grew about 10 s
+// after allocation stops, so the 30 s reading is what an idle instance holds and the one judged; the
+// 5 s one is reported beside it.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

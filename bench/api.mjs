@@ -61,10 +61,10 @@ const withCpu = async (pid, load) => {
 };
 
 /**
- * The routes (`only` those named, else all three) over a sample of (account, invoice) pairs: paced p50/p99 at
+ * The three routes over a sample of (account, invoice) pairs: paced p50/p99 at
  * RATE, then the most it serves (with where its CPU went when `serverPid` runs on PostgreSQL).
  */
-const measureRoutes = async (port, pairs, headers, { only, serverPid } = {}) => {
+const measureRoutes = async (port, pairs, headers, { serverPid } = {}) => {
   let i = 0;
   const pick = () => pairs[i++ % pairs.length];
   const routes = {
@@ -78,7 +78,6 @@ const measureRoutes = async (port, pairs, headers, { only, serverPid } = {}) => 
   };
   const measured = {};
   for (const [name, path] of Object.entries(routes)) {
-    if (only && !only.includes(name)) continue;
     await loadRoute(port, path, headers, { connections: 10, duration: 3 }); // warm-up
     const paced = await pacedLatency(port, path, headers, { rate: RATE, duration: SECONDS });
     const loadMax = () => loadRoute(port, path, headers, { connections: 20, duration: 10 });
@@ -89,12 +88,20 @@ const measureRoutes = async (port, pairs, headers, { only, serverPid } = {}) => 
   return measured;
 };
 
-/** The server's home model answers so far, kept and read from the database (its Prometheus counters). */
-const homeModelAnswers = async () => {
+/**
+ * The server's answers so far, kept and read from the database (its Prometheus counters): the home model's,
+ * and the invoice list's and detail's.
+ */
+const keptAnswers = async () => {
   const text = await fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`).then((r) => r.text());
-  const count = (source) => Number(new RegExp(`^home_model_answers_total\\{source="${source}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
-  const keptBytes = Number(/^home_model_kept_bytes (\d+)/m.exec(text)?.[1] ?? 0);
-  return { kept: count('kept'), database: count('database'), keptBytes };
+  const count = (pattern) => Number(new RegExp(`^${pattern} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
+  const invoice = (call, source) => count(`invoice_reads_total\\{call="${call}",source="${source}"\\}`);
+  return {
+    'home model': { kept: count('home_model_answers_total\\{source="kept"\\}'), database: count('home_model_answers_total\\{source="database"\\}') },
+    'invoice list': { kept: invoice('list', 'kept'), database: invoice('list', 'database') },
+    'invoice detail': { kept: invoice('details', 'kept'), database: invoice('details', 'database') },
+    keptMB: { 'home model': count('home_model_kept_bytes') / 1048576, invoices: count('invoice_kept_bytes') / 1048576 },
+  };
 };
 
 const results = {};
@@ -110,12 +117,15 @@ try {
   );
   results['bare route max req/s'] = bareRun.requests.average;
   results['bare route CPU µs per request'] = bareCpu;
-  const before = await homeModelAnswers();
+  const before = await keptAnswers();
   const postgres = await measureRoutes(PORT, sample, headers, { serverPid: server.pid });
-  const after = await homeModelAnswers();
-  const kept = after.kept - before.kept;
-  const read = after.database - before.database;
-  results['home model answers kept (share)'] = `${kept} of ${kept + read} (${((100 * kept) / (kept + read)).toFixed(1)} %) over ${sample.length} accounts, ${(after.keptBytes / 1048576).toFixed(1)} MB kept`;
+  const after = await keptAnswers();
+  for (const name of Object.keys(postgres)) {
+    const kept = after[name].kept - before[name].kept;
+    const all = kept + after[name].database - before[name].database;
+    results[`${name} answers kept (share)`] = `${kept} of ${all} (${((100 * kept) / all).toFixed(1)} %) over ${sample.length} accounts`;
+  }
+  results['memory kept'] = `home model ${after.keptMB['home model'].toFixed(1)} MB, invoice lists and details ${after.keptMB.invoices.toFixed(1)} MB`;
   for (const [name, m] of Object.entries(postgres)) {
     results[`${name} (PostgreSQL)`] = m;
     budgets.push({ name: `${name} p99 at ${RATE} req/s`, measured: `${m.p99} ms`, budget: `≤ ${P99_BUDGET_MS} ms`, ok: m.p99 <= P99_BUDGET_MS && m.errors === 0 });
@@ -131,15 +141,18 @@ try {
   await stopProcess(bare);
 }
 
-// The server keeps each account's home model answer while its version is current, so the runs above
-// mostly serve kept answers. With nothing kept, every request is what the first one after a ledger
-// write costs (bill day: each customer's first visit after their invoice is posted). Reported beside.
-const uncached = startServer(PORT, { DATABASE_URL: url, HOME_MODEL_CACHE_MB: '0' });
+// The server keeps each account's home model answer, invoice list pages and invoice details while the
+// account's version is current, so the runs above mostly serve kept answers. With nothing kept, every
+// request is what the first one after a ledger write costs (bill day: each customer's first visit after
+// their invoice is posted). Reported beside.
+const uncached = startServer(PORT, { DATABASE_URL: url, HOME_MODEL_CACHE_MB: '0', INVOICE_CACHE_MB: '0' });
 try {
   await waitFor(`http://127.0.0.1:${PORT}/readyz`);
-  const { 'home model': m } = await measureRoutes(PORT, sample, await staffHeaders(PORT), { only: ['home model'], serverPid: uncached.pid });
-  results['home model, nothing kept (PostgreSQL)'] = m;
-  budgets.push({ name: 'home model with nothing kept: no errors', measured: `${m.errors} errors, p99 ${m.p99} ms, ${Math.round(m.max)} req/s`, budget: '0 errors', ok: m.errors === 0 });
+  const measured = await measureRoutes(PORT, sample, await staffHeaders(PORT), { serverPid: uncached.pid });
+  for (const [name, m] of Object.entries(measured)) {
+    results[`${name}, nothing kept (PostgreSQL)`] = m;
+    budgets.push({ name: `${name} with nothing kept: no errors`, measured: `${m.errors} errors, p99 ${m.p99} ms, ${Math.round(m.max)} req/s`, budget: '0 errors', ok: m.errors === 0 });
+  }
 } finally {
   await stopProcess(uncached);
 }

@@ -111,6 +111,8 @@ const EnvSchema = z.object({
   EXPORTS_PER_ACCOUNT: z.coerce.number().int().min(1).max(20).default(2),
   /** Memory for home model answers kept between requests (0 keeps none); see ARCHITECTURE.md. */
   HOME_MODEL_CACHE_MB: z.coerce.number().min(0).max(1024).default(16),
+  /** Memory for invoice list pages and invoice details kept between requests (0 keeps none); see ARCHITECTURE.md. */
+  INVOICE_CACHE_MB: z.coerce.number().min(0).max(1024).default(16),
   /** How long a request waits for a database connection before answering 503. */
   DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
   /** Longest SQL statement (and idle open transaction) of a request or job. */

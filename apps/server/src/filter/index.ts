@@ -15,3 +15,5 @@ export { FilterError, isFilterError } from './errors';
 export { MAX_FILTER_DEPTH, MAX_FILTER_LENGTH, MAX_FILTER_NODES } from './parser';
 /** Longest orderby text accepted. */
 export { MAX_ORDER_BY_LENGTH } from './orderby';
+/** The id a filter pins a column to (`AccountId==7 && …`), for answers kept per account. */
+export { pinnedId } from './pinned';

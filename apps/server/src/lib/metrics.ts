@@ -143,3 +143,16 @@ export const homeModelKeptBytes = new Gauge({
   help: 'Bytes of home model answers this instance keeps (HOME_MODEL_CACHE_MB)',
   registers: [registry],
 });
+
+export const invoiceReads = new Counter({
+  name: 'invoice_reads_total',
+  help: 'Invoice list pages of one account and invoice details by call and source: kept (their version still current) or database (read afresh)',
+  labelNames: ['call', 'source'] as const,
+  registers: [registry],
+});
+
+export const invoiceKeptBytes = new Gauge({
+  name: 'invoice_kept_bytes',
+  help: 'Bytes of invoice list pages and details this instance keeps (INVOICE_CACHE_MB)',
+  registers: [registry],
+});

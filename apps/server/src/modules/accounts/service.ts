@@ -103,7 +103,7 @@ export const loadStatement = async (db: PortalDb, caller: Caller, account: Accou
       db,
       caller,
       { skip: 0, take: MAX_TAKE, count: true, orderby: 'PostedDate asc', dnfilter: undefined },
-      postedInPeriod(account.id, currency, period),
+      { scope: postedInPeriod(account.id, currency, period) },
     ),
     listPeriodPayments(db, account.id, currency, period, MAX_TAKE + 1),
     listPeriodCredits(db, account.id, currency, period, MAX_TAKE + 1),

@@ -7,12 +7,13 @@ import { endpoints, fromMinor, moneyFromDecimal, overdueByCurrency, todayIn, typ
 import { timeZoneOfAddress } from '@portal/contract/regions';
 import type { PortalDb } from '../../db/client';
 import type { Caller } from '../../http/caller';
+import { findHomeModelVersion } from '../../lib/home-model-versions';
 import { homeModelAnswers, homeModelKeptBytes } from '../../lib/metrics';
 import { createVersionedCache } from '../../lib/versioned-cache';
 import { compressAnswer, type AnswerEncoding } from '../../plugins/compression';
 import { encodeAnswer } from '../../plugins/json';
 import { presentPayment } from '../payments';
-import { findHomeModel, findHomeModelVersion, type HomeModelRows } from './home-model-repository';
+import { findHomeModel, type HomeModelRows } from './home-model-repository';
 
 /** How many payments the dashboard and the payments screen show. */
 export const RECENT_PAYMENT_COUNT = 50;

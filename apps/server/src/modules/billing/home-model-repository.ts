@@ -5,6 +5,7 @@ import { preparedPerDatabase } from '../../db/prepared';
 import { accounts } from '../../db/schema';
 import type { Caller } from '../../http/caller';
 import { accountIdsParam, preparedVisibleAccountsCondition } from '../../lib/access';
+import { homeModelVersionOf } from '../../lib/home-model-versions';
 import { creditNoteActivity, invoiceOwing } from '../../lib/ledger';
 import type { PaymentRow } from '../payments';
 
@@ -82,9 +83,6 @@ const openInvoicesJson = sql<{ currency: string; amount: string; owing: string; 
   ) open
   where owing > 0)`;
 
-// Read in the same statement as the rows, so rows and version always belong together.
-const versionOf = sql<string>`coalesce((select v.version from home_model_versions v where v.account_id = ${account}), 0)::text`;
-
 // As findBillTo with no posting date: of the Billing links current now, the latest.
 const billingAddressJson = sql<{ country: string | null; province: string | null } | null>`(
   select json_build_object('country', ad.country, 'province', ad.province)
@@ -105,7 +103,8 @@ const homeModelStatements = preparedPerDatabase((db) => {
   const build = (name: string, access: SQL | undefined) =>
     db
       .select({
-        version: versionOf,
+        // Read in the same statement as the rows, so rows and version always belong together.
+        version: homeModelVersionOf(account),
         balances: balancesJson,
         recentPayments: recentPaymentsJson,
         openInvoices: openInvoicesJson,
@@ -115,32 +114,12 @@ const homeModelStatements = preparedPerDatabase((db) => {
       .from(accounts)
       .where(and(eq(accounts.id, sql.placeholder('accountId')), access))
       .prepare(name);
-  const buildVersion = (name: string, access: SQL | undefined) =>
-    db
-      .select({ version: versionOf })
-      .from(accounts)
-      .where(and(eq(accounts.id, sql.placeholder('accountId')), access))
-      .prepare(name);
   const customerAccess = preparedVisibleAccountsCondition(account);
   return {
     staff: build('home_model_staff', undefined),
     customer: build('home_model', customerAccess),
-    versionStaff: buildVersion('home_model_version_staff', undefined),
-    versionCustomer: buildVersion('home_model_version', customerAccess),
   };
 });
-
-/**
- * The account's current home model version, with the caller's access folded in (one primary-key
- * read for Staff/Admin); undefined when the caller may not use the account.
- */
-export const findHomeModelVersion = async (db: PortalDb, caller: Caller, accountId: bigint): Promise<string | undefined> => {
-  const statements = homeModelStatements(db);
-  const [row] = caller.isStaff
-    ? await statements.versionStaff.execute({ accountId })
-    : await statements.versionCustomer.execute({ accountId, accountIds: accountIdsParam(caller) });
-  return row?.version;
-};
 
 /**
  * Everything the dashboard shows of an account, in one prepared statement with the caller's access

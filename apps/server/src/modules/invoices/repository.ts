@@ -9,6 +9,7 @@ import { charges, invoices, paymentAssignments, payments, receivables } from '..
 import { compileFilter, compileOrderBy } from '../../filter';
 import { accountIdsParam, preparedVisibleAccountsCondition, visibleAccountsCondition } from '../../lib/access';
 import { preparedPerDatabase } from '../../db/prepared';
+import { homeModelVersionOf } from '../../lib/home-model-versions';
 import type { Caller } from '../../http/caller';
 import { INVOICE_FIELDS, owingOfInvoice } from './fields';
 
@@ -58,13 +59,21 @@ export interface Page<T> {
   count: number | undefined;
 }
 
-/** Posted invoices the caller may see, filtered (dnfilter), sorted (orderby) and paged. */
+export interface VersionedPage<T> extends Page<T> {
+  /** The home model version of the account asked for, read with the rows; undefined when the page has none. */
+  version: string | undefined;
+}
+
+/**
+ * Posted invoices the caller may see, filtered (dnfilter), sorted (orderby) and paged; with
+ * `versionOf`, the home model version of that account read in the same statement.
+ */
 export const listPostedInvoices = async (
   db: PortalDb,
   caller: Caller,
   query: PagedQuery,
-  scope?: SQL,
-): Promise<Page<InvoiceWithOwingRow>> => {
+  { scope, versionOf }: { scope?: SQL; versionOf?: bigint } = {},
+): Promise<VersionedPage<InvoiceWithOwingRow>> => {
   // Compiled first: a bad filter or order answers 400 before any query runs.
   const where = and(posted, visibleAccountsCondition(caller, invoices.accountId), compileFilter(query.dnfilter, INVOICE_FIELDS), scope);
   const orderBy = query.orderby?.trim() ? compileOrderBy(query.orderby, INVOICE_FIELDS, { tieBreaker: invoices.id }) : DEFAULT_ORDER;
@@ -72,18 +81,24 @@ export const listPostedInvoices = async (
   // The count rides along in the page's own statement (one round trip); the inner `invoices` of the
   // subquery shadows the outer one, so the same condition counts the whole filtered set.
   const rows = await db
-    .select({ ...invoiceColumns, owing: owingOfInvoice, total: query.count ? sql<string>`(select count(*) from invoices where ${where})` : sql<null>`null` })
+    .select({
+      ...invoiceColumns,
+      owing: owingOfInvoice,
+      total: query.count ? sql<string>`(select count(*) from invoices where ${where})` : sql<null>`null`,
+      version: versionOf === undefined ? sql<null>`null` : homeModelVersionOf(versionOf),
+    })
     .from(invoices)
     .where(where)
     .orderBy(...orderBy)
     .limit(query.take)
     .offset(query.skip);
-  // Rows keep their `total`: presenters pick their fields, and copying each row without it cost more.
+  // Rows keep their `total` and `version`: presenters pick their fields, and copying each row without it cost more.
   const page: InvoiceWithOwingRow[] = rows;
-  if (!query.count) return { rows: page, count: undefined };
+  const version = rows[0]?.version ?? undefined;
+  if (!query.count) return { rows: page, count: undefined, version };
   // A page past the end has no row to carry the count.
   const total = rows[0] ? Number(rows[0].total) : query.skip === 0 ? 0 : (await countAll())[0]!.n;
-  return { rows: page, count: total };
+  return { rows: page, count: total, version };
 };
 
 const findPosted = async (db: PortalDb, condition: SQL | undefined): Promise<PostedInvoiceRow | undefined> => {
@@ -157,17 +172,51 @@ const receivablePaymentsJson = sql<InvoicePaymentJson[]>`(
   from payment_assignments pa join payments p on p.id = pa.payment_id
   where pa.receivable_id = receivables.id)`;
 
+// Written out: drizzle may render the column bare ("account_id"), which inside the subquery is the version's own.
+const invoiceVersion = homeModelVersionOf(sql`invoices.account_id`);
+
 const invoiceDetailsStatements = preparedPerDatabase((db) => {
   const build = (name: string, access: SQL | undefined) =>
     db
-      .select({ ...invoiceColumns, owing: owingOfInvoice, receivableId: receivables.id, payments: receivablePaymentsJson })
+      .select({ ...invoiceColumns, owing: owingOfInvoice, receivableId: receivables.id, payments: receivablePaymentsJson, version: invoiceVersion })
       .from(invoices)
       .innerJoin(receivables, eq(receivables.invoiceId, invoices.id))
       .where(and(posted, eq(invoices.id, sql.placeholder('invoiceId')), access))
       .limit(1)
       .prepare(name);
-  return { staff: build('invoice_details_staff', undefined), customer: build('invoice_details', preparedVisibleAccountsCondition(invoices.accountId)) };
+  const buildVersion = (name: string, access: SQL | undefined) =>
+    db
+      .select({ version: invoiceVersion })
+      .from(invoices)
+      .where(and(posted, eq(invoices.id, sql.placeholder('invoiceId')), access))
+      .prepare(name);
+  const customerAccess = preparedVisibleAccountsCondition(invoices.accountId);
+  return {
+    staff: build('invoice_details_staff', undefined),
+    customer: build('invoice_details', customerAccess),
+    versionStaff: buildVersion('invoice_version_staff', undefined),
+    versionCustomer: buildVersion('invoice_version', customerAccess),
+  };
 });
+
+/**
+ * The home model version of a Posted invoice's account, with the caller's access folded in (one
+ * primary-key read for Staff/Admin); undefined when the caller may not see the invoice.
+ */
+export const findInvoiceVersion = async (db: PortalDb, caller: Caller, invoiceId: bigint): Promise<string | undefined> => {
+  const statements = invoiceDetailsStatements(db);
+  const [row] = caller.isStaff
+    ? await statements.versionStaff.execute({ invoiceId })
+    : await statements.versionCustomer.execute({ invoiceId, accountIds: accountIdsParam(caller) });
+  return row?.version;
+};
+
+export interface InvoiceDetailsRows {
+  /** The home model version of the invoice's account, read with the rows. */
+  version: string;
+  invoice: PostedInvoiceRow;
+  payments: InvoicePaymentRow[];
+}
 
 /**
  * A Posted invoice the caller may see with every payment assigned to it, in one prepared statement
@@ -177,14 +226,15 @@ export const findInvoiceDetails = async (
   db: PortalDb,
   caller: Caller,
   invoiceId: bigint,
-): Promise<{ invoice: PostedInvoiceRow; payments: InvoicePaymentRow[] } | undefined> => {
+): Promise<InvoiceDetailsRows | undefined> => {
   const statements = invoiceDetailsStatements(db);
   const [row] = caller.isStaff
     ? await statements.staff.execute({ invoiceId })
     : await statements.customer.execute({ invoiceId, accountIds: accountIdsParam(caller) });
   if (!row) return undefined;
-  const { payments: assigned, ...invoice } = row;
+  const { payments: assigned, version, ...invoice } = row;
   return {
+    version,
     invoice,
     payments: assigned.map((p) => ({
       ...p,

@@ -3,13 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { callerOf } from '../../http/caller';
 import { route } from '../../http/route';
+import { createKeptInvoiceReads } from './kept-reads';
 import { calculateBalanceForward, getInvoice, getInvoiceContent, getInvoiceDetails, listInvoices } from './service';
 
 export const invoiceRoutes = async (app: FastifyInstance) => {
   const deps = { db: app.db, clock: app.clock };
+  const reads = createKeptInvoiceReads({ db: app.db, maxBytes: app.config.INVOICE_CACHE_MB * 1024 * 1024 });
+  const readDeps = { ...deps, reads };
 
-  route(app, endpoints.invoices, async (request) => listInvoices(deps, callerOf(request), request.query));
-  route(app, endpoints.invoiceDetails, async (request) => getInvoiceDetails(deps, callerOf(request), request.params.id));
+  route(app, endpoints.invoices, async (request) => listInvoices(readDeps, callerOf(request), request.query));
+  route(app, endpoints.invoiceDetails, async (request) => getInvoiceDetails(readDeps, callerOf(request), request.params.id));
   route(app, endpoints.invoiceContent, async (request) =>
     getInvoiceContent(deps, callerOf(request), request.params.invoiceId, request.query.summary !== undefined),
   );

@@ -8,6 +8,7 @@ import { notFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { Caller } from '../../http/caller';
 import { documentLinks } from '../../lib/document-links';
+import type { KeptInvoiceReads } from './kept-reads';
 import {
   presentBalanceForward,
   presentInvoice,
@@ -18,10 +19,8 @@ import {
 } from './presenter';
 import {
   findBillTo,
-  findInvoiceDetails,
   findPostedInvoice,
   listChargeGroups,
-  listPostedInvoices,
   sumBalanceForward,
   type PostedInvoiceRow,
 } from './repository';
@@ -40,8 +39,12 @@ export const requirePostedInvoice = async (db: PortalDb, caller: Caller, invoice
   return invoice;
 };
 
-export const listInvoices = async ({ db, clock }: InvoiceServiceDeps, caller: Caller, query: PagedQuery): Promise<Paged<InvoiceListItem>> => {
-  const page = await listPostedInvoices(db, caller, query);
+export const listInvoices = async (
+  { db, clock, reads }: InvoiceServiceDeps & { reads: KeptInvoiceReads },
+  caller: Caller,
+  query: PagedQuery,
+): Promise<Paged<InvoiceListItem>> => {
+  const page = await reads.page(caller, query);
   const links = await documentLinks(db, clock);
   return {
     value: page.rows.map((row) => presentInvoiceListItem(row, links.urls(row.id, ['pdf'])[0]!)),
@@ -52,8 +55,8 @@ export const listInvoices = async ({ db, clock }: InvoiceServiceDeps, caller: Ca
 export const getInvoice = async ({ db }: InvoiceServiceDeps, caller: Caller, invoiceId: bigint): Promise<Invoice> =>
   presentInvoice(await requirePostedInvoice(db, caller, invoiceId));
 
-export const getInvoiceDetails = async ({ db }: InvoiceServiceDeps, caller: Caller, invoiceId: bigint): Promise<InvoiceDetails> => {
-  const found = await findInvoiceDetails(db, caller, invoiceId);
+export const getInvoiceDetails = async ({ reads }: { reads: KeptInvoiceReads }, caller: Caller, invoiceId: bigint): Promise<InvoiceDetails> => {
+  const found = await reads.details(caller, invoiceId);
   if (!found) throw notFound(INVOICE);
   return presentInvoiceDetails(found.invoice, found.payments);
 };

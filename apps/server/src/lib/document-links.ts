@@ -53,8 +53,17 @@ export const documentLinkKey = (db: PortalDb): Promise<Buffer> => {
   return key;
 };
 
+/**
+ * When links signed at `now` expire (epoch seconds): DOCUMENT_LINK_TTL_SECONDS on, rounded up to the
+ * minute, so every answer of the same minute carries the same links and a kept one is sent as it is.
+ */
+export const documentLinksExpiry = (now: Date): number =>
+  Math.ceil((Math.floor(now.getTime() / 1000) + DOCUMENT_LINK_TTL_SECONDS) / 60) * 60;
+
 export interface DocumentLinks {
-  /** A signed URL for one document of an invoice, valid for DOCUMENT_LINK_TTL_SECONDS from now. */
+  /** When the links expire (epoch seconds), the same for every link of one answer. */
+  expires: number;
+  /** A signed URL for one document of an invoice, valid until `expires` (10 to 11 minutes from now). */
   url(invoiceId: bigint, kind: DocumentKind): string;
   /** The contract's `{ name, url }` entries for the given documents. */
   urls(invoiceId: bigint, kinds: readonly DocumentKind[]): DocumentUrl[];
@@ -63,12 +72,13 @@ export interface DocumentLinks {
 /** A signer for one request: reads the key (cached) and the clock once. */
 export const documentLinks = async (db: PortalDb, clock: Clock): Promise<DocumentLinks> => {
   const key = await documentLinkKey(db);
-  const expires = Math.floor(clock.now().getTime() / 1000) + DOCUMENT_LINK_TTL_SECONDS;
+  const expires = documentLinksExpiry(clock.now());
   const url = (invoiceId: bigint, kind: DocumentKind): string => {
     const sig = signDocument(key, { invoiceId, kind, expires });
     return `${documentPath(invoiceId, kind)}?expires=${expires}&sig=${sig}`;
   };
   return {
+    expires,
     url,
     urls: (invoiceId, kinds) => kinds.map((kind) => ({ name: DOCUMENT_NAMES[kind], url: url(invoiceId, kind) })),
   };

@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyCompress from '@fastify/compress';
 import { endpoints } from '@portal/contract';
@@ -34,6 +35,30 @@ export const compressAnswer = (answer: string, encoding: AnswerEncoding): Buffer
   encoding === 'br'
     ? brotliCompressSync(answer, { params: { [constants.BROTLI_PARAM_QUALITY]: API_BROTLI_QUALITY } })
     : gzipSync(answer, { level: API_GZIP_LEVEL });
+
+/** A JSON answer encoded once, and compressed once per encoding a client asks for, to be sent many times. */
+export interface EncodedAnswer {
+  json: string;
+  compressed: Partial<Record<AnswerEncoding, Buffer>>;
+}
+
+/**
+ * Sends an encoded answer as it is or compressed for the request's `Accept-Encoding`; `grew` is told
+ * when a new encoding was added to it (to count the bytes of a kept answer again).
+ */
+export const sendEncodedAnswer = (request: FastifyRequest, reply: FastifyReply, answer: EncodedAnswer, grew: () => void): FastifyReply => {
+  // Already JSON: Fastify sends a string or buffer with a JSON type as it is, and @fastify/compress
+  // leaves an answer that has a Content-Encoding alone.
+  reply.type('application/json; charset=utf-8');
+  const encoding = answerEncoding(request.headers['accept-encoding'], answer.json.length);
+  if (!encoding) return reply.send(answer.json);
+  let bytes = answer.compressed[encoding];
+  if (!bytes) {
+    bytes = answer.compressed[encoding] = compressAnswer(answer.json, encoding);
+    grew();
+  }
+  return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(bytes);
+};
 
 const API_PATH = /^\/(a|b)\//;
 

@@ -10,7 +10,7 @@ import type { Caller } from '../../http/caller';
 import { findHomeModelVersion } from '../../lib/home-model-versions';
 import { homeModelAnswers, homeModelKeptBytes } from '../../lib/metrics';
 import { createVersionedCache } from '../../lib/versioned-cache';
-import { compressAnswer, type AnswerEncoding } from '../../plugins/compression';
+import type { EncodedAnswer } from '../../plugins/compression';
 import { encodeAnswer } from '../../plugins/json';
 import { presentPayment } from '../payments';
 import { findHomeModel, type HomeModelRows } from './home-model-repository';
@@ -19,12 +19,9 @@ import { findHomeModel, type HomeModelRows } from './home-model-repository';
 export const RECENT_PAYMENT_COUNT = 50;
 
 /** A home model answer as sent, and the day (where the customer lives) its overdue lines were worked out for. */
-export interface HomeModelAnswer {
-  json: string;
+export interface HomeModelAnswer extends EncodedAnswer {
   timeZone: string;
   today: string;
-  /** The answer compressed, made the first time a client asks for each encoding. */
-  compressed: Partial<Record<AnswerEncoding, Buffer>>;
 }
 
 const presentHomeModel = (model: HomeModelRows, today: string) => {
@@ -70,15 +67,10 @@ export const createHomeModelAnswers = ({ db, maxBytes }: { db: PortalDb; maxByte
       return answer;
     },
 
-    /** The answer in `encoding`, compressed once rather than per request. */
-    compressed(accountId: bigint, answer: HomeModelAnswer, encoding: AnswerEncoding): Buffer {
-      let bytes = answer.compressed[encoding];
-      if (!bytes) {
-        bytes = answer.compressed[encoding] = compressAnswer(answer.json, encoding);
-        kept.resize(String(accountId));
-        recordBytes();
-      }
-      return bytes;
+    /** Counts the kept answer of the account again after a compressed encoding was added to it. */
+    grew(accountId: bigint): void {
+      kept.resize(String(accountId));
+      recordBytes();
     },
   };
 };

@@ -5,7 +5,7 @@ import { callerOf } from '../../http/caller';
 import { route } from '../../http/route';
 import { notFound } from '../../errors';
 import { attachment } from '../../lib/document-format';
-import { answerEncoding } from '../../plugins/compression';
+import { sendEncodedAnswer } from '../../plugins/compression';
 import { exportBudgetOf } from './export-budget';
 import { createHomeModelAnswers } from './home-model-answers';
 import { documentFileName, documentReader, getInvoiceUrls, invoiceCdrCsv, invoicePdf, openSignedInvoice } from './service';
@@ -26,12 +26,7 @@ export const billingRoutes = async (app: FastifyInstance) => {
     const { accountId } = request.params;
     const answer = await homeModels.answer(callerOf(request), accountId, app.clock.now());
     if (!answer) throw notFound('The account');
-    // Already JSON: Fastify sends a string or buffer with a JSON type as it is, and @fastify/compress
-    // leaves an answer that has a Content-Encoding alone.
-    reply.type('application/json; charset=utf-8');
-    const encoding = answerEncoding(request.headers['accept-encoding'], answer.json.length);
-    if (!encoding) return reply.send(answer.json);
-    return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(homeModels.compressed(accountId, answer, encoding));
+    return sendEncodedAnswer(request, reply, answer, () => homeModels.grew(accountId));
   });
 
   route(app, endpoints.invoiceUrls, async (request) => getInvoiceUrls(deps, callerOf(request), request.params.invoiceId));

@@ -1,6 +1,7 @@
 // The invoice list answers a page of one account, and the invoice detail an invoice, from what it kept
 // while the account's home model version is unchanged. Every write here goes straight to the database, past the app, as another
 // instance's or a billing system's would: the page after it must be the one an app keeping nothing gives.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, createTestClock, type TestContext } from '../../../test/app';
@@ -132,6 +133,30 @@ describe('invoice list pages kept between requests', () => {
     } finally {
       keeping.clock.set('2025-06-10T05:30:00Z');
     }
+  });
+
+  it.each([
+    { acceptEncoding: 'br, gzip', encoding: 'br', decode: brotliDecompressSync },
+    { acceptEncoding: 'gzip', encoding: 'gzip', decode: gunzipSync },
+    { acceptEncoding: undefined, encoding: undefined, decode: (body: Buffer) => body },
+  ])('sends a kept page above 1 KB compressed once for Accept-Encoding $acceptEncoding', async ({ acceptEncoding, encoding, decode }) => {
+    const { account, headers } = await accountWithInvoices();
+    for (const month of ['01', '02', '03']) await createInvoice(keeping.database.db, account.id, { endDate: `2025-${month}-28` });
+    const url = listUrl(account.id);
+    const expected = (await listOf(fresh, url, headers)).body;
+    expect(expected.count).toBe(5);
+    const counted = await sources(async () => {
+      for (let i = 0; i < 2; i++) {
+        const res = await keeping.app.inject({ method: 'GET', url, headers: { ...headers, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } });
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(res.headers['cache-control']).toBe('no-store');
+        expect(res.headers['content-encoding']).toBe(encoding);
+        if (encoding) expect(res.headers.vary).toContain('accept-encoding');
+        expect(JSON.parse(decode(res.rawPayload).toString('utf8'))).toEqual(expected);
+        expect(decode(res.rawPayload).length).toBeGreaterThan(1024);
+      }
+    });
+    expect(counted).toEqual({ kept: 1, database: 1 });
   });
 
   it('keeps each query of an account apart', async () => {

@@ -5,7 +5,9 @@
  * the clock, so a read is answered again while a primary-key read (the caller's access folded in)
  * finds the version unchanged. A list is kept only when its filter pins one account
  * (`AccountId==7 && …`, as the invoices screen asks): whoever may see that account sees the same page.
- * What is kept are the rows; links are signed and answers presented per request.
+ * A list page also keeps its answer as sent, with the expiry of the links signed into it: links signed
+ * in the same minute expire alike (`documentLinksExpiry`), so within a minute the answer goes again as
+ * it is (compressed once per encoding), and after it is made again from the kept rows.
  */
 import type { PagedQuery } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
@@ -15,18 +17,36 @@ import type { Caller } from '../../http/caller';
 import { findHomeModelVersion } from '../../lib/home-model-versions';
 import { invoiceReads, invoiceKeptBytes } from '../../lib/metrics';
 import { createVersionedCache } from '../../lib/versioned-cache';
+import type { EncodedAnswer } from '../../plugins/compression';
 import { INVOICE_FIELDS } from './fields';
 import { findInvoiceDetails, findInvoiceVersion, listPostedInvoices, type InvoiceDetailsRows, type InvoiceWithOwingRow, type Page } from './repository';
 
 /** What one kept row holds on the heap, rounded up: an invoice row's strings, bigints and Date took 355 bytes in Node 20. */
 const KEPT_ROW_BYTES = 400;
 
-type InvoicePage = Page<InvoiceWithOwingRow>;
+export type InvoicePage = Page<InvoiceWithOwingRow>;
 type InvoiceDetails = Omit<InvoiceDetailsRows, 'version'>;
-type Kept = { page: InvoicePage } | { details: InvoiceDetails };
+
+/** An invoice list answer as sent, and when the links signed into it expire. */
+export interface InvoiceListAnswer extends EncodedAnswer {
+  expires: number;
+}
+
+type Kept = { page: InvoicePage; answer?: InvoiceListAnswer } | { details: InvoiceDetails };
+
+const answerBytes = (answer: InvoiceListAnswer | undefined): number =>
+  answer ? answer.json.length + (answer.compressed.br?.length ?? 0) + (answer.compressed.gzip?.length ?? 0) : 0;
 
 const sizeOf = (kept: Kept): number =>
-  'page' in kept ? 200 + kept.page.rows.length * KEPT_ROW_BYTES : 200 + (1 + kept.details.payments.length) * KEPT_ROW_BYTES;
+  'page' in kept ? 200 + kept.page.rows.length * KEPT_ROW_BYTES + answerBytes(kept.answer) : 200 + (1 + kept.details.payments.length) * KEPT_ROW_BYTES;
+
+/** What to send, and what to call when a compressed encoding was added to it. */
+export interface SentListAnswer {
+  answer: InvoiceListAnswer;
+  grew: () => void;
+}
+
+const NOTHING_KEPT = () => undefined;
 
 export type KeptInvoiceReads = ReturnType<typeof createKeptInvoiceReads>;
 
@@ -38,25 +58,39 @@ export const createKeptInvoiceReads = ({ db, maxBytes }: { db: PortalDb; maxByte
   };
 
   return {
-    /** The page `query` asks for, as the caller may see it. */
-    async page(caller: Caller, query: PagedQuery): Promise<InvoicePage> {
+    /**
+     * The answer to `query` as the caller may see it, with links expiring at `expires`: kept, or made by
+     * `encode` from the page (kept or read afresh).
+     */
+    async listAnswer(caller: Caller, query: PagedQuery, expires: number, encode: (page: InvoicePage) => string): Promise<SentListAnswer> {
       const accountId = pinnedId(query.dnfilter, INVOICE_FIELDS, invoices.accountId);
-      if (accountId === undefined) return listPostedInvoices(db, caller, query);
+      const made = (page: InvoicePage): InvoiceListAnswer => ({ json: encode(page), compressed: {}, expires });
+      if (accountId === undefined) return { answer: made(await listPostedInvoices(db, caller, query)), grew: NOTHING_KEPT };
       const key = `list\n${accountId}\n${query.dnfilter}\n${query.orderby ?? ''}\n${query.skip}\n${query.take}\n${query.count}`;
+      const grew = () => {
+        kept.resize(key);
+        invoiceKeptBytes.set(kept.bytes);
+      };
       // A kept key's filter and order compiled before, so its account id is a valid one.
       if (kept.has(key)) {
         const version = await findHomeModelVersion(db, caller, accountId);
         const found = version === undefined ? undefined : kept.get(key, version, 0);
         if (found && 'page' in found) {
           counted('list', 'kept');
-          return found.page;
+          if (found.answer?.expires !== expires) {
+            found.answer = made(found.page);
+            grew();
+          }
+          return { answer: found.answer, grew };
         }
       }
       const { rows, count, version } = await listPostedInvoices(db, caller, query, { versionOf: accountId });
+      const page = { rows, count };
+      const answer = made(page);
       // An empty page carries no version (and a caller who may not see the account gets one).
-      if (version !== undefined) kept.set(key, version, { page: { rows, count } }, Infinity);
+      if (version !== undefined) kept.set(key, version, { page, answer }, Infinity);
       counted('list', 'database');
-      return { rows, count };
+      return { answer, grew };
     },
 
     /** A Posted invoice the caller may see with the payments assigned to it; undefined otherwise. */

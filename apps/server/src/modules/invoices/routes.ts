@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { callerOf } from '../../http/caller';
 import { route } from '../../http/route';
+import { sendEncodedAnswer } from '../../plugins/compression';
 import { createKeptInvoiceReads } from './kept-reads';
 import { calculateBalanceForward, getInvoice, getInvoiceContent, getInvoiceDetails, listInvoices } from './service';
 
@@ -11,7 +12,10 @@ export const invoiceRoutes = async (app: FastifyInstance) => {
   const reads = createKeptInvoiceReads({ db: app.db, maxBytes: app.config.INVOICE_CACHE_MB * 1024 * 1024 });
   const readDeps = { ...deps, reads };
 
-  route(app, endpoints.invoices, async (request) => listInvoices(readDeps, callerOf(request), request.query));
+  route(app, endpoints.invoices, async (request, reply) => {
+    const { answer, grew } = await listInvoices(readDeps, callerOf(request), request.query);
+    return sendEncodedAnswer(request, reply, answer, grew);
+  });
   route(app, endpoints.invoiceDetails, async (request) => getInvoiceDetails(readDeps, callerOf(request), request.params.id));
   route(app, endpoints.invoiceContent, async (request) =>
     getInvoiceContent(deps, callerOf(request), request.params.invoiceId, request.query.summary !== undefined),

@@ -2,13 +2,14 @@
  * The invoice calls of spec §7. Each looks the invoice up through the caller's visible accounts, so
  * an unknown id, another account's invoice and a Draft or Void invoice all answer the same 404.
  */
-import type { BalanceForward, Invoice, InvoiceContent, InvoiceDetails, InvoiceListItem, Paged, PagedQuery } from '@portal/contract';
+import { endpoints, type BalanceForward, type Invoice, type InvoiceContent, type InvoiceDetails, type InvoiceListItem, type Paged, type PagedQuery } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
 import { notFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { Caller } from '../../http/caller';
-import { documentLinks } from '../../lib/document-links';
-import type { KeptInvoiceReads } from './kept-reads';
+import { documentLinks, type DocumentLinks } from '../../lib/document-links';
+import { encodeAnswer } from '../../plugins/json';
+import type { InvoicePage, KeptInvoiceReads, SentListAnswer } from './kept-reads';
 import {
   presentBalanceForward,
   presentInvoice,
@@ -39,18 +40,22 @@ export const requirePostedInvoice = async (db: PortalDb, caller: Caller, invoice
   return invoice;
 };
 
+/** Invoice/items: the page as sent, its links signed for this minute (`documentLinksExpiry`). */
 export const listInvoices = async (
   { db, clock, reads }: InvoiceServiceDeps & { reads: KeptInvoiceReads },
   caller: Caller,
   query: PagedQuery,
-): Promise<Paged<InvoiceListItem>> => {
-  const page = await reads.page(caller, query);
+): Promise<SentListAnswer> => {
   const links = await documentLinks(db, clock);
-  return {
-    value: page.rows.map((row) => presentInvoiceListItem(row, links.urls(row.id, ['pdf'])[0]!)),
-    ...(page.count === undefined ? {} : { count: page.count }),
-  };
+  return reads.listAnswer(caller, query, links.expires, (page) =>
+    encodeAnswer(endpoints.invoices.answer.schema, presentInvoicePage(page, links), 'the invoice list'),
+  );
 };
+
+const presentInvoicePage = (page: InvoicePage, links: DocumentLinks): Paged<InvoiceListItem> => ({
+  value: page.rows.map((row) => presentInvoiceListItem(row, links.urls(row.id, ['pdf'])[0]!)),
+  ...(page.count === undefined ? {} : { count: page.count }),
+});
 
 export const getInvoice = async ({ db }: InvoiceServiceDeps, caller: Caller, invoiceId: bigint): Promise<Invoice> =>
   presentInvoice(await requirePostedInvoice(db, caller, invoiceId));

@@ -23,14 +23,28 @@ export const visibleAccountsCondition = (caller: Caller, accountIdColumn: AnyPgC
 
 /**
  * The customer's form of `visibleAccountsCondition` for a prepared statement: the scoped account ids
- * come in as the `accountIds` placeholder, filled by `accountIdsParam(caller)`. Staff/Admin statements
- * leave the condition out.
+ * come in as the `accountIds` placeholder, filled by `executeAsCaller`. Staff/Admin statements leave
+ * the condition out.
  */
 export const preparedVisibleAccountsCondition = (accountIdColumn: AnyPgColumn | SQL): SQL =>
   sql`${accountIdColumn} in ${reachableAccountIds(sql`${sql.placeholder('accountIds')}::bigint[]`)}`;
 
 /** The `accountIds` placeholder's value: the caller's scoped accounts as a PostgreSQL array literal. */
-export const accountIdsParam = (caller: Caller): string => `{${caller.accountIds.join(',')}}`;
+const accountIdsParam = (caller: Caller): string => `{${caller.accountIds.join(',')}}`;
+
+interface PreparedStatement<T> {
+  execute(values: Record<string, unknown>): Promise<T>;
+}
+
+/** One query prepared twice: for Staff/Admin without the access condition, for customers with it. */
+export interface CallerStatements<T> {
+  staff: PreparedStatement<T>;
+  customer: PreparedStatement<T>;
+}
+
+/** Runs the caller's statement of the pair; a customer's gets the `accountIds` placeholder filled. */
+export const executeAsCaller = <T>(statements: CallerStatements<T>, caller: Caller, values: Record<string, unknown>): Promise<T> =>
+  caller.isStaff ? statements.staff.execute(values) : statements.customer.execute({ ...values, accountIds: accountIdsParam(caller) });
 
 /** Whether the caller may use the account (it must also exist). */
 export const canAccessAccount = async (db: PortalDb, caller: Caller, accountId: bigint): Promise<boolean> => {

@@ -8,7 +8,7 @@ import type { PortalDb } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
 import { accounts } from '../db/schema';
 import type { Caller } from '../http/caller';
-import { accountIdsParam, preparedVisibleAccountsCondition } from './access';
+import { executeAsCaller, preparedVisibleAccountsCondition } from './access';
 
 /** The version of `accountId` as text ("0" before the account's first write). */
 export const homeModelVersionOf = (accountId: SQL | bigint): SQL<string> =>
@@ -32,9 +32,6 @@ const versionStatements = preparedPerDatabase((db) => {
  * read for Staff/Admin); undefined when the caller may not use the account.
  */
 export const findHomeModelVersion = async (db: PortalDb, caller: Caller, accountId: bigint): Promise<string | undefined> => {
-  const statements = versionStatements(db);
-  const [row] = caller.isStaff
-    ? await statements.staff.execute({ accountId })
-    : await statements.customer.execute({ accountId, accountIds: accountIdsParam(caller) });
+  const [row] = await executeAsCaller(versionStatements(db), caller, { accountId });
   return row?.version;
 };

@@ -4,7 +4,7 @@ import type { PortalDb } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { accounts } from '../../db/schema';
 import type { Caller } from '../../http/caller';
-import { accountIdsParam, preparedVisibleAccountsCondition } from '../../lib/access';
+import { executeAsCaller, preparedVisibleAccountsCondition } from '../../lib/access';
 import { homeModelVersionOf } from '../../lib/home-model-versions';
 import { creditNoteActivity, invoiceOwing } from '../../lib/ledger';
 import type { PaymentRow } from '../payments';
@@ -132,11 +132,7 @@ export const findHomeModel = async (
   paymentCount: number,
   now: Date,
 ): Promise<HomeModelRows | undefined> => {
-  const statements = homeModelStatements(db);
-  const values = { accountId, paymentCount, now: now.toISOString() };
-  const [row] = caller.isStaff
-    ? await statements.staff.execute(values)
-    : await statements.customer.execute({ ...values, accountIds: accountIdsParam(caller) });
+  const [row] = await executeAsCaller(homeModelStatements(db), caller, { accountId, paymentCount, now: now.toISOString() });
   if (!row) return undefined;
   return {
     version: row.version,

@@ -7,7 +7,7 @@ import type { PagedQuery } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
 import { charges, invoices, paymentAssignments, payments, receivables } from '../../db/schema';
 import { compileFilter, compileOrderBy } from '../../filter';
-import { accountIdsParam, preparedVisibleAccountsCondition, visibleAccountsCondition } from '../../lib/access';
+import { executeAsCaller, preparedVisibleAccountsCondition, visibleAccountsCondition } from '../../lib/access';
 import { preparedPerDatabase } from '../../db/prepared';
 import { homeModelVersionOf } from '../../lib/home-model-versions';
 import type { Caller } from '../../http/caller';
@@ -192,10 +192,8 @@ const invoiceDetailsStatements = preparedPerDatabase((db) => {
       .prepare(name);
   const customerAccess = preparedVisibleAccountsCondition(invoices.accountId);
   return {
-    staff: build('invoice_details_staff', undefined),
-    customer: build('invoice_details', customerAccess),
-    versionStaff: buildVersion('invoice_version_staff', undefined),
-    versionCustomer: buildVersion('invoice_version', customerAccess),
+    details: { staff: build('invoice_details_staff', undefined), customer: build('invoice_details', customerAccess) },
+    version: { staff: buildVersion('invoice_version_staff', undefined), customer: buildVersion('invoice_version', customerAccess) },
   };
 });
 
@@ -204,10 +202,7 @@ const invoiceDetailsStatements = preparedPerDatabase((db) => {
  * primary-key read for Staff/Admin); undefined when the caller may not see the invoice.
  */
 export const findInvoiceVersion = async (db: PortalDb, caller: Caller, invoiceId: bigint): Promise<string | undefined> => {
-  const statements = invoiceDetailsStatements(db);
-  const [row] = caller.isStaff
-    ? await statements.versionStaff.execute({ invoiceId })
-    : await statements.versionCustomer.execute({ invoiceId, accountIds: accountIdsParam(caller) });
+  const [row] = await executeAsCaller(invoiceDetailsStatements(db).version, caller, { invoiceId });
   return row?.version;
 };
 
@@ -227,10 +222,7 @@ export const findInvoiceDetails = async (
   caller: Caller,
   invoiceId: bigint,
 ): Promise<InvoiceDetailsRows | undefined> => {
-  const statements = invoiceDetailsStatements(db);
-  const [row] = caller.isStaff
-    ? await statements.staff.execute({ invoiceId })
-    : await statements.customer.execute({ invoiceId, accountIds: accountIdsParam(caller) });
+  const [row] = await executeAsCaller(invoiceDetailsStatements(db).details, caller, { invoiceId });
   if (!row) return undefined;
   const { payments: assigned, version, ...invoice } = row;
   return {

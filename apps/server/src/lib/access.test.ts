@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { Caller } from '../http/caller';
+import { executeAsCaller } from './access';
+
+const caller = (isStaff: boolean, accountIds: bigint[]): Caller => ({
+  userId: 1n,
+  sessionId: 's',
+  name: 'n',
+  roles: [],
+  accountIds,
+  isStaff,
+  isAdmin: false,
+});
+
+/** Records which statement ran with which values. */
+const recordingStatements = () => {
+  const calls: [string, Record<string, unknown>][] = [];
+  const statement = (name: string) => ({
+    execute: (values: Record<string, unknown>) => {
+      calls.push([name, values]);
+      return Promise.resolve([name]);
+    },
+  });
+  return { calls, statements: { staff: statement('staff'), customer: statement('customer') } };
+};
+
+describe('executeAsCaller', () => {
+  it.each([
+    { who: 'Staff', caller: caller(true, []), ran: 'staff', values: { accountId: 7n } },
+    { who: 'a customer of one account', caller: caller(false, [7n]), ran: 'customer', values: { accountId: 7n, accountIds: '{7}' } },
+    { who: 'a customer of two', caller: caller(false, [3n, 12n]), ran: 'customer', values: { accountId: 7n, accountIds: '{3,12}' } },
+    { who: 'a customer of none', caller: caller(false, []), ran: 'customer', values: { accountId: 7n, accountIds: '{}' } },
+  ])('runs the statement of $who with its values', async ({ caller, ran, values }) => {
+    const { calls, statements } = recordingStatements();
+    await expect(executeAsCaller(statements, caller, { accountId: 7n })).resolves.toEqual([ran]);
+    expect(calls).toEqual([[ran, values]]);
+  });
+});

@@ -51,18 +51,32 @@ try {
     if (run.status !== 0) throw new Error(`lighthouse failed on ${route}`);
     return JSON.parse(readFileSync(file, 'utf8'));
   };
+  /**
+   * `run` again once when Lighthouse fails: now and then it loses the page load's trace (NO_NAVSTART) and
+   * exits with an error, which has nothing to do with the page.
+   */
+  const retriedOnce = (run) => {
+    try {
+      return run();
+    } catch (error) {
+      console.warn(`${error.message}; running it once more`);
+      return run();
+    }
+  };
   const score = (lhr, category) => Math.round(lhr.categories[category].score * 100);
   const timings = (lhr) =>
     ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].map((id) => lhr.audits[id].displayValue).join(' / ');
   for (const route of ['/login', '/', '/invoices', '/payments']) {
     const name = route === '/' ? 'dashboard' : route.slice(1);
-    if (route !== '/login') {
-      // Signed-in pages read the session from localStorage: the seeded profile carries it in, with an empty
-      // HTTP cache, so the budget judges a first visit as Lighthouse's own storage reset would.
-      const seed = spawnSync('node', ['bench/seed-storage.mjs', origin, login.token, profile], { stdio: 'inherit', env });
-      if (seed.status !== 0) throw new Error('could not seed the browser profile');
-    }
-    const lhr = audit(route, path.join(out, `${name}.json`));
+    const lhr = retriedOnce(() => {
+      if (route !== '/login') {
+        // Signed-in pages read the session from localStorage: the seeded profile carries it in, with an empty
+        // HTTP cache, so the budget judges a first visit as Lighthouse's own storage reset would.
+        const seed = spawnSync('node', ['bench/seed-storage.mjs', origin, login.token, profile], { stdio: 'inherit', env });
+        if (seed.status !== 0) throw new Error('could not seed the browser profile');
+      }
+      return audit(route, path.join(out, `${name}.json`));
+    });
     const performance = score(lhr, 'performance');
     const accessibility = score(lhr, 'accessibility');
     const compression = lhr.audits['uses-text-compression'];
@@ -79,7 +93,7 @@ try {
     };
     if (route !== '/login') {
       // The same page again with what the first visit cached: a customer coming back. Reported, not judged.
-      const again = audit(route, path.join(out, `${name}-return.json`));
+      const again = retriedOnce(() => audit(route, path.join(out, `${name}-return.json`)));
       results[`${route} (return visit)`] = {
         performance: score(again, 'performance'),
         'FCP / LCP / TBT / CLS': timings(again),

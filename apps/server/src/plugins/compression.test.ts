@@ -6,11 +6,21 @@ import { cdrs } from '../db/schema';
 import { buildTestApp, type TestContext } from '../../test/app';
 import { createAccount, createInvoice, createUser, bearer, tokenFor } from '../../test/factories';
 import { routePath } from '../http/route';
-import { COMPRESSION_THRESHOLD_BYTES, compressionPlugin } from './compression';
+import { COMPRESSION_THRESHOLD_BYTES, compressAnswer, compressionPlugin } from './compression';
 import { jsonPlugin } from './json';
 
 const decode = { br: brotliDecompressSync, gzip: gunzipSync } as const;
 const ENCODINGS = ['br', 'gzip'] as const;
+
+describe('compressAnswer', () => {
+  it.each(ENCODINGS)('answers %s bytes that hold only their own memory, not the output chunk of the compressor', (encoding) => {
+    const answer = JSON.stringify({ rows: Array.from({ length: 20 }, (_, i) => ({ id: String(i), description: `Invoice ${i}` })) });
+    const bytes = compressAnswer(answer, encoding);
+    expect(bytes.buffer.byteLength).toBe(bytes.length);
+    expect(bytes.length).toBeLessThan(answer.length);
+    expect(decode[encoding](bytes).toString()).toBe(answer);
+  });
+});
 
 describe('which answers are compressed', () => {
   // Ids beyond 2^53 (a JavaScript number would round them), enough rows to pass the threshold.

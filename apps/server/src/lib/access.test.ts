@@ -1,6 +1,8 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import type { Caller } from '../http/caller';
-import { executeAsCaller } from './access';
+import { executeAsCaller, prepareForCallers } from './access';
 
 const caller = (isStaff: boolean, accountIds: bigint[]): Caller => ({
   userId: 1n,
@@ -34,5 +36,22 @@ describe('executeAsCaller', () => {
     const { calls, statements } = recordingStatements();
     await expect(executeAsCaller(statements, caller, { accountId: 7n })).resolves.toEqual([ran]);
     expect(calls).toEqual([[ran, values]]);
+  });
+});
+
+describe('prepareForCallers', () => {
+  it("prepares Staff's statement without an access condition and the customer's limited to the accountIds placeholder", async () => {
+    const built: { name: string; access?: { sql: string; params: unknown[] } }[] = [];
+    const statements = prepareForCallers('thing', sql`t.account_id`, (name, access: SQL | undefined) => {
+      built.push({ name, access: access && new PgDialect().sqlToQuery(access) });
+      return { execute: () => Promise.resolve(name) };
+    });
+    const [staff, customer] = built;
+    expect([staff?.name, customer?.name]).toEqual(['thing_staff', 'thing']);
+    expect(staff?.access).toBeUndefined();
+    expect(customer?.access?.sql).toMatch(/^t\.account_id in \(\s*with recursive reachable\(id\) as \(\s*select id from accounts where id = any\(\$1::bigint\[\]\)/);
+    expect(customer?.access?.params).toEqual([expect.objectContaining({ name: 'accountIds' })]);
+    await expect(statements.staff.execute({})).resolves.toBe('thing_staff');
+    await expect(statements.customer.execute({})).resolves.toBe('thing');
   });
 });

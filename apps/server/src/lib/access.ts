@@ -26,7 +26,7 @@ export const visibleAccountsCondition = (caller: Caller, accountIdColumn: AnyPgC
  * come in as the `accountIds` placeholder, filled by `executeAsCaller`. Staff/Admin statements leave
  * the condition out.
  */
-export const preparedVisibleAccountsCondition = (accountIdColumn: AnyPgColumn | SQL): SQL =>
+const preparedVisibleAccountsCondition = (accountIdColumn: AnyPgColumn | SQL): SQL =>
   sql`${accountIdColumn} in ${reachableAccountIds(sql`${sql.placeholder('accountIds')}::bigint[]`)}`;
 
 /** The `accountIds` placeholder's value: the caller's scoped accounts as a PostgreSQL array literal. */
@@ -41,6 +41,20 @@ export interface CallerStatements<T> {
   staff: PreparedStatement<T>;
   customer: PreparedStatement<T>;
 }
+
+/**
+ * One query prepared for both kinds of caller: `build` makes it under a statement name with an access
+ * condition to AND into its WHERE, given none as `<name>_staff` and the customer's on `accountIdColumn`
+ * as `<name>`.
+ */
+export const prepareForCallers = <T>(
+  name: string,
+  accountIdColumn: AnyPgColumn | SQL,
+  build: (name: string, access: SQL | undefined) => PreparedStatement<T>,
+): CallerStatements<T> => ({
+  staff: build(`${name}_staff`, undefined),
+  customer: build(name, preparedVisibleAccountsCondition(accountIdColumn)),
+});
 
 /** Runs the caller's statement of the pair; a customer's gets the `accountIds` placeholder filled. */
 export const executeAsCaller = <T>(statements: CallerStatements<T>, caller: Caller, values: Record<string, unknown>): Promise<T> =>

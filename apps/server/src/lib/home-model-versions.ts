@@ -8,7 +8,7 @@ import type { PortalDb } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
 import { accounts } from '../db/schema';
 import type { Caller } from '../http/caller';
-import { executeAsCaller, preparedVisibleAccountsCondition } from './access';
+import { executeAsCaller, prepareForCallers } from './access';
 
 /** The version of `accountId` as text ("0" before the account's first write). */
 export const homeModelVersionOf = (accountId: SQL | bigint): SQL<string> =>
@@ -17,15 +17,15 @@ export const homeModelVersionOf = (accountId: SQL | bigint): SQL<string> =>
 // The subquery names the outer table: drizzle writes a bare "id" in a one-table select.
 const account = sql`accounts.id`;
 
-const versionStatements = preparedPerDatabase((db) => {
-  const build = (name: string, access: SQL | undefined) =>
+const versionStatements = preparedPerDatabase((db) =>
+  prepareForCallers('home_model_version', account, (name, access) =>
     db
       .select({ version: homeModelVersionOf(account) })
       .from(accounts)
       .where(and(eq(accounts.id, sql.placeholder('accountId')), access))
-      .prepare(name);
-  return { staff: build('home_model_version_staff', undefined), customer: build('home_model_version', preparedVisibleAccountsCondition(account)) };
-});
+      .prepare(name),
+  ),
+);
 
 /**
  * The account's current home model version, with the caller's access folded in (one primary-key

@@ -1,10 +1,10 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { moneyFromDecimal, type CurrencyCode, type Money } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { accounts } from '../../db/schema';
 import type { Caller } from '../../http/caller';
-import { executeAsCaller, preparedVisibleAccountsCondition } from '../../lib/access';
+import { executeAsCaller, prepareForCallers } from '../../lib/access';
 import { homeModelVersionOf } from '../../lib/home-model-versions';
 import { creditNoteActivity, invoiceOwing } from '../../lib/ledger';
 import type { PaymentRow } from '../payments';
@@ -99,8 +99,8 @@ const billingAddressChangesAt = sql<number | null>`(
   from account_addresses aa cross join lateral (values (aa.start_date), (aa.end_date)) dates(boundary)
   where aa.account_id = ${account} and aa.type = 'Billing' and boundary >= ${sql.placeholder('now')}::timestamptz)`;
 
-const homeModelStatements = preparedPerDatabase((db) => {
-  const build = (name: string, access: SQL | undefined) =>
+const homeModelStatements = preparedPerDatabase((db) =>
+  prepareForCallers('home_model', account, (name, access) =>
     db
       .select({
         // Read in the same statement as the rows, so rows and version always belong together.
@@ -113,13 +113,9 @@ const homeModelStatements = preparedPerDatabase((db) => {
       })
       .from(accounts)
       .where(and(eq(accounts.id, sql.placeholder('accountId')), access))
-      .prepare(name);
-  const customerAccess = preparedVisibleAccountsCondition(account);
-  return {
-    staff: build('home_model_staff', undefined),
-    customer: build('home_model', customerAccess),
-  };
-});
+      .prepare(name),
+  ),
+);
 
 /**
  * Everything the dashboard shows of an account, in one prepared statement with the caller's access

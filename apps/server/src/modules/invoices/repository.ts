@@ -7,7 +7,7 @@ import type { PagedQuery } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
 import { charges, invoices, paymentAssignments, payments, receivables } from '../../db/schema';
 import { compileFilter, compileOrderBy } from '../../filter';
-import { executeAsCaller, preparedVisibleAccountsCondition, visibleAccountsCondition } from '../../lib/access';
+import { executeAsCaller, prepareForCallers, visibleAccountsCondition } from '../../lib/access';
 import { preparedPerDatabase } from '../../db/prepared';
 import { homeModelVersionOf } from '../../lib/home-model-versions';
 import type { Caller } from '../../http/caller';
@@ -190,10 +190,9 @@ const invoiceDetailsStatements = preparedPerDatabase((db) => {
       .from(invoices)
       .where(and(posted, eq(invoices.id, sql.placeholder('invoiceId')), access))
       .prepare(name);
-  const customerAccess = preparedVisibleAccountsCondition(invoices.accountId);
   return {
-    details: { staff: build('invoice_details_staff', undefined), customer: build('invoice_details', customerAccess) },
-    version: { staff: buildVersion('invoice_version_staff', undefined), customer: buildVersion('invoice_version', customerAccess) },
+    details: prepareForCallers('invoice_details', invoices.accountId, build),
+    version: prepareForCallers('invoice_version', invoices.accountId, buildVersion),
   };
 });
 

@@ -557,8 +557,8 @@ async function soak() {
     rss.forEach((r, i) => {
       r.start = floor((row) => row.rss[i], RSS_FROM_S, RSS_FROM_S + RSS_WINDOW_S);
       r.end = floor((row) => row.rss[i], END_FROM_S, Infinity);
-      r.netStart = floor((row) => row.rss[i] - row.kept[i], RSS_FROM_S, RSS_FROM_S + RSS_WINDOW_S);
-      r.netEnd = floor((row) => row.rss[i] - row.kept[i], END_FROM_S, Infinity);
+      r.lessKeptStart = floor((row) => row.rss[i] - row.kept[i], RSS_FROM_S, RSS_FROM_S + RSS_WINDOW_S);
+      r.lessKeptEnd = floor((row) => row.rss[i] - row.kept[i], END_FROM_S, Infinity);
       r.keptStart = floor((row) => row.kept[i], RSS_FROM_S, RSS_FROM_S + RSS_WINDOW_S);
       r.keptEnd = floor((row) => row.kept[i], END_FROM_S, Infinity);
     });
@@ -730,8 +730,8 @@ async function soak() {
         start: r.start && +r.start.toFixed(1),
         end: r.end && +r.end.toFixed(1),
         peak: +r.peak.toFixed(1),
-        lessKeptStart: r.netStart && +r.netStart.toFixed(1),
-        lessKeptEnd: r.netEnd && +r.netEnd.toFixed(1),
+        lessKeptStart: r.lessKeptStart && +r.lessKeptStart.toFixed(1),
+        lessKeptEnd: r.lessKeptEnd && +r.lessKeptEnd.toFixed(1),
         keptStart: r.keptStart && +r.keptStart.toFixed(1),
         keptEnd: r.keptEnd && +r.keptEnd.toFixed(1),
         keptPeak: +r.keptPeak.toFixed(1),
@@ -776,9 +776,9 @@ async function soak() {
       },
       ...(rssJudged ? rss : []).map((r, i) => ({
         name: `instance ${i + 1} RSS growth less kept answers (floor over ${RSS_WINDOW_S} s from ${RSS_FROM_S} s → floor over the last ${RSS_WINDOW_S} s)`,
-        measured: `${mb(r.netStart)} → ${mb(r.netEnd)} (${growth(r.netStart, r.netEnd)}); RSS ${mb(r.start)} → ${mb(r.end)} (${growth(r.start, r.end)}), kept ${mb(r.keptStart)} → ${mb(r.keptEnd)} (peak ${mb(r.keptPeak)}), after set-up ${mb(r.afterSetup)}, peak ${mb(r.peak)}`,
+        measured: `${mb(r.lessKeptStart)} → ${mb(r.lessKeptEnd)} (${growth(r.lessKeptStart, r.lessKeptEnd)}); RSS ${mb(r.start)} → ${mb(r.end)} (${growth(r.start, r.end)}), kept ${mb(r.keptStart)} → ${mb(r.keptEnd)} (peak ${mb(r.keptPeak)}), after set-up ${mb(r.afterSetup)}, peak ${mb(r.peak)}`,
         budget: '≤ 10%',
-        ok: r.netEnd <= r.netStart * 1.1,
+        ok: r.lessKeptEnd <= r.lessKeptStart * 1.1,
       })),
       {
         name: 'payments: each answered once, stored once, Successful, fully assigned, charged once',

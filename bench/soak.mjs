@@ -505,7 +505,7 @@ async function soak() {
       const gauge = (name) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
       return (gauge('home_model_kept_bytes') + gauge('invoice_kept_bytes')) / 1024 / 1024;
     };
-    const rss = servers.map((s) => ({ pid: s.pid, afterSetup: rssOf(s.pid), peak: 0, keptPeak: 0 }));
+    const rss = servers.map((s) => ({ pid: s.pid, afterSetup: rssOf(s.pid), peak: 0 }));
     /** Every second: seconds into the load, and each instance's RSS and kept answers (MB). */
     const rssSeries = [];
     const loadStarted = performance.now();
@@ -514,9 +514,7 @@ async function soak() {
       const now = rss.map((r) => rssOf(r.pid));
       rss.forEach((r, i) => (r.peak = Math.max(r.peak, now[i])));
       try {
-        const kept = await Promise.all(METRICS_PORTS.map(keptOf));
-        rss.forEach((r, i) => (r.keptPeak = Math.max(r.keptPeak, kept[i])));
-        rssSeries.push({ t, rss: now, kept });
+        rssSeries.push({ t, rss: now, kept: await Promise.all(METRICS_PORTS.map(keptOf)) });
       } catch (e) {
         errors.push({ route: 'metrics', what: String(e) });
       }
@@ -554,13 +552,13 @@ async function soak() {
       return window.length ? Math.min(...window) : null;
     };
     const END_FROM_S = LOAD_MS / 1000 - RSS_WINDOW_S;
+    /** The floors of `value` at the start and at the end of the judged span. */
+    const startAndEnd = (value) => [floor(value, RSS_FROM_S, RSS_FROM_S + RSS_WINDOW_S), floor(value, END_FROM_S, Infinity)];
     rss.forEach((r, i) => {
-      r.start = floor((row) => row.rss[i], RSS_FROM_S, RSS_FROM_S + RSS_WINDOW_S);
-      r.end = floor((row) => row.rss[i], END_FROM_S, Infinity);
-      r.lessKeptStart = floor((row) => row.rss[i] - row.kept[i], RSS_FROM_S, RSS_FROM_S + RSS_WINDOW_S);
-      r.lessKeptEnd = floor((row) => row.rss[i] - row.kept[i], END_FROM_S, Infinity);
-      r.keptStart = floor((row) => row.kept[i], RSS_FROM_S, RSS_FROM_S + RSS_WINDOW_S);
-      r.keptEnd = floor((row) => row.kept[i], END_FROM_S, Infinity);
+      [r.start, r.end] = startAndEnd((row) => row.rss[i]);
+      [r.lessKeptStart, r.lessKeptEnd] = startAndEnd((row) => row.rss[i] - row.kept[i]);
+      [r.keptStart, r.keptEnd] = startAndEnd((row) => row.kept[i]);
+      r.keptPeak = Math.max(...rssSeries.map((row) => row.kept[i]));
     });
     const rssTimeline = rssSeries
       .filter((_, k) => k % 10 === 9)

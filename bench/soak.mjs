@@ -86,11 +86,12 @@ async function soak() {
    * RSS is compared as its floor (the lowest of each second's sample) over 30 s from RSS_FROM_S and over
    * the last 30 s: a single sample lands anywhere on the garbage collector's sawtooth. At 200 req/s the
    * heap grows until its first major collection at about 100 s (RSS 160 → 280 → 200 MB), so "start" is
-   * taken after 2 minutes and growth is judged only in runs of 3 minutes or more. What is judged is RSS
-   * less the bytes of answers the instance reports it keeps (`home_model_kept_bytes`,
-   * `invoice_kept_bytes`, read from its own metrics listener each second): those fill toward their caps
-   * (HOME_MODEL_CACHE_MB, INVOICE_CACHE_MB) for minutes by design, and the budget is there to catch
-   * what grows without a cap. RSS as it is, and the kept bytes, are reported beside.
+   * taken after 2 minutes and growth is judged only in runs of 3 minutes or more. Before the load, every
+   * answer the mix can ask for is read once from each instance, so what they keep (HOME_MODEL_CACHE_MB,
+   * INVOICE_CACHE_MB) starts at its working size instead of filling by design for longer than the run.
+   * What is judged is RSS less the bytes of answers the instance reports it keeps (`home_model_kept_bytes`,
+   * `invoice_kept_bytes`, read from its own metrics listener each second), so that the budget catches what
+   * grows without a cap. RSS as it is, and the kept bytes, are reported beside.
    */
   const RSS_FROM_S = Math.max(WARMUP_MS / 1000, 120);
   const RSS_WINDOW_S = 30;
@@ -211,7 +212,13 @@ async function soak() {
     const errors = [];
     let measuring = false;
     let measuredStarts = 0;
-    const send = (user, route, method, path, { body, headers = {}, expect = [200], raw = false, form = false } = {}) =>
+    const send = (
+      user,
+      route,
+      method,
+      path,
+      { body, headers = {}, expect = [200], raw = false, form = false, port = PROXY_PORT } = {},
+    ) =>
       new Promise((resolve) => {
         const payload = body === undefined ? undefined : form ? new URLSearchParams(body).toString() : JSON.stringify(body);
         const h = {
@@ -236,7 +243,7 @@ async function soak() {
           errors.push({ route, what, at: new Date().toISOString() });
           resolve(null);
         };
-        const req = httpRequest({ host: '127.0.0.1', port: PROXY_PORT, method, path, headers: h, agent: user.agent }, (res) => {
+        const req = httpRequest({ host: '127.0.0.1', port, method, path, headers: h, agent: user.agent }, (res) => {
           const chunks = [];
           res.on('data', (c) => chunks.push(c));
           res.on('error', (e) => fail(`response ${e.code ?? e.message}`));
@@ -355,6 +362,7 @@ async function soak() {
         ]),
       );
     const before = await owingOf();
+
     const ledgerStarted = (await db.query('select now() as t')).rows[0].t;
 
     // ── The mix ────────────────────────────────────────────────────────────────────────────────────
@@ -364,32 +372,28 @@ async function soak() {
       const urls = await send(user, 'invoice links', 'GET', `/b/v1/Billing/InvoiceURLs/${invoiceId}`);
       return urls?.body.urls.find((u) => u.name === name)?.url ?? null;
     };
+    const homePath = (u) => `/b/v1/Billing/GetClientHomeModel/${u.accountId}`;
+    const listPath = (u) =>
+      `/b/v1/Invoice/items?dnfilter=${encodeURIComponent(`AccountId==${u.accountId} && State=="Posted"`)}&orderby=${encodeURIComponent('EndDate desc')}&skip=0&take=10&count=true`;
+    const detailPath = (invoiceId) => `/b/v1/Invoice/details/${invoiceId}`;
     const ops = [
       {
         name: 'home',
         weight: 24,
         requests: 1,
-        run: (u) => send(u, 'home model', 'GET', `/b/v1/Billing/GetClientHomeModel/${u.accountId}`),
+        run: (u) => send(u, 'home model', 'GET', homePath(u)),
       },
       {
         name: 'invoice list',
         weight: 20,
         requests: 1,
-        run: (u) => {
-          const filter = encodeURIComponent(`AccountId==${u.accountId} && State=="Posted"`);
-          return send(
-            u,
-            'invoice list',
-            'GET',
-            `/b/v1/Invoice/items?dnfilter=${filter}&orderby=${encodeURIComponent('EndDate desc')}&skip=0&take=10&count=true`,
-          );
-        },
+        run: (u) => send(u, 'invoice list', 'GET', listPath(u)),
       },
       {
         name: 'invoice detail',
         weight: 20,
         requests: 1,
-        run: (u) => send(u, 'invoice detail', 'GET', `/b/v1/Invoice/details/${pick(u.invoices)}`),
+        run: (u) => send(u, 'invoice detail', 'GET', detailPath(pick(u.invoices))),
       },
       {
         name: 'invoice PDF',
@@ -505,6 +509,27 @@ async function soak() {
       const gauge = (name) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
       return (gauge('home_model_kept_bytes') + gauge('invoice_kept_bytes')) / 1024 / 1024;
     };
+    // ── Kept answers filled (not measured): every home model, invoice list page and invoice detail the mix
+    //    can ask for, read once from each instance directly, so that what each keeps is at its working size
+    //    before the load and RSS growth during it is what has no cap ─────────────────────────────────────
+    const fillStarted = Date.now();
+    for (const port of PORTS) {
+      for (let i = 0; i < users.length; i += 10) {
+        await Promise.all(
+          users.slice(i, i + 10).map(async (u) => {
+            await send(u, 'home model', 'GET', homePath(u), { port });
+            await send(u, 'invoice list', 'GET', listPath(u), { port });
+            for (const id of u.invoices) await send(u, 'invoice detail', 'GET', detailPath(id), { port });
+          }),
+        );
+      }
+    }
+    const kept = await Promise.all(METRICS_PORTS.map(keptOf));
+    console.log(
+      `Kept answers filled: ${users.length} home models, list pages and ${users.reduce((n, u) => n + u.invoices.length, 0)} invoice details read from each instance, ${kept.map((mb) => `${mb.toFixed(1)} MB`).join(' and ')} kept, ${((Date.now() - fillStarted) / 1000).toFixed(0)} s`,
+    );
+    if (errors.length) throw new Error(`filling the kept answers failed: ${JSON.stringify(errors.slice(0, 5))}`);
+
     const rss = servers.map((s) => ({ pid: s.pid, afterSetup: rssOf(s.pid), peak: 0 }));
     /** Every second: seconds into the load, and each instance's RSS and kept answers (MB). */
     const rssSeries = [];

@@ -362,7 +362,6 @@ async function soak() {
         ]),
       );
     const before = await owingOf();
-
     const ledgerStarted = (await db.query('select now() as t')).rows[0].t;
 
     // ── The mix ────────────────────────────────────────────────────────────────────────────────────

@@ -317,22 +317,22 @@ async function soak() {
     const AMEX = '378282246310005';
 
     // ── Set-up (not measured): sign every customer in, give each two cards ─────────────────────────
+    /** `run` for every customer, ten at a time. */
+    const forEachUser = async (run) => {
+      for (let i = 0; i < users.length; i += 10) await Promise.all(users.slice(i, i + 10).map(run));
+    };
     const setupStarted = Date.now();
-    for (let i = 0; i < users.length; i += 10) await Promise.all(users.slice(i, i + 10).map(signIn));
-    for (let i = 0; i < users.length; i += 10) {
-      await Promise.all(
-        users.slice(i, i + 10).map(async (user) => {
-          let cards = await listCards(user);
-          if (!cards) return;
-          for (const stale of cards.filter((c) => c.last4 === AMEX.slice(-4))) {
-            await send(user, 'card delete', 'DELETE', `/b/v1/PaymentMethod/methods/${stale.id}`); // left by an interrupted run
-          }
-          cards = cards.filter((c) => c.last4 !== AMEX.slice(-4));
-          if (cards.length < 2 && (await addCard(user, '5555555555554444', '123'))) cards = await listCards(user);
-          user.cards = (cards ?? []).slice(0, 2).map((c) => c.id);
-        }),
-      );
-    }
+    await forEachUser(signIn);
+    await forEachUser(async (user) => {
+      let cards = await listCards(user);
+      if (!cards) return;
+      for (const stale of cards.filter((c) => c.last4 === AMEX.slice(-4))) {
+        await send(user, 'card delete', 'DELETE', `/b/v1/PaymentMethod/methods/${stale.id}`); // left by an interrupted run
+      }
+      cards = cards.filter((c) => c.last4 !== AMEX.slice(-4));
+      if (cards.length < 2 && (await addCard(user, '5555555555554444', '123'))) cards = await listCards(user);
+      user.cards = (cards ?? []).slice(0, 2).map((c) => c.id);
+    });
     const unready = users.filter((u) => !u.token || u.cards.length < 2);
     console.log(
       `Set-up: ${users.length} customers signed in, ${users.length - unready.length} with two cards, ${((Date.now() - setupStarted) / 1000).toFixed(0)} s`,
@@ -513,15 +513,11 @@ async function soak() {
     //    before the load and RSS growth during it is what has no cap ─────────────────────────────────────
     const fillStarted = Date.now();
     for (const port of PORTS) {
-      for (let i = 0; i < users.length; i += 10) {
-        await Promise.all(
-          users.slice(i, i + 10).map(async (u) => {
-            await send(u, 'home model', 'GET', homePath(u), { port });
-            await send(u, 'invoice list', 'GET', listPath(u), { port });
-            for (const id of u.invoices) await send(u, 'invoice detail', 'GET', detailPath(id), { port });
-          }),
-        );
-      }
+      await forEachUser(async (u) => {
+        await send(u, 'home model', 'GET', homePath(u), { port });
+        await send(u, 'invoice list', 'GET', listPath(u), { port });
+        for (const id of u.invoices) await send(u, 'invoice detail', 'GET', detailPath(id), { port });
+      });
     }
     const kept = await Promise.all(METRICS_PORTS.map(keptOf));
     console.log(

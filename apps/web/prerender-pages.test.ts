@@ -25,11 +25,16 @@ describe('injectPage', () => {
     );
   });
 
-  it('replaces the entry and its preloads by the boot script, which names them', () => {
+  it('replaces the entry and its preloads by the boot script after #root, which names them', () => {
     expect(page.match(/<script type="module"[^>]*>/g)).toEqual([
-      '<script type="module" crossorigin src="/assets/hydrate-E5.js" data-app-entry="/assets/index-A1.js" data-app-preload="/assets/app-core-B2.js /assets/public-shell-C3.js">',
+      '<script type="module" crossorigin id="app-boot" src="/assets/hydrate-E5.js" data-app-entry="/assets/index-A1.js" data-app-preload="/assets/app-core-B2.js /assets/public-shell-C3.js">',
     ]);
+    expect(page.indexOf('id="app-boot"')).toBeGreaterThan(page.indexOf('</form></div>'));
     expect(page).not.toContain('modulepreload');
+  });
+
+  it('holds the first paint until the boot script after #root is parsed: the page is never painted half parsed', () => {
+    expect(page).toMatch(/<link rel="expect" href="#app-boot" blocking="render">\s*<\/head>/);
   });
 
   it('keeps everything else: the theme script before first paint, the stylesheet', () => {

@@ -17,8 +17,10 @@ describe('a prerendered /login', () => {
     container.innerHTML = await renderPage('/login');
     expect(screen.getByRole('heading', { level: 1, name: 'Log In' })).toBeInTheDocument();
     expect(screen.getByLabelText('Username')).toHaveAttribute('readonly');
-    // What only the browser knows is left out of the HTML.
+    // What only the browser knows is left out of the HTML, but for the passkey button: it keeps its place, so
+    // the card does not move when the page goes live.
     expect(screen.queryByRole('link', { name: 'Sign in with Microsoft' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in with a passkey', hidden: true })).toBeInTheDocument();
 
     // The browser has what Node has not (here the passkey API).
     vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
@@ -41,5 +43,27 @@ describe('a prerendered /login', () => {
     expect(screen.getByRole('button', { name: 'Sign in with a passkey' })).toBeInTheDocument();
     expect(mismatch).not.toHaveBeenCalled();
     expect(consoleError).not.toHaveBeenCalled();
+  });
+});
+
+describe('a prerendered /login in a browser without passkeys', () => {
+  it('drops the passkey button once hydrated, without a mismatch', async () => {
+    mockFetch(() => json({ providers: [] }));
+    document.body.replaceChildren();
+    const container = document.body.appendChild(document.createElement('div'));
+    container.id = 'root';
+    container.innerHTML = await renderPage('/login');
+    expect(screen.getByRole('button', { name: 'Sign in with a passkey' })).toBeInTheDocument();
+
+    window.history.replaceState(null, '', '/login');
+    await loadMatchedRoutes('/login');
+    const mismatch = vi.fn();
+    await act(async () => {
+      hydrateRoot(container, <RouterProvider router={createRouter()} />, { onRecoverableError: mismatch });
+    });
+    await waitFor(() => expect(screen.getByLabelText('Username')).not.toHaveAttribute('readonly'));
+    expect(screen.queryByRole('button', { name: 'Sign in with a passkey' })).not.toBeInTheDocument();
+    expect(screen.queryByText('or')).not.toBeInTheDocument();
+    expect(mismatch).not.toHaveBeenCalled();
   });
 });

@@ -79,8 +79,9 @@ export function LoginPage() {
   // The page is prerendered (vite.config.ts): until React has taken it over, typing would go to inputs whose
   // state React does not know yet, so the fields are read-only until then (about a second at worst).
   const live = useHydrated();
-  // "Sign in with a passkey" shows where the browser can use passkeys at all (the prerender cannot know).
-  const passkeysAvailable = live && typeof window.PublicKeyCredential === 'function';
+  // "Sign in with a passkey" shows where the browser can use passkeys at all. The prerender cannot know, so it
+  // keeps the button's place (nearly every browser has them): added once live, it made the card jump.
+  const passkeysAvailable = !live || typeof window.PublicKeyCredential === 'function';
   const [passkeyBusy, setPasskeyBusy] = useState(false);
   // Two-factor sign-in: null until the service asks for a code. Each prompt (the request, a wrong code) is a
   // new object, so focus goes back to the field every time and its description is read out.

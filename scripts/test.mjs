@@ -13,6 +13,9 @@ import { ensureNginx } from './nginx.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const reports = mkdtempSync(path.join(tmpdir(), 'portal-test-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Each failed test by name, printed again beside the totals: CI keeps only the end of the output. */
+const failures = [];
+const firstLine = (text = '') => text.replace(/\x1b\[[0-9;]*m/g, '').trim().split('\n')[0]?.slice(0, 300) ?? '';
 const only = process.argv.slice(2);
 
 const run = (title, command, args, { cwd = root, env = {} } = {}) => {
@@ -27,15 +30,34 @@ const countVitest = (file) => {
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + report.numTodoTests;
+  for (const file of report.testResults) {
+    const where = path.relative(root, file.name);
+    const failed = file.assertionResults.filter((test) => test.status === 'failed');
+    for (const test of failed) failures.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    // A file that failed outside its tests (an import, a hook) has no failed test to name.
+    if (file.status === 'failed' && !failed.length) failures.push(`${where}: ${firstLine(file.message)}`);
+  }
   return true;
 };
 
 const countPlaywright = (file) => {
   if (!existsSync(file)) return false;
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  const { stats, suites } = JSON.parse(readFileSync(file, 'utf8'));
   totals.passed += stats.expected + stats.flaky;
   totals.failed += stats.unexpected;
   totals.skipped += stats.skipped;
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results.at(-1)?.error?.message;
+        failures.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`);
+      }
+    }
+    // The outermost suites are the spec files (named in each line already); the rest are describe blocks.
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of suites) walk(suite, []);
   return true;
 };
 
@@ -91,6 +113,7 @@ for (const [name, step] of steps) {
 rmSync(reports, { recursive: true, force: true });
 
 process.stdout.write('\n');
+if (failures.length) process.stdout.write(`Failed tests:\n${failures.map((failure) => `  ${failure}\n`).join('')}`);
 if (failedSteps.length) process.stdout.write(`Failed steps: ${failedSteps.join(', ')}\n`);
 process.stdout.write(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}\n`);
 process.exit(failedSteps.length || totals.failed ? 1 : 0);

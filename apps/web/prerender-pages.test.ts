@@ -16,13 +16,22 @@ const indexHtml = `<!doctype html>
   </body>
 </html>`;
 
+const PLAIN = { ssoListed: false };
+
 describe('injectPage', () => {
-  const page = injectPage(indexHtml, '/login', 'en', '<form><input name="username"></form>', '/assets/hydrate-E5.js');
+  const page = injectPage(indexHtml, '/login', 'en', PLAIN, '<form><input name="username"></form>', '/assets/hydrate-E5.js');
 
   it('puts the markup in #root, marked with the page and its language, inert until the app has taken it over', () => {
     expect(page).toContain(
       '<div id="root" inert data-prerendered="/login" data-prerendered-language="en"><form><input name="username"></form></div>',
     );
+  });
+
+  it('marks #root of the single sign-on variant, so the first render has the button the markup has', () => {
+    expect(injectPage(indexHtml, '/login', 'en', { ssoListed: true }, '<form></form>', '/h.js')).toContain(
+      '<div id="root" inert data-prerendered="/login" data-prerendered-language="en" data-sso-listed><form></form></div>',
+    );
+    expect(page).not.toContain('data-sso-listed');
   });
 
   it('replaces the entry and its preloads by the boot script after #root, which names them', () => {
@@ -43,14 +52,14 @@ describe('injectPage', () => {
   });
 
   it('takes the markup literally ($ patterns included)', () => {
-    expect(injectPage(indexHtml, '/login', 'en', '<p>$& $1 $$</p>', '/h.js')).toContain('<p>$& $1 $$</p>');
+    expect(injectPage(indexHtml, '/login', 'en', PLAIN, '<p>$& $1 $$</p>', '/h.js')).toContain('<p>$& $1 $$</p>');
   });
 
   it('refuses an index.html it does not understand', () => {
     expect(() =>
-      injectPage(indexHtml.replace('<div id="root"></div>', '<div id="app"></div>'), '/login', 'en', '', '/h.js'),
+      injectPage(indexHtml.replace('<div id="root"></div>', '<div id="app"></div>'), '/login', 'en', PLAIN, '', '/h.js'),
     ).toThrow(/#root|id="root"/);
-    expect(() => injectPage(indexHtml.replace(/<script type="module"[^>]*><\/script>/, ''), '/login', 'en', '', '/h.js')).toThrow(
+    expect(() => injectPage(indexHtml.replace(/<script type="module"[^>]*><\/script>/, ''), '/login', 'en', PLAIN, '', '/h.js')).toThrow(
       /one module script/,
     );
   });
@@ -58,9 +67,10 @@ describe('injectPage', () => {
 
 describe('pageFile', () => {
   it.each([
-    ['/login', 'login.html'],
-    ['/forgot-password', 'forgot-password.html'],
-  ])('%s → %s', (page, file) => expect(pageFile(page)).toBe(file));
+    ['/login', false, 'login.html'],
+    ['/login', true, 'login.sso.html'],
+    ['/forgot-password', false, 'forgot-password.html'],
+  ])('%s (single sign-on: %s) → %s', (page, ssoListed, file) => expect(pageFile(page, { ssoListed })).toBe(file));
 
-  it.each(['/', '/a/b', 'login', '/../x', '/Login'])('refuses %s', (page) => expect(() => pageFile(page)).toThrow());
+  it.each(['/', '/a/b', 'login', '/../x', '/Login'])('refuses %s', (page) => expect(() => pageFile(page, PLAIN)).toThrow());
 });

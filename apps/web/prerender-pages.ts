@@ -5,10 +5,20 @@ import { build, type Plugin, type UserConfig } from 'vite';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 
-/** The file a prerendered page is written to and served from: `/login` → `login.html`. */
-export const pageFile = (page: string): string => {
+/** What the server knows of a deployment and tells the page by choosing its file (src/prerender.tsx). */
+interface PageVariant {
+  ssoListed: boolean;
+}
+const PLAIN: PageVariant = { ssoListed: false };
+const WITH_SSO: PageVariant = { ssoListed: true };
+
+/**
+ * The file a prerendered page is written to and served from: `/login` → `login.html`, and `login.sso.html` for
+ * deployments with single sign-on (the server sends that one where it is configured).
+ */
+export const pageFile = (page: string, { ssoListed }: PageVariant): string => {
   if (!/^\/[a-z0-9-]+$/.test(page)) throw new Error(`Cannot prerender '${page}': one path segment of a-z, 0-9 and -`);
-  return `${page.slice(1)}.html`;
+  return `${page.slice(1)}${ssoListed ? '.sso' : ''}.html`;
 };
 
 const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
@@ -18,8 +28,8 @@ const BOOT_ID = 'app-boot';
 
 /**
  * index.html made into a prerendered page: the page's markup inside #root, marked with the page and language
- * it was rendered for (main.tsx hydrates only when the browser opens that page in that language) and inert
- * until then, and
+ * it was rendered for (main.tsx hydrates only when the browser opens that page in that language) and with
+ * single sign-on where the variant has it (src/features/auth/sso-hint.ts), inert until then, and
  * `bootScript` (src/hydrate.ts) as its only module script, given the app's entry and preloads to load once
  * the page has painted (index.html would load them while it paints).
  *
@@ -27,7 +37,14 @@ const BOOT_ID = 'app-boot';
  * slow phone Chromium painted the page half parsed (the card cut short, no footer) and the rest then moved it,
  * a layout shift of up to 0.3. (Pointed at #root itself, the wait ends at its start tag.)
  */
-export const injectPage = (indexHtml: string, page: string, language: string, markup: string, bootScript: string): string => {
+export const injectPage = (
+  indexHtml: string,
+  page: string,
+  language: string,
+  variant: PageVariant,
+  markup: string,
+  bootScript: string,
+): string => {
   if (!indexHtml.includes(ROOT_ELEMENT)) throw new Error(`index.html has no empty ${ROOT_ELEMENT}`);
   const entries = [...indexHtml.matchAll(MODULE_SCRIPT)].map((match) => match[1]);
   if (entries.length !== 1) throw new Error('index.html must have exactly one module script');
@@ -41,13 +58,14 @@ export const injectPage = (indexHtml: string, page: string, language: string, ma
     .replace(
       ROOT_ELEMENT,
       // inert: no clicks or typing lost on a page that cannot react yet (RootLayout lifts it once hydrated).
-      () => `<div id="root" inert data-prerendered="${page}" data-prerendered-language="${language}">${markup}</div>\n    ${boot}`,
+      () =>
+        `<div id="root" inert data-prerendered="${page}" data-prerendered-language="${language}"${variant.ssoListed ? ' data-sso-listed' : ''}>${markup}</div>\n    ${boot}`,
     );
 };
 
 interface PrerenderEntry {
   PRERENDER_LANGUAGE: string;
-  renderPage: (page: string) => Promise<string>;
+  renderPage: (page: string, variant: PageVariant) => Promise<string>;
 }
 
 interface PrerenderOptions {
@@ -62,7 +80,8 @@ interface PrerenderOptions {
 
 /**
  * After the browser build, renders `pages` with `entry` in Node and writes each as `<page>.html` beside
- * index.html, which the server sends for that path (apps/server web-app plugin). Runs before compressAssets
+ * index.html, which the server sends for that path (apps/server web-app plugin), and as `<page>.sso.html`
+ * where single sign-on changes it. Runs before compressAssets
  * (its closeBundle is sequential), so the pages get their .br and .gz too.
  */
 export const prerenderPages = ({ entry, boot, pages, ssrConfig }: PrerenderOptions): Plugin => {
@@ -102,9 +121,14 @@ export const prerenderPages = ({ entry, boot, pages, ssrConfig }: PrerenderOptio
           const rendered = path.join(serverDir, `${path.basename(entry).replace(/\.tsx?$/, '')}.js`);
           const { PRERENDER_LANGUAGE, renderPage } = (await import(pathToFileURL(rendered).href)) as PrerenderEntry;
           const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
+          const write = (page: string, variant: PageVariant, markup: string) =>
+            writeFile(path.join(outDir, pageFile(page, variant)), injectPage(indexHtml, page, PRERENDER_LANGUAGE, variant, markup, base + bootFile));
           for (const page of pages) {
-            const html = injectPage(indexHtml, page, PRERENDER_LANGUAGE, await renderPage(page), base + bootFile);
-            await writeFile(path.join(outDir, pageFile(page)), html);
+            const plain = await renderPage(page, PLAIN);
+            await write(page, PLAIN, plain);
+            const withSso = await renderPage(page, WITH_SSO);
+            // A page that single sign-on does not change has one file, sent to every deployment.
+            if (withSso !== plain) await write(page, WITH_SSO, withSso);
           }
           this.info(`prerendered ${pages.join(', ')}`);
         } finally {

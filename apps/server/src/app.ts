@@ -18,7 +18,7 @@ import { metricsPlugin } from './plugins/metrics';
 import { requestIdOf, requestIdPlugin } from './plugins/request-id';
 import { webAppPlugin } from './plugins/web-app';
 import { authenticatePlugin, createTokenVerifier } from './plugins/authenticate';
-import { createSigningKeyStore, loadSigningKeys, SIGNING_KEY_CONTEXT } from './modules/auth';
+import { createSigningKeyStore, loadSigningKeys, oidcSettingsOf, SIGNING_KEY_CONTEXT } from './modules/auth';
 import { createSecretBox } from './lib/secret-box';
 import { createMailer } from './lib/mailer';
 import { createMailOutbox, OUTBOX_CONTEXT, type MailOutbox } from './lib/mail-outbox';
@@ -159,6 +159,6 @@ export const buildApp = async ({ config, database, clock = systemClock, paymentP
 
   await app.register(apiModules, { keyStore });
   if (config.JOBS_ENABLED) await app.register(jobsPlugin);
-  await app.register(webAppPlugin, { distDir: config.WEB_DIST });
+  await app.register(webAppPlugin, { distDir: config.WEB_DIST, ssoConfigured: oidcSettingsOf(config) !== null });
   return app;
 };

@@ -7,37 +7,49 @@ import { createRouter, loadMatchedRoutes } from '@/app/router';
 import { json, mockFetch } from '@/test/utils';
 import { renderPage } from './prerender';
 
+/** #root as prerender-pages.ts writes it into login.html (or login.sso.html), holding the prerendered page. */
+const prerenderedRoot = async ({ ssoListed }: { ssoListed: boolean }) => {
+  document.body.replaceChildren();
+  const container = document.body.appendChild(document.createElement('div'));
+  container.id = 'root';
+  container.setAttribute('inert', '');
+  if (ssoListed) container.setAttribute('data-sso-listed', '');
+  container.innerHTML = await renderPage('/login', { ssoListed });
+  return container;
+};
+
+/** main.tsx's hydration of the page at /login; resolves once the form takes input. */
+const hydrate = async (container: HTMLElement, onRecoverableError: () => void) => {
+  window.history.replaceState(null, '', '/login');
+  await loadMatchedRoutes('/login');
+  await act(async () => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <RouterProvider router={createRouter()} />
+      </StrictMode>,
+      { onRecoverableError },
+    );
+  });
+  await waitFor(() => expect(screen.getByLabelText('Username')).not.toHaveAttribute('readonly'));
+};
+
 describe('a prerendered /login', () => {
   it('is the sign-in form, taking input once hydrated, and hydrates without a mismatch', async () => {
     mockFetch(() => json({ providers: [{ id: 'microsoft', name: 'Microsoft' }] }));
-    // As prerender-pages.ts writes it into login.html.
-    const container = document.body.appendChild(document.createElement('div'));
-    container.id = 'root';
-    container.setAttribute('inert', '');
-    container.innerHTML = await renderPage('/login');
+    const container = await prerenderedRoot({ ssoListed: false });
     expect(screen.getByRole('heading', { level: 1, name: 'Log In' })).toBeInTheDocument();
     expect(screen.getByLabelText('Username')).toHaveAttribute('readonly');
     // What only the browser knows is left out of the HTML, but for the passkey button: it keeps its place, so
     // the card does not move when the page goes live.
-    expect(screen.queryByRole('link', { name: 'Sign in with Microsoft' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign in with Microsoft', hidden: true })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign in with a passkey', hidden: true })).toBeInTheDocument();
 
     // The browser has what Node has not (here the passkey API).
     vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
-    window.history.replaceState(null, '', '/login');
-    await loadMatchedRoutes('/login');
     const mismatch = vi.fn();
     const consoleError = vi.spyOn(console, 'error');
-    await act(async () => {
-      hydrateRoot(
-        container,
-        <StrictMode>
-          <RouterProvider router={createRouter()} />
-        </StrictMode>,
-        { onRecoverableError: mismatch },
-      );
-    });
-    await waitFor(() => expect(screen.getByLabelText('Username')).not.toHaveAttribute('readonly'));
+    await hydrate(container, mismatch);
     expect(container).not.toHaveAttribute('inert');
     expect(await screen.findByRole('link', { name: 'Sign in with Microsoft' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign in with a passkey' })).toBeInTheDocument();
@@ -46,22 +58,43 @@ describe('a prerendered /login', () => {
   });
 });
 
+describe('a prerendered /login where single sign-on is configured (login.sso.html)', () => {
+  it('has "Sign in with Microsoft" before its JavaScript runs, and hydrates without a mismatch', async () => {
+    mockFetch(() => json({ providers: [{ id: 'microsoft', name: 'Microsoft' }] }));
+    const container = await prerenderedRoot({ ssoListed: true });
+    // Node has no origin for the return address: the service's default (its own /login-callback) until live.
+    expect(screen.getByRole('link', { name: 'Sign in with Microsoft', hidden: true })).toHaveAttribute('href', '/a/v1/openid/microsoft-login');
+
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    const mismatch = vi.fn();
+    const consoleError = vi.spyOn(console, 'error');
+    await hydrate(container, mismatch);
+    expect(screen.getByRole('link', { name: 'Sign in with Microsoft' })).toHaveAttribute(
+      'href',
+      `/a/v1/openid/microsoft-login?returnUrl=${encodeURIComponent(`${window.location.origin}/login-callback`)}`,
+    );
+    expect(mismatch).not.toHaveBeenCalled();
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('drops the button once the auth service lists no provider (the page and the service disagree)', async () => {
+    mockFetch(() => json({ providers: [] }));
+    const container = await prerenderedRoot({ ssoListed: true });
+    const mismatch = vi.fn();
+    await hydrate(container, mismatch);
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Sign in with Microsoft' })).not.toBeInTheDocument());
+    expect(mismatch).not.toHaveBeenCalled();
+  });
+});
+
 describe('a prerendered /login in a browser without passkeys', () => {
   it('drops the passkey button once hydrated, without a mismatch', async () => {
     mockFetch(() => json({ providers: [] }));
-    document.body.replaceChildren();
-    const container = document.body.appendChild(document.createElement('div'));
-    container.id = 'root';
-    container.innerHTML = await renderPage('/login');
-    expect(screen.getByRole('button', { name: 'Sign in with a passkey' })).toBeInTheDocument();
+    const container = await prerenderedRoot({ ssoListed: false });
+    expect(screen.getByRole('button', { name: 'Sign in with a passkey', hidden: true })).toBeInTheDocument();
 
-    window.history.replaceState(null, '', '/login');
-    await loadMatchedRoutes('/login');
     const mismatch = vi.fn();
-    await act(async () => {
-      hydrateRoot(container, <RouterProvider router={createRouter()} />, { onRecoverableError: mismatch });
-    });
-    await waitFor(() => expect(screen.getByLabelText('Username')).not.toHaveAttribute('readonly'));
+    await hydrate(container, mismatch);
     expect(screen.queryByRole('button', { name: 'Sign in with a passkey' })).not.toBeInTheDocument();
     expect(screen.queryByText('or')).not.toBeInTheDocument();
     expect(mismatch).not.toHaveBeenCalled();

@@ -9,6 +9,8 @@ import { buildTestApp, type TestContext } from '../../test/app';
 const indexHtml = `<!doctype html><title>Portal</title>${'<p>Pay your bill.</p>'.repeat(100)}`;
 // A page the build prerendered: served for its own path (apps/web/prerender-pages.ts).
 const loginHtml = `<!doctype html><title>Portal</title><div id="root" data-prerendered="/login">${'<input>'.repeat(200)}</div>`;
+// Its variant with "Sign in with Microsoft", for deployments with single sign-on.
+const loginSsoHtml = loginHtml.replace('data-prerendered="/login"', 'data-prerendered="/login" data-sso-listed');
 const appScript = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i * 7919};`).join('\n');
 const smallScript = 'export const tiny = 1;';
 
@@ -20,6 +22,7 @@ beforeAll(async () => {
   for (const [file, text] of [
     ['index.html', indexHtml],
     ['login.html', loginHtml],
+    ['login.sso.html', loginSsoHtml],
     ['assets/app-core-abc123.js', appScript],
   ] as const) {
     await writeFile(path.join(dist, file), text);
@@ -58,6 +61,26 @@ describe('web app serving', () => {
     expect(head.statusCode).toBe(200);
     // Other pages, and paths that only start like it, keep the app's shell.
     for (const url of ['/login-callback', '/login/', '/']) expect((await ctx.app.inject(url)).body).toBe(indexHtml);
+  });
+
+  it('sends the page without single sign-on where it is not configured', async () => {
+    expect((await ctx.app.inject('/login')).body).toBe(loginHtml);
+    // The variant is a file of the page, not a page of its own.
+    expect((await ctx.app.inject('/login.sso')).statusCode).toBe(404);
+  });
+
+  it('sends the single sign-on variant of a prerendered page where it is configured, compressed too', async () => {
+    const sso = await buildTestApp({ config: { WEB_DIST: dist, OIDC_ISSUER: 'http://127.0.0.1:9', OIDC_CLIENT_ID: 'x', OIDC_CLIENT_SECRET: 'y' } });
+    try {
+      expect((await sso.app.inject('/login')).body).toBe(loginSsoHtml);
+      const br = await sso.app.inject({ url: '/login', headers: { 'accept-encoding': 'br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(loginSsoHtml);
+      // Pages the build made no variant of are the same for every deployment.
+      expect((await sso.app.inject('/invoices')).body).toBe(indexHtml);
+    } finally {
+      await sso.close();
+    }
   });
 
   it('keeps API prefixes and missing files as JSON 404s', async () => {

@@ -5,19 +5,28 @@ import fastifyStatic from '@fastify/static';
 
 const API_PREFIX = /^\/(a|b)(\/|$)/;
 
+/** The prerendered page variant with "Sign in with Microsoft", for deployments where single sign-on is set up. */
+const SSO_VARIANT = '.sso.html';
+
 /**
  * Serves the built web app; unknown non-API GETs get index.html so client routes deep-link, except the
  * pages the build prerendered (`login.html` for /login, see apps/web/prerender-pages.ts), which get their
- * own HTML. API prefixes answer a JSON 404 instead. The build writes `.br` and `.gz` beside every text file
- * above 256 bytes (apps/web/compress-assets.ts); they are sent to clients that accept them (nothing is
- * compressed per request).
+ * own HTML: where single sign-on is configured, its variant (`login.sso.html`), so that its button is there
+ * from the first paint rather than moving the page when the providers call answers. API prefixes answer a
+ * JSON 404 instead. The build writes `.br` and `.gz` beside every text file above 256 bytes
+ * (apps/web/compress-assets.ts); they are sent to clients that accept them (nothing is compressed per request).
  */
-export const webAppPlugin = fp<{ distDir: string }>(async (app, { distDir }) => {
+export const webAppPlugin = fp<{ distDir: string; ssoConfigured: boolean }>(async (app, { distDir, ssoConfigured }) => {
   const hasWebApp = existsSync(path.join(distDir, 'index.html'));
+  const files = new Set(hasWebApp ? readdirSync(distDir) : []);
   const prerendered = new Map(
-    (hasWebApp ? readdirSync(distDir) : [])
-      .filter((file) => file.endsWith('.html') && file !== 'index.html')
-      .map((file) => [`/${file.slice(0, -'.html'.length)}`, file]),
+    [...files]
+      .filter((file) => file.endsWith('.html') && file !== 'index.html' && !file.endsWith(SSO_VARIANT))
+      .map((file) => {
+        const page = file.slice(0, -'.html'.length);
+        const variant = `${page}${SSO_VARIANT}`;
+        return [`/${page}`, ssoConfigured && files.has(variant) ? variant : file];
+      }),
   );
   if (hasWebApp) {
     await app.register(fastifyStatic, {

@@ -30,9 +30,11 @@ export const invoicePath = (invoiceId: bigint | string): string => `/invoices/${
 /** Absolute URL on this origin, e.g. for links sent by email or to the SSO provider. */
 export const absoluteUrl = (path: string): string => `${window.location.origin}${path}`;
 
+/** Single sign-on with no return address: the auth service then returns to its own origin's /login-callback. */
+export const ssoLoginPath = (): string => serviceUrl(__MICROSOFT_LOGIN_PATH__);
+
 /** Single sign-on; the provider sends the browser back to /login-callback with `#token=` or `#error=` (spec §2). */
-export const ssoLoginUrl = (): string =>
-  `${serviceUrl(__MICROSOFT_LOGIN_PATH__)}?returnUrl=${encodeURIComponent(absoluteUrl(paths.loginCallback))}`;
+export const ssoLoginUrl = (): string => `${ssoLoginPath()}?returnUrl=${encodeURIComponent(absoluteUrl(paths.loginCallback))}`;
 
 /** One-time login link issued by an Admin (decisions §5). */
 export const oneTimeLoginUrl = (token: string): string => `${absoluteUrl(paths.login)}#otl=${encodeURIComponent(token)}`;

@@ -70,5 +70,6 @@ export const authModule: FastifyPluginAsync<AuthModuleOptions> = async (app, opt
 
 /** Signing keys (loaded once by the app; tests sign tokens the way the auth service does). */
 export { createSigningKeyStore, loadSigningKeys, rotateSigningKey, SIGNING_KEY_CONTEXT, type SigningKeyStore, type SigningKeys } from './keys';
+export { oidcSettingsOf } from './oidc';
 export { signSessionToken } from './session-token';
 export { createSession } from './sessions';

@@ -7,12 +7,13 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Checkbox, Field, Input } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { appConfig } from '@/config/app';
-import { paths, ssoLoginUrl } from '@/config/paths';
+import { paths, ssoLoginPath, ssoLoginUrl } from '@/config/paths';
 import { registerLocales } from '@/lib/i18n/i18n';
 import { startSession, useSession } from '@/lib/session/session-store';
 import { useHydrated } from '@/lib/use-hydrated';
 import { usePageTitle } from '@/lib/use-page-title';
 import { openIdProviders } from '../api/sso-providers';
+import { useSsoListedInPage } from '../sso-hint';
 import { AuthHeading } from '../components/auth-heading';
 import { PasswordInput } from '../components/password-input';
 import { authLocales } from '../locales';
@@ -62,8 +63,10 @@ export function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
-  // "Sign in with Microsoft" shows only when the auth service lists it (single sign-on configured there).
-  const [ssoListed, setSsoListed] = useState(false);
+  // "Sign in with Microsoft" shows only when the auth service lists it (single sign-on configured there); the
+  // page the server sent says so already, and the providers call has the last word.
+  const ssoListedInPage = useSsoListedInPage();
+  const [ssoListed, setSsoListed] = useState(ssoListedInPage);
   useEffect(() => {
     let live = true;
     openIdProviders()
@@ -289,7 +292,9 @@ export function LoginPage() {
           )}
           {ssoListed && (
             // A plain link: single sign-on is a full-page redirect through the auth service.
-            <a href={ssoLoginUrl()} className={buttonClasses({ variant: 'secondary', size: 'lg', className: 'w-full' })}>
+            // The return address needs the page's origin, which the prerender has not: until live (and inert) the
+            // link goes without it, so the prerendered page and its hydration agree.
+            <a href={live ? ssoLoginUrl() : ssoLoginPath()} className={buttonClasses({ variant: 'secondary', size: 'lg', className: 'w-full' })}>
               <MicrosoftMark />
               {t('login.sso', { provider: appConfig.ssoProviderName })}
             </a>

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 
 /** The mark on #root of the page the server sends where single sign-on is configured (login.sso.html). */
-export const SSO_LISTED_ATTRIBUTE = 'data-sso-listed';
+const SSO_LISTED_ATTRIBUTE = 'data-sso-listed';
 
 /** Set by the prerender to the variant it renders (Node has no page to read the mark from). */
 export const PrerenderedSso = createContext<boolean | null>(null);

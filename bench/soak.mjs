@@ -502,12 +502,22 @@ async function soak() {
     };
 
     const rssOf = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-    /** MB of answers an instance reports it keeps, from its own metrics listener. */
-    const keptOf = async (port) => {
+    /**
+     * From an instance's own metrics listener, in MB: the answers it reports keeping, and V8's heap (used by
+     * live and not yet collected objects, and committed) with the memory outside it that V8 is told of
+     * (buffers, zlib), so that RSS growth can be told apart: objects piling up, a heap V8 sized up, or neither.
+     */
+    const memoryOf = async (port) => {
       const text = await fetch(`http://127.0.0.1:${port}/metrics`).then((r) => r.text());
-      const gauge = (name) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
-      return (gauge('home_model_kept_bytes') + gauge('invoice_kept_bytes')) / 1024 / 1024;
+      const gauge = (name) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? 0) / 1024 / 1024;
+      return {
+        kept: gauge('home_model_kept_bytes') + gauge('invoice_kept_bytes'),
+        heapUsed: gauge('nodejs_heap_size_used_bytes'),
+        heapTotal: gauge('nodejs_heap_size_total_bytes'),
+        external: gauge('nodejs_external_memory_bytes'),
+      };
     };
+    const keptOf = async (port) => (await memoryOf(port)).kept;
     // ── Kept answers filled (not measured): every home model, invoice list page and invoice detail the mix
     //    can ask for, read once from each instance directly, so that what each keeps is at its working size
     //    before the load and RSS growth during it is what has no cap ─────────────────────────────────────
@@ -534,7 +544,8 @@ async function soak() {
       const now = rss.map((r) => rssOf(r.pid));
       rss.forEach((r, i) => (r.peak = Math.max(r.peak, now[i])));
       try {
-        rssSeries.push({ t, rss: now, kept: await Promise.all(METRICS_PORTS.map(keptOf)) });
+        const memory = await Promise.all(METRICS_PORTS.map(memoryOf));
+        rssSeries.push({ t, rss: now, kept: memory.map((m) => m.kept), memory });
       } catch (e) {
         errors.push({ route: 'metrics', what: String(e) });
       }
@@ -579,10 +590,19 @@ async function soak() {
       [r.lessKeptStart, r.lessKeptEnd] = startAndEnd((row) => row.rss[i] - row.kept[i]);
       [r.keptStart, r.keptEnd] = startAndEnd((row) => row.kept[i]);
       r.keptPeak = Math.max(...rssSeries.map((row) => row.kept[i]));
+      // Used heap as its floor (what survives collections); committed heap and external memory as they are.
+      [r.heapUsedStart, r.heapUsedEnd] = startAndEnd((row) => row.memory[i].heapUsed);
+      [r.heapTotalStart, r.heapTotalEnd] = startAndEnd((row) => row.memory[i].heapTotal);
+      [r.externalStart, r.externalEnd] = startAndEnd((row) => row.memory[i].external);
     });
     const rssTimeline = rssSeries
       .filter((_, k) => k % 10 === 9)
-      .map(({ t, rss: mbs, kept }) => [Math.round(t), ...mbs.map(Math.round), ...kept.map((x) => +x.toFixed(1))]);
+      .map(({ t, rss: mbs, kept, memory }) => [
+        Math.round(t),
+        ...mbs.map(Math.round),
+        ...kept.map((x) => +x.toFixed(1)),
+        ...memory.flatMap((m) => [Math.round(m.heapUsed), Math.round(m.heapTotal), Math.round(m.external)]),
+      ]);
     measuring = false;
     await Promise.all(inflight);
     clearInterval(sampler);
@@ -741,7 +761,10 @@ async function soak() {
         judged: rssJudged,
         floorFromSeconds: RSS_FROM_S,
         floorWindowSeconds: RSS_WINDOW_S,
-        timeline: { columns: 'seconds, RSS MB of each instance, kept MB of each instance', rows: rssTimeline },
+        timeline: {
+          columns: 'seconds, RSS MB of each instance, kept MB of each instance, then per instance V8 heap used, heap committed and external MB',
+          rows: rssTimeline,
+        },
       },
       rssMB: rss.map((r) => ({
         afterSetup: +r.afterSetup.toFixed(1),
@@ -753,6 +776,9 @@ async function soak() {
         keptStart: r.keptStart && +r.keptStart.toFixed(1),
         keptEnd: r.keptEnd && +r.keptEnd.toFixed(1),
         keptPeak: +r.keptPeak.toFixed(1),
+        heapUsed: [r.heapUsedStart, r.heapUsedEnd].map((x) => x && +x.toFixed(1)),
+        heapCommitted: [r.heapTotalStart, r.heapTotalEnd].map((x) => x && +x.toFixed(1)),
+        external: [r.externalStart, r.externalEnd].map((x) => x && +x.toFixed(1)),
       })),
       payments: {
         asked: payments.length,
@@ -794,7 +820,7 @@ async function soak() {
       },
       ...(rssJudged ? rss : []).map((r, i) => ({
         name: `instance ${i + 1} RSS growth less kept answers (floor over ${RSS_WINDOW_S} s from ${RSS_FROM_S} s → floor over the last ${RSS_WINDOW_S} s)`,
-        measured: `${mb(r.lessKeptStart)} → ${mb(r.lessKeptEnd)} (${growth(r.lessKeptStart, r.lessKeptEnd)}); RSS ${mb(r.start)} → ${mb(r.end)} (${growth(r.start, r.end)}), kept ${mb(r.keptStart)} → ${mb(r.keptEnd)} (peak ${mb(r.keptPeak)}), after set-up ${mb(r.afterSetup)}, peak ${mb(r.peak)}`,
+        measured: `${mb(r.lessKeptStart)} → ${mb(r.lessKeptEnd)} (${growth(r.lessKeptStart, r.lessKeptEnd)}); RSS ${mb(r.start)} → ${mb(r.end)} (${growth(r.start, r.end)}), kept ${mb(r.keptStart)} → ${mb(r.keptEnd)} (peak ${mb(r.keptPeak)}), after set-up ${mb(r.afterSetup)}, peak ${mb(r.peak)}; V8 heap used ${mb(r.heapUsedStart)} → ${mb(r.heapUsedEnd)}, committed ${mb(r.heapTotalStart)} → ${mb(r.heapTotalEnd)}, external ${mb(r.externalStart)} → ${mb(r.externalEnd)}`,
         budget: '≤ 10%',
         ok: r.lessKeptEnd <= r.lessKeptStart * 1.1,
       })),

@@ -2,13 +2,11 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type UserConfig } from 'vite';
+import type * as PrerenderModule from './src/prerender';
+import type { PageVariant } from './src/prerender';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 
-/** What the server knows of a deployment and tells the page by choosing its file (src/prerender.tsx). */
-interface PageVariant {
-  ssoListed: boolean;
-}
 const PLAIN: PageVariant = { ssoListed: false };
 const WITH_SSO: PageVariant = { ssoListed: true };
 
@@ -63,10 +61,8 @@ export const injectPage = (
     );
 };
 
-interface PrerenderEntry {
-  PRERENDER_LANGUAGE: string;
-  renderPage: (page: string, variant: PageVariant) => Promise<string>;
-}
+/** What the plugin uses of the built entry (src/prerender.tsx). */
+type PrerenderEntry = Pick<typeof PrerenderModule, 'PRERENDER_LANGUAGE' | 'renderPage'>;
 
 interface PrerenderOptions {
   /** The module that renders a page in Node (src/prerender.tsx). */

@@ -517,7 +517,6 @@ async function soak() {
         external: gauge('nodejs_external_memory_bytes'),
       };
     };
-    const keptOf = async (port) => (await memoryOf(port)).kept;
     // ── Kept answers filled (not measured): every home model, invoice list page and invoice detail the mix
     //    can ask for, read once from each instance directly, so that what each keeps is at its working size
     //    before the load and RSS growth during it is what has no cap ─────────────────────────────────────
@@ -529,14 +528,14 @@ async function soak() {
         for (const id of u.invoices) await send(u, 'invoice detail', 'GET', detailPath(id), { port });
       });
     }
-    const kept = await Promise.all(METRICS_PORTS.map(keptOf));
+    const kept = (await Promise.all(METRICS_PORTS.map(memoryOf))).map((m) => m.kept);
     console.log(
       `Kept answers filled: ${users.length} home models, list pages and ${users.reduce((n, u) => n + u.invoices.length, 0)} invoice details read from each instance, ${kept.map((mb) => `${mb.toFixed(1)} MB`).join(' and ')} kept, ${((Date.now() - fillStarted) / 1000).toFixed(0)} s`,
     );
     if (errors.length) throw new Error(`filling the kept answers failed: ${JSON.stringify(errors.slice(0, 5))}`);
 
     const rss = servers.map((s) => ({ pid: s.pid, afterSetup: rssOf(s.pid), peak: 0 }));
-    /** Every second: seconds into the load, and each instance's RSS and kept answers (MB). */
+    /** Every second: seconds into the load, and each instance's RSS and its memory as its metrics report it (MB). */
     const rssSeries = [];
     const loadStarted = performance.now();
     const sampler = setInterval(async () => {
@@ -545,7 +544,7 @@ async function soak() {
       rss.forEach((r, i) => (r.peak = Math.max(r.peak, now[i])));
       try {
         const memory = await Promise.all(METRICS_PORTS.map(memoryOf));
-        rssSeries.push({ t, rss: now, kept: memory.map((m) => m.kept), memory });
+        rssSeries.push({ t, rss: now, memory });
       } catch (e) {
         errors.push({ route: 'metrics', what: String(e) });
       }
@@ -587,9 +586,9 @@ async function soak() {
     const startAndEnd = (value) => [floor(value, RSS_FROM_S, RSS_FROM_S + RSS_WINDOW_S), floor(value, END_FROM_S, Infinity)];
     rss.forEach((r, i) => {
       [r.start, r.end] = startAndEnd((row) => row.rss[i]);
-      [r.lessKeptStart, r.lessKeptEnd] = startAndEnd((row) => row.rss[i] - row.kept[i]);
-      [r.keptStart, r.keptEnd] = startAndEnd((row) => row.kept[i]);
-      r.keptPeak = Math.max(...rssSeries.map((row) => row.kept[i]));
+      [r.lessKeptStart, r.lessKeptEnd] = startAndEnd((row) => row.rss[i] - row.memory[i].kept);
+      [r.keptStart, r.keptEnd] = startAndEnd((row) => row.memory[i].kept);
+      r.keptPeak = Math.max(...rssSeries.map((row) => row.memory[i].kept));
       // Used heap as its floor (what survives collections); committed heap and external memory as they are.
       [r.heapUsedStart, r.heapUsedEnd] = startAndEnd((row) => row.memory[i].heapUsed);
       [r.heapTotalStart, r.heapTotalEnd] = startAndEnd((row) => row.memory[i].heapTotal);
@@ -597,10 +596,10 @@ async function soak() {
     });
     const rssTimeline = rssSeries
       .filter((_, k) => k % 10 === 9)
-      .map(({ t, rss: mbs, kept, memory }) => [
+      .map(({ t, rss: mbs, memory }) => [
         Math.round(t),
         ...mbs.map(Math.round),
-        ...kept.map((x) => +x.toFixed(1)),
+        ...memory.map((m) => +m.kept.toFixed(1)),
         ...memory.flatMap((m) => [Math.round(m.heapUsed), Math.round(m.heapTotal), Math.round(m.external)]),
       ]);
     measuring = false;

@@ -5,14 +5,15 @@ import { RouterProvider } from 'react-router/dom';
 import { createRouter, loadMatchedRoutes } from '@/app/router';
 import { setUnauthorizedHandler } from '@/lib/api/unauthorized';
 import { currentLanguage, i18nReady } from '@/lib/i18n/i18n';
+import { warmUpFormatters } from '@/lib/intl-warm-up';
 import { getSession } from '@/lib/session/session-store';
 import { readSignOutReason } from '@/lib/session/sign-out-reason';
 import '@/lib/theme/theme';
 
 // A signed-in page formats money, dates and countries as soon as its data arrives: their ICU data loads now,
-// while its chunks download (lib/intl-warm-up.ts). Here, before the router asks for the route's chunks: asked
-// after them, this small one queued behind theirs on a slow link and its work ran into the first render.
-if (getSession() !== null) void import('@/lib/intl-warm-up').then(({ warmUpFormatters }) => warmUpFormatters(currentLanguage()));
+// while its chunks download (lib/intl-warm-up.ts). Here, before the router asks for the route's chunks: started
+// after them (from a chunk of its own then), its work ran into the first render.
+if (getSession() !== null) warmUpFormatters(currentLanguage());
 
 // French texts (when French is the language) arrive before the first render: no flash of English.
 await i18nReady;

@@ -1,18 +1,22 @@
-import { countryName } from '@portal/contract/regions';
-import { formatCurrency, formatDate, HOME_CURRENCY, type UiLanguage } from './format';
+import type { UiLanguage } from './format';
 
 /**
- * The formatters a signed-in page shows its data with, each made once (and kept by its module) in a task of
- * its own. The first `Intl` object a page makes loads ICU's data: 180–240 ms at Lighthouse's 4× CPU here,
- * then 25–40 ms for the first date and region names (bench/README.md). Made while the page's chunks and
- * data are still on their way, that time leaves the render that shows the data, which blocks the page.
+ * ICU's data for what a signed-in page shows its data with (the home currency, dates with month names, region
+ * names), loaded by one `Intl` object of each kind, each in a task of its own. The first `Intl` object a page
+ * makes loads ICU's data: 180–240 ms at Lighthouse's 4× CPU here, then 25–40 ms for the first date and region
+ * names; once loaded, the pages' own formatters (lib/format.ts, the contract's regions.ts) cost about a
+ * millisecond each (bench/README.md). Made while the page's chunks and data are still on their way, that time
+ * leaves the render that shows the data, which blocks the page. `Intl` directly, not those modules: importing
+ * them here put 0.5–1.3 KB more on pages that do not show money or addresses (/payments, /password ≤ 180 KB).
  */
-export const formatterWarmUps = (language: UiLanguage): (() => unknown)[] => [
-  () => formatCurrency(0, HOME_CURRENCY, { language }),
-  () => formatDate(new Date(), 'list', language),
-  () => formatDate(new Date(), 'long', language),
-  () => countryName('CA', language),
-];
+export const formatterWarmUps = (language: UiLanguage): (() => unknown)[] => {
+  const locale = language === 'fr' ? 'fr-CA' : 'en-CA';
+  return [
+    () => new Intl.NumberFormat(locale, { style: 'currency', currency: 'CAD' }).format(0),
+    () => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date()),
+    () => new Intl.DisplayNames([language], { type: 'region', fallback: 'code' }).of('CA'),
+  ];
+};
 
 /**
  * Runs `steps` one per task, so that none of them lengthens another. Not in idle callbacks: tried, and the render

@@ -7,6 +7,8 @@ import { chromium } from '@playwright/test';
 const [origin, token, profileDir] = process.argv.slice(2);
 const context = await chromium.launchPersistentContext(profileDir, {
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  // Pages are audited behind the deployment's TLS proxy, whose certificate is its local CA's (bench/tls-proxy.mjs).
+  ignoreHTTPSErrors: true,
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
 const page = await context.newPage();

@@ -14,10 +14,13 @@ const ensureCaddy = () => {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0) {
     process.stdout.write("caddy not found: installing Debian's caddy package…\n");
-    execFileSync('apt-get', ['install', '-y', '-qq', 'caddy'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    execFileSync('apt-get', ['install', '-y', '-qq', 'caddy'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     if (existsSync(CADDY)) return CADDY;
   }
-  throw new Error('This benchmark needs Caddy (the deployment\'s TLS proxy): sudo apt-get install caddy');
+  throw new Error("This benchmark needs Caddy (the deployment's TLS proxy): sudo apt-get install caddy");
 };
 
 /** Answers once `url` answers 200 over TLS (the certificate is Caddy's local CA's, not trusted here). */

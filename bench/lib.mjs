@@ -21,15 +21,20 @@ export const BENCH_SECRETS_KEY = process.env.SECRETS_KEY ?? 'be'.repeat(32);
 export const startProcess = (command, args, { env = {}, cwd = root } = {}) =>
   spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
 
-export const waitFor = async (url, timeoutMs = 120_000) => {
+/** Whether `url` answers 2xx (false while nothing listens). */
+const answersOk = async (url) => {
+  try {
+    return (await fetch(url)).ok;
+  } catch {
+    return false;
+  }
+};
+
+/** Resolves once `isUp(url)` holds, asked every 250 ms; throws after `timeoutMs`. */
+export const waitFor = async (url, timeoutMs = 120_000, isUp = answersOk) => {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
+    if (await isUp(url)) return;
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} did not become ready within ${timeoutMs} ms`);

@@ -1,45 +1,28 @@
 // The TLS reverse proxy the deployment puts in front of the portal (deploy/Caddyfile: Caddy, HTTP/2), on
 // loopback with Caddy's own local CA, for benchmarks that judge pages as customers receive them. Debian's
 // caddy is installed with apt when missing and the benchmark runs as root; otherwise it stops saying how.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import https from 'node:https';
 import path from 'node:path';
-import { startProcess } from './lib.mjs';
-
-const CADDY = '/usr/bin/caddy';
+import { findOrInstall } from '../scripts/debian-package.mjs';
+import { startProcess, waitFor } from './lib.mjs';
 
 const ensureCaddy = () => {
-  if (existsSync(CADDY)) return CADDY;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (isRoot && spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0) {
-    process.stdout.write("caddy not found: installing Debian's caddy package…\n");
-    execFileSync('apt-get', ['install', '-y', '-qq', 'caddy'], {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-    if (existsSync(CADDY)) return CADDY;
-  }
-  throw new Error("This benchmark needs Caddy (the deployment's TLS proxy): sudo apt-get install caddy");
+  const caddy = findOrInstall('caddy', ['/usr/bin/caddy']);
+  if (!caddy) throw new Error("This benchmark needs Caddy (the deployment's TLS proxy): sudo apt-get install caddy");
+  return caddy;
 };
 
-/** Answers once `url` answers 200 over TLS (the certificate is Caddy's local CA's, not trusted here). */
-const waitForTls = async (url, timeoutMs = 30_000) => {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    const status = await new Promise((resolve) => {
-      https
-        .get(url, { rejectUnauthorized: false }, (res) => {
-          res.resume();
-          resolve(res.statusCode);
-        })
-        .on('error', () => resolve(0));
-    });
-    if (status === 200) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-};
+/** Whether `url` answers 200 over TLS; the certificate is Caddy's local CA's, not trusted here. */
+const answersOkOverTls = (url) =>
+  new Promise((resolve) => {
+    https
+      .get(url, { rejectUnauthorized: false }, (res) => {
+        res.resume();
+        resolve(res.statusCode === 200);
+      })
+      .on('error', () => resolve(false));
+  });
 
 /**
  * Starts Caddy on https://127.0.0.1:`port` proxying to 127.0.0.1:`upstreamPort`, its state in `dir`.
@@ -72,6 +55,6 @@ https://127.0.0.1:${port} {
   );
   const origin = `https://127.0.0.1:${port}`;
   const child = startProcess(caddy, ['run', '--config', config, '--adapter', 'caddyfile']);
-  await waitForTls(`${origin}/readyz`);
+  await waitFor(`${origin}/readyz`, 30_000, answersOkOverTls);
   return { origin, child };
 };

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { CurrencyCodeSchema, IdSchema, IsoDateTimeSchema, MoneySchema, PagedQuerySchema } from './primitives';
+import { builtOnFirstUse } from './lazy-schema';
 
 /** The audit actions the history shows (sign-ins, notifications and checkout starts are left out). */
 export const ACCOUNT_HISTORY_ACTIONS = [
@@ -24,28 +25,32 @@ export type AccountHistoryAction = (typeof ACCOUNT_HISTORY_ACTIONS)[number];
 /** Who acted: `staff` is a Staff or Admin user acting for the customer; `system` a job (automatic payments, settlement). */
 export const HISTORY_ACTOR_KINDS = ['customer', 'staff', 'system'] as const;
 
-export const AccountHistoryEntrySchema = z.object({
-  id: IdSchema,
-  at: IsoDateTimeSchema,
-  action: z.enum(ACCOUNT_HISTORY_ACTIONS),
-  actor: z.object({ kind: z.enum(HISTORY_ACTOR_KINDS), name: z.string().nullable() }),
-  /** The payment's amount and currency, for payment actions. */
-  amount: MoneySchema.nullable(),
-  currency: CurrencyCodeSchema.nullable(),
-  /** The card concerned, for card actions and payments by card. */
-  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
-});
+export const AccountHistoryEntrySchema = builtOnFirstUse(() =>
+  z.object({
+    id: IdSchema,
+    at: IsoDateTimeSchema,
+    action: z.enum(ACCOUNT_HISTORY_ACTIONS),
+    actor: z.object({ kind: z.enum(HISTORY_ACTOR_KINDS), name: z.string().nullable() }),
+    /** The payment's amount and currency, for payment actions. */
+    amount: MoneySchema.nullable(),
+    currency: CurrencyCodeSchema.nullable(),
+    /** The card concerned, for card actions and payments by card. */
+    card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  }),
+);
 export type AccountHistoryEntry = z.infer<typeof AccountHistoryEntrySchema>;
 
 export const ACCOUNT_HISTORY_MAX_TAKE = 100;
 
 /** Newest first; `skip`/`take` (at most 100) page it, `count=true` adds the total. */
-export const AccountHistoryQuerySchema = PagedQuerySchema.pick({ skip: true, count: true }).extend({
-  take: z.coerce
-    .number()
-    .int()
-    .min(1, 'take must be at least 1')
-    .max(ACCOUNT_HISTORY_MAX_TAKE, `take must be at most ${ACCOUNT_HISTORY_MAX_TAKE}`)
-    .default(20),
-});
+export const AccountHistoryQuerySchema = builtOnFirstUse(() =>
+  PagedQuerySchema.pick({ skip: true, count: true }).extend({
+    take: z.coerce
+      .number()
+      .int()
+      .min(1, 'take must be at least 1')
+      .max(ACCOUNT_HISTORY_MAX_TAKE, `take must be at most ${ACCOUNT_HISTORY_MAX_TAKE}`)
+      .default(20),
+  }),
+);
 export type AccountHistoryQuery = z.input<typeof AccountHistoryQuerySchema>;

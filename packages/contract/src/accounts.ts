@@ -2,181 +2,214 @@ import { z } from 'zod';
 import { CurrencyCodeSchema, IdSchema, IsoDateSchema, IsoDateTimeSchema, MoneySchema, PagedQuerySchema } from './primitives';
 import { InvoiceListItemSchema } from './invoices';
 import { trimmedText } from './text';
+import { builtOnFirstUse } from './lazy-schema';
 
 export const LANGUAGES = ['English', 'French'] as const;
-export const LanguageSchema = z.enum(LANGUAGES, { error: 'Language must be English or French' });
+export const LanguageSchema = builtOnFirstUse(() => z.enum(LANGUAGES, { error: 'Language must be English or French' }));
 export type Language = z.infer<typeof LanguageSchema>;
 
 export const ADDRESS_TYPES = ['Billing', 'Service', 'Shipping', 'Porting', 'Emergency'] as const;
-export const AddressTypeSchema = z.enum(ADDRESS_TYPES);
+export const AddressTypeSchema = builtOnFirstUse(() => z.enum(ADDRESS_TYPES));
 export const CONTACT_TYPES = ['Account', 'Billing', 'Technical', 'Emergency', 'Porting', 'Sales', 'Service'] as const;
-export const ContactTypeSchema = z.enum(CONTACT_TYPES);
+export const ContactTypeSchema = builtOnFirstUse(() => z.enum(CONTACT_TYPES));
 
 /** "Credit Card" = automatic payments on; "Credit Card (Manual)" = off (spec §3). */
 export const AUTOPAY_ON = 'Credit Card';
 export const AUTOPAY_OFF = 'Credit Card (Manual)';
 export const ACCOUNT_PAYMENT_METHODS = [AUTOPAY_ON, AUTOPAY_OFF] as const;
-export const AccountPaymentMethodSchema = z.enum(ACCOUNT_PAYMENT_METHODS);
+export const AccountPaymentMethodSchema = builtOnFirstUse(() => z.enum(ACCOUNT_PAYMENT_METHODS));
 export type AccountPaymentMethod = z.infer<typeof AccountPaymentMethodSchema>;
 
 const text = trimmedText;
 const optionalText = (max: number) => text(max).nullable();
 
-export const AddressSchema = z.object({
-  id: IdSchema,
-  streetNumber: optionalText(20),
-  streetName: optionalText(120),
-  city: optionalText(80),
-  province: optionalText(80),
-  postal: optionalText(20),
-  country: optionalText(80),
-});
+export const AddressSchema = builtOnFirstUse(() =>
+  z.object({
+    id: IdSchema,
+    streetNumber: optionalText(20),
+    streetName: optionalText(120),
+    city: optionalText(80),
+    province: optionalText(80),
+    postal: optionalText(20),
+    country: optionalText(80),
+  }),
+);
 export type Address = z.infer<typeof AddressSchema>;
 
 /** A dated link; current when startDate <= now <= endDate (endDate null = open-ended). */
-export const AccountAddressSchema = z.object({
-  id: IdSchema,
-  accountId: IdSchema,
-  addressId: IdSchema,
-  type: AddressTypeSchema,
-  startDate: IsoDateTimeSchema,
-  endDate: IsoDateTimeSchema.nullable(),
-});
+export const AccountAddressSchema = builtOnFirstUse(() =>
+  z.object({
+    id: IdSchema,
+    accountId: IdSchema,
+    addressId: IdSchema,
+    type: AddressTypeSchema,
+    startDate: IsoDateTimeSchema,
+    endDate: IsoDateTimeSchema.nullable(),
+  }),
+);
 export type AccountAddress = z.infer<typeof AccountAddressSchema>;
 
-export const ContactSchema = z.object({
-  id: IdSchema,
-  firstName: optionalText(80),
-  lastName: optionalText(80),
-  primaryEmail: optionalText(254),
-  primaryPhone: optionalText(40),
-});
+export const ContactSchema = builtOnFirstUse(() =>
+  z.object({
+    id: IdSchema,
+    firstName: optionalText(80),
+    lastName: optionalText(80),
+    primaryEmail: optionalText(254),
+    primaryPhone: optionalText(40),
+  }),
+);
 export type Contact = z.infer<typeof ContactSchema>;
 
-export const AccountContactSchema = z.object({
-  id: IdSchema,
-  accountId: IdSchema,
-  contactId: IdSchema,
-  type: ContactTypeSchema,
-  startDate: IsoDateTimeSchema,
-  endDate: IsoDateTimeSchema.nullable(),
-});
+export const AccountContactSchema = builtOnFirstUse(() =>
+  z.object({
+    id: IdSchema,
+    accountId: IdSchema,
+    contactId: IdSchema,
+    type: ContactTypeSchema,
+    startDate: IsoDateTimeSchema,
+    endDate: IsoDateTimeSchema.nullable(),
+  }),
+);
 export type AccountContact = z.infer<typeof AccountContactSchema>;
 
-export const AccountSchema = z.object({
-  id: IdSchema,
-  customerNo: z.string(),
-  name: z.string(),
-  invoiceName: z.string().nullable(),
-  invoiceEmailAddress: z.string().nullable(),
-  invoicePrefix: z.string().nullable(),
-  type: z.string(),
-  currency: CurrencyCodeSchema,
-  language: LanguageSchema,
-  paymentMethod: AccountPaymentMethodSchema,
-  parentId: IdSchema.nullable(),
-  accountContacts: z.array(AccountContactSchema),
-});
+export const AccountSchema = builtOnFirstUse(() =>
+  z.object({
+    id: IdSchema,
+    customerNo: z.string(),
+    name: z.string(),
+    invoiceName: z.string().nullable(),
+    invoiceEmailAddress: z.string().nullable(),
+    invoicePrefix: z.string().nullable(),
+    type: z.string(),
+    currency: CurrencyCodeSchema,
+    language: LanguageSchema,
+    paymentMethod: AccountPaymentMethodSchema,
+    parentId: IdSchema.nullable(),
+    accountContacts: z.array(AccountContactSchema),
+  }),
+);
 export type Account = z.infer<typeof AccountSchema>;
 
-export const AccountDetailsResponseSchema = z.object({
-  account: AccountSchema,
-  addresses: z.array(AddressSchema),
-  accountAddresses: z.array(AccountAddressSchema),
-  contacts: z.array(ContactSchema),
-  accountContacts: z.array(AccountContactSchema),
-});
+export const AccountDetailsResponseSchema = builtOnFirstUse(() =>
+  z.object({
+    account: AccountSchema,
+    addresses: z.array(AddressSchema),
+    accountAddresses: z.array(AccountAddressSchema),
+    contacts: z.array(ContactSchema),
+    accountContacts: z.array(AccountContactSchema),
+  }),
+);
 export type AccountDetailsResponse = z.infer<typeof AccountDetailsResponseSchema>;
 
 export const EMAIL_MESSAGE = 'Please enter a valid email address.';
-const email = z.email(EMAIL_MESSAGE).max(254);
+const email = builtOnFirstUse(() => z.email(EMAIL_MESSAGE).max(254));
 
 /** New or changed rows in an account update; id 0 (or absent) means "create". */
-export const AddressInputSchema = AddressSchema.extend({ id: IdSchema.default(0n) });
-export const ContactInputSchema = ContactSchema.extend({
-  id: IdSchema.default(0n),
-  primaryEmail: email.nullable(),
-});
-export const AccountAddressInputSchema = AccountAddressSchema.extend({
-  id: IdSchema.default(0n),
-  startDate: IsoDateTimeSchema.optional(),
-});
-export const AccountContactInputSchema = AccountContactSchema.extend({
-  id: IdSchema.default(0n),
-  startDate: IsoDateTimeSchema.optional(),
-});
+export const AddressInputSchema = builtOnFirstUse(() => AddressSchema.extend({ id: IdSchema.default(0n) }));
+export const ContactInputSchema = builtOnFirstUse(() =>
+  ContactSchema.extend({
+    id: IdSchema.default(0n),
+    primaryEmail: email.nullable(),
+  }),
+);
+export const AccountAddressInputSchema = builtOnFirstUse(() =>
+  AccountAddressSchema.extend({
+    id: IdSchema.default(0n),
+    startDate: IsoDateTimeSchema.optional(),
+  }),
+);
+export const AccountContactInputSchema = builtOnFirstUse(() =>
+  AccountContactSchema.extend({
+    id: IdSchema.default(0n),
+    startDate: IsoDateTimeSchema.optional(),
+  }),
+);
 
 /** PUT Account/customerdetails body (spec §3 "Account update model"), applied in one transaction. */
-export const AccountUpdateModelSchema = z.object({
-  accountId: IdSchema,
-  language: LanguageSchema,
-  invoiceEmail: email.nullable(),
-  paymentMethod: AccountPaymentMethodSchema.optional(),
-  accountAddresses: z.array(AccountAddressInputSchema).max(50).default([]),
-  addresses: z.array(AddressInputSchema).max(50).default([]),
-  accountContacts: z.array(AccountContactInputSchema).max(50).default([]),
-  contacts: z.array(ContactInputSchema).max(50).default([]),
-  deleteAccountAddressIds: z.array(IdSchema).max(50).default([]),
-  deleteAddressIds: z.array(IdSchema).max(50).default([]),
-  deleteAccountContactIds: z.array(IdSchema).max(50).default([]),
-  deleteContactIds: z.array(IdSchema).max(50).default([]),
-});
+export const AccountUpdateModelSchema = builtOnFirstUse(() =>
+  z.object({
+    accountId: IdSchema,
+    language: LanguageSchema,
+    invoiceEmail: email.nullable(),
+    paymentMethod: AccountPaymentMethodSchema.optional(),
+    accountAddresses: z.array(AccountAddressInputSchema).max(50).default([]),
+    addresses: z.array(AddressInputSchema).max(50).default([]),
+    accountContacts: z.array(AccountContactInputSchema).max(50).default([]),
+    contacts: z.array(ContactInputSchema).max(50).default([]),
+    deleteAccountAddressIds: z.array(IdSchema).max(50).default([]),
+    deleteAddressIds: z.array(IdSchema).max(50).default([]),
+    deleteAccountContactIds: z.array(IdSchema).max(50).default([]),
+    deleteContactIds: z.array(IdSchema).max(50).default([]),
+  }),
+);
 export type AccountUpdateModel = z.input<typeof AccountUpdateModelSchema>;
 
-export const UpdateDefaultPaymentMethodRequestSchema = z.object({
-  accountId: IdSchema,
-  paymentMethod: AccountPaymentMethodSchema,
-});
+export const UpdateDefaultPaymentMethodRequestSchema = builtOnFirstUse(() =>
+  z.object({
+    accountId: IdSchema,
+    paymentMethod: AccountPaymentMethodSchema,
+  }),
+);
 export type UpdateDefaultPaymentMethodRequest = z.input<typeof UpdateDefaultPaymentMethodRequestSchema>;
 
 /** Account/names item; sub-accounts carry their parent's id. */
-export const AccountListNameSchema = z.object({
-  accountId: IdSchema,
-  listName: z.string(),
-  parentId: IdSchema.nullable(),
-  /** The account's currency (this service always says; optional for entries made elsewhere): a person who sees several gets amounts with their currency named. */
-  currency: CurrencyCodeSchema.optional(),
-});
+export const AccountListNameSchema = builtOnFirstUse(() =>
+  z.object({
+    accountId: IdSchema,
+    listName: z.string(),
+    parentId: IdSchema.nullable(),
+    /** The account's currency (this service always says; optional for entries made elsewhere): a person who sees several gets amounts with their currency named. */
+    currency: CurrencyCodeSchema.optional(),
+  }),
+);
 export type AccountListName = z.infer<typeof AccountListNameSchema>;
 
 /**
  * Account/names query: the paged-list query plus `accountId`, an account the caller has chosen
  * that the answer must include even when it is not on the requested page (spec §7).
  */
-export const AccountNamesQuerySchema = PagedQuerySchema.extend({ accountId: IdSchema.optional() });
+export const AccountNamesQuerySchema = builtOnFirstUse(() => PagedQuerySchema.extend({ accountId: IdSchema.optional() }));
 export type AccountNamesQuery = z.input<typeof AccountNamesQuerySchema>;
 
 /** A statement bound: an ISO date, or an ISO date-time taken as its UTC calendar date. */
-const StatementDateSchema = z.union([IsoDateSchema, IsoDateTimeSchema.transform((instant) => new Date(instant).toISOString().slice(0, 10))]);
+const StatementDateSchema = builtOnFirstUse(() =>
+  z.union([IsoDateSchema, IsoDateTimeSchema.transform((instant) => new Date(instant).toISOString().slice(0, 10))]),
+);
 
 /** GET Account/{accountId}/{startDate}/{endDate}: the period of a statement (inclusive, whole UTC days). */
-export const AccountStatementParamsSchema = z.object({
-  accountId: IdSchema,
-  startDate: StatementDateSchema,
-  endDate: StatementDateSchema,
-});
+export const AccountStatementParamsSchema = builtOnFirstUse(() =>
+  z.object({
+    accountId: IdSchema,
+    startDate: StatementDateSchema,
+    endDate: StatementDateSchema,
+  }),
+);
 
 /** A payment on a statement (only Successful payments count towards a balance). */
-export const StatementPaymentSchema = z.object({
-  id: IdSchema,
-  date: IsoDateTimeSchema,
-  amount: MoneySchema,
-  currency: CurrencyCodeSchema,
-  type: z.string(),
-  description: z.string().nullable(),
-});
+export const StatementPaymentSchema = builtOnFirstUse(() =>
+  z.object({
+    id: IdSchema,
+    date: IsoDateTimeSchema,
+    amount: MoneySchema,
+    currency: CurrencyCodeSchema,
+    type: z.string(),
+    description: z.string().nullable(),
+  }),
+);
 export type StatementPayment = z.infer<typeof StatementPaymentSchema>;
 
 /** A credit note on a statement (a resolved dispute's credit against an invoice): it lowers what is owed, like a payment. */
-export const StatementCreditSchema = z.object({
-  id: IdSchema,
-  date: IsoDateTimeSchema,
-  amount: MoneySchema,
-  currency: CurrencyCodeSchema,
-  invoiceId: IdSchema,
-  invoiceNumber: z.string(),
-  description: z.string(),
-});
+export const StatementCreditSchema = builtOnFirstUse(() =>
+  z.object({
+    id: IdSchema,
+    date: IsoDateTimeSchema,
+    amount: MoneySchema,
+    currency: CurrencyCodeSchema,
+    invoiceId: IdSchema,
+    invoiceNumber: z.string(),
+    description: z.string(),
+  }),
+);
 export type StatementCredit = z.infer<typeof StatementCreditSchema>;
 
 /**
@@ -185,20 +218,22 @@ export type StatementCredit = z.infer<typeof StatementCreditSchema>;
  * (successful payments + credits − posted invoices; negative = owing), so
  * closingBalance = openingBalance + Σ payments + Σ credits − Σ invoices.
  */
-export const AccountStatementSchema = z.object({
-  accountId: IdSchema,
-  startDate: IsoDateSchema,
-  endDate: IsoDateSchema,
-  currency: CurrencyCodeSchema,
-  openingBalance: MoneySchema,
-  invoices: z.array(InvoiceListItemSchema),
-  payments: z.array(StatementPaymentSchema),
-  credits: z.array(StatementCreditSchema),
-  totalInvoiced: MoneySchema,
-  totalPaid: MoneySchema,
-  totalCredited: MoneySchema,
-  closingBalance: MoneySchema,
-});
+export const AccountStatementSchema = builtOnFirstUse(() =>
+  z.object({
+    accountId: IdSchema,
+    startDate: IsoDateSchema,
+    endDate: IsoDateSchema,
+    currency: CurrencyCodeSchema,
+    openingBalance: MoneySchema,
+    invoices: z.array(InvoiceListItemSchema),
+    payments: z.array(StatementPaymentSchema),
+    credits: z.array(StatementCreditSchema),
+    totalInvoiced: MoneySchema,
+    totalPaid: MoneySchema,
+    totalCredited: MoneySchema,
+    closingBalance: MoneySchema,
+  }),
+);
 export type AccountStatement = z.infer<typeof AccountStatementSchema>;
 
 export const AUTOPAY_FREQUENCIES = ['dueDate', 'monthly'] as const;
@@ -207,21 +242,25 @@ export const DEFAULT_FIXED_AUTOPAY_AMOUNT = 100;
 export const MONTHLY_PAYMENT_DAY = 15;
 
 /** Automatic payment schedule (decisions §5), GET/PUT /b/v1/Account/{accountId}/autopay. */
-export const AutopayScheduleSchema = z
-  .object({
-    accountId: IdSchema,
-    paymentMethodId: IdSchema,
-    frequency: z.enum(AUTOPAY_FREQUENCIES),
-    amountType: z.enum(AUTOPAY_AMOUNT_TYPES),
-    fixedAmount: MoneySchema.nullable(),
-  })
-  .refine((s) => s.amountType !== 'fixed' || (s.fixedAmount !== null && s.fixedAmount > 0), {
-    path: ['fixedAmount'],
-    message: 'Please enter a valid payment amount.',
-  });
+export const AutopayScheduleSchema = builtOnFirstUse(() =>
+  z
+    .object({
+      accountId: IdSchema,
+      paymentMethodId: IdSchema,
+      frequency: z.enum(AUTOPAY_FREQUENCIES),
+      amountType: z.enum(AUTOPAY_AMOUNT_TYPES),
+      fixedAmount: MoneySchema.nullable(),
+    })
+    .refine((s) => s.amountType !== 'fixed' || (s.fixedAmount !== null && s.fixedAmount > 0), {
+      path: ['fixedAmount'],
+      message: 'Please enter a valid payment amount.',
+    }),
+);
 export type AutopaySchedule = z.infer<typeof AutopayScheduleSchema>;
-export const AutopayScheduleResponseSchema = z.object({
-  schedule: AutopayScheduleSchema.nullable(),
-  nextRunDate: z.iso.date().nullable(),
-});
+export const AutopayScheduleResponseSchema = builtOnFirstUse(() =>
+  z.object({
+    schedule: AutopayScheduleSchema.nullable(),
+    nextRunDate: z.iso.date().nullable(),
+  }),
+);
 export type AutopayScheduleResponse = z.infer<typeof AutopayScheduleResponseSchema>;

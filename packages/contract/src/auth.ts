@@ -1,26 +1,28 @@
 import { z } from 'zod';
 import { IdSchema } from './primitives';
 import { textSchema, trimmedText } from './text';
+import { builtOnFirstUse } from './lazy-schema';
 
 export const ROLES = ['Admin', 'Staff'] as const;
-export const RoleSchema = z.enum(ROLES);
+export const RoleSchema = builtOnFirstUse(() => z.enum(ROLES));
 export type Role = z.infer<typeof RoleSchema>;
-
 
 /** Audiences the auth service puts in every session token. */
 export const TOKEN_AUDIENCES = ['billing-portal', 'billing'] as const;
 export const BILLING_AUDIENCE = 'billing';
 
-export const SessionClaimsSchema = z.object({
-  sub: z.string(),
-  /** The server-side session the token belongs to: the token works only while it is live. */
-  sid: z.string().min(1),
-  name: z.string(),
-  roles: z.array(z.string()),
-  scopes: z.array(z.string()),
-  aud: z.union([z.string(), z.array(z.string())]),
-  exp: z.number(),
-});
+export const SessionClaimsSchema = builtOnFirstUse(() =>
+  z.object({
+    sub: z.string(),
+    /** The server-side session the token belongs to: the token works only while it is live. */
+    sid: z.string().min(1),
+    name: z.string(),
+    roles: z.array(z.string()),
+    scopes: z.array(z.string()),
+    aud: z.union([z.string(), z.array(z.string())]),
+    exp: z.number(),
+  }),
+);
 export type SessionClaims = z.infer<typeof SessionClaimsSchema>;
 
 export const USERNAME_MAX = 254;
@@ -28,55 +30,65 @@ export const PASSWORD_MAX = 256;
 export const PASSWORD_MIN = 12;
 
 /** A 6-digit authenticator code, or a recovery code (`xxxxx-xxxxx`). */
-export const SecondFactorCodeSchema = textSchema().trim().min(6).max(20);
+export const SecondFactorCodeSchema = builtOnFirstUse(() => textSchema().trim().min(6).max(20));
 
-export const LoginRequestSchema = z.object({
-  username: textSchema().trim().min(1, 'Username is required').max(USERNAME_MAX),
-  password: textSchema().min(1, 'Password is required').max(PASSWORD_MAX),
-  /** With two-factor sign-in on: the authenticator's code or a recovery code. */
-  otp: SecondFactorCodeSchema.optional(),
-});
+export const LoginRequestSchema = builtOnFirstUse(() =>
+  z.object({
+    username: textSchema().trim().min(1, 'Username is required').max(USERNAME_MAX),
+    password: textSchema().min(1, 'Password is required').max(PASSWORD_MAX),
+    /** With two-factor sign-in on: the authenticator's code or a recovery code. */
+    otp: SecondFactorCodeSchema.optional(),
+  }),
+);
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
-export const LoginResponseSchema = z.object({
-  successful: z.boolean(),
-  token: z.string().nullable(),
-  error: z.string().nullable(),
-  /** Set when the password was right and a second factor is needed: send it as `otp`. */
-  secondFactorRequired: z.literal('totp').optional(),
-});
+export const LoginResponseSchema = builtOnFirstUse(() =>
+  z.object({
+    successful: z.boolean(),
+    token: z.string().nullable(),
+    error: z.string().nullable(),
+    /** Set when the password was right and a second factor is needed: send it as `otp`. */
+    secondFactorRequired: z.literal('totp').optional(),
+  }),
+);
 
 /** `TwoFactor/totp/setup`: the secret as text and as the URL authenticator apps read from a QR code. */
-export const TotpSetupSchema = z.object({ secret: z.string(), otpauthUrl: z.string() });
-export const TwoFactorCodeRequestSchema = z.object({ code: SecondFactorCodeSchema });
-export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export const TotpSetupSchema = builtOnFirstUse(() => z.object({ secret: z.string(), otpauthUrl: z.string() }));
+export const TwoFactorCodeRequestSchema = builtOnFirstUse(() => z.object({ code: SecondFactorCodeSchema }));
+export const RecoveryCodesSchema = builtOnFirstUse(() => z.object({ recoveryCodes: z.array(z.string()) }));
 /** `TwoFactor`: whether two-factor sign-in is on for the caller. */
-export const TwoFactorStatusSchema = z.object({ totp: z.boolean() });
+export const TwoFactorStatusSchema = builtOnFirstUse(() => z.object({ totp: z.boolean() }));
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
-export const OneTimeLoginRequestSchema = z.object({ token: textSchema().min(1).max(200) });
+export const OneTimeLoginRequestSchema = builtOnFirstUse(() => z.object({ token: textSchema().min(1).max(200) }));
 export type OneTimeLoginRequest = z.infer<typeof OneTimeLoginRequestSchema>;
 
-export const ResetEmailRequestSchema = z.object({
-  username: textSchema().trim().min(1, 'Please enter a valid email address.').max(USERNAME_MAX),
-  validateURL: z.url().max(2000),
-  brand: textSchema().max(50),
-});
+export const ResetEmailRequestSchema = builtOnFirstUse(() =>
+  z.object({
+    username: textSchema().trim().min(1, 'Please enter a valid email address.').max(USERNAME_MAX),
+    validateURL: z.url().max(2000),
+    brand: textSchema().max(50),
+  }),
+);
 export type ResetEmailRequest = z.infer<typeof ResetEmailRequestSchema>;
 
-export const SetFromResetTokenRequestSchema = z.object({
-  newPassword: textSchema().max(PASSWORD_MAX),
-  resetToken: textSchema().min(1).max(200),
-});
+export const SetFromResetTokenRequestSchema = builtOnFirstUse(() =>
+  z.object({
+    newPassword: textSchema().max(PASSWORD_MAX),
+    resetToken: textSchema().min(1).max(200),
+  }),
+);
 export type SetFromResetTokenRequest = z.infer<typeof SetFromResetTokenRequestSchema>;
 /** `Password/CheckResetToken`: whether a reset link still works, asked when its page opens (nothing is spent). */
-export const CheckResetTokenRequestSchema = SetFromResetTokenRequestSchema.pick({ resetToken: true });
+export const CheckResetTokenRequestSchema = builtOnFirstUse(() => SetFromResetTokenRequestSchema.pick({ resetToken: true }));
 export type CheckResetTokenRequest = z.infer<typeof CheckResetTokenRequestSchema>;
 
-export const ChangePasswordRequestSchema = z.object({
-  currentPassword: textSchema().min(1, 'Current password is required').max(PASSWORD_MAX),
-  newPassword: textSchema().max(PASSWORD_MAX),
-});
+export const ChangePasswordRequestSchema = builtOnFirstUse(() =>
+  z.object({
+    currentPassword: textSchema().min(1, 'Current password is required').max(PASSWORD_MAX),
+    newPassword: textSchema().max(PASSWORD_MAX),
+  }),
+);
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
 
 /**
@@ -85,49 +97,59 @@ export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
  */
 export const REAUTHENTICATION_MAX_AGE_MINUTES = 10;
 /** `Authenticate/confirm`: the signed-in person proves again who they are. */
-export const ConfirmPasswordRequestSchema = z.object({
-  password: textSchema().min(1, 'Password is required').max(PASSWORD_MAX),
-});
+export const ConfirmPasswordRequestSchema = builtOnFirstUse(() =>
+  z.object({
+    password: textSchema().min(1, 'Password is required').max(PASSWORD_MAX),
+  }),
+);
 export type ConfirmPasswordRequest = z.infer<typeof ConfirmPasswordRequestSchema>;
 
 /** `{successful, error}` of password calls. */
-export const ResultResponseSchema = z.object({ successful: z.boolean(), error: z.string().nullable() });
+export const ResultResponseSchema = builtOnFirstUse(() => z.object({ successful: z.boolean(), error: z.string().nullable() }));
 export type ResultResponse = z.infer<typeof ResultResponseSchema>;
 
 export const USER_STATUSES = ['pending', 'active', 'disabled'] as const;
-export const UserStatusSchema = z.enum(USER_STATUSES);
+export const UserStatusSchema = builtOnFirstUse(() => z.enum(USER_STATUSES));
 export type UserStatus = z.infer<typeof UserStatusSchema>;
 
 /** A user as Admin sees it on the approval screen. */
-export const UserSummarySchema = z.object({
-  id: IdSchema,
-  username: z.string(),
-  email: z.string().nullable(),
-  name: z.string(),
-  status: UserStatusSchema,
-  roles: z.array(RoleSchema),
-  /** The accounts the user may use (their `ac:{id}` scopes), by id and the name lists show. */
-  accounts: z.array(z.object({ accountId: IdSchema, listName: z.string() })),
-  twoFactorEnabled: z.boolean(),
-  createdAt: z.iso.datetime({ offset: true }),
-});
+export const UserSummarySchema = builtOnFirstUse(() =>
+  z.object({
+    id: IdSchema,
+    username: z.string(),
+    email: z.string().nullable(),
+    name: z.string(),
+    status: UserStatusSchema,
+    roles: z.array(RoleSchema),
+    /** The accounts the user may use (their `ac:{id}` scopes), by id and the name lists show. */
+    accounts: z.array(z.object({ accountId: IdSchema, listName: z.string() })),
+    twoFactorEnabled: z.boolean(),
+    createdAt: z.iso.datetime({ offset: true }),
+  }),
+);
 export type UserSummary = z.infer<typeof UserSummarySchema>;
 
 export const USER_SEARCH_MAX = 100;
 /** Admin's user list shows at most this many users; a search narrows it. */
 export const USER_LIST_LIMIT = 200;
-export const UsersQuerySchema = z.object({
-  status: UserStatusSchema.optional(),
-  /** Part of a name, username or email, any case. */
-  search: trimmedText(USER_SEARCH_MAX).optional(),
-});
-export const ApproveUserRequestSchema = z.object({
-  accountIds: z.array(IdSchema).max(1000),
-  roles: z.array(RoleSchema).default([]),
-});
+export const UsersQuerySchema = builtOnFirstUse(() =>
+  z.object({
+    status: UserStatusSchema.optional(),
+    /** Part of a name, username or email, any case. */
+    search: trimmedText(USER_SEARCH_MAX).optional(),
+  }),
+);
+export const ApproveUserRequestSchema = builtOnFirstUse(() =>
+  z.object({
+    accountIds: z.array(IdSchema).max(1000),
+    roles: z.array(RoleSchema).default([]),
+  }),
+);
 export type ApproveUserRequest = z.input<typeof ApproveUserRequestSchema>;
 
-export const OneTimeLoginLinkSchema = z.object({ token: z.string(), expiresAt: z.iso.datetime({ offset: true }) });
+export const OneTimeLoginLinkSchema = builtOnFirstUse(() =>
+  z.object({ token: z.string(), expiresAt: z.iso.datetime({ offset: true }) }),
+);
 export type OneTimeLoginLink = z.infer<typeof OneTimeLoginLinkSchema>;
 
 // ── Additions for the auth service's own calls and texts ────────────────────────────────────
@@ -176,43 +198,49 @@ export const LOGIN_CALLBACK_ERRORS = ['pending', 'disabled', 'failed'] as const;
 export type LoginCallbackError = (typeof LOGIN_CALLBACK_ERRORS)[number];
 
 /** `openid/providers`: the single sign-on providers that work here (none when it is not configured). */
-export const OpenIdProvidersSchema = z.object({
-  providers: z.array(z.object({ id: z.string(), name: z.string() })),
-});
+export const OpenIdProvidersSchema = builtOnFirstUse(() =>
+  z.object({
+    providers: z.array(z.object({ id: z.string(), name: z.string() })),
+  }),
+);
 export type OpenIdProviders = z.infer<typeof OpenIdProvidersSchema>;
 
 /** `openid/microsoft-login`: where to land afterwards (default: this site's /login-callback). */
-export const OpenIdLoginQuerySchema = z.object({ returnUrl: textSchema().max(2000).optional() });
+export const OpenIdLoginQuerySchema = builtOnFirstUse(() => z.object({ returnUrl: textSchema().max(2000).optional() }));
 export type OpenIdLoginQuery = z.infer<typeof OpenIdLoginQuerySchema>;
 
 /** The provider's authorization response (RFC 6749 §4.1.2, RFC 9207 `iss`). */
-export const OpenIdCallbackQuerySchema = z.object({
-  code: textSchema().max(4096).optional(),
-  state: textSchema().max(512).optional(),
-  iss: textSchema().max(2000).optional(),
-  error: textSchema().max(200).optional(),
-  error_description: textSchema().max(2000).optional(),
-  session_state: textSchema().max(2000).optional(),
-});
+export const OpenIdCallbackQuerySchema = builtOnFirstUse(() =>
+  z.object({
+    code: textSchema().max(4096).optional(),
+    state: textSchema().max(512).optional(),
+    iss: textSchema().max(2000).optional(),
+    error: textSchema().max(200).optional(),
+    error_description: textSchema().max(2000).optional(),
+    session_state: textSchema().max(2000).optional(),
+  }),
+);
 
 /** The public keys session tokens are signed with (RFC 7517), as billing verifies them. */
-export const JwksSchema = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });
+export const JwksSchema = builtOnFirstUse(() => z.object({ keys: z.array(z.record(z.string(), z.unknown())) }));
 
 /** A live session as its owner sees it on the Security screen. */
-export const SessionSummarySchema = z.object({
-  id: z.string(),
-  device: z.string(),
-  /** Where it signed in from (the client's address). */
-  place: z.string(),
-  createdAt: z.iso.datetime({ offset: true }),
-  lastSeenAt: z.iso.datetime({ offset: true }),
-  current: z.boolean(),
-});
+export const SessionSummarySchema = builtOnFirstUse(() =>
+  z.object({
+    id: z.string(),
+    device: z.string(),
+    /** Where it signed in from (the client's address). */
+    place: z.string(),
+    createdAt: z.iso.datetime({ offset: true }),
+    lastSeenAt: z.iso.datetime({ offset: true }),
+    current: z.boolean(),
+  }),
+);
 export type SessionSummary = z.infer<typeof SessionSummarySchema>;
-export const SessionListSchema = z.object({ value: z.array(SessionSummarySchema) });
-export const SessionIdParamsSchema = z.object({ id: textSchema().min(1).max(64) });
-export const RevokedSessionsSchema = z.object({ revoked: z.number().int() });
+export const SessionListSchema = builtOnFirstUse(() => z.object({ value: z.array(SessionSummarySchema) }));
+export const SessionIdParamsSchema = builtOnFirstUse(() => z.object({ id: textSchema().min(1).max(64) }));
+export const RevokedSessionsSchema = builtOnFirstUse(() => z.object({ revoked: z.number().int() }));
 
 /** `Users/{id}/…` */
-export const UserIdParamsSchema = z.object({ id: IdSchema });
+export const UserIdParamsSchema = builtOnFirstUse(() => z.object({ id: IdSchema }));
 export type UserIdParams = z.infer<typeof UserIdParamsSchema>;

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { EMAIL_MESSAGE, LanguageSchema } from './accounts';
 import { isCountryCode, subdivisionsOf } from './regions';
 import { trimmedText } from './text';
+import { builtOnFirstUse } from './lazy-schema';
 
 export const BILLING_MESSAGES = {
   required: 'This field is required.',
@@ -110,7 +111,10 @@ export const checkAddress = (address: AddressFields): { values: AddressFields; p
 };
 
 /** A contact checked and normalised: names required, email valid, phone stored E.164 (read in `country` when national). */
-export const checkContact = (contact: ContactFields, country: string | null): { values: ContactFields; problems: FieldProblems } => {
+export const checkContact = (
+  contact: ContactFields,
+  country: string | null,
+): { values: ContactFields; problems: FieldProblems } => {
   const problems: FieldProblems = {};
   const values: ContactFields = {
     firstName: trimmedOrNull(contact.firstName),
@@ -137,37 +141,44 @@ export const CONTACT_FORM_FIELDS: Record<keyof ContactFields, string> = {
   primaryPhone: 'contactPhone',
 };
 
-const email = z.union([z.literal(''), z.email(BILLING_MESSAGES.email).max(254)]);
+const email = builtOnFirstUse(() => z.union([z.literal(''), z.email(BILLING_MESSAGES.email).max(254)]));
 
 /** The Account Information edit form (spec §3 "Edit form"), checked with the same rules as the server. */
-export const AccountEditFormSchema = z
-  .object({
-    language: LanguageSchema,
-    invoiceEmail: email,
-    contactFirstName: trimmedText(80),
-    contactLastName: trimmedText(80),
-    contactEmail: email,
-    contactPhone: trimmedText(40),
-    streetNumber: trimmedText(20),
-    streetName: trimmedText(120),
-    city: trimmedText(80),
-    province: trimmedText(80),
-    postal: trimmedText(20),
-    country: trimmedText(80),
-  })
-  .superRefine((form, ctx) => {
-    const address = checkAddress(form);
-    const contact = checkContact(
-      { firstName: form.contactFirstName, lastName: form.contactLastName, primaryEmail: form.contactEmail, primaryPhone: form.contactPhone },
-      address.values.country,
-    );
-    const problems: FieldProblems = { ...address.problems };
-    for (const [field, message] of Object.entries(contact.problems)) problems[CONTACT_FORM_FIELDS[field as keyof ContactFields]] = message;
-    for (const [field, message] of Object.entries(problems)) {
-      // The schema's own email check already reported this field.
-      if (field === 'contactEmail') continue;
-      ctx.addIssue({ code: 'custom', path: [field], message });
-    }
-  });
+export const AccountEditFormSchema = builtOnFirstUse(() =>
+  z
+    .object({
+      language: LanguageSchema,
+      invoiceEmail: email,
+      contactFirstName: trimmedText(80),
+      contactLastName: trimmedText(80),
+      contactEmail: email,
+      contactPhone: trimmedText(40),
+      streetNumber: trimmedText(20),
+      streetName: trimmedText(120),
+      city: trimmedText(80),
+      province: trimmedText(80),
+      postal: trimmedText(20),
+      country: trimmedText(80),
+    })
+    .superRefine((form, ctx) => {
+      const address = checkAddress(form);
+      const contact = checkContact(
+        {
+          firstName: form.contactFirstName,
+          lastName: form.contactLastName,
+          primaryEmail: form.contactEmail,
+          primaryPhone: form.contactPhone,
+        },
+        address.values.country,
+      );
+      const problems: FieldProblems = { ...address.problems };
+      for (const [field, message] of Object.entries(contact.problems))
+        problems[CONTACT_FORM_FIELDS[field as keyof ContactFields]] = message;
+      for (const [field, message] of Object.entries(problems)) {
+        // The schema's own email check already reported this field.
+        if (field === 'contactEmail') continue;
+        ctx.addIssue({ code: 'custom', path: [field], message });
+      }
+    }),
+);
 export type AccountEditForm = z.infer<typeof AccountEditFormSchema>;
-

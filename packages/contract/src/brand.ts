@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { builtOnFirstUse } from './lazy-schema';
 
 /**
  * The telecom provider the portal is branded for (issue 15 item 2): one validated configuration, read from
@@ -6,21 +7,26 @@ import { z } from 'zod';
  * web build (the app), so every place names the same company and support line. (The tax registration
  * numbers on invoices are the server's TAX_* settings: only documents print them.)
  */
-export const BrandSchema = z.object({
-  name: z.string().trim().min(1).max(80),
-  /**
-   * The logo the web app shows beside the name: a path on the portal (a file in apps/web/public, e.g.
-   * "/brand/logo.svg", served with the app under its content security policy); empty for the built-in mark.
-   */
-  logoUrl: z.union([z.literal(''), z.string().regex(/^\/[^\s"'<>]*$/, 'a path starting with /')]),
-  supportPhone: z.string().trim().regex(/^\+?[\d\s().-]{7,20}$/, 'a phone number'),
-  supportEmail: z.email(),
-  website: z.string().trim().min(1).max(100),
-  /** Postal address lines, as printed on invoices. */
-  addressLines: z.array(z.string().trim().min(1).max(100)).min(1).max(5),
-  /** Headings, rules and buttons of documents and the checkout page. */
-  accent: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour like #1d4ed8'),
-});
+export const BrandSchema = builtOnFirstUse(() =>
+  z.object({
+    name: z.string().trim().min(1).max(80),
+    /**
+     * The logo the web app shows beside the name: a path on the portal (a file in apps/web/public, e.g.
+     * "/brand/logo.svg", served with the app under its content security policy); empty for the built-in mark.
+     */
+    logoUrl: z.union([z.literal(''), z.string().regex(/^\/[^\s"'<>]*$/, 'a path starting with /')]),
+    supportPhone: z
+      .string()
+      .trim()
+      .regex(/^\+?[\d\s().-]{7,20}$/, 'a phone number'),
+    supportEmail: z.email(),
+    website: z.string().trim().min(1).max(100),
+    /** Postal address lines, as printed on invoices. */
+    addressLines: z.array(z.string().trim().min(1).max(100)).min(1).max(5),
+    /** Headings, rules and buttons of documents and the checkout page. */
+    accent: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour like #1d4ed8'),
+  }),
+);
 export type Brand = z.infer<typeof BrandSchema>;
 
 export const DEFAULT_BRAND: Brand = {
@@ -54,7 +60,9 @@ export const brandFromEnv = (env: Readonly<Record<string, string | undefined>>):
   const candidate = {
     ...DEFAULT_BRAND,
     ...Object.fromEntries(
-      (Object.keys(BRAND_VARIABLES) as (keyof Brand)[]).filter((f) => f !== 'addressLines' && given(f) !== undefined).map((f) => [f, given(f)]),
+      (Object.keys(BRAND_VARIABLES) as (keyof Brand)[])
+        .filter((f) => f !== 'addressLines' && given(f) !== undefined)
+        .map((f) => [f, given(f)]),
     ),
     ...(address ? { addressLines: address.split('|').map((line) => line.trim()) } : {}),
   };

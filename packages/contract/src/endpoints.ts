@@ -93,13 +93,16 @@ import {
 import { BooleanResultSchema, IdSchema, PagedQuerySchema, pagedSchema } from './primitives';
 import { SearchQuerySchema, SearchResultSchema } from './search';
 import { PaymentReceiptParamsSchema, StatementQuerySchema } from './statements';
+import { builtOnFirstUse } from './lazy-schema';
 
-const accountParams = z.object({ accountId: IdSchema });
-const invoiceParams = z.object({ invoiceId: IdSchema });
-const idParams = z.object({ id: IdSchema });
-const paymentMethodParams = z.object({ paymentMethodId: IdSchema });
+const accountParams = builtOnFirstUse(() => z.object({ accountId: IdSchema }));
+const invoiceParams = builtOnFirstUse(() => z.object({ invoiceId: IdSchema }));
+const idParams = builtOnFirstUse(() => z.object({ id: IdSchema }));
+const paymentMethodParams = builtOnFirstUse(() => z.object({ paymentMethodId: IdSchema }));
 /** An OpenAPI 3.1 document, passed through as built. */
-const OpenApiDocumentSchema = z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) });
+const OpenApiDocumentSchema = builtOnFirstUse(() =>
+  z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }),
+);
 
 // The auth service's calls share one OpenAPI group.
 const AUTH = 'auth';
@@ -347,7 +350,8 @@ export const endpoints = {
     path: '/a/v1/Authenticate/confirm/passkey-options',
     access: 'signedIn',
     tag: AUTH,
-    summary: "Start confirming who the signed-in person is with one of their passkeys (instead of the password): a single-use challenge for their own passkeys; 409 when they have none",
+    summary:
+      'Start confirming who the signed-in person is with one of their passkeys (instead of the password): a single-use challenge for their own passkeys; 409 when they have none',
     answer: jsonAnswer(PasskeyAuthenticationOptionsSchema),
     errors: [401, 409, 429],
   }),
@@ -424,7 +428,7 @@ export const endpoints = {
     tag: AUTH,
     summary: 'List users, e.g. those awaiting approval (status=pending)',
     query: UsersQuerySchema,
-    answer: jsonAnswer(z.array(UserSummarySchema)),
+    answer: jsonAnswer(builtOnFirstUse(() => z.array(UserSummarySchema))),
     errors: [400, 401, 403],
   }),
   approveUser: endpoint({
@@ -471,7 +475,7 @@ export const endpoints = {
     tag: 'Accounts',
     summary: 'Names of the accounts the caller may use (paged, searchable); `accountId` is always included when visible',
     query: AccountNamesQuerySchema,
-    answer: jsonAnswer(pagedSchema(AccountListNameSchema)),
+    answer: jsonAnswer(builtOnFirstUse(() => pagedSchema(AccountListNameSchema))),
     errors: [400, 401, 404],
   }),
   accountDetails: endpoint({
@@ -558,7 +562,8 @@ export const endpoints = {
     path: '/b/v1/Account/{accountId}/statement',
     access: 'signedIn',
     tag: 'Accounts',
-    summary: 'Statement of account for a date range as a PDF or CSV file: opening balance, invoices, payments, credits and closing balance',
+    summary:
+      'Statement of account for a date range as a PDF or CSV file: opening balance, invoices, payments, credits and closing balance',
     description:
       "Written in the account's language; `from` and `to` are days of the account's calendar (its billing address's time zone), both included, at most 5 years apart. Balances are what the account owes: closing = opening + invoices − payments − credits.",
     params: accountParams,
@@ -572,10 +577,11 @@ export const endpoints = {
     path: '/b/v1/Account/{accountId}/history',
     access: 'signedIn',
     tag: 'Accounts',
-    summary: "The account's activity, newest first: payments, cards, automatic payments and billing details changes, and who made them (support staff acting for the customer named as such)",
+    summary:
+      "The account's activity, newest first: payments, cards, automatic payments and billing details changes, and who made them (support staff acting for the customer named as such)",
     params: accountParams,
     query: AccountHistoryQuerySchema,
-    answer: jsonAnswer(pagedSchema(AccountHistoryEntrySchema)),
+    answer: jsonAnswer(builtOnFirstUse(() => pagedSchema(AccountHistoryEntrySchema))),
     errors: [400, 401, 404],
   }),
 
@@ -609,7 +615,8 @@ export const endpoints = {
     access: 'public',
     tag: 'Billing',
     summary: 'Download an invoice document through a signed link (no session): the PDF or the CDRs as CSV',
-    description: 'The signed link is the capability: 403 for a forged link, 410 for an expired one; a CSV streams under an export budget (429/503 with Retry-After).',
+    description:
+      'The signed link is the capability: 403 for a forged link, 410 for an expired one; a CSV streams under an export budget (429/503 with Retry-After).',
     params: DocumentDownloadParamsSchema,
     query: DocumentLinkQuerySchema,
     answer: documentAnswer('application/pdf', 'text/csv'),
@@ -623,8 +630,10 @@ export const endpoints = {
     path: '/b/v1/Usage/summary/{accountId}',
     access: 'signedIn',
     tag: 'Usage',
-    summary: "This period: the open period's usage against the plan's allowances, overage and roaming so far, and an estimate of the next bill",
-    description: 'The estimate applies the rating rules of the invoices: plan + usage charges (each rounded to the cent) + taxes on their sum.',
+    summary:
+      "This period: the open period's usage against the plan's allowances, overage and roaming so far, and an estimate of the next bill",
+    description:
+      'The estimate applies the rating rules of the invoices: plan + usage charges (each rounded to the cent) + taxes on their sum.',
     params: accountParams,
     answer: jsonAnswer(UsageSummarySchema),
     errors: [400, 401, 404],
@@ -635,8 +644,10 @@ export const endpoints = {
     path: '/b/v1/Usage/records/{accountId}',
     access: 'signedIn',
     tag: 'Usage',
-    summary: "The account's call detail records, filtered (from, to, type, direction, number, roaming, minAmount), sorted (orderby), paged (skip/take/count), with totals of the filtered set and its daily series",
-    description: 'Days are billing days (UTC, as invoice periods): over a whole billing period the totals equal the invoice\'s usage charges.',
+    summary:
+      "The account's call detail records, filtered (from, to, type, direction, number, roaming, minAmount), sorted (orderby), paged (skip/take/count), with totals of the filtered set and its daily series",
+    description:
+      "Days are billing days (UTC, as invoice periods): over a whole billing period the totals equal the invoice's usage charges.",
     params: accountParams,
     query: UsageRecordsQuerySchema,
     answer: jsonAnswer(UsageRecordsSchema),
@@ -648,8 +659,9 @@ export const endpoints = {
     path: '/b/v1/Usage/records/{accountId}/export',
     access: 'signedIn',
     tag: 'Usage',
-    summary: 'The filtered records as CSV (streamed, in time order), in the account\'s language and time zone, as the invoice CDR download',
-    description: 'Takes the explorer\'s filters; streams under the export budget (429/503 with Retry-After).',
+    summary:
+      "The filtered records as CSV (streamed, in time order), in the account's language and time zone, as the invoice CDR download",
+    description: "Takes the explorer's filters; streams under the export budget (429/503 with Retry-After).",
     params: accountParams,
     query: UsageFilterQuerySchema,
     answer: documentAnswer('text/csv'),
@@ -665,7 +677,7 @@ export const endpoints = {
     tag: 'Invoices',
     summary: 'Posted invoices of the accounts the caller may see: dnfilter, orderby, skip/take, count',
     query: PagedQuerySchema,
-    answer: jsonAnswer(pagedSchema(InvoiceListItemSchema)),
+    answer: jsonAnswer(builtOnFirstUse(() => pagedSchema(InvoiceListItemSchema))),
     errors: [400, 401, 404],
   }),
   invoiceDetails: endpoint({
@@ -721,7 +733,7 @@ export const endpoints = {
     tag: 'Charges',
     summary: 'Charges of posted invoices of the accounts the caller may see: dnfilter, orderby, skip/take, count',
     query: PagedQuerySchema,
-    answer: jsonAnswer(pagedSchema(ChargeSchema)),
+    answer: jsonAnswer(builtOnFirstUse(() => pagedSchema(ChargeSchema))),
     errors: [400, 401],
   }),
   search: endpoint({
@@ -732,7 +744,7 @@ export const endpoints = {
     tag: 'Search',
     summary: 'Accounts, posted invoices and contacts of the accounts the caller may see, best match first',
     query: SearchQuerySchema,
-    answer: jsonAnswer(pagedSchema(SearchResultSchema)),
+    answer: jsonAnswer(builtOnFirstUse(() => pagedSchema(SearchResultSchema))),
     errors: [400, 401],
   }),
 
@@ -743,8 +755,10 @@ export const endpoints = {
     path: '/b/v1/Dispute',
     access: 'signedIn',
     tag: 'Disputes',
-    summary: "Dispute a charge line or a call record of a posted invoice, within 30 days of its billing date (the account's calendar)",
-    description: 'Outside the window, or a call record of a period not billed yet: 409. An amount above the line (less what other disputes of it claim): 400. Another account\'s invoice: 404.',
+    summary:
+      "Dispute a charge line or a call record of a posted invoice, within 30 days of its billing date (the account's calendar)",
+    description:
+      "Outside the window, or a call record of a period not billed yet: 409. An amount above the line (less what other disputes of it claim): 400. Another account's invoice: 404.",
     body: CreateDisputeSchema,
     answer: jsonAnswer(DisputeSchema),
     errors: [400, 401, 404, 409],
@@ -755,9 +769,10 @@ export const endpoints = {
     path: '/b/v1/Dispute/items',
     access: 'signedIn',
     tag: 'Disputes',
-    summary: 'Disputes of the accounts the caller may see (Staff and Admin: all), newest first: dnfilter (AccountId, InvoiceId, Status…), orderby, skip/take, count',
+    summary:
+      'Disputes of the accounts the caller may see (Staff and Admin: all), newest first: dnfilter (AccountId, InvoiceId, Status…), orderby, skip/take, count',
     query: PagedQuerySchema,
-    answer: jsonAnswer(pagedSchema(DisputeSchema)),
+    answer: jsonAnswer(builtOnFirstUse(() => pagedSchema(DisputeSchema))),
     errors: [400, 401],
   }),
   reviewDispute: endpoint({
@@ -777,7 +792,8 @@ export const endpoints = {
     path: '/b/v1/Dispute/{id}/resolve',
     access: 'staff',
     tag: 'Disputes',
-    summary: 'Resolve a dispute under review with a credit note (at most the disputed amount and what the invoice owes), or reject it with a reason',
+    summary:
+      'Resolve a dispute under review with a credit note (at most the disputed amount and what the invoice owes), or reject it with a reason',
     params: DisputeParamsSchema,
     body: ResolveDisputeSchema,
     answer: jsonAnswer(DisputeSchema),
@@ -792,7 +808,8 @@ export const endpoints = {
     access: 'signedIn',
     tag: 'Payments',
     summary: 'Pay by saved card; a decline answers 200 with the Error payment and the reason in `error`',
-    description: 'Send an `Idempotency-Key` header (one per payment attempt): a repeated submit returns the same payment and charges once.',
+    description:
+      'Send an `Idempotency-Key` header (one per payment attempt): a repeated submit returns the same payment and charges once.',
     query: CustomerPaymentQuerySchema,
     body: PaymentToCreateSchema,
     answer: jsonAnswer(PaymentResultSchema),
@@ -804,8 +821,10 @@ export const endpoints = {
     path: '/b/v1/Payment/{paymentId}/receipt',
     access: 'signedIn',
     tag: 'Payments',
-    summary: "A successful payment's receipt as a PDF in the account's language: the invoices it paid, the amount, the card and the date",
-    description: '404 for an unknown payment or one of an account the caller cannot use; 409 for a payment that is not Successful (in progress or failed: nothing was received).',
+    summary:
+      "A successful payment's receipt as a PDF in the account's language: the invoices it paid, the amount, the card and the date",
+    description:
+      '404 for an unknown payment or one of an account the caller cannot use; 409 for a payment that is not Successful (in progress or failed: nothing was received).',
     params: PaymentReceiptParamsSchema,
     answer: documentAnswer('application/pdf'),
     errors: [400, 401, 404, 409],
@@ -818,7 +837,7 @@ export const endpoints = {
     tag: 'Payment methods',
     summary: "The account's saved cards, default first, then newest",
     params: accountParams,
-    answer: jsonAnswer(z.object({ value: z.array(PaymentMethodEntrySchema) })),
+    answer: jsonAnswer(builtOnFirstUse(() => z.object({ value: z.array(PaymentMethodEntrySchema) }))),
     errors: [400, 401, 404],
   }),
   setDefaultPaymentMethod: endpoint({

@@ -1,31 +1,41 @@
 import { z } from 'zod';
 import { IdSchema, IsoDateTimeSchema, MAX_TAKE, pagedSchema } from './primitives';
+import { builtOnFirstUse } from './lazy-schema';
 
-export const NotificationSchema = z.object({
-  id: IdSchema,
-  accountId: IdSchema,
-  kind: z.string(),
-  message: z.string(),
-  /** The event's facts (NotificationEventData of its kind), so the app words it in its own language; null for older rows. */
-  data: z.record(z.string(), z.unknown()).nullable(),
-  createdAt: IsoDateTimeSchema,
-});
+export const NotificationSchema = builtOnFirstUse(() =>
+  z.object({
+    id: IdSchema,
+    accountId: IdSchema,
+    kind: z.string(),
+    message: z.string(),
+    /** The event's facts (NotificationEventData of its kind), so the app words it in its own language; null for older rows. */
+    data: z.record(z.string(), z.unknown()).nullable(),
+    createdAt: IsoDateTimeSchema,
+  }),
+);
 export type Notification = z.infer<typeof NotificationSchema>;
 
-export const NotificationClearQuerySchema = z.object({ notificationId: IdSchema });
-export const NotificationClearAllQuerySchema = z.object({ accountId: IdSchema });
+export const NotificationClearQuerySchema = builtOnFirstUse(() => z.object({ notificationId: IdSchema }));
+export const NotificationClearAllQuerySchema = builtOnFirstUse(() => z.object({ accountId: IdSchema }));
 
 /** Notification/items query: an account's uncleared notifications, newest first, paged. */
-export const NotificationItemsQuerySchema = z.object({
-  accountId: IdSchema,
-  skip: z.coerce.number().int().min(0, 'skip must be 0 or more').default(0),
-  take: z.coerce.number().int().min(1, 'take must be at least 1').max(MAX_TAKE, `take must be at most ${MAX_TAKE}`).default(100),
-  count: z
-    .enum(['true', 'false'])
-    .optional()
-    .transform((v) => v === 'true'),
-});
-export const NotificationItemsSchema = pagedSchema(NotificationSchema);
+export const NotificationItemsQuerySchema = builtOnFirstUse(() =>
+  z.object({
+    accountId: IdSchema,
+    skip: z.coerce.number().int().min(0, 'skip must be 0 or more').default(0),
+    take: z.coerce
+      .number()
+      .int()
+      .min(1, 'take must be at least 1')
+      .max(MAX_TAKE, `take must be at most ${MAX_TAKE}`)
+      .default(100),
+    count: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((v) => v === 'true'),
+  }),
+);
+export const NotificationItemsSchema = builtOnFirstUse(() => pagedSchema(NotificationSchema));
 export type NotificationItems = z.infer<typeof NotificationItemsSchema>;
 
 /**
@@ -54,25 +64,43 @@ export const NOTIFICATION_PREFERENCE_EVENTS = [
 ] as const satisfies readonly NotificationEvent[];
 export type NotificationPreferenceEvent = (typeof NOTIFICATION_PREFERENCE_EVENTS)[number];
 
-export const preferenceOfEvent = (event: NotificationEvent): NotificationPreferenceEvent => (event === 'card_expired' ? 'card_expiring' : event);
+export const preferenceOfEvent = (event: NotificationEvent): NotificationPreferenceEvent =>
+  event === 'card_expired' ? 'card_expiring' : event;
 
 /** The facts of each event (ids as strings, amounts as exact decimal strings, dates `YYYY-MM-DD`). */
 export interface NotificationEventData {
   invoice_posted: { invoiceId: string; invoiceNumber: string; amount: string; currency: string; dueDate: string };
   payment_succeeded: { paymentId: string; amount: string; currency: string };
   /** `paymentId` is null when an automatic payment failed before a charge (its `period` names it). */
-  payment_failed: { paymentId: string | null; amount: string; currency: string; reason: string; automatic: boolean; period?: string };
+  payment_failed: {
+    paymentId: string | null;
+    amount: string;
+    currency: string;
+    reason: string;
+    automatic: boolean;
+    period?: string;
+  };
   autopay_scheduled: { period: string; date: string; amount: string; currency: string };
   card_expiring: { paymentMethodId: string; brand: string; last4: string; expMonth: number; expYear: number };
   card_expired: { paymentMethodId: string; brand: string; last4: string; expMonth: number; expYear: number };
-  dispute_status_changed: { disputeId: string; status: string; invoiceId?: string; invoiceNumber?: string; amount?: string; currency?: string };
+  dispute_status_changed: {
+    disputeId: string;
+    status: string;
+    invoiceId?: string;
+    invoiceNumber?: string;
+    amount?: string;
+    currency?: string;
+  };
 }
 
 /** Which events a person wants by email (Notification/preferences): every event, true when wanted. */
-export const NotificationPreferencesSchema = z
-  .object(Object.fromEntries(NOTIFICATION_PREFERENCE_EVENTS.map((event) => [event, z.boolean({ error: `${event} must be true or false` })])) as Record<
-    NotificationPreferenceEvent,
-    z.ZodBoolean
-  >)
-  .strict();
+export const NotificationPreferencesSchema = builtOnFirstUse(() =>
+  z
+    .object(
+      Object.fromEntries(
+        NOTIFICATION_PREFERENCE_EVENTS.map((event) => [event, z.boolean({ error: `${event} must be true or false` })]),
+      ) as Record<NotificationPreferenceEvent, z.ZodBoolean>,
+    )
+    .strict(),
+);
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;

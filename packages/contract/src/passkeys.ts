@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { IdSchema } from './primitives';
 import { textSchema } from './text';
+import { builtOnFirstUse } from './lazy-schema';
 
 /** Base64url text (no padding) of at most `max` characters: every binary field of a ceremony. */
 const base64Url = (max: number) =>
@@ -15,95 +16,107 @@ const base64Url = (max: number) =>
     .regex(/^[A-Za-z0-9_-]*$/, 'Must be base64url text');
 
 /** Transports an authenticator reports (`usb`, `internal`, `hybrid`, …); unknown future ones are kept as text. */
-const TransportsSchema = z.array(textSchema().max(32)).max(10);
+const TransportsSchema = builtOnFirstUse(() => z.array(textSchema().max(32)).max(10));
 
 /** What `navigator.credentials.create()` gave the browser, as JSON. */
-export const PasskeyRegistrationResponseSchema = z.object({
-  id: base64Url(1400),
-  rawId: base64Url(1400),
-  type: z.literal('public-key'),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  response: z.object({
-    clientDataJSON: base64Url(4000),
-    attestationObject: base64Url(40_000),
-    authenticatorData: base64Url(40_000).optional(),
-    transports: TransportsSchema.optional(),
-    publicKeyAlgorithm: z.number().int().optional(),
-    publicKey: base64Url(4000).optional(),
+export const PasskeyRegistrationResponseSchema = builtOnFirstUse(() =>
+  z.object({
+    id: base64Url(1400),
+    rawId: base64Url(1400),
+    type: z.literal('public-key'),
+    authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+    response: z.object({
+      clientDataJSON: base64Url(4000),
+      attestationObject: base64Url(40_000),
+      authenticatorData: base64Url(40_000).optional(),
+      transports: TransportsSchema.optional(),
+      publicKeyAlgorithm: z.number().int().optional(),
+      publicKey: base64Url(4000).optional(),
+    }),
+    // Extension outputs are not used; only credProps is kept (the rest is stripped).
+    clientExtensionResults: z.object({ credProps: z.object({ rk: z.boolean().optional() }).optional() }).default({}),
   }),
-  // Extension outputs are not used; only credProps is kept (the rest is stripped).
-  clientExtensionResults: z.object({ credProps: z.object({ rk: z.boolean().optional() }).optional() }).default({}),
-});
+);
 
 /** What `navigator.credentials.get()` gave the browser, as JSON. */
-export const PasskeyAuthenticationResponseSchema = z.object({
-  id: base64Url(1400),
-  rawId: base64Url(1400),
-  type: z.literal('public-key'),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  response: z.object({
-    clientDataJSON: base64Url(4000),
-    authenticatorData: base64Url(40_000),
-    signature: base64Url(4000),
-    userHandle: base64Url(200).optional(),
+export const PasskeyAuthenticationResponseSchema = builtOnFirstUse(() =>
+  z.object({
+    id: base64Url(1400),
+    rawId: base64Url(1400),
+    type: z.literal('public-key'),
+    authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+    response: z.object({
+      clientDataJSON: base64Url(4000),
+      authenticatorData: base64Url(40_000),
+      signature: base64Url(4000),
+      userHandle: base64Url(200).optional(),
+    }),
+    // Extension outputs are not used; only appid is kept (the rest is stripped).
+    clientExtensionResults: z.object({ appid: z.boolean().optional() }).default({}),
   }),
-  // Extension outputs are not used; only appid is kept (the rest is stripped).
-  clientExtensionResults: z.object({ appid: z.boolean().optional() }).default({}),
-});
+);
 
 /** `POST Passkeys`: the new credential, to verify and save. */
-export const PasskeyRegistrationRequestSchema = z.object({ response: PasskeyRegistrationResponseSchema });
+export const PasskeyRegistrationRequestSchema = builtOnFirstUse(() => z.object({ response: PasskeyRegistrationResponseSchema }));
 /** `POST Authenticate/passkey`: the signed challenge. */
-export const PasskeyLoginRequestSchema = z.object({ response: PasskeyAuthenticationResponseSchema });
+export const PasskeyLoginRequestSchema = builtOnFirstUse(() => z.object({ response: PasskeyAuthenticationResponseSchema }));
 
-const CredentialDescriptorSchema = z.object({ id: z.string(), type: z.string(), transports: z.array(z.string()).optional() });
+const CredentialDescriptorSchema = builtOnFirstUse(() =>
+  z.object({ id: z.string(), type: z.string(), transports: z.array(z.string()).optional() }),
+);
 /** The one extension asked for: whether the credential is discoverable (credProps). */
-const ExtensionsSchema = z.object({ credProps: z.boolean().optional() });
+const ExtensionsSchema = builtOnFirstUse(() => z.object({ credProps: z.boolean().optional() }));
 
 /** `PublicKeyCredentialCreationOptionsJSON` for `navigator.credentials.create()`. */
-export const PasskeyRegistrationOptionsSchema = z.object({
-  challenge: z.string(),
-  rp: z.object({ id: z.string().optional(), name: z.string() }),
-  user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }),
-  pubKeyCredParams: z.array(z.object({ type: z.string(), alg: z.number() })),
-  timeout: z.number().optional(),
-  excludeCredentials: z.array(CredentialDescriptorSchema).optional(),
-  authenticatorSelection: z
-    .object({
-      authenticatorAttachment: z.string().optional(),
-      residentKey: z.string().optional(),
-      requireResidentKey: z.boolean().optional(),
-      userVerification: z.string().optional(),
-    })
-    .optional(),
-  hints: z.array(z.string()).optional(),
-  attestation: z.string().optional(),
-  extensions: ExtensionsSchema.optional(),
-});
+export const PasskeyRegistrationOptionsSchema = builtOnFirstUse(() =>
+  z.object({
+    challenge: z.string(),
+    rp: z.object({ id: z.string().optional(), name: z.string() }),
+    user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }),
+    pubKeyCredParams: z.array(z.object({ type: z.string(), alg: z.number() })),
+    timeout: z.number().optional(),
+    excludeCredentials: z.array(CredentialDescriptorSchema).optional(),
+    authenticatorSelection: z
+      .object({
+        authenticatorAttachment: z.string().optional(),
+        residentKey: z.string().optional(),
+        requireResidentKey: z.boolean().optional(),
+        userVerification: z.string().optional(),
+      })
+      .optional(),
+    hints: z.array(z.string()).optional(),
+    attestation: z.string().optional(),
+    extensions: ExtensionsSchema.optional(),
+  }),
+);
 
 /** `PublicKeyCredentialRequestOptionsJSON` for `navigator.credentials.get()` (no allow-list: any passkey of this site). */
-export const PasskeyAuthenticationOptionsSchema = z.object({
-  challenge: z.string(),
-  rpId: z.string().optional(),
-  timeout: z.number().optional(),
-  allowCredentials: z.array(CredentialDescriptorSchema).optional(),
-  userVerification: z.string().optional(),
-  hints: z.array(z.string()).optional(),
-  extensions: ExtensionsSchema.optional(),
-});
+export const PasskeyAuthenticationOptionsSchema = builtOnFirstUse(() =>
+  z.object({
+    challenge: z.string(),
+    rpId: z.string().optional(),
+    timeout: z.number().optional(),
+    allowCredentials: z.array(CredentialDescriptorSchema).optional(),
+    userVerification: z.string().optional(),
+    hints: z.array(z.string()).optional(),
+    extensions: ExtensionsSchema.optional(),
+  }),
+);
 
 /** A passkey as its owner sees it on the Security screen. */
-export const PasskeySummarySchema = z.object({
-  id: IdSchema,
-  /** Where it was registered ("Chrome on macOS"). */
-  name: z.string(),
-  createdAt: z.iso.datetime({ offset: true }),
-  lastUsedAt: z.iso.datetime({ offset: true }).nullable(),
-  /** Synced by a password manager or platform account (can sign in on the person's other devices). */
-  backedUp: z.boolean(),
-});
+export const PasskeySummarySchema = builtOnFirstUse(() =>
+  z.object({
+    id: IdSchema,
+    /** Where it was registered ("Chrome on macOS"). */
+    name: z.string(),
+    createdAt: z.iso.datetime({ offset: true }),
+    lastUsedAt: z.iso.datetime({ offset: true }).nullable(),
+    /** Synced by a password manager or platform account (can sign in on the person's other devices). */
+    backedUp: z.boolean(),
+  }),
+);
 export type PasskeySummary = z.infer<typeof PasskeySummarySchema>;
-export const PasskeyListSchema = z.object({ value: z.array(PasskeySummarySchema) });
+export const PasskeyListSchema = builtOnFirstUse(() => z.object({ value: z.array(PasskeySummarySchema) }));
 
 /** Texts the passkey calls answer with. */
 export const PASSKEY_MESSAGES = {

@@ -2,34 +2,41 @@ import { z } from 'zod';
 import { AccountPaymentMethodSchema } from './accounts';
 import { CurrencyCodeSchema, IdSchema, IsoDateSchema, IsoDateTimeSchema, MoneySchema } from './primitives';
 import { textSchema } from './text';
+import { builtOnFirstUse } from './lazy-schema';
 
 export const PAYMENT_STATUSES = ['Successful', 'Error', 'InProgress'] as const;
-export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
+export const PaymentStatusSchema = builtOnFirstUse(() => z.enum(PAYMENT_STATUSES));
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
 
 export const CARD_BRANDS = ['Visa', 'Mastercard', 'American Express'] as const;
 
-export const BalanceSchema = z.object({ amount: MoneySchema, currency: z.object({ code: CurrencyCodeSchema }) });
+export const BalanceSchema = builtOnFirstUse(() =>
+  z.object({ amount: MoneySchema, currency: z.object({ code: CurrencyCodeSchema }) }),
+);
 export type Balance = z.infer<typeof BalanceSchema>;
 
-export const RecentPaymentSchema = z.object({
-  id: IdSchema,
-  date: IsoDateTimeSchema,
-  amount: MoneySchema,
-  currency: CurrencyCodeSchema,
-  status: PaymentStatusSchema,
-  description: z.string().nullable(),
-  type: z.string(),
-  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
-});
+export const RecentPaymentSchema = builtOnFirstUse(() =>
+  z.object({
+    id: IdSchema,
+    date: IsoDateTimeSchema,
+    amount: MoneySchema,
+    currency: CurrencyCodeSchema,
+    status: PaymentStatusSchema,
+    description: z.string().nullable(),
+    type: z.string(),
+    card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  }),
+);
 export type RecentPayment = z.infer<typeof RecentPaymentSchema>;
 
 /** What is past due in one currency: the sum still owed on invoices past their due date, and the oldest such due date. */
-export const OverdueBalanceSchema = z.object({
-  amount: MoneySchema,
-  currency: z.object({ code: CurrencyCodeSchema }),
-  since: IsoDateSchema,
-});
+export const OverdueBalanceSchema = builtOnFirstUse(() =>
+  z.object({
+    amount: MoneySchema,
+    currency: z.object({ code: CurrencyCodeSchema }),
+    since: IsoDateSchema,
+  }),
+);
 export type OverdueBalance = z.infer<typeof OverdueBalanceSchema>;
 
 /**
@@ -37,125 +44,151 @@ export type OverdueBalance = z.infer<typeof OverdueBalanceSchema>;
  * per currency what is overdue in the account's time zone (the contract's `overdueByCurrency`; empty when
  * nothing is past due).
  */
-export const HomeModelSchema = z.object({
-  balances: z.array(BalanceSchema),
-  recentPayments: z.array(RecentPaymentSchema),
-  paymentDueDate: IsoDateSchema.nullable(),
-  overdue: z.array(OverdueBalanceSchema),
-});
+export const HomeModelSchema = builtOnFirstUse(() =>
+  z.object({
+    balances: z.array(BalanceSchema),
+    recentPayments: z.array(RecentPaymentSchema),
+    paymentDueDate: IsoDateSchema.nullable(),
+    overdue: z.array(OverdueBalanceSchema),
+  }),
+);
 export type HomeModel = z.infer<typeof HomeModelSchema>;
 
-export const CardSchema = z.object({
-  id: z.string(),
-  brand: z.string(),
-  last4: z.string(),
-  expiry: z.string(),
-  expMonth: z.number().int().min(1).max(12),
-  expYear: z.number().int(),
-});
+export const CardSchema = builtOnFirstUse(() =>
+  z.object({
+    id: z.string(),
+    brand: z.string(),
+    last4: z.string(),
+    expiry: z.string(),
+    expMonth: z.number().int().min(1).max(12),
+    expYear: z.number().int(),
+  }),
+);
 export type Card = z.infer<typeof CardSchema>;
 
 /** PaymentMethod/methods value. */
-export const PaymentMethodEntrySchema = z.object({
-  paymentMethod: z.object({ id: IdSchema, default: z.boolean() }),
-  card: CardSchema,
-});
+export const PaymentMethodEntrySchema = builtOnFirstUse(() =>
+  z.object({
+    paymentMethod: z.object({ id: IdSchema, default: z.boolean() }),
+    card: CardSchema,
+  }),
+);
 export type PaymentMethodEntry = z.infer<typeof PaymentMethodEntrySchema>;
 
-export const PaymentAssignmentInputSchema = z.object({
-  id: IdSchema.optional(),
-  paymentId: IdSchema.optional(),
-  arId: IdSchema,
-  amount: MoneySchema.refine((a) => a > 0, 'Please enter a valid payment amount.'),
-});
+export const PaymentAssignmentInputSchema = builtOnFirstUse(() =>
+  z.object({
+    id: IdSchema.optional(),
+    paymentId: IdSchema.optional(),
+    arId: IdSchema,
+    amount: MoneySchema.refine((a) => a > 0, 'Please enter a valid payment amount.'),
+  }),
+);
 
 /** Payment/customerpayment body (spec §3 "Payment to create"); the amount is sent absolute. */
-export const PaymentToCreateSchema = z.object({
-  payment: z.object({
-    id: IdSchema.optional(),
-    status: z.literal('InProgress').default('InProgress'),
-    type: AccountPaymentMethodSchema.default('Credit Card (Manual)'),
-    accountId: IdSchema,
-    date: IsoDateTimeSchema.optional(),
-    amount: MoneySchema.refine((a) => a > 0, 'Please enter a valid payment amount.'),
-    currency: CurrencyCodeSchema,
-    description: textSchema().trim().max(200).nullable().optional(),
+export const PaymentToCreateSchema = builtOnFirstUse(() =>
+  z.object({
+    payment: z.object({
+      id: IdSchema.optional(),
+      status: z.literal('InProgress').default('InProgress'),
+      type: AccountPaymentMethodSchema.default('Credit Card (Manual)'),
+      accountId: IdSchema,
+      date: IsoDateTimeSchema.optional(),
+      amount: MoneySchema.refine((a) => a > 0, 'Please enter a valid payment amount.'),
+      currency: CurrencyCodeSchema,
+      description: textSchema().trim().max(200).nullable().optional(),
+    }),
+    paymentMethodInfo: z.object({
+      paymentMethodId: IdSchema,
+      cardId: textSchema().max(100).optional(),
+      selected: z.boolean().default(true),
+    }),
+    paymentAssignments: z.array(PaymentAssignmentInputSchema).max(500).optional(),
   }),
-  paymentMethodInfo: z.object({
-    paymentMethodId: IdSchema,
-    cardId: textSchema().max(100).optional(),
-    selected: z.boolean().default(true),
-  }),
-  paymentAssignments: z.array(PaymentAssignmentInputSchema).max(500).optional(),
-});
+);
 export type PaymentToCreate = z.input<typeof PaymentToCreateSchema>;
 
-export const PaymentResultSchema = z.object({
-  payment: RecentPaymentSchema.nullable(),
-  error: z.string().nullable(),
-});
+export const PaymentResultSchema = builtOnFirstUse(() =>
+  z.object({
+    payment: RecentPaymentSchema.nullable(),
+    error: z.string().nullable(),
+  }),
+);
 export type PaymentResult = z.infer<typeof PaymentResultSchema>;
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
-export const PaymentProviderNameSchema = z.enum(PAYMENT_PROVIDERS);
-export const PublicKeyResponseSchema = z.object({ publicKey: z.string(), provider: PaymentProviderNameSchema });
+export const PaymentProviderNameSchema = builtOnFirstUse(() => z.enum(PAYMENT_PROVIDERS));
+export const PublicKeyResponseSchema = builtOnFirstUse(() =>
+  z.object({ publicKey: z.string(), provider: PaymentProviderNameSchema }),
+);
 export type PublicKeyResponse = z.infer<typeof PublicKeyResponseSchema>;
 
 /** checkoutapi/setup body (spec §3 "Checkout setup request"). */
 /** The theme chosen in the portal ("system" follows the device) and the language it is read in. */
 export const CHECKOUT_THEMES = ['light', 'dark', 'system'] as const;
 export const CHECKOUT_LANGUAGES = ['en', 'fr'] as const;
-export const CheckoutAppearanceSchema = z.object({ theme: z.enum(CHECKOUT_THEMES), language: z.enum(CHECKOUT_LANGUAGES) });
+export const CheckoutAppearanceSchema = builtOnFirstUse(() =>
+  z.object({ theme: z.enum(CHECKOUT_THEMES), language: z.enum(CHECKOUT_LANGUAGES) }),
+);
 export type CheckoutAppearance = z.infer<typeof CheckoutAppearanceSchema>;
 
-export const CheckoutSetupRequestSchema = z.object({
-  accountId: IdSchema,
-  order: z.object({
-    name: textSchema().max(200),
+export const CheckoutSetupRequestSchema = builtOnFirstUse(() =>
+  z.object({
     accountId: IdSchema,
-    description: textSchema().max(500).optional(),
-    email: textSchema().max(254).nullable().optional(),
-    accountType: textSchema().max(50).optional(),
-    currency: CurrencyCodeSchema,
-    address: z
-      .object({
-        city: textSchema().max(80).nullable(),
-        country: textSchema().max(80).nullable(),
-        postalCode: textSchema().max(20).nullable(),
-        state: textSchema().max(80).nullable(),
-        line1: textSchema().max(200).nullable(),
-      })
-      .optional(),
+    order: z.object({
+      name: textSchema().max(200),
+      accountId: IdSchema,
+      description: textSchema().max(500).optional(),
+      email: textSchema().max(254).nullable().optional(),
+      accountType: textSchema().max(50).optional(),
+      currency: CurrencyCodeSchema,
+      address: z
+        .object({
+          city: textSchema().max(80).nullable(),
+          country: textSchema().max(80).nullable(),
+          postalCode: textSchema().max(20).nullable(),
+          state: textSchema().max(80).nullable(),
+          line1: textSchema().max(200).nullable(),
+        })
+        .optional(),
+    }),
+    successUrl: z.url().max(2000),
+    cancelUrl: z.url().max(2000),
+    /** How the person sees the portal, so the provider's page looks and reads the same (issue 15 item 1). */
+    appearance: CheckoutAppearanceSchema.optional(),
   }),
-  successUrl: z.url().max(2000),
-  cancelUrl: z.url().max(2000),
-  /** How the person sees the portal, so the provider's page looks and reads the same (issue 15 item 1). */
-  appearance: CheckoutAppearanceSchema.optional(),
-});
+);
 export type CheckoutSetupRequest = z.input<typeof CheckoutSetupRequestSchema>;
 /** `id` is the provider's session id; `url` is where the browser goes to enter the card. */
-export const CheckoutSetupResponseSchema = z.object({ id: z.string(), url: z.string() });
+export const CheckoutSetupResponseSchema = builtOnFirstUse(() => z.object({ id: z.string(), url: z.string() }));
 export type CheckoutSetupResponse = z.infer<typeof CheckoutSetupResponseSchema>;
 
 /** The provider sends the browser back with its session id (`checkoutapi/complete`). */
-export const CheckoutCompleteQuerySchema = z.object({ session_id: textSchema().min(1).max(255) });
+export const CheckoutCompleteQuerySchema = builtOnFirstUse(() => z.object({ session_id: textSchema().min(1).max(255) }));
 
 /** The sandbox provider's hosted checkout page: its session id, and the card form it posts. */
-export const SandboxCheckoutParamsSchema = z.object({ sessionId: textSchema().min(1).max(255) });
+export const SandboxCheckoutParamsSchema = builtOnFirstUse(() => z.object({ sessionId: textSchema().min(1).max(255) }));
 /** The page's query: the appearance the portal asked for (absent: the device's scheme, the account's language). */
-export const SandboxCheckoutQuerySchema = z.object({ theme: z.enum(CHECKOUT_THEMES).optional(), lang: z.enum(CHECKOUT_LANGUAGES).optional() });
-const formText = textSchema().max(200).optional().default('');
-export const SandboxCardFormSchema = z.object({ cardNumber: formText, expiry: formText, cvc: formText, nameOnCard: formText });
+export const SandboxCheckoutQuerySchema = builtOnFirstUse(() =>
+  z.object({ theme: z.enum(CHECKOUT_THEMES).optional(), lang: z.enum(CHECKOUT_LANGUAGES).optional() }),
+);
+const formText = builtOnFirstUse(() => textSchema().max(200).optional().default(''));
+export const SandboxCardFormSchema = builtOnFirstUse(() =>
+  z.object({ cardNumber: formText, expiry: formText, cvc: formText, nameOnCard: formText }),
+);
 
 /** What the webhook answers the card provider. */
-export const WebhookReceiptSchema = z.object({ received: z.boolean(), outcome: z.enum(['processed', 'duplicate', 'ignored']) });
+export const WebhookReceiptSchema = builtOnFirstUse(() =>
+  z.object({ received: z.boolean(), outcome: z.enum(['processed', 'duplicate', 'ignored']) }),
+);
 
 /** A query flag written bare (`?autoAssignPayment`), as `=true`/`=1`, or `=false`/`=0`. */
-export const queryFlag = z
-  .enum(['', 'true', 'false', '1', '0'], { error: 'Must be true or false' })
-  .optional()
-  .transform((v) => v === '' || v === 'true' || v === '1');
-export const CustomerPaymentQuerySchema = z.object({ autoAssignPayment: queryFlag });
+export const queryFlag = builtOnFirstUse(() =>
+  z
+    .enum(['', 'true', 'false', '1', '0'], { error: 'Must be true or false' })
+    .optional()
+    .transform((v) => v === '' || v === 'true' || v === '1'),
+);
+export const CustomerPaymentQuerySchema = builtOnFirstUse(() => z.object({ autoAssignPayment: queryFlag }));
 
 /**
  * Return parameters the checkout success URL carries (spec §4). When the card was not saved, the service
@@ -172,7 +205,6 @@ export const CHECKOUT_RETURN_PARAMS = {
 /** Why a card entered at checkout was not saved: `duplicate`, the same card (by the provider's fingerprint) is on the account already. */
 export const CHECKOUT_NOT_SAVED_REASONS = ['duplicate'] as const;
 export type CheckoutNotSavedReason = (typeof CHECKOUT_NOT_SAVED_REASONS)[number];
-
 
 /** Texts the payment, card and checkout calls answer with in `{ error }` (or a PaymentResult's `error`). */
 export const PAYMENT_MESSAGES = {
@@ -197,4 +229,5 @@ export const PAYMENT_MESSAGES = {
 } as const;
 
 /** The 400 answer when a payment is not in the account's currency. */
-export const wrongCurrencyMessage = (accountCurrency: string): string => `Payments on this account must be in ${accountCurrency}.`;
+export const wrongCurrencyMessage = (accountCurrency: string): string =>
+  `Payments on this account must be in ${accountCurrency}.`;

@@ -1,17 +1,20 @@
 import { z } from 'zod';
 import { textSchema } from './text';
+import { builtOnFirstUse } from './lazy-schema';
 
 /**
  * A 64-bit id: a JSON integer on the wire (digit strings are accepted on input, e.g. from paths),
  * a `bigint` in code on both sides so ids beyond 2^53 survive a round trip.
  */
-export const IdSchema = z.codec(
-  z.union([z.int().nonnegative(), z.string().regex(/^\d{1,19}$/, 'Must be a numeric id'), z.bigint().nonnegative()]),
-  z.bigint().nonnegative().max(9223372036854775807n, 'Id is out of range'),
-  {
-    decode: (wire) => BigInt(wire),
-    encode: (id) => id,
-  },
+export const IdSchema = builtOnFirstUse(() =>
+  z.codec(
+    z.union([z.int().nonnegative(), z.string().regex(/^\d{1,19}$/, 'Must be a numeric id'), z.bigint().nonnegative()]),
+    z.bigint().nonnegative().max(9223372036854775807n, 'Id is out of range'),
+    {
+      decode: (wire) => BigInt(wire),
+      encode: (id) => id,
+    },
+  ),
 );
 export type Id = z.output<typeof IdSchema>;
 
@@ -22,47 +25,64 @@ const MONEY_LIMIT = 1e13;
  * Arithmetic on amounts goes through `toMinor`/`fromMinor` in money.ts, never float maths.
  * A codec (not a transform) so response schemas can encode it: replies go through `z.encode`.
  */
-export const MoneySchema = z.codec(
-  z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d{1,2})?$/, 'Must be an amount with at most 2 decimals')]),
-  z
-    .number()
-    .finite('Must be a finite amount')
-    .refine((n) => Math.abs(n) < MONEY_LIMIT, 'Amount is too large')
-    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Amount must have at most 2 decimals')
-    .overwrite((n) => Math.round(n * 100) / 100),
-  { decode: (v) => (typeof v === 'string' ? Number(v) : v), encode: (n) => n },
+export const MoneySchema = builtOnFirstUse(() =>
+  z.codec(
+    z.union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d+(\.\d{1,2})?$/, 'Must be an amount with at most 2 decimals'),
+    ]),
+    z
+      .number()
+      .finite('Must be a finite amount')
+      .refine((n) => Math.abs(n) < MONEY_LIMIT, 'Amount is too large')
+      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Amount must have at most 2 decimals')
+      .overwrite((n) => Math.round(n * 100) / 100),
+    { decode: (v) => (typeof v === 'string' ? Number(v) : v), encode: (n) => n },
+  ),
 );
 export type Money = z.output<typeof MoneySchema>;
 
 export const CURRENCIES = ['USD', 'CAD', 'GBP', 'EUR'] as const;
-export const CurrencyCodeSchema = z.enum(CURRENCIES, { error: 'Unsupported currency' });
+export const CurrencyCodeSchema = builtOnFirstUse(() => z.enum(CURRENCIES, { error: 'Unsupported currency' }));
 export type CurrencyCode = z.infer<typeof CurrencyCodeSchema>;
 
 /** Calendar date, `YYYY-MM-DD`. */
-export const IsoDateSchema = z.iso.date();
+export const IsoDateSchema = builtOnFirstUse(() => z.iso.date());
 /** Instant, ISO 8601 with offset. */
-export const IsoDateTimeSchema = z.iso.datetime({ offset: true });
+export const IsoDateTimeSchema = builtOnFirstUse(() => z.iso.datetime({ offset: true }));
 
 /** Every error answer; `fields` (invalid input only) says what is wrong with each body field, by its path. */
-export const ErrorResponseSchema = z.object({ error: z.string(), fields: z.record(z.string(), z.string()).optional() });
+export const ErrorResponseSchema = builtOnFirstUse(() =>
+  z.object({ error: z.string(), fields: z.record(z.string(), z.string()).optional() }),
+);
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 
 /** `true`/`false` answers of calls whose spec only reads truthiness. */
-export const BooleanResultSchema = z.boolean();
+export const BooleanResultSchema = builtOnFirstUse(() => z.boolean());
 
 export const MAX_TAKE = 1000;
 
 /** Query of every paged list (spec §7, decisions §3). */
-export const PagedQuerySchema = z.object({
-  orderby: textSchema().max(200).optional(),
-  skip: z.coerce.number().int().min(0, 'skip must be 0 or more').default(0),
-  take: z.coerce.number().int().min(1, 'take must be at least 1').max(MAX_TAKE, `take must be at most ${MAX_TAKE}`).default(100),
-  count: z
-    .enum(['true', 'false'])
-    .optional()
-    .transform((v) => v === 'true'),
-  dnfilter: textSchema().max(2000).optional(),
-});
+export const PagedQuerySchema = builtOnFirstUse(() =>
+  z.object({
+    orderby: textSchema().max(200).optional(),
+    skip: z.coerce.number().int().min(0, 'skip must be 0 or more').default(0),
+    take: z.coerce
+      .number()
+      .int()
+      .min(1, 'take must be at least 1')
+      .max(MAX_TAKE, `take must be at most ${MAX_TAKE}`)
+      .default(100),
+    count: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((v) => v === 'true'),
+    dnfilter: textSchema().max(2000).optional(),
+  }),
+);
 export type PagedQuery = z.infer<typeof PagedQuerySchema>;
 
 /** `{ value, count }`; count is present only when asked for with `count=true`. */

@@ -4,9 +4,10 @@
  */
 import { z } from 'zod';
 import { IdSchema } from './primitives';
+import { builtOnFirstUse } from './lazy-schema';
 
 /** GET Payment/{paymentId}/receipt. */
-export const PaymentReceiptParamsSchema = z.object({ paymentId: IdSchema });
+export const PaymentReceiptParamsSchema = builtOnFirstUse(() => z.object({ paymentId: IdSchema }));
 
 export const STATEMENT_FORMATS = ['pdf', 'csv'] as const;
 export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
@@ -35,14 +36,21 @@ export const STATEMENT_RANGE_MESSAGES: Readonly<Record<StatementRangeProblem, st
 };
 
 /** GET Account/{accountId}/statement?from&to&format: the period (the account's calendar days, both included) and the file type. */
-export const StatementQuerySchema = z
-  .object({
-    from: z.iso.date({ error: 'from must be a day written YYYY-MM-DD (the first day of the statement)' }),
-    to: z.iso.date({ error: 'to must be a day written YYYY-MM-DD (the last day of the statement)' }),
-    format: z.enum(STATEMENT_FORMATS, { error: 'format must be pdf or csv' }),
-  })
-  .superRefine((query, context) => {
-    const problem = statementRangeProblem(query.from, query.to);
-    if (problem) context.addIssue({ code: 'custom', message: STATEMENT_RANGE_MESSAGES[problem], path: [problem === 'fromAfterTo' ? 'from' : 'to'] });
-  });
+export const StatementQuerySchema = builtOnFirstUse(() =>
+  z
+    .object({
+      from: z.iso.date({ error: 'from must be a day written YYYY-MM-DD (the first day of the statement)' }),
+      to: z.iso.date({ error: 'to must be a day written YYYY-MM-DD (the last day of the statement)' }),
+      format: z.enum(STATEMENT_FORMATS, { error: 'format must be pdf or csv' }),
+    })
+    .superRefine((query, context) => {
+      const problem = statementRangeProblem(query.from, query.to);
+      if (problem)
+        context.addIssue({
+          code: 'custom',
+          message: STATEMENT_RANGE_MESSAGES[problem],
+          path: [problem === 'fromAfterTo' ? 'from' : 'to'],
+        });
+    }),
+);
 export type StatementQuery = z.input<typeof StatementQuerySchema>;

@@ -11,13 +11,24 @@ import { z } from 'zod';
 import { CDR_TYPES } from './invoices';
 import { CurrencyCodeSchema, IdSchema, IsoDateSchema, IsoDateTimeSchema, MoneySchema, PagedQuerySchema } from './primitives';
 import { textSchema } from './text';
+import { builtOnFirstUse } from './lazy-schema';
 
 export const CDR_DIRECTIONS = ['outgoing', 'incoming'] as const;
 export type CdrDirection = (typeof CDR_DIRECTIONS)[number];
 export type CdrType = (typeof CDR_TYPES)[number];
 
 /** The explorer's columns, by the names `orderby` takes. */
-export const USAGE_SORT_FIELDS = ['StartedAt', 'Type', 'Direction', 'From', 'To', 'Duration', 'Data', 'Description', 'Amount'] as const;
+export const USAGE_SORT_FIELDS = [
+  'StartedAt',
+  'Type',
+  'Direction',
+  'From',
+  'To',
+  'Duration',
+  'Data',
+  'Description',
+  'Amount',
+] as const;
 export type UsageSortField = (typeof USAGE_SORT_FIELDS)[number];
 
 /** Rows per explorer page at most (the screen shows 25). */
@@ -26,125 +37,141 @@ export const USAGE_PAGE_SIZE = 25;
 /** Longest number fragment searched for. */
 export const USAGE_NUMBER_MAX = 32;
 
-const booleanText = z.enum(['true', 'false'], { error: "Must be 'true' or 'false'" }).transform((v) => v === 'true');
+const booleanText = builtOnFirstUse(() =>
+  z.enum(['true', 'false'], { error: "Must be 'true' or 'false'" }).transform((v) => v === 'true'),
+);
 
 /** The explorer's filters, shared by the page and the export. */
 const filterShape = {
-  from: IsoDateSchema.optional(),
-  to: IsoDateSchema.optional(),
-  type: z.enum(CDR_TYPES, { error: "type must be 'voice', 'sms' or 'data'" }).optional(),
-  direction: z.enum(CDR_DIRECTIONS, { error: "direction must be 'outgoing' or 'incoming'" }).optional(),
+  from: builtOnFirstUse(() => IsoDateSchema.optional()),
+  to: builtOnFirstUse(() => IsoDateSchema.optional()),
+  type: builtOnFirstUse(() => z.enum(CDR_TYPES, { error: "type must be 'voice', 'sms' or 'data'" }).optional()),
+  direction: builtOnFirstUse(() => z.enum(CDR_DIRECTIONS, { error: "direction must be 'outgoing' or 'incoming'" }).optional()),
   /** Part of either number, in any format: its digits are matched ("416 555-01" finds +14165550134). */
-  number: textSchema()
-    .trim()
-    .max(USAGE_NUMBER_MAX, `number must be at most ${USAGE_NUMBER_MAX} characters`)
-    .refine((v) => /\d/.test(v), 'number must contain a digit')
-    .optional(),
-  roaming: booleanText.optional(),
+  number: builtOnFirstUse(() =>
+    textSchema()
+      .trim()
+      .max(USAGE_NUMBER_MAX, `number must be at most ${USAGE_NUMBER_MAX} characters`)
+      .refine((v) => /\d/.test(v), 'number must contain a digit')
+      .optional(),
+  ),
+  roaming: builtOnFirstUse(() => booleanText.optional()),
   /** Records rated at this amount or more. */
-  minAmount: MoneySchema.refine((v) => v >= 0, 'minAmount must be 0 or more').optional(),
+  minAmount: builtOnFirstUse(() => MoneySchema.refine((v) => v >= 0, 'minAmount must be 0 or more').optional()),
 };
 
 const rangeInOrder = (q: { from?: string | undefined; to?: string | undefined }) => !q.from || !q.to || q.from <= q.to;
 const RANGE_ERROR = { message: 'from must be on or before to', path: ['to'] };
 
-export const UsageFilterQuerySchema = z.object(filterShape).refine(rangeInOrder, RANGE_ERROR);
+export const UsageFilterQuerySchema = builtOnFirstUse(() => z.object(filterShape).refine(rangeInOrder, RANGE_ERROR));
 export type UsageFilterQuery = z.input<typeof UsageFilterQuerySchema>;
 export type UsageFilter = z.output<typeof UsageFilterQuerySchema>;
 
 /** Filters plus the portal's paging: `orderby` over `USAGE_SORT_FIELDS`, `skip`/`take` (≤ 200), `count=true`. */
-export const UsageRecordsQuerySchema = z
-  .object({
-    ...filterShape,
-    ...PagedQuerySchema.pick({ orderby: true, skip: true, count: true }).shape,
-    take: z.coerce
-      .number()
-      .int()
-      .min(1, 'take must be at least 1')
-      .max(USAGE_MAX_TAKE, `take must be at most ${USAGE_MAX_TAKE}`)
-      .default(USAGE_PAGE_SIZE),
-  })
-  .refine(rangeInOrder, RANGE_ERROR);
+export const UsageRecordsQuerySchema = builtOnFirstUse(() =>
+  z
+    .object({
+      ...filterShape,
+      ...PagedQuerySchema.pick({ orderby: true, skip: true, count: true }).shape,
+      take: z.coerce
+        .number()
+        .int()
+        .min(1, 'take must be at least 1')
+        .max(USAGE_MAX_TAKE, `take must be at most ${USAGE_MAX_TAKE}`)
+        .default(USAGE_PAGE_SIZE),
+    })
+    .refine(rangeInOrder, RANGE_ERROR),
+);
 export type UsageRecordsQuery = z.input<typeof UsageRecordsQuerySchema>;
 
 /** A rated amount as stored, to the ten-thousandth ("0.2500"): exact decimal text. */
-export const RatedAmountSchema = z.string().regex(/^-?\d+\.\d{4}$/);
+export const RatedAmountSchema = builtOnFirstUse(() => z.string().regex(/^-?\d+\.\d{4}$/));
 
-export const UsageRecordSchema = z.object({
-  id: IdSchema,
-  type: z.enum(CDR_TYPES),
-  direction: z.enum(CDR_DIRECTIONS),
-  startedAt: IsoDateTimeSchema,
-  fromNumber: z.string(),
-  toNumber: z.string().nullable(),
-  durationSeconds: z.number().int(),
-  dataKb: z.number().int(),
-  description: z.string(),
-  roaming: z.boolean(),
-  amount: RatedAmountSchema,
-  /** The invoice that bills (or will bill) the record; `postedDate` null while its period is open. */
-  invoiceId: IdSchema,
-  postedDate: IsoDateTimeSchema.nullable(),
-});
+export const UsageRecordSchema = builtOnFirstUse(() =>
+  z.object({
+    id: IdSchema,
+    type: z.enum(CDR_TYPES),
+    direction: z.enum(CDR_DIRECTIONS),
+    startedAt: IsoDateTimeSchema,
+    fromNumber: z.string(),
+    toNumber: z.string().nullable(),
+    durationSeconds: z.number().int(),
+    dataKb: z.number().int(),
+    description: z.string(),
+    roaming: z.boolean(),
+    amount: RatedAmountSchema,
+    /** The invoice that bills (or will bill) the record; `postedDate` null while its period is open. */
+    invoiceId: IdSchema,
+    postedDate: IsoDateTimeSchema.nullable(),
+  }),
+);
 export type UsageRecord = z.infer<typeof UsageRecordSchema>;
 
 /** Totals of the whole filtered set; `amount` is what those records bill (each usage charge rounded to the cent). */
-export const UsageTotalsSchema = z.object({
-  count: z.number().int(),
-  durationSeconds: z.number().int(),
-  dataKb: z.number().int(),
-  amount: MoneySchema,
-});
+export const UsageTotalsSchema = builtOnFirstUse(() =>
+  z.object({
+    count: z.number().int(),
+    durationSeconds: z.number().int(),
+    dataKb: z.number().int(),
+    amount: MoneySchema,
+  }),
+);
 export type UsageTotals = z.infer<typeof UsageTotalsSchema>;
 
 /** One billing day of the filtered set, by type: the daily chart. */
-export const UsageDaySchema = z.object({
-  day: IsoDateSchema,
-  voiceCount: z.number().int(),
-  voiceSeconds: z.number().int(),
-  smsCount: z.number().int(),
-  dataCount: z.number().int(),
-  dataKb: z.number().int(),
-});
+export const UsageDaySchema = builtOnFirstUse(() =>
+  z.object({
+    day: IsoDateSchema,
+    voiceCount: z.number().int(),
+    voiceSeconds: z.number().int(),
+    smsCount: z.number().int(),
+    dataCount: z.number().int(),
+    dataKb: z.number().int(),
+  }),
+);
 export type UsageDay = z.infer<typeof UsageDaySchema>;
 
-export const UsageRecordsSchema = z.object({
-  value: z.array(UsageRecordSchema),
-  count: z.number().int().optional(),
-  totals: UsageTotalsSchema,
-  /** Days of the filtered set that have records, oldest first. */
-  daily: z.array(UsageDaySchema),
-  currency: CurrencyCodeSchema,
-});
+export const UsageRecordsSchema = builtOnFirstUse(() =>
+  z.object({
+    value: z.array(UsageRecordSchema),
+    count: z.number().int().optional(),
+    totals: UsageTotalsSchema,
+    /** Days of the filtered set that have records, oldest first. */
+    daily: z.array(UsageDaySchema),
+    currency: CurrencyCodeSchema,
+  }),
+);
 export type UsageRecords = z.infer<typeof UsageRecordsSchema>;
 
 /** Used against included; `included` null = unlimited. */
-export const AllowanceSchema = z.object({ used: z.number().int(), included: z.number().int().nullable() });
+export const AllowanceSchema = builtOnFirstUse(() => z.object({ used: z.number().int(), included: z.number().int().nullable() }));
 export type Allowance = z.infer<typeof AllowanceSchema>;
 
-export const UsageSummarySchema = z.object({
-  /** The current unbilled period (its first and last billing day). */
-  period: z.object({ start: IsoDateSchema, end: IsoDateSchema }),
-  asOf: IsoDateTimeSchema,
-  currency: CurrencyCodeSchema,
-  /** The plan billed, as its invoice line names it; null when the account has none. */
-  plan: z.object({ name: z.string(), lines: z.number().int() }).nullable(),
-  allowances: z.object({ voiceMinutes: AllowanceSchema, textMessages: AllowanceSchema, dataMb: AllowanceSchema }),
-  /** Usage beyond the plan's minutes and data so far. */
-  overage: MoneySchema,
-  /** Calls, texts and data abroad so far. */
-  roaming: MoneySchema,
-  /** Long distance and international usage so far. */
-  otherUsage: MoneySchema,
-  /** The next bill by the rules that rate the invoices: plan + usage charges + taxes on their sum. */
-  estimate: z.object({
-    plan: MoneySchema,
-    usage: MoneySchema,
-    subtotal: MoneySchema,
-    taxes: z.array(z.object({ code: z.string(), description: z.string(), amount: MoneySchema })),
-    total: MoneySchema,
-    /** False when the billing address's tax rules are unknown: the total leaves taxes out. */
-    taxesIncluded: z.boolean(),
+export const UsageSummarySchema = builtOnFirstUse(() =>
+  z.object({
+    /** The current unbilled period (its first and last billing day). */
+    period: z.object({ start: IsoDateSchema, end: IsoDateSchema }),
+    asOf: IsoDateTimeSchema,
+    currency: CurrencyCodeSchema,
+    /** The plan billed, as its invoice line names it; null when the account has none. */
+    plan: z.object({ name: z.string(), lines: z.number().int() }).nullable(),
+    allowances: z.object({ voiceMinutes: AllowanceSchema, textMessages: AllowanceSchema, dataMb: AllowanceSchema }),
+    /** Usage beyond the plan's minutes and data so far. */
+    overage: MoneySchema,
+    /** Calls, texts and data abroad so far. */
+    roaming: MoneySchema,
+    /** Long distance and international usage so far. */
+    otherUsage: MoneySchema,
+    /** The next bill by the rules that rate the invoices: plan + usage charges + taxes on their sum. */
+    estimate: z.object({
+      plan: MoneySchema,
+      usage: MoneySchema,
+      subtotal: MoneySchema,
+      taxes: z.array(z.object({ code: z.string(), description: z.string(), amount: MoneySchema })),
+      total: MoneySchema,
+      /** False when the billing address's tax rules are unknown: the total leaves taxes out. */
+      taxesIncluded: z.boolean(),
+    }),
   }),
-});
+);
 export type UsageSummary = z.infer<typeof UsageSummarySchema>;

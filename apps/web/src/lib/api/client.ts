@@ -1,4 +1,4 @@
-import { parseJson, pathFor, stringifyJson, type AnswerOf, type Endpoint, type RequestOf } from '@portal/contract';
+import { buildNow, parseJson, pathFor, stringifyJson, type AnswerOf, type Endpoint, type RequestOf } from '@portal/contract';
 import { serviceUrl } from '@/config/services';
 import { noteActivity } from '../session/activity';
 import { endSession, getSession } from '../session/session-store';
@@ -13,7 +13,8 @@ import { handleUnauthorized } from './unauthorized';
  * - sends `Authorization: Bearer <token>` whenever a session exists;
  * - writes JSON with `stringifyJson` and reads it with `parseJson`, so 64-bit ids survive (they are `bigint`
  *   after the contract schema has parsed them);
- * - parses every JSON answer with the row's answer schema, so screens only see typed data;
+ * - parses every JSON answer with the row's answer schema, so screens only see typed data (the schema is built
+ *   while the request is on its way);
  * - notes each request as session activity (the idle warning counts from it);
  * - any 401 ends the session in both stores and sends the browser to /login, which then shows the service's
  *   reason (e.g. ended after a period without activity) when a session was in use; except the step-up
@@ -150,8 +151,12 @@ const send = async (endpoint: Endpoint, request: LooseRequest, accept: string): 
 };
 
 const call = async <E extends CallableEndpoint>(endpoint: E, ...[options]: CallArguments<E>): Promise<AnswerOf<E>> => {
-  const response = await send(endpoint, (options ?? {}) as LooseRequest, 'application/json');
+  const sent = send(endpoint, (options ?? {}) as LooseRequest, 'application/json');
   const answer: CallableEndpoint['answer'] = endpoint.answer;
+  // The contract builds its schemas on first use in a browser: this one is built, in a task of its own, while
+  // the answer is on its way, not in the task that parses and shows it.
+  if (answer.kind === 'json') setTimeout(() => buildNow(answer.schema), 0);
+  const response = await sent;
   if (response.status === 204 || answer.kind !== 'json') return undefined as AnswerOf<E>;
   return answer.schema.parse(await readBody(response)) as AnswerOf<E>;
 };

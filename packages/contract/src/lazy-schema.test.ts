@@ -1,0 +1,67 @@
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { builtOnFirstUse, standIn } from './lazy-schema';
+
+const counted = <T extends object>(build: () => T) => {
+  const spy = vi.fn(build);
+  return { schema: standIn(spy), builds: () => spy.mock.calls.length };
+};
+
+describe('standIn', () => {
+  it('builds nothing until first used, then once', () => {
+    const { schema, builds } = counted(() => z.object({ name: z.string() }));
+    expect(builds()).toBe(0);
+    expect(schema.parse({ name: 'Ada', extra: 1 })).toEqual({ name: 'Ada' });
+    expect(schema.safeParse({ name: 3 }).success).toBe(false);
+    expect(builds()).toBe(1);
+  });
+
+  it('answers as the schema it stands for: kind, instanceof, members, own keys', () => {
+    const schema = standIn(() => z.object({ name: z.string(), age: z.number().optional() }));
+    expect(schema instanceof z.ZodObject).toBe(true);
+    expect(schema instanceof z.ZodString).toBe(false);
+    expect('_zod' in schema).toBe(true);
+    expect(schema._zod.def.type).toBe('object');
+    expect(Object.keys(schema.shape)).toEqual(['name', 'age']);
+    expect(Reflect.ownKeys(schema)).toContain('_zod');
+    expect(Object.getOwnPropertyDescriptor(schema, '_zod')?.configurable).toBe(true);
+  });
+
+  it('nests in other schemas, and they in it, with methods that make new schemas', () => {
+    const Id = standIn(() =>
+      z.codec(z.union([z.int(), z.string().regex(/^\d+$/)]), z.bigint(), { decode: BigInt, encode: (n) => Number(n) }),
+    );
+    const Row = standIn(() => z.object({ id: Id, note: z.string().optional() }));
+    const Page = z.object({ value: z.array(Row), next: Id.optional() });
+    expect(Page.parse({ value: [{ id: '9007199254740993' }], next: 2 })).toEqual({
+      value: [{ id: 9007199254740993n }],
+      next: 2n,
+    });
+    expect(z.encode(Page, { value: [{ id: 5n }] })).toEqual({ value: [{ id: 5 }] });
+    const Named = Row.extend({ name: z.string() }).partial({ note: true });
+    expect(Named.parse({ id: 1, name: 'x' })).toEqual({ id: 1n, name: 'x' });
+    expect(Page.safeParse({ value: [{ id: 'x' }] }).error?.issues[0]?.path).toEqual(['value', 0, 'id']);
+  });
+
+  it('gives the same JSON Schema as the schema itself', () => {
+    const build = () => z.object({ when: z.iso.date(), kind: z.enum(['a', 'b']) });
+    expect(z.toJSONSchema(z.object({ x: standIn(build) }))).toEqual(z.toJSONSchema(z.object({ x: build() })));
+  });
+
+  it('passes a failed build to whoever used it, every time', () => {
+    const schema = standIn((): z.ZodString => {
+      throw new Error('bad schema');
+    });
+    expect(() => schema.parse('a')).toThrow('bad schema');
+    expect(() => schema.parse('a')).toThrow('bad schema');
+  });
+});
+
+describe('builtOnFirstUse', () => {
+  it('builds at once outside a browser (the server, these tests)', () => {
+    const build = vi.fn(() => z.string());
+    const schema = builtOnFirstUse(build);
+    expect(build).toHaveBeenCalledTimes(1);
+    expect(schema.parse('a')).toBe('a');
+  });
+});

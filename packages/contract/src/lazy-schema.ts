@@ -1,0 +1,52 @@
+import type { z } from 'zod';
+
+/**
+ * A schema the contract's modules build on first use in a browser, and at once elsewhere.
+ *
+ * Building every zod schema of the contract when its chunk runs cost a signed-in first visit 80–170 ms of
+ * main thread at 1× (bench/README.md), and a page calls only a handful of the endpoints. In a browser the
+ * value is therefore a stand-in that builds the schema when anything first touches it and from then on
+ * answers as that schema does (`parse`, `_zod`, `instanceof`, nesting in other schemas). The server builds
+ * every schema anyway when it registers its routes and parses through them on every request, so it gets the
+ * schema itself and no indirection.
+ */
+export const builtOnFirstUse = <T extends object>(build: () => T): T => ('document' in globalThis ? standIn(build) : build());
+
+/** The stand-in: every operation is forwarded to the schema, built the first time one happens. */
+export const standIn = <T extends object>(build: () => T): T => {
+  let built: T | undefined;
+  const schema = (): T => (built ??= build());
+  // The target stays an empty, extensible object, so no proxy invariant ties what the traps report to it.
+  return new Proxy({} as T, {
+    get: (_, key) => Reflect.get(schema(), key),
+    set: (_, key, value) => Reflect.set(schema(), key, value),
+    has: (_, key) => Reflect.has(schema(), key),
+    ownKeys: () => Reflect.ownKeys(schema()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(schema(), key);
+      // A property the target lacks may not be reported as non-configurable.
+      return descriptor && { ...descriptor, configurable: true };
+    },
+    defineProperty: (_, key, descriptor) => Reflect.defineProperty(schema(), key, descriptor),
+    deleteProperty: (_, key) => Reflect.deleteProperty(schema(), key),
+    getPrototypeOf: () => Reflect.getPrototypeOf(schema()),
+  });
+};
+
+const builtThrough = new WeakSet<object>();
+
+/**
+ * Builds `schema` and every schema inside it now, where `builtOnFirstUse` would build each when first touched:
+ * a browser can spend the time while the answer the schema parses is still on its way.
+ */
+export const buildNow = (schema: z.ZodType): void => {
+  if (builtThrough.has(schema)) return;
+  builtThrough.add(schema);
+  for (const part of Object.values(schema._zod.def)) buildParts(part);
+};
+
+const buildParts = (part: unknown): void => {
+  if (typeof part !== 'object' || part === null) return;
+  if ('_zod' in part) buildNow(part as z.ZodType);
+  else if (Array.isArray(part) || Object.getPrototypeOf(part) === Object.prototype) Object.values(part).forEach(buildParts);
+};

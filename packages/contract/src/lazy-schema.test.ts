@@ -1,6 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { builtOnFirstUse, standIn } from './lazy-schema';
+import { buildNow, builtOnFirstUse, standIn } from './lazy-schema';
 
 const counted = <T extends object>(build: () => T) => {
   const spy = vi.fn(build);
@@ -63,5 +63,43 @@ describe('builtOnFirstUse', () => {
     const schema = builtOnFirstUse(build);
     expect(build).toHaveBeenCalledTimes(1);
     expect(schema.parse('a')).toBe('a');
+  });
+});
+
+describe('buildNow', () => {
+  it('builds a stand-in and every stand-in inside it, through objects, arrays, unions and wrappers', () => {
+    const leaf = counted(() => z.string());
+    const item = counted(() => z.object({ name: leaf.schema }));
+    const other = counted(() => z.number());
+    const unused = counted(() => z.boolean());
+    const answer = counted(() => z.object({ value: z.array(item.schema), either: z.union([other.schema, z.null()]).optional() }));
+    buildNow(answer.schema);
+    expect([answer.builds(), item.builds(), leaf.builds(), other.builds(), unused.builds()]).toEqual([1, 1, 1, 1, 0]);
+    buildNow(answer.schema);
+    expect(answer.schema.parse({ value: [{ name: 'a' }], either: 2 })).toEqual({ value: [{ name: 'a' }], either: 2 });
+    expect([answer.builds(), item.builds(), leaf.builds(), other.builds()]).toEqual([1, 1, 1, 1]);
+  });
+});
+
+describe('the contract in a browser', () => {
+  afterEach(() => {
+    z.config({ postProcessor: undefined });
+    vi.unstubAllGlobals();
+    vi.resetModules();
+  });
+
+  it('builds no schema when it is imported: each is built when a page first uses it', async () => {
+    let made = 0;
+    // zod hands every schema it makes to its post-processor (an internal hook: the next two lines check it still works).
+    z.config({ postProcessor: () => (made += 1) });
+    z.string();
+    expect(made).toBe(1);
+    made = 0;
+    vi.stubGlobal('document', {});
+    vi.resetModules();
+    const contract = await import('./index');
+    expect(made).toBe(0);
+    expect(contract.endpoints.invoiceDetails.answer.schema.safeParse({}).success).toBe(false);
+    expect(made).toBeGreaterThan(0);
   });
 });

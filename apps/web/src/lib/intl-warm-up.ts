@@ -10,10 +10,13 @@ import type { UiLanguage } from './format';
  * them here put 0.5–1.3 KB more on pages that do not show money or addresses (/payments, /password ≤ 180 KB).
  */
 export const formatterWarmUps = (language: UiLanguage): (() => unknown)[] => {
-  const locale = language === 'fr' ? 'fr-CA' : 'en-CA';
+  // The locales lib/format.ts formats the home currency and dates in: ICU prepares date patterns per locale, so a
+  // date made in another locale left the page's first date (1.6–16 ms at 1×, bench/README.md) in its render.
+  const moneyLocale = language === 'fr' ? 'fr-CA' : 'en-CA';
+  const dateLocale = language === 'fr' ? 'fr-CA' : 'en-US';
   return [
-    () => new Intl.NumberFormat(locale, { style: 'currency', currency: 'CAD' }).format(0),
-    () => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date()),
+    () => new Intl.NumberFormat(moneyLocale, { style: 'currency', currency: 'CAD' }).format(0),
+    () => new Intl.DateTimeFormat(dateLocale, { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date()),
     () => new Intl.DisplayNames([language], { type: 'region', fallback: 'code' }).of('CA'),
   ];
 };
@@ -22,7 +25,10 @@ export const formatterWarmUps = (language: UiLanguage): (() => unknown)[] => {
  * Runs `steps` one per task, so that none of them lengthens another. Not in idle callbacks: tried, and the render
  * that shows the data still paid for ICU (bench/README.md).
  */
-export const runInTasks = (steps: readonly (() => unknown)[], schedule: (run: () => void) => void = (run) => setTimeout(run, 0)): void => {
+export const runInTasks = (
+  steps: readonly (() => unknown)[],
+  schedule: (run: () => void) => void = (run) => setTimeout(run, 0),
+): void => {
   const [step, ...rest] = steps;
   if (!step) return;
   schedule(() => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, IsoDateTimeSchema, MAX_TAKE, pagedSchema } from './primitives';
+import { IdSchema, IsoDateTimeSchema, pagedSchema, pagingFields } from './primitives';
 import { builtOnFirstUse } from './lazy-schema';
 
 export const NotificationSchema = builtOnFirstUse(() =>
@@ -19,22 +19,7 @@ export const NotificationClearQuerySchema = builtOnFirstUse(() => z.object({ not
 export const NotificationClearAllQuerySchema = builtOnFirstUse(() => z.object({ accountId: IdSchema }));
 
 /** Notification/items query: an account's uncleared notifications, newest first, paged. */
-export const NotificationItemsQuerySchema = builtOnFirstUse(() =>
-  z.object({
-    accountId: IdSchema,
-    skip: z.coerce.number().int().min(0, 'skip must be 0 or more').default(0),
-    take: z.coerce
-      .number()
-      .int()
-      .min(1, 'take must be at least 1')
-      .max(MAX_TAKE, `take must be at most ${MAX_TAKE}`)
-      .default(100),
-    count: z
-      .enum(['true', 'false'])
-      .optional()
-      .transform((v) => v === 'true'),
-  }),
-);
+export const NotificationItemsQuerySchema = builtOnFirstUse(() => z.object({ accountId: IdSchema, ...pagingFields() }));
 export const NotificationItemsSchema = builtOnFirstUse(() => pagedSchema(NotificationSchema));
 export type NotificationItems = z.infer<typeof NotificationItemsSchema>;
 

@@ -18,13 +18,18 @@ const base64Url = (max: number) =>
 /** Transports an authenticator reports (`usb`, `internal`, `hybrid`, …); unknown future ones are kept as text. */
 const TransportsSchema = builtOnFirstUse(() => z.array(textSchema().max(32)).max(10));
 
+/** What both ceremonies' answers start with: the credential's id and kind. */
+const credentialFields = () => ({
+  id: base64Url(1400),
+  rawId: base64Url(1400),
+  type: z.literal('public-key'),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+});
+
 /** What `navigator.credentials.create()` gave the browser, as JSON. */
 export const PasskeyRegistrationResponseSchema = builtOnFirstUse(() =>
   z.object({
-    id: base64Url(1400),
-    rawId: base64Url(1400),
-    type: z.literal('public-key'),
-    authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+    ...credentialFields(),
     response: z.object({
       clientDataJSON: base64Url(4000),
       attestationObject: base64Url(40_000),
@@ -41,10 +46,7 @@ export const PasskeyRegistrationResponseSchema = builtOnFirstUse(() =>
 /** What `navigator.credentials.get()` gave the browser, as JSON. */
 export const PasskeyAuthenticationResponseSchema = builtOnFirstUse(() =>
   z.object({
-    id: base64Url(1400),
-    rawId: base64Url(1400),
-    type: z.literal('public-key'),
-    authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+    ...credentialFields(),
     response: z.object({
       clientDataJSON: base64Url(4000),
       authenticatorData: base64Url(40_000),

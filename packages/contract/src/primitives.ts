@@ -65,21 +65,21 @@ export const BooleanResultSchema = builtOnFirstUse(() => z.boolean());
 
 export const MAX_TAKE = 1000;
 
+/** The paging fields of a list's query (`skip`, `take`, `count`): a function, so each schema is built when it is. */
+export const pagingFields = () => ({
+  skip: z.coerce.number().int().min(0, 'skip must be 0 or more').default(0),
+  take: z.coerce.number().int().min(1, 'take must be at least 1').max(MAX_TAKE, `take must be at most ${MAX_TAKE}`).default(100),
+  count: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+});
+
 /** Query of every paged list (spec §7, decisions §3). */
 export const PagedQuerySchema = builtOnFirstUse(() =>
   z.object({
     orderby: textSchema().max(200).optional(),
-    skip: z.coerce.number().int().min(0, 'skip must be 0 or more').default(0),
-    take: z.coerce
-      .number()
-      .int()
-      .min(1, 'take must be at least 1')
-      .max(MAX_TAKE, `take must be at most ${MAX_TAKE}`)
-      .default(100),
-    count: z
-      .enum(['true', 'false'])
-      .optional()
-      .transform((v) => v === 'true'),
+    ...pagingFields(),
     dnfilter: textSchema().max(2000).optional(),
   }),
 );

@@ -3,15 +3,21 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${port}`;
 
+const chromium = { ...devices['Desktop Chrome'], channel: undefined };
+/** The screen scans only look (axe, phone width): they change no data the journeys or other scans read. */
+const SCREEN_SCANS = /(accessibility|phone-width)\.spec\.ts$/;
+
 /**
- * Journeys in Debian's Chromium against the real server and demo data. One worker: the journeys
- * share one database, and several of them change it (payments, cards, account details).
+ * Journeys in Debian's Chromium against the real server and demo data. The screen scans run first,
+ * two at a time (each is one browser busy with axe: two keep both cores working), on the fresh demo data;
+ * then the journeys, one at a time: they share one database, and several of them change it (payments,
+ * cards, account details).
  */
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results/artifacts',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -32,7 +38,10 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'screens', testMatch: SCREEN_SCANS, fullyParallel: true, workers: 2, use: chromium },
+    { name: 'chromium', testIgnore: SCREEN_SCANS, dependencies: ['screens'], workers: 1, use: chromium },
+  ],
   webServer: {
     command: 'node ../../scripts/e2e-server.mjs',
     url: `${baseURL}/readyz`,

@@ -39,7 +39,7 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'screens', testMatch: SCREEN_SCANS, fullyParallel: true, workers: 2, use: chromium },
+    { name: 'screens', testMatch: SCREEN_SCANS, fullyParallel: true, use: chromium },
     { name: 'chromium', testIgnore: SCREEN_SCANS, dependencies: ['screens'], workers: 1, use: chromium },
   ],
   webServer: {

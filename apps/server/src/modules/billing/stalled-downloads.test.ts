@@ -132,6 +132,13 @@ const exportsHeld = async () => {
   return { checkedOut: pool ? pool.totalCount - pool.idleCount : 0, copies };
 };
 
+const NONE_HELD = { checkedOut: 0, copies: 0 };
+/** What the exports hold once the server has let every one go, or still hold after RELEASE_WAIT_MS. */
+const exportsOnceReleased = async () => {
+  await waitFor(async () => JSON.stringify(await exportsHeld()) === JSON.stringify(NONE_HELD), RELEASE_WAIT_MS);
+  return exportsHeld();
+};
+
 describe('stalled CDR downloads', () => {
   it(`${CLIENTS} clients that stop reading hold only the export budget; sign-in and the invoice list keep answering`, async () => {
     const paths = await Promise.all(invoiceIds.map(cdrPath));
@@ -161,8 +168,7 @@ describe('stalled CDR downloads', () => {
     } finally {
       for (const client of clients) client.socket.destroy();
     }
-    await waitFor(async () => JSON.stringify(await exportsHeld()) === JSON.stringify({ checkedOut: 0, copies: 0 }), RELEASE_WAIT_MS);
-    expect(await exportsHeld()).toEqual({ checkedOut: 0, copies: 0 });
+    expect(await exportsOnceReleased()).toEqual(NONE_HELD);
   }, 120_000);
 
   it('cuts off downloads whose clients read nothing for the idle timeout, and frees their slots and connections', async () => {
@@ -175,8 +181,7 @@ describe('stalled CDR downloads', () => {
       expect(third.status).toBe(429);
       if (ctx.database.exportPool) expect((await exportsHeld()).checkedOut).toBe(2);
       // The clients keep their sockets open and read nothing: the server gives up on them by itself.
-      await waitFor(async () => JSON.stringify(await exportsHeld()) === JSON.stringify({ checkedOut: 0, copies: 0 }), RELEASE_WAIT_MS);
-      expect(await exportsHeld()).toEqual({ checkedOut: 0, copies: 0 });
+      expect(await exportsOnceReleased()).toEqual(NONE_HELD);
       expect(clients.map((c) => c.socket.destroyed)).toEqual([false, false]);
 
       // The account's slots come free again: a client that reads gets the whole file.

@@ -42,6 +42,8 @@ export const announceRevocation = (revocation: Revocation): void => {
 
 export interface SessionGate {
   check(sessionId: string, userId: bigint): Promise<SessionState>;
+  /** How many sessions it remembers. */
+  remembered(): number;
   /** Applies a revocation notification (unknown payloads are ignored). */
   apply(payload: string): void;
   /** Forgets everything (after notifications may have been missed). */
@@ -50,16 +52,49 @@ export interface SessionGate {
   dispose(): void;
 }
 
-export const createSessionGate = ({ db, idleMs, now, onError }: { db: PortalDb; idleMs: number; now: () => Date; onError: (error: unknown) => void }): SessionGate => {
+export const createSessionGate = ({
+  db,
+  idleMs,
+  now,
+  onError,
+}: {
+  db: PortalDb;
+  idleMs: number;
+  now: () => Date;
+  onError: (error: unknown) => void;
+}): SessionGate => {
   const known = new Map<string, Known>();
+  let sweptAt = 0;
+
+  /**
+   * Forgets, at most once a minute, the sessions this instance has seen go idle past the timeout or
+   * expire: such an entry is read again before any answer anyway, and each ended or abandoned session
+   * otherwise stayed until 100,000 newer ones had pushed it out (bench/README.md, soak).
+   */
+  const forgetFinished = (at: number) => {
+    if (at - sweptAt < SEEN_WRITE_MS) return;
+    sweptAt = at;
+    for (const [id, entry] of known) if (at - entry.lastSeenAt > idleMs || at >= entry.expiresAt) known.delete(id);
+  };
 
   const load = async (sessionId: string): Promise<Known | null> => {
     const [row] = await db
-      .select({ userId: sessions.userId, revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
+      .select({
+        userId: sessions.userId,
+        revokedAt: sessions.revokedAt,
+        expiresAt: sessions.expiresAt,
+        lastSeenAt: sessions.lastSeenAt,
+      })
       .from(sessions)
       .where(eq(sessions.id, sessionId));
     if (!row) return null;
-    const entry = { userId: row.userId, revoked: row.revokedAt !== null, expiresAt: row.expiresAt.getTime(), lastSeenAt: row.lastSeenAt.getTime(), writtenAt: row.lastSeenAt.getTime() };
+    const entry = {
+      userId: row.userId,
+      revoked: row.revokedAt !== null,
+      expiresAt: row.expiresAt.getTime(),
+      lastSeenAt: row.lastSeenAt.getTime(),
+      writtenAt: row.lastSeenAt.getTime(),
+    };
     if (known.size >= MAX_KNOWN) known.delete(known.keys().next().value!);
     known.set(sessionId, entry);
     return entry;
@@ -68,6 +103,7 @@ export const createSessionGate = ({ db, idleMs, now, onError }: { db: PortalDb; 
   const gate: SessionGate = {
     check: async (sessionId, userId) => {
       const at = now().getTime();
+      forgetFinished(at);
       let entry = known.get(sessionId) ?? (await load(sessionId));
       if (!entry || entry.userId !== userId) return 'unknown';
       // Another instance may have served it since: read it again before calling it idle.
@@ -78,7 +114,10 @@ export const createSessionGate = ({ db, idleMs, now, onError }: { db: PortalDb; 
       entry.lastSeenAt = at;
       if (at - entry.writtenAt >= SEEN_WRITE_MS) {
         entry.writtenAt = at;
-        db.update(sessions).set({ lastSeenAt: new Date(at) }).where(eq(sessions.id, sessionId)).catch(onError);
+        db.update(sessions)
+          .set({ lastSeenAt: new Date(at) })
+          .where(eq(sessions.id, sessionId))
+          .catch(onError);
       }
       return 'live';
     },
@@ -94,6 +133,7 @@ export const createSessionGate = ({ db, idleMs, now, onError }: { db: PortalDb; 
         for (const [id, entry] of known) if (String(entry.userId) === revocation.user) known.delete(id);
       }
     },
+    remembered: () => known.size,
     reset: () => known.clear(),
     dispose: () => gatesOfThisProcess.delete(gate),
   };

@@ -42,7 +42,8 @@ export const createTokenVerifier = (keys: JWTVerifyGetKey, { issuer, maxLifetime
       // Never older, nor made to last longer, than a session may live (jose's maxTokenAge would also
       // refuse an `iat` ahead of our clock, which the lifetime bound already makes harmless).
       const nowSeconds = Math.floor(now().getTime() / 1000);
-      if (payload.exp! - payload.iat! > maxLifetimeSeconds || nowSeconds - payload.iat! > maxLifetimeSeconds) throw unauthorized();
+      if (payload.exp! - payload.iat! > maxLifetimeSeconds || nowSeconds - payload.iat! > maxLifetimeSeconds)
+        throw unauthorized();
       const caller: Caller = {
         userId: BigInt(claims.sub),
         sessionId: claims.sid,
@@ -59,7 +60,19 @@ export const createTokenVerifier = (keys: JWTVerifyGetKey, { issuer, maxLifetime
     }
   };
 
-  return async (token: string): Promise<Caller> => {
+  /**
+   * Forgets the oldest callers once their 5 minutes are over (the map holds them oldest first): the
+   * token of a session that was ended or abandoned is never sent again, and stayed until 10,000 newer
+   * ones had pushed it out — the heap grew by every sign-in for hours (bench/README.md, soak).
+   */
+  const forgetStale = (at: number) => {
+    for (const [token, entry] of verified) {
+      if (entry.cachedUntil > at) break;
+      verified.delete(token);
+    }
+  };
+
+  const verifyToken = async (token: string): Promise<Caller> => {
     const at = now().getTime();
     const hit = verified.get(token);
     if (hit && at < hit.cachedUntil) {
@@ -68,10 +81,13 @@ export const createTokenVerifier = (keys: JWTVerifyGetKey, { issuer, maxLifetime
     }
     verified.delete(token);
     const { caller, expiresAt } = await verify(token);
+    forgetStale(at);
     if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
     verified.set(token, { caller, expiresAt, cachedUntil: Math.min(expiresAt, at + VERIFIED_CACHE_MS) });
     return caller;
   };
+  /** How many verified callers are remembered. */
+  return Object.assign(verifyToken, { remembered: () => verified.size });
 };
 
 export type TokenVerifier = ReturnType<typeof createTokenVerifier>;
@@ -112,4 +128,3 @@ declare module 'fastify' {
     requireCaller: (request: FastifyRequest) => Promise<void>;
   }
 }
-

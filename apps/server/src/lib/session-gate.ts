@@ -52,17 +52,7 @@ export interface SessionGate {
   dispose(): void;
 }
 
-export const createSessionGate = ({
-  db,
-  idleMs,
-  now,
-  onError,
-}: {
-  db: PortalDb;
-  idleMs: number;
-  now: () => Date;
-  onError: (error: unknown) => void;
-}): SessionGate => {
+export const createSessionGate = ({ db, idleMs, now, onError }: { db: PortalDb; idleMs: number; now: () => Date; onError: (error: unknown) => void }): SessionGate => {
   const known = new Map<string, Known>();
   let sweptAt = 0;
 
@@ -79,22 +69,11 @@ export const createSessionGate = ({
 
   const load = async (sessionId: string): Promise<Known | null> => {
     const [row] = await db
-      .select({
-        userId: sessions.userId,
-        revokedAt: sessions.revokedAt,
-        expiresAt: sessions.expiresAt,
-        lastSeenAt: sessions.lastSeenAt,
-      })
+      .select({ userId: sessions.userId, revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
       .from(sessions)
       .where(eq(sessions.id, sessionId));
     if (!row) return null;
-    const entry = {
-      userId: row.userId,
-      revoked: row.revokedAt !== null,
-      expiresAt: row.expiresAt.getTime(),
-      lastSeenAt: row.lastSeenAt.getTime(),
-      writtenAt: row.lastSeenAt.getTime(),
-    };
+    const entry = { userId: row.userId, revoked: row.revokedAt !== null, expiresAt: row.expiresAt.getTime(), lastSeenAt: row.lastSeenAt.getTime(), writtenAt: row.lastSeenAt.getTime() };
     if (known.size >= MAX_KNOWN) known.delete(known.keys().next().value!);
     known.set(sessionId, entry);
     return entry;
@@ -114,10 +93,7 @@ export const createSessionGate = ({
       entry.lastSeenAt = at;
       if (at - entry.writtenAt >= SEEN_WRITE_MS) {
         entry.writtenAt = at;
-        db.update(sessions)
-          .set({ lastSeenAt: new Date(at) })
-          .where(eq(sessions.id, sessionId))
-          .catch(onError);
+        db.update(sessions).set({ lastSeenAt: new Date(at) }).where(eq(sessions.id, sessionId)).catch(onError);
       }
       return 'live';
     },

@@ -42,8 +42,7 @@ export const createTokenVerifier = (keys: JWTVerifyGetKey, { issuer, maxLifetime
       // Never older, nor made to last longer, than a session may live (jose's maxTokenAge would also
       // refuse an `iat` ahead of our clock, which the lifetime bound already makes harmless).
       const nowSeconds = Math.floor(now().getTime() / 1000);
-      if (payload.exp! - payload.iat! > maxLifetimeSeconds || nowSeconds - payload.iat! > maxLifetimeSeconds)
-        throw unauthorized();
+      if (payload.exp! - payload.iat! > maxLifetimeSeconds || nowSeconds - payload.iat! > maxLifetimeSeconds) throw unauthorized();
       const caller: Caller = {
         userId: BigInt(claims.sub),
         sessionId: claims.sid,
@@ -128,3 +127,4 @@ declare module 'fastify' {
     requireCaller: (request: FastifyRequest) => Promise<void>;
   }
 }
+

@@ -12,14 +12,7 @@ const keysFor = async (kid: string): Promise<SigningKeys> => {
   };
 };
 
-const subject = {
-  userId: 9007199254740993n,
-  sessionId: 'session-abc',
-  name: 'Pat Lee',
-  roles: ['Admin'],
-  accountIds: [12n, 7n],
-  idleMinutes: 30,
-};
+const subject = { userId: 9007199254740993n, sessionId: 'session-abc', name: 'Pat Lee', roles: ['Admin'], accountIds: [12n, 7n], idleMinutes: 30 };
 const now = new Date('2025-05-01T12:00:00Z');
 
 describe('session token', () => {
@@ -64,11 +57,7 @@ describe('session token', () => {
     await expect(jwtVerify(token, jwks, { currentDate: new Date(now.getTime() + 30 * 60_000) })).rejects.toBeInstanceOf(
       errors.JWTExpired,
     );
-    const verify = createTokenVerifier(jwks, {
-      issuer: 'x',
-      maxLifetimeSeconds: 3600,
-      now: () => new Date(now.getTime() + 31 * 60_000),
-    });
+    const verify = createTokenVerifier(jwks, { issuer: 'x', maxLifetimeSeconds: 3600, now: () => new Date(now.getTime() + 31 * 60_000) });
     await expect(verify(token)).rejects.toMatchObject({
       statusCode: 401,
       message: 'Your session has expired. Please log in again.',
@@ -78,13 +67,8 @@ describe('session token', () => {
   it('forgets verified callers once their 5 minutes are over, not only when 10,000 newer ones push them out', async () => {
     const keys = await keysFor('key-4');
     let at = now.getTime();
-    const verify = createTokenVerifier(createLocalJWKSet(keys.jwks), {
-      issuer: 'x',
-      maxLifetimeSeconds: 3600,
-      now: () => new Date(at),
-    });
-    const signedNow = (sessionId: string) =>
-      signSessionToken(keys, { ...subject, sessionId }, { issuer: 'x', ttlMinutes: 30, now: new Date(at) });
+    const verify = createTokenVerifier(createLocalJWKSet(keys.jwks), { issuer: 'x', maxLifetimeSeconds: 3600, now: () => new Date(at) });
+    const signedNow = (sessionId: string) => signSessionToken(keys, { ...subject, sessionId }, { issuer: 'x', ttlMinutes: 30, now: new Date(at) });
     await verify(await signedNow('ended-1'));
     await verify(await signedNow('ended-2'));
     at += 3 * 60_000;
@@ -102,11 +86,7 @@ describe('session token', () => {
   it('is what the billing side reads its caller from', async () => {
     const keys = await keysFor('key-3');
     const token = await signSessionToken(keys, subject, { issuer: 'x', ttlMinutes: 30, now });
-    const caller = await createTokenVerifier(createLocalJWKSet(keys.jwks), {
-      issuer: 'x',
-      maxLifetimeSeconds: 3600,
-      now: () => now,
-    })(token);
+    const caller = await createTokenVerifier(createLocalJWKSet(keys.jwks), { issuer: 'x', maxLifetimeSeconds: 3600, now: () => now })(token);
     expect(caller).toEqual({
       userId: subject.userId,
       sessionId: 'session-abc',
@@ -129,11 +109,7 @@ describe('session token', () => {
     await expect(verify(foreign)).rejects.toMatchObject({ statusCode: 401 });
     const thirtyDays = await signSessionToken(keys, subject, { issuer: rules.issuer, ttlMinutes: 30 * 24 * 60, now });
     await expect(verify(thirtyDays)).rejects.toMatchObject({ statusCode: 401 });
-    const old = await signSessionToken(keys, subject, {
-      issuer: rules.issuer,
-      ttlMinutes: 30 * 24 * 60,
-      now: new Date(now.getTime() - 20 * 24 * 3600_000),
-    });
+    const old = await signSessionToken(keys, subject, { issuer: rules.issuer, ttlMinutes: 30 * 24 * 60, now: new Date(now.getTime() - 20 * 24 * 3600_000) });
     await expect(verify(old)).rejects.toMatchObject({ statusCode: 401 });
   });
 });

@@ -1,5 +1,5 @@
 import { act, StrictMode } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { hydrateRoot, type Root } from 'react-dom/client';
 // Not react-router/dom (main.tsx's): under Vitest it loads a second copy of the router's contexts.
 import { RouterProvider } from 'react-router';
 import { screen, waitFor } from '@testing-library/react';
@@ -18,17 +18,24 @@ const prerenderedRoot = async ({ ssoListed }: { ssoListed: boolean }) => {
   return container;
 };
 
+/** Roots hydrated by a test, unmounted after it: Testing Library's cleanup knows only the ones it rendered. */
+const hydrated: Root[] = [];
+// Left mounted, React's scheduled work ran after the last test had torn the DOM down ("window is not defined").
+afterEach(() => act(() => hydrated.splice(0).forEach((root) => root.unmount())));
+
 /** main.tsx's hydration of the page at /login; resolves once the form takes input. */
 const hydrate = async (container: HTMLElement, onRecoverableError: () => void) => {
   window.history.replaceState(null, '', '/login');
   await loadMatchedRoutes('/login');
   await act(async () => {
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <RouterProvider router={createRouter()} />
-      </StrictMode>,
-      { onRecoverableError },
+    hydrated.push(
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <RouterProvider router={createRouter()} />
+        </StrictMode>,
+        { onRecoverableError },
+      ),
     );
   });
   await waitFor(() => expect(screen.getByLabelText('Username')).not.toHaveAttribute('readonly'));
@@ -63,7 +70,10 @@ describe('a prerendered /login where single sign-on is configured (login.sso.htm
     mockFetch(() => json({ providers: [{ id: 'microsoft', name: 'Microsoft' }] }));
     const container = await prerenderedRoot({ ssoListed: true });
     // Node has no origin for the return address: the service's default (its own /login-callback) until live.
-    expect(screen.getByRole('link', { name: 'Sign in with Microsoft', hidden: true })).toHaveAttribute('href', '/a/v1/openid/microsoft-login');
+    expect(screen.getByRole('link', { name: 'Sign in with Microsoft', hidden: true })).toHaveAttribute(
+      'href',
+      '/a/v1/openid/microsoft-login',
+    );
 
     vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
     const mismatch = vi.fn();

@@ -6,14 +6,14 @@
 import path from 'node:path';
 import { databaseOptions, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { bundledMigrations, prepareDatabase } from './db/startup';
+import { bundledMigrations, describePrepared, prepareDatabase } from './db/startup';
 
 const main = async () => {
   const config = loadConfig();
   const database = await openDatabase({ ...databaseOptions(config), dataDir: path.join(config.DATA_DIR, 'db') });
   try {
-    const { seeded } = await prepareDatabase(database, { migrate: true });
-    process.stdout.write(`Database at ${bundledMigrations().at(-1)?.tag ?? 'no migration'}${seeded ? ' (demo data created)' : ''}.\n`);
+    const done = describePrepared(await prepareDatabase(database, { migrate: true }));
+    process.stdout.write(`Database at ${bundledMigrations().at(-1)?.tag ?? 'no migration'} (${done.length > 0 ? done.join(', ') : 'up to date'}).\n`);
   } finally {
     await database.close();
   }

@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { databaseOptions, loadConfig } from './config';
-import { buildApp } from './app';
 import { openDatabase } from './db/client';
-import { prepareDatabase } from './db/startup';
+import { describePrepared, prepareDatabase } from './db/startup';
 import { DEMO_PASSWORD, DEMO_USERNAMES } from './db/seed/demo-users';
 
 /**
@@ -12,12 +11,17 @@ import { DEMO_PASSWORD, DEMO_USERNAMES } from './db/seed/demo-users';
  */
 export const serve = async ({ flush = async () => undefined }: { flush?: () => Promise<void> } = {}) => {
   const config = loadConfig();
-  const database = await openDatabase({
-    ...databaseOptions(config),
-    dataDir: path.join(config.DATA_DIR, 'db'),
-    onIdleError: (error) => process.stderr.write(`Database connection lost while idle: ${error.message}\n`),
-  });
-  const { seeded } = await prepareDatabase(database, { migrate: config.MIGRATE_ON_START });
+  // The app's modules load while the database opens: the embedded one compiles its WebAssembly off the
+  // main thread, which start-up otherwise waited for (bench/README.md, start-up).
+  const [database, { buildApp }] = await Promise.all([
+    openDatabase({
+      ...databaseOptions(config),
+      dataDir: path.join(config.DATA_DIR, 'db'),
+      onIdleError: (error) => process.stderr.write(`Database connection lost while idle: ${error.message}\n`),
+    }),
+    import('./app'),
+  ]);
+  const done = describePrepared(await prepareDatabase(database, { migrate: config.MIGRATE_ON_START }));
   const app = await buildApp({ config, database });
 
   /**
@@ -58,10 +62,11 @@ export const serve = async ({ flush = async () => undefined }: { flush?: () => P
     [
       '',
       `Billing portal running at ${url}`,
-      `Database: ${where}${seeded ? ' (demo data created)' : ''}`,
+      `Database: ${where}${done.length > 0 ? ` (${done.join(', ')})` : ''}`,
       ...(metrics ? [`Metrics at http://${metrics.address}:${metrics.port}/metrics`] : []),
       `Demo users (password ${DEMO_PASSWORD}): ${Object.values(DEMO_USERNAMES).filter((u) => u !== DEMO_USERNAMES.pending).join(', ')}; ${DEMO_USERNAMES.pending} awaits approval (single sign-on)`,
       '',
     ].join('\n'),
   );
 };
+

@@ -28,9 +28,15 @@ const exited = (child: ChildProcess) =>
     else child.once('exit', (code) => resolve(code));
   });
 
-/** Starts `src/server.ts` with the environment given (plus test defaults) and waits until it listens. */
-export const startInstance = async (env: Record<string, string>, { timeoutMs = 60_000 } = {}): Promise<Instance> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+/**
+ * Starts `src/server.ts` (or `compiled`, a server.js built by build.mjs) with the environment given
+ * (plus test defaults) and waits until it listens.
+ */
+export const startInstance = async (
+  env: Record<string, string>,
+  { timeoutMs = 60_000, compiled }: { timeoutMs?: number; compiled?: string } = {},
+): Promise<Instance> => {
+  const child = spawn(process.execPath, compiled ? [compiled] : ['--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH ?? '',

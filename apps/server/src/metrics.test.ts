@@ -96,6 +96,11 @@ describe('metrics', () => {
     expect(value(after, 'mail_outbox_depth')).toBe(queued + 1);
     expect(value(after, 'mail_outbox_oldest_age_seconds')).toBeGreaterThanOrEqual(4);
     expect(after.has('nodejs_eventloop_lag_seconds')).toBe(true);
+    // The customer's token and session, remembered since their first call.
+    expect(value(before, 'auth_remembered_entries{kind="sessions"}')).toBe(0);
+    expect(value(after, 'auth_remembered_entries{kind="sessions"}')).toBe(1);
+    expect(value(before, 'auth_remembered_entries{kind="verified_tokens"}')).toBe(0);
+    expect(value(after, 'auth_remembered_entries{kind="verified_tokens"}')).toBe(1);
     if (ctx.database.kind === 'postgres') {
       expect(after.has('db_pool_connections{pool="main",state="in_use"}')).toBe(true);
       expect(after.has('db_pool_connections{pool="export",state="waiting"}')).toBe(true);

@@ -131,6 +131,26 @@ new Gauge({
   },
 });
 
+/** What instances keep in memory, by kind, read when scraped (each bounded; `auth_remembered_entries`). */
+const rememberedCounts = new Set<() => Record<string, number>>();
+
+/** Adds a reader of remembered entries by kind to what scrapes report; returns the removal. */
+export const addRememberedCount = (read: () => Record<string, number>): (() => void) => {
+  rememberedCounts.add(read);
+  return () => void rememberedCounts.delete(read);
+};
+
+new Gauge({
+  name: 'auth_remembered_entries',
+  help: 'Entries this instance remembers by kind: sessions (the session gate) and verified_tokens (callers of tokens verified in the last 5 minutes)',
+  labelNames: ['kind'] as const,
+  registers: [registry],
+  collect() {
+    this.reset();
+    for (const read of rememberedCounts) for (const [kind, entries] of Object.entries(read())) this.inc({ kind }, entries);
+  },
+});
+
 export const homeModelAnswers = new Counter({
   name: 'home_model_answers_total',
   help: 'Home model answers by source: kept (its version still current) or database (read afresh)',

@@ -5,6 +5,7 @@ import { BILLING_AUDIENCE, SessionClaimsSchema, accountIdsFromScopes } from '@po
 import { unauthorized } from '../errors';
 import type { Caller } from '../http/caller';
 import type { SessionGate, SessionState } from '../lib/session-gate';
+import { addRememberedCount } from '../lib/metrics';
 
 const VERIFIED_CACHE_SIZE = 10_000;
 const VERIFIED_CACHE_MS = 5 * 60 * 1000;
@@ -111,6 +112,8 @@ export const SESSION_ENDED_MESSAGES: Record<Exclude<SessionState, 'live'>, strin
  * a session (401 without a valid token, or when the token's session is no longer live).
  */
 export const authenticatePlugin = fp<{ verify: TokenVerifier; sessions: SessionGate }>(async (app, { verify, sessions }) => {
+  const stopCounting = addRememberedCount(() => ({ sessions: sessions.remembered(), verified_tokens: verify.remembered() }));
+  app.addHook('onClose', async () => stopCounting());
   app.decorateRequest('caller', null);
   app.decorate('requireCaller', async (request: FastifyRequest) => {
     const token = bearer(request);

@@ -6,7 +6,7 @@ import { Logo } from '@/components/ui/logo';
 import { appConfig } from '@/config/app';
 import { paths } from '@/config/paths';
 import { isUiLanguage, type UiLanguage } from '@/lib/i18n/i18n';
-import { useFormat } from '@/lib/i18n/use-format';
+import { formatDate } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
 import type { LegalDocument } from '../content/types';
 
@@ -26,7 +26,6 @@ const sectionId = (index: number) => `section-${index + 1}`;
  */
 export function LegalPage({ loaders, initial }: { loaders: LegalLoaders; initial: LegalDocument }) {
   const { t, i18n } = useTranslation('legal');
-  const f = useFormat();
   const [doc, setDoc] = useState(initial);
   const language = isUiLanguage(i18n.language) ? i18n.language : 'en';
   usePageTitle(doc.title);
@@ -54,7 +53,7 @@ export function LegalPage({ loaders, initial }: { loaders: LegalLoaders; initial
       <main id="main" tabIndex={-1} className="mx-auto max-w-3xl px-4 py-10 outline-none sm:px-6">
         <article className="rounded-2xl border border-border bg-surface p-6 shadow-sm sm:p-10 print:border-0 print:shadow-none">
           <h1 className="text-3xl font-semibold tracking-tight">{doc.title}</h1>
-          <p className="mt-2 text-sm text-fg-muted">{t('lastUpdated', { date: f.date(doc.updated, 'long') })}</p>
+          <p className="mt-2 text-sm text-fg-muted">{t('lastUpdated', { date: formatDate(doc.updated, 'long', language) })}</p>
           <p className="mt-6 leading-relaxed">{fill(doc.intro)}</p>
           <nav aria-labelledby="legal-contents" className="mt-8 rounded-xl bg-surface-2 p-5 print:hidden">
             <h2 id="legal-contents" className="text-sm font-semibold">

@@ -69,4 +69,3 @@ export const serve = async ({ flush = async () => undefined }: { flush?: () => P
     ].join('\n'),
   );
 };
-

@@ -70,10 +70,7 @@ describe('a prerendered /login where single sign-on is configured (login.sso.htm
     mockFetch(() => json({ providers: [{ id: 'microsoft', name: 'Microsoft' }] }));
     const container = await prerenderedRoot({ ssoListed: true });
     // Node has no origin for the return address: the service's default (its own /login-callback) until live.
-    expect(screen.getByRole('link', { name: 'Sign in with Microsoft', hidden: true })).toHaveAttribute(
-      'href',
-      '/a/v1/openid/microsoft-login',
-    );
+    expect(screen.getByRole('link', { name: 'Sign in with Microsoft', hidden: true })).toHaveAttribute('href', '/a/v1/openid/microsoft-login');
 
     vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
     const mismatch = vi.fn();

@@ -4,6 +4,7 @@
  * text, the provider's brand block, the footer of every page, and the document's bytes.
  */
 import type { Brand } from './brand';
+import { useStandardFont, type StandardFontName } from './pdf-standard-fonts';
 
 export const PAGE = { width: 612, height: 792 };
 export const LEFT = 48;
@@ -34,7 +35,7 @@ export const cell = (doc: Doc, text: string, x: number, y: number, width: number
   doc.text(fitText(doc, text, width), x, y, { width, align, lineBreak: false });
 };
 
-export const font = (doc: Doc, name: 'Helvetica' | 'Helvetica-Bold', size: number, color = INK): Doc => doc.font(name).fontSize(size).fillColor(color);
+export const font = (doc: Doc, name: StandardFontName, size: number, color = INK): Doc => useStandardFont(doc, name).fontSize(size).fillColor(color);
 
 export const rule = (doc: Doc, y: number, color = RULE, width = 0.75): void => {
   doc.moveTo(LEFT, y).lineTo(RIGHT, y).lineWidth(width).strokeColor(color).stroke();
@@ -149,6 +150,8 @@ export const renderPdf = async (info: { title: string; author: string }, draw: (
       size: 'LETTER',
       margins: { top: 40, left: LEFT, right: PAGE.width - RIGHT, bottom: 20 },
       bufferPages: true,
+      // No default font (pdfkit would parse Helvetica's metrics for it): every draw starts with `font`.
+      font: '',
       info: { Title: info.title, Author: info.author, Subject: info.title },
     });
     const chunks: Buffer[] = [];

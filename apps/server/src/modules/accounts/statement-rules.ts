@@ -6,18 +6,30 @@ import { toMinor } from '@portal/contract';
 
 const DAY_MS = 86_400_000;
 
+// One formatter per zone: making one costs more than a statement's other date arithmetic together.
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+const clockFormatOf = (timeZone: string): Intl.DateTimeFormat => {
+  let format = clockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    clockFormats.set(timeZone, format);
+  }
+  return format;
+};
+
 /** How far `timeZone`'s clock is ahead of UTC at `instant`, in milliseconds. */
 const offsetAt = (timeZone: string, instant: number): number => {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(instant));
+  const parts = clockFormatOf(timeZone).formatToParts(new Date(instant));
   const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second')) - instant;
 };

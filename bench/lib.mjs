@@ -9,10 +9,12 @@ import { fileURLToPath } from 'node:url';
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * What apps/server's `npm start` runs after `node` (its flags, then dist/server.js), so every benchmark
- * measures the server as production starts it.
+ * What apps/server's `npm start` runs: its leading NAME=value words (the environment it sets), then what
+ * follows `node` (its flags, then dist/server.js), so every benchmark measures the server as production starts it.
  */
-const SERVER_ARGS = JSON.parse(readFileSync(`${root}/apps/server/package.json`, 'utf8')).scripts.start.split(' ').slice(1);
+const START_WORDS = JSON.parse(readFileSync(`${root}/apps/server/package.json`, 'utf8')).scripts.start.split(' ');
+const START_ENV = Object.fromEntries(START_WORDS.slice(0, START_WORDS.indexOf('node')).map((word) => word.split('=')));
+const SERVER_ARGS = START_WORDS.slice(START_WORDS.indexOf('node') + 1);
 
 /** The key a production-mode server under benchmark seals its secrets with (SECRETS_KEY), one per bench database. */
 export const BENCH_SECRETS_KEY = process.env.SECRETS_KEY ?? 'be'.repeat(32);
@@ -72,6 +74,7 @@ export const startServer = (port, env = {}) =>
       JOBS_ENABLED: 'false',
       METRICS_PORT: '0',
       NODE_ENV: 'production',
+      ...START_ENV,
       SECRETS_KEY: BENCH_SECRETS_KEY,
       PORT: String(port),
       PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,

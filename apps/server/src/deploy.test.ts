@@ -37,15 +37,23 @@ describe('deploy/compose.yaml', () => {
 });
 
 /** The node flags before the entry in a command line, e.g. `node --max-semi-space-size=4 dist/server.js`. */
-const nodeFlags = (command: readonly string[]) => command.slice(1, command.findIndex((part) => part.endsWith('dist/server.js')));
+const nodeFlags = (command: readonly string[]) => command.slice(command.indexOf('node') + 1, command.findIndex((part) => part.endsWith('dist/server.js')));
 
 describe('the production start command', () => {
   const startScript = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }).scripts.start!;
-  const dockerCmd = JSON.parse(/^CMD (\[.*\])$/m.exec(readFileSync(new URL('../../../deploy/Dockerfile', import.meta.url), 'utf8'))![1]!) as string[];
+  const dockerfile = readFileSync(new URL('../../../deploy/Dockerfile', import.meta.url), 'utf8');
+  const dockerCmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
+  const startWords = startScript.split(' ');
 
   it('runs the compiled server with a 4 MB young generation, in npm start and in the image alike', () => {
-    expect(nodeFlags(startScript.split(' '))).toEqual(['--max-semi-space-size=4']);
-    expect(nodeFlags(dockerCmd)).toEqual(nodeFlags(startScript.split(' ')));
+    expect(nodeFlags(startWords)).toEqual(['--max-semi-space-size=4']);
+    expect(nodeFlags(dockerCmd)).toEqual(nodeFlags(startWords));
     expect(dockerCmd.at(-1)).toBe('apps/server/dist/server.js');
+  });
+
+  it('has glibc give freed memory back past 128 KB, in npm start and in the image alike', () => {
+    expect(startWords.slice(0, startWords.indexOf('node'))).toEqual(['MALLOC_TRIM_THRESHOLD_=131072']);
+    const imageEnv = /^ENV ((?:.*\\\n)*.*)$/m.exec(dockerfile)![1]!;
+    expect(imageEnv).toMatch(/^\s*MALLOC_TRIM_THRESHOLD_=131072 \\$/m);
   });
 });

@@ -45,8 +45,8 @@ describe('the production start command', () => {
   const dockerCmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
   const startWords = startScript.split(' ');
 
-  it('runs the compiled server with a 4 MB young generation, in npm start and in the image alike', () => {
-    expect(nodeFlags(startWords)).toEqual(['--max-semi-space-size=4']);
+  it('runs the compiled server with a 4 MB young generation and WebAssembly on the baseline compiler, in npm start and in the image alike', () => {
+    expect(nodeFlags(startWords)).toEqual(['--max-semi-space-size=4', '--liftoff-only']);
     expect(nodeFlags(dockerCmd)).toEqual(nodeFlags(startWords));
     expect(dockerCmd.at(-1)).toBe('apps/server/dist/server.js');
   });

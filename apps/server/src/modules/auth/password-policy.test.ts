@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@portal/contract';
-import { COMMON_PASSWORDS } from './common-passwords';
+import fc from 'fast-check';
+import { COMMON_AFFIXES, COMMON_WORDS, isListedPassword, KEYBOARD_WALKS, KNOWN_LONG } from './common-passwords';
 import { checkPasswordPolicy, isCommonPassword, isPersonalPassword } from './password-policy';
 
 const owner = { username: 'pat.lee', email: 'Pat.Lee@Example.com' };
@@ -47,12 +48,71 @@ describe('password policy', () => {
     expect(AUTH_MESSAGES.passwordTooCommon).toBe('This password is too common. Choose a less predictable one.');
   });
 
-  it('ships a list of several thousand common passwords, lower case', () => {
-    expect(COMMON_PASSWORDS.size).toBeGreaterThan(3000);
-    expect([...COMMON_PASSWORDS].every((p) => p === p.toLowerCase())).toBe(true);
-    for (const known of ['password', 'password1', 'qwerty123', 'iloveyou', 'letmein!', 'monkey2020', 'trustno1']) {
-      expect(COMMON_PASSWORDS.has(known), known).toBe(true);
+  describe('the list of common passwords', () => {
+    // The list as it was once kept: spelled out entry by entry from the same words, affixes and walks.
+    const spelledOut = new Set<string>(KNOWN_LONG);
+    for (const word of COMMON_WORDS) {
+      spelledOut.add(word + word);
+      for (const affix of COMMON_AFFIXES) {
+        spelledOut.add(word + affix);
+        if (affix) spelledOut.add(affix + word);
+      }
     }
+    for (const walk of KEYBOARD_WALKS) spelledOut.add(walk).add([...walk].reverse().join(''));
+
+    it('holds tens of thousands of lower-case entries, the classics among them', () => {
+      expect(spelledOut.size).toBe(86_782);
+      expect([...spelledOut].every((p) => p === p.toLowerCase())).toBe(true);
+      for (const known of [
+        'password',
+        'password1',
+        'qwerty123',
+        'iloveyou',
+        'letmein!',
+        'monkey2020',
+        'trustno1',
+        '2024summer',
+        'poiuytrewq',
+      ]) {
+        expect(isListedPassword(known), known).toBe(true);
+      }
+    });
+
+    it('matches every entry of the spelled-out list', () => {
+      const missed = [...spelledOut].filter((entry) => !isListedPassword(entry));
+      expect(missed).toEqual([]);
+    });
+
+    it.each([
+      'passwordx',
+      'xpassword',
+      'password12345678901',
+      'dragonmonkey',
+      'passwor',
+      '',
+      'correcthorsebattery',
+      '1999!dragon',
+    ])('leaves off %j', (text) => {
+      expect(isListedPassword(text)).toBe(false);
+    });
+
+    it('matches exactly what the spelled-out list holds, for texts made of its pieces', () => {
+      const piece = fc.constantFrom(
+        ...COMMON_WORDS.slice(0, 40),
+        ...COMMON_AFFIXES.slice(0, 60),
+        ...KEYBOARD_WALKS,
+        'x',
+        '!',
+        '9',
+      );
+      fc.assert(
+        fc.property(fc.array(piece, { maxLength: 3 }), (pieces) => {
+          const text = pieces.join('');
+          expect(isListedPassword(text)).toBe(spelledOut.has(text));
+        }),
+        { numRuns: 5_000 },
+      );
+    });
   });
 
   it.each([

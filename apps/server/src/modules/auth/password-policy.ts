@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from '@portal/contract';
-import { COMMON_PASSWORDS, COMMON_WORDS, KEYBOARD_WALKS } from './common-passwords';
+import { isListedPassword, KEYBOARD_WALKS } from './common-passwords';
 
 /** Whose password it is: it may not be their username or email address. */
 export interface PasswordOwner {
@@ -7,7 +7,6 @@ export interface PasswordOwner {
   email: string | null;
 }
 
-const WORDS = new Set(COMMON_WORDS);
 const WALKS = KEYBOARD_WALKS.flatMap((walk) => [walk, [...walk].reverse().join('')]);
 
 /** Letters people swap in for look-alikes ("p@ssw0rd"); 1 reads as i or l, so both are tried. */
@@ -66,7 +65,7 @@ const isWeakAffix = (affix: string): boolean => {
 
 const isPredictableCore = (core: string, depth = 0): boolean => {
   if (core.length < 3) return false;
-  if (WORDS.has(core) || COMMON_PASSWORDS.has(core) || isWalk(core) || isRun(core) || isShortRepeat(core)) return true;
+  if (isListedPassword(core) || isWalk(core) || isRun(core) || isShortRepeat(core)) return true;
   // The same predictable word twice or more ("dragondragon").
   if (depth === 0) {
     for (let unit = 3; unit * 2 <= core.length; unit++) {
@@ -105,7 +104,7 @@ const normalise = (text: string) => text.normalize('NFKC').toLowerCase();
 /** Whether the password is a common one or a trivial variation of one (pure). */
 export const isCommonPassword = (password: string): boolean => {
   const lower = normalise(password);
-  if (COMMON_PASSWORDS.has(lower) || isShortRepeat(lower) || isRun(lower) || isWalk(lower)) return true;
+  if (isListedPassword(lower) || isShortRepeat(lower) || isRun(lower) || isWalk(lower)) return true;
   return cores(lower).some((core) => isPredictableCore(core) || unleet(core).some((plain) => isPredictableCore(plain)));
 };
 

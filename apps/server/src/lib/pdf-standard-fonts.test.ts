@@ -47,4 +47,16 @@ describe('standard fonts shared between documents', () => {
     const { doc: plain } = await render(byPdfkit);
     expect(fontOf(plain).font).not.toBe(fontOf(a).font);
   });
+
+  it('kerns every pair as pdfkit does', async () => {
+    type Kerning = { kernPairs: Record<string, number>; getKernPair(left: string, right?: string): number };
+    const shared = ((await render(useStandardFont)).doc as unknown as { _font: { font: Kerning } })._font.font;
+    const own = ((await render(byPdfkit)).doc as unknown as { _font: { font: Kerning } })._font.font;
+    expect(shared.getKernPair).not.toBe(own.getKernPair);
+    const pairs = Object.keys(own.kernPairs).map((key) => key.split('\0') as [string, string]);
+    expect(pairs.length).toBeGreaterThan(1_000);
+    for (const [left, right] of [...pairs, ['A', 'B'], ['A', undefined], ['nosuchglyph', 'V']] as const) {
+      expect(shared.getKernPair(left, right), `${left} ${right}`).toBe(own.getKernPair(left, right));
+    }
+  });
 });

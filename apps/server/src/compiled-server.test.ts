@@ -1,6 +1,7 @@
 /**
  * The server as `npm start` runs it: compiled by build.mjs (a few dependencies bundled in, the rest
- * from node_modules), on the embedded database. Every other test runs the TypeScript sources.
+ * from node_modules), with npm start's node flags and environment (PGlite's WebAssembly on V8's baseline
+ * compiler among them), on the embedded database. Every other test runs the TypeScript sources.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInstance, type Instance } from '../test/instances';
+import { nodeFlags, startEnvironment, startWords } from '../test/start-command';
 import { DEMO_PASSWORD } from './db/seed/demo-users';
 import { bundledMigrations } from './db/startup';
 
@@ -34,7 +36,11 @@ afterAll(async () => {
 });
 
 const start = async () => {
-  const instance = await startInstance({ DATA_DIR: dataDir, JOBS_ENABLED: 'false' }, { compiled: path.join(outdir, 'server.js'), timeoutMs: 120_000 });
+  const npmStart = startWords();
+  const instance = await startInstance(
+    { ...startEnvironment(npmStart), DATA_DIR: dataDir, JOBS_ENABLED: 'false' },
+    { compiled: path.join(outdir, 'server.js'), nodeFlags: nodeFlags(npmStart), timeoutMs: 120_000 },
+  );
   running.push(instance);
   return instance;
 };

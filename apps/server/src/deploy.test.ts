@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { nodeFlags, startEnvironment, startWords as startCommand } from '../test/start-command';
 import { CONFIG_VARIABLES, loadConfig } from './config';
 
 const compose = parse(readFileSync(new URL('../../../deploy/compose.yaml', import.meta.url), 'utf8'), { merge: true }) as {
@@ -36,14 +37,10 @@ describe('deploy/compose.yaml', () => {
   });
 });
 
-/** The node flags before the entry in a command line, e.g. `node --max-semi-space-size=4 dist/server.js`. */
-const nodeFlags = (command: readonly string[]) => command.slice(command.indexOf('node') + 1, command.findIndex((part) => part.endsWith('dist/server.js')));
-
 describe('the production start command', () => {
-  const startScript = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }).scripts.start!;
   const dockerfile = readFileSync(new URL('../../../deploy/Dockerfile', import.meta.url), 'utf8');
   const dockerCmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
-  const startWords = startScript.split(' ');
+  const startWords = startCommand();
 
   it('runs the compiled server with a 4 MB young generation and WebAssembly on the baseline compiler, in npm start and in the image alike', () => {
     expect(nodeFlags(startWords)).toEqual(['--max-semi-space-size=4', '--liftoff-only']);
@@ -52,7 +49,7 @@ describe('the production start command', () => {
   });
 
   it('has glibc give freed memory back past 128 KB, in npm start and in the image alike', () => {
-    expect(startWords.slice(0, startWords.indexOf('node'))).toEqual(['MALLOC_TRIM_THRESHOLD_=131072']);
+    expect(startEnvironment(startWords)).toEqual({ MALLOC_TRIM_THRESHOLD_: '131072' });
     const imageEnv = /^ENV ((?:.*\\\n)*.*)$/m.exec(dockerfile)![1]!;
     expect(imageEnv).toMatch(/^\s*MALLOC_TRIM_THRESHOLD_=131072 \\$/m);
   });

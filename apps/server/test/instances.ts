@@ -30,13 +30,13 @@ const exited = (child: ChildProcess) =>
 
 /**
  * Starts `src/server.ts` (or `compiled`, a server.js built by build.mjs) with the environment given
- * (plus test defaults) and waits until it listens.
+ * (plus test defaults) and `nodeFlags`, and waits until it listens.
  */
 export const startInstance = async (
   env: Record<string, string>,
-  { timeoutMs = 60_000, compiled }: { timeoutMs?: number; compiled?: string } = {},
+  { timeoutMs = 60_000, compiled, nodeFlags = [] }: { timeoutMs?: number; compiled?: string; nodeFlags?: readonly string[] } = {},
 ): Promise<Instance> => {
-  const child = spawn(process.execPath, compiled ? [compiled] : ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [...nodeFlags, ...(compiled ? [compiled] : ['--import', 'tsx', 'src/server.ts'])], {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH ?? '',

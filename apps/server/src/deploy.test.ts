@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { nodeFlags, startEnvironment, startWords as startCommand } from '../test/start-command';
+import { nodeFlags, startEnvironment, startWords } from '../test/start-command';
 import { CONFIG_VARIABLES, loadConfig } from './config';
 
 const compose = parse(readFileSync(new URL('../../../deploy/compose.yaml', import.meta.url), 'utf8'), { merge: true }) as {
@@ -40,16 +40,16 @@ describe('deploy/compose.yaml', () => {
 describe('the production start command', () => {
   const dockerfile = readFileSync(new URL('../../../deploy/Dockerfile', import.meta.url), 'utf8');
   const dockerCmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
-  const startWords = startCommand();
+  const npmStart = startWords();
 
   it('runs the compiled server with a 4 MB young generation and WebAssembly on the baseline compiler, in npm start and in the image alike', () => {
-    expect(nodeFlags(startWords)).toEqual(['--max-semi-space-size=4', '--liftoff-only']);
-    expect(nodeFlags(dockerCmd)).toEqual(nodeFlags(startWords));
+    expect(nodeFlags(npmStart)).toEqual(['--max-semi-space-size=4', '--liftoff-only']);
+    expect(nodeFlags(dockerCmd)).toEqual(nodeFlags(npmStart));
     expect(dockerCmd.at(-1)).toBe('apps/server/dist/server.js');
   });
 
   it('has glibc give freed memory back past 128 KB, in npm start and in the image alike', () => {
-    expect(startEnvironment(startWords)).toEqual({ MALLOC_TRIM_THRESHOLD_: '131072' });
+    expect(startEnvironment(npmStart)).toEqual({ MALLOC_TRIM_THRESHOLD_: '131072' });
     const imageEnv = /^ENV ((?:.*\\\n)*.*)$/m.exec(dockerfile)![1]!;
     expect(imageEnv).toMatch(/^\s*MALLOC_TRIM_THRESHOLD_=131072 \\$/m);
   });

@@ -70,7 +70,10 @@ export const KNOWN_LONG: readonly string[] = [
 const WORDS = new Set(COMMON_WORDS);
 const AFFIXES = new Set(COMMON_AFFIXES);
 const LONGEST_AFFIX = Math.max(...COMMON_AFFIXES.map((affix) => affix.length));
-const SPELLED_OUT = new Set([...KNOWN_LONG, ...KEYBOARD_WALKS, ...KEYBOARD_WALKS.map((walk) => [...walk].reverse().join(''))]);
+/** The keyboard walks read forwards and backwards. */
+export const WALKS_EITHER_WAY: readonly string[] = KEYBOARD_WALKS.flatMap((walk) => [walk, [...walk].reverse().join('')]);
+
+const SPELLED_OUT = new Set([...KNOWN_LONG, ...WALKS_EITHER_WAY]);
 
 /**
  * Whether a lower-case text is on the list: a long classic, a keyboard walk either way, a common word

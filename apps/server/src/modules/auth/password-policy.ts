@@ -1,13 +1,11 @@
 import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from '@portal/contract';
-import { isListedPassword, KEYBOARD_WALKS } from './common-passwords';
+import { isListedPassword, WALKS_EITHER_WAY } from './common-passwords';
 
 /** Whose password it is: it may not be their username or email address. */
 export interface PasswordOwner {
   username: string;
   email: string | null;
 }
-
-const WALKS = KEYBOARD_WALKS.flatMap((walk) => [walk, [...walk].reverse().join('')]);
 
 /** Letters people swap in for look-alikes ("p@ssw0rd"); 1 reads as i or l, so both are tried. */
 const LEET: Record<string, string> = {
@@ -54,7 +52,7 @@ const isShortRepeat = (text: string): boolean => {
   return false;
 };
 
-const isWalk = (text: string): boolean => text.length >= 4 && WALKS.some((walk) => walk.includes(text));
+const isWalk = (text: string): boolean => text.length >= 4 && WALKS_EITHER_WAY.some((walk) => walk.includes(text));
 
 /** Numbers and symbols that add next to nothing: up to 4 digits, a year, a digit run, ≤ 3 symbols. */
 const isWeakAffix = (affix: string): boolean => {

@@ -1,10 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { mkdir } from 'node:fs/promises';
 import type { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type pg from 'pg';
 import * as schema from './schema';
 import { createStatementNamer, nameStatementsOf } from './statement-names';
 
@@ -39,10 +37,6 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 
 const INT8 = 20;
 const DATE = 1082;
-
-// int8 → bigint (64-bit ids), date → 'YYYY-MM-DD'; numeric stays a string (exact money).
-pg.types.setTypeParser(INT8, (v) => BigInt(v));
-pg.types.setTypeParser(DATE, (v) => v);
 
 export interface DatabaseOptions {
   /** postgres://… for a PostgreSQL server; otherwise PGlite. */
@@ -83,8 +77,8 @@ export const isPoolExhausted = (error: unknown): boolean => {
   return false;
 };
 
-const createPool = (url: string, max: number, options: DatabaseOptions, statementTimeoutMs: number): pg.Pool => {
-  const pool = new pg.Pool({
+const createPool = (Pool: typeof pg.Pool, url: string, max: number, options: DatabaseOptions, statementTimeoutMs: number): pg.Pool => {
+  const pool = new Pool({
     connectionString: url,
     max,
     connectionTimeoutMillis: options.acquireTimeoutMs ?? 3_000,
@@ -99,9 +93,15 @@ const createPool = (url: string, max: number, options: DatabaseOptions, statemen
 
 export const openDatabase = async (options: DatabaseOptions): Promise<Database> => {
   if (options.url) {
+    // Each driver is loaded only when used, so an instance never holds the other's code in memory.
+    const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
+    // int8 → bigint (64-bit ids), date → 'YYYY-MM-DD'; numeric stays a string (exact money).
+    pg.types.setTypeParser(INT8, (v) => BigInt(v));
+    pg.types.setTypeParser(DATE, (v) => v);
     const poolSize = options.poolSize ?? 20;
-    const pool = createPool(options.url, poolSize, options, options.statementTimeoutMs ?? 15_000);
+    const pool = createPool(pg.Pool, options.url, poolSize, options, options.statementTimeoutMs ?? 15_000);
     const exportPool = createPool(
+      pg.Pool,
       options.url,
       options.exportPoolSize ?? Math.max(1, Math.floor(poolSize / 4)),
       options,
@@ -111,7 +111,6 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
     return { db, kind: 'postgres', pool, exportPool, pglite: null, close: async () => void (await Promise.all([pool.end(), exportPool.end()])) };
   }
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  // Loaded only here, so a server on PostgreSQL never holds the embedded database's code in memory.
   const [{ PGlite: EmbeddedDatabase, types: pgliteTypes }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
@@ -125,8 +124,9 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
     extensions: { pg_trgm },
     // PostgreSQL's default 128 MB of shared buffers lives in the server's own memory here and is never
     // given back, while the pages it reads stay in the system's file cache; 4 MB held 13 MB less idle
-    // than 16 at no cost seen on the demo data (bench/README.md: startup).
-    startParams: [...EmbeddedDatabase.defaultStartParams, '-c', 'shared_buffers=4MB'],
+    // than 16 at no cost seen on the demo data. Its shared memory is also sized for max_connections
+    // backends, 100 by default, while PGlite is one: 5 held 4 MB less (bench/README.md: startup).
+    startParams: [...EmbeddedDatabase.defaultStartParams, '-c', 'shared_buffers=4MB', '-c', 'max_connections=5'],
   });
   const db = drizzlePglite(pglite, { schema }) as unknown as PortalDb;
   return { db, kind: 'pglite', pool: null, exportPool: null, pglite, close: () => pglite.close() };
@@ -134,6 +134,7 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
 
 export const migrateDatabase = async (database: Database): Promise<void> => {
   if (database.kind === 'postgres') {
+    const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator');
     await migratePg(database.db as never, { migrationsFolder });
   } else {
     const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');

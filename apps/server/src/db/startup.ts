@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, migrationsFolder, type Database } from './client';
 import { seedIfEmpty } from './seed/demo';
@@ -65,6 +64,7 @@ export const checkSchema = async (database: Database, { pendingAllowed }: { pend
  */
 export const withStartupLock = async <T>(database: Database, work: () => Promise<T>): Promise<T> => {
   if (database.kind !== 'postgres' || !database.pool) return work();
+  const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: (database.pool.options as { connectionString: string }).connectionString });
   await client.connect();
   try {

@@ -3,7 +3,7 @@
  * PostgreSQL (reconnected with backoff; `onReset` runs after a gap, when notifications may have been
  * missed), PGlite's own listener in the embedded database (one process, nothing to miss).
  */
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from '../db/client';
 
 export interface Listener {
@@ -26,6 +26,7 @@ export const listen = async (database: Database, channel: string, options: Liste
     return { close: () => unlisten() };
   }
   const connectionString = (database.pool!.options as { connectionString: string }).connectionString;
+  const { default: pg } = await import('pg');
   let closed = false;
   let client: pg.Client | null = null;
   let attempt = 0;

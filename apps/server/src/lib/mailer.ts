@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** A file sent with a message, base64 so a stored message stays plain JSON (sealed in the outbox like the rest). */
 export interface MailAttachment {
@@ -54,21 +54,28 @@ const outboxFileName = (now: Date) => `${now.toISOString().replace(/[:.]/g, '-')
  * recipient and subject only: bodies hold secrets (reset links) and never reach the log.
  */
 export const createMailer = (options: MailerOptions): Mailer => {
+  // nodemailer is loaded with the first message: an instance that sends none never holds it in memory.
+  let transport: Promise<Transporter> | null = null;
+  const transportOf = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      options.smtpUrl
+        ? // Bounded so a send never outlives the outbox lease of its row (a stuck server is retried later).
+          nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
+  const close = () => void transport?.then((opened) => opened.close());
   if (options.smtpUrl) {
-    // Bounded so a send never outlives the outbox lease of its row (a stuck server is retried later).
-    const transport = nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
     return {
       async send(message) {
-        const info = await transport.sendMail({ from: options.from, ...message });
+        const info = await (await transportOf()).sendMail({ from: options.from, ...message });
         return { messageId: String(info.messageId) };
       },
-      close: () => transport.close(),
+      close,
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await (await transportOf()).sendMail({ from: options.from, ...message });
       await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
       const file = path.join(options.outboxDir, outboxFileName(new Date()));
       // 0600: the message holds a live reset link.
@@ -76,6 +83,6 @@ export const createMailer = (options: MailerOptions): Mailer => {
       options.log.info({ to: message.to, subject: message.subject, file }, 'email written to the outbox (SMTP_URL is not set)');
       return { messageId: String(info.messageId), file };
     },
-    close: () => transport.close(),
+    close,
   };
 };

@@ -1,4 +1,4 @@
-import * as client from 'openid-client';
+import type * as OpenIdClient from 'openid-client';
 import type { Config } from '../../config';
 import type { IdentityClaims } from './sso-rules';
 
@@ -42,13 +42,17 @@ export interface OidcClient {
   finish(callbackUrl: URL, checks: SignInChecks): Promise<ProviderIdentity>;
 }
 
+/** openid-client, loaded with the first single sign-on: most instances' sessions never start one. */
+export const openIdClientLibrary = (): Promise<typeof OpenIdClient> => import('openid-client');
+
 /**
  * The authorization-code flow with PKCE, state and nonce. The provider's discovered configuration
  * is fetched once and kept; a failed discovery is forgotten so the next sign-in retries it.
  */
 export const createOidcClient = (settings: OidcSettings): OidcClient => {
-  let discovered: Promise<client.Configuration> | null = null;
-  const configuration = () => {
+  let discovered: Promise<OpenIdClient.Configuration> | null = null;
+  const configuration = async () => {
+    const client = await openIdClientLibrary();
     discovered ??= client
       .discovery(settings.issuer, settings.clientId, settings.clientSecret, undefined, {
         ...(settings.allowInsecure && settings.issuer.protocol === 'http:' ? { execute: [client.allowInsecureRequests] } : {}),
@@ -62,6 +66,7 @@ export const createOidcClient = (settings: OidcSettings): OidcClient => {
 
   return {
     async authorizationUrl(redirectUri, checks) {
+      const client = await openIdClientLibrary();
       return client.buildAuthorizationUrl(await configuration(), {
         redirect_uri: redirectUri,
         scope: OIDC_SCOPE,
@@ -72,6 +77,7 @@ export const createOidcClient = (settings: OidcSettings): OidcClient => {
       });
     },
     async finish(callbackUrl, checks) {
+      const client = await openIdClientLibrary();
       const config = await configuration();
       const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
         pkceCodeVerifier: checks.codeVerifier,

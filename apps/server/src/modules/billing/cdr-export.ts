@@ -18,7 +18,6 @@
  */
 import { Readable } from 'node:stream';
 import type pg from 'pg';
-import copyStreams from 'pg-copy-streams';
 import { DEFAULT_TIME_ZONE } from '@portal/contract/regions';
 import type { Database } from '../../db/client';
 import { UTF8_BOM } from '../../lib/csv';
@@ -86,7 +85,7 @@ export const cdrCopyStatement = (
  * reader's time zone, behind the byte-order mark. The invoice CDRs and the usage export use it.
  */
 export const copyCsvStream = async (pool: pg.Pool, statement: string, timeZone: string): Promise<Readable> => {
-  const client = await pool.connect();
+  const [{ default: copyStreams }, client] = await Promise.all([import('pg-copy-streams'), pool.connect()]);
   let released = false;
   const release = (error?: Error) => {
     if (released) return;

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import * as client from 'openid-client';
 import { AUTH_MESSAGES, endpoints, LOGIN_CALLBACK_PATH } from '@portal/contract';
 import { badRequest } from '../../../errors';
 import type { AuthDeps } from '../context';
@@ -11,7 +10,7 @@ import {
   signInCookie,
   SIGN_IN_COOKIE,
 } from '../oidc-state';
-import type { OidcClient, ProviderIdentity } from '../oidc';
+import { openIdClientLibrary, type OidcClient, type ProviderIdentity } from '../oidc';
 import { signInWithIdentity } from '../sso-service';
 import { callbackFragment, type SsoResult } from '../sso-rules';
 import { sitePageUrl, withFragment } from '../site-urls';
@@ -52,6 +51,7 @@ export const openIdRoutes = async (app: FastifyInstance, { deps, oidc, signInKey
     if (!provider) return notConfigured(reply);
     const returnPage = sitePageUrl(request.query.returnUrl ?? LOGIN_CALLBACK_PATH, origin, LOGIN_CALLBACK_PATH);
     if (!returnPage) throw badRequest(AUTH_MESSAGES.invalidReturnUrl);
+    const client = await openIdClientLibrary();
     const checks = { state: client.randomState(), nonce: client.randomNonce(), codeVerifier: client.randomPKCECodeVerifier() };
     let authorizationUrl: URL;
     try {

@@ -85,7 +85,9 @@ export const cdrCopyStatement = (
  * reader's time zone, behind the byte-order mark. The invoice CDRs and the usage export use it.
  */
 export const copyCsvStream = async (pool: pg.Pool, statement: string, timeZone: string): Promise<Readable> => {
-  const [{ default: copyStreams }, client] = await Promise.all([import('pg-copy-streams'), pool.connect()]);
+  // Loaded before a connection is taken, so nothing can fail between taking it and the release below.
+  const { default: copyStreams } = await import('pg-copy-streams');
+  const client = await pool.connect();
   let released = false;
   const release = (error?: Error) => {
     if (released) return;

@@ -123,10 +123,11 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
     // Search's trigram indexes (migration 0008), as on PostgreSQL.
     extensions: { pg_trgm },
     // PostgreSQL's default 128 MB of shared buffers lives in the server's own memory here and is never
-    // given back, while the pages it reads stay in the system's file cache; 4 MB held 13 MB less idle
-    // than 16 at no cost seen on the demo data. Its shared memory is also sized for max_connections
-    // backends, 100 by default, while PGlite is one: 5 held 4 MB less (bench/README.md: startup).
-    startParams: [...EmbeddedDatabase.defaultStartParams, '-c', 'shared_buffers=4MB', '-c', 'max_connections=5'],
+    // given back, while the pages it reads stay in the system's file cache; 2 MB held 15 MB less idle
+    // than 16 at no cost seen on the demo data (the answers most calls get are kept above it). Its shared
+    // memory is also sized for max_connections backends, 100 by default, while PGlite is one: 5 held
+    // 4 MB less (bench/README.md: startup).
+    startParams: [...EmbeddedDatabase.defaultStartParams, '-c', 'shared_buffers=2MB', '-c', 'max_connections=5'],
   });
   const db = drizzlePglite(pglite, { schema }) as unknown as PortalDb;
   return { db, kind: 'pglite', pool: null, exportPool: null, pglite, close: () => pglite.close() };

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, migrationsFolder, type Database } from './client';
-import { seedIfEmpty } from './seed/demo';
+import { hasUsers } from './seed/has-users';
 
 /** Any constant all instances agree on: the advisory lock migrations and the first seed run under. */
 const STARTUP_LOCK_KEY = 0x706f7274616c; // "portal"
@@ -96,7 +96,9 @@ export const prepareDatabase = async (
     // Every start but the first after a deploy finds nothing pending: drizzle's migrator would still
     // open a transaction and read every migration file (140–230 ms of a start on PGlite).
     if (pending.length > 0) await migrateDatabase(database);
-    return { seeded: await seedIfEmpty(database), migrationsApplied: pending.length };
+    // The demo data's code (and pg-copy-streams) loads on the first start only.
+    const seeded = (await hasUsers(database)) ? false : await (await import('./seed/demo')).seedIfEmpty(database);
+    return { seeded, migrationsApplied: pending.length };
   });
 };
 

@@ -1,12 +1,33 @@
 import fp from 'fastify-plugin';
-import swagger from '@fastify/swagger';
+import type { FastifyServerOptions, HTTPMethods, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contract';
 import { route } from '../http/route';
 
-/** One OpenAPI 3.1 document built from the route schemas, served per service. */
-export const openApiPlugin = fp(async (app) => {
-  await app.register(swagger, {
+type OpenApiDocument = { openapi: string; paths?: Record<string, unknown> };
+type DocumentedRoute = Pick<RouteOptions, 'method' | 'url' | 'schema'>;
+type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
+
+const SERVICES = [endpoints.authOpenApi, endpoints.billingOpenApi];
+
+/** `/a/openapi.json` → `/a/`: the paths one service's document holds. */
+const prefixOf = (path: string) => path.slice(0, path.indexOf('/', 1) + 1);
+
+// The scratch instance only describes routes: nothing is validated or serialized there.
+const describeOnly = {
+  buildValidator: () => () => () => true,
+  buildSerializer: () => () => JSON.stringify,
+} as unknown as CompilersFactory;
+
+/**
+ * @fastify/swagger (with yaml and a JSON Schema resolver, about 2 MB of every instance's heap) is
+ * loaded the first time a document is asked for, in a scratch Fastify instance given the app's routes
+ * as they were registered: method, URL and schema, all it reads.
+ */
+const buildDocument = async (routes: readonly DocumentedRoute[]): Promise<OpenApiDocument> => {
+  const [{ default: Fastify }, { default: swagger }] = await Promise.all([import('fastify'), import('@fastify/swagger')]);
+  const scratch = Fastify({ schemaController: { compilersFactory: describeOnly } });
+  await scratch.register(swagger, {
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Billing portal', version: '1.0.0' },
@@ -14,7 +35,7 @@ export const openApiPlugin = fp(async (app) => {
       security: [{ bearer: [] }],
     },
     transform: createJsonSchemaTransform({
-      skipList: [endpoints.authOpenApi.path, endpoints.billingOpenApi.path],
+      skipList: SERVICES.map((row) => row.path),
       zodToJsonConfig: {
         override: (ctx) => {
           // 64-bit ids are bigint in code and integers on the wire.
@@ -23,13 +44,34 @@ export const openApiPlugin = fp(async (app) => {
       },
     }),
   });
-  // One document per service: its own paths only.
-  for (const row of [endpoints.authOpenApi, endpoints.billingOpenApi]) {
-    const prefix = row.path.slice(0, row.path.indexOf('/', 1) + 1);
+  const answerNothing = async () => null;
+  for (const { method, url, schema } of routes) scratch.route({ method, url, ...(schema ? { schema } : {}), handler: answerNothing });
+  await scratch.ready();
+  try {
+    return scratch.swagger() as OpenApiDocument;
+  } finally {
+    await scratch.close();
+  }
+};
+
+/** One OpenAPI 3.1 document built from the route schemas, served per service. */
+export const openApiPlugin = fp(async (app) => {
+  const routes: DocumentedRoute[] = [];
+  app.addHook('onRoute', ({ method, url, schema }) => {
+    // HEAD twins of GET routes are not documented; the scratch instance adds its own.
+    const methods = [method].flat().filter((m): m is HTTPMethods => m !== 'HEAD');
+    if (methods.length > 0) routes.push({ method: methods, url, schema });
+  });
+  let document: Promise<OpenApiDocument> | undefined;
+  for (const row of SERVICES) {
+    const prefix = prefixOf(row.path);
     route(app, row, async () => {
-      const document = app.swagger() as { openapi: string; paths?: Record<string, unknown> };
-      const paths = Object.fromEntries(Object.entries(document.paths ?? {}).filter(([path]) => path.startsWith(prefix)));
-      return { ...document, paths };
+      document ??= buildDocument(routes).catch((error: unknown) => {
+        document = undefined;
+        throw error;
+      });
+      const whole = await document;
+      return { ...whole, paths: Object.fromEntries(Object.entries(whole.paths ?? {}).filter(([path]) => path.startsWith(prefix))) };
     });
   }
 });

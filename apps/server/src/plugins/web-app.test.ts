@@ -143,4 +143,29 @@ describe('web app serving', () => {
     const res = await ctx.app.inject('/assets/app-core-abc123.js.br');
     expect(res.statusCode).toBe(404);
   });
+
+  it('answers HEAD of an asset with its headers only', async () => {
+    const res = await ctx.app.inject({ method: 'HEAD', url: '/assets/app-core-abc123.js', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.body).toBe('');
+  });
+
+  it('serves nothing outside the build, and answers the assets folder itself with the app', async () => {
+    const outside = `${path.basename(dist)}.secret`;
+    await writeFile(path.join(dist, '..', outside), 'outside the build');
+    try {
+      for (const url of [`/assets/..%2f..%2f${outside}`, `/assets/%2e%2e/%2e%2e/${outside}`, `/assets/..%5c..%5c${outside}`, `/assets//../../${outside}`]) {
+        const res = await ctx.app.inject(url);
+        expect(res.body).not.toContain('outside the build');
+        // Refused, or, where the address resolved its dots first, a client route.
+        if (res.statusCode === 200) expect(res.body).toBe(indexHtml);
+        else expect([403, 404]).toContain(res.statusCode);
+      }
+    } finally {
+      await rm(path.join(dist, '..', outside));
+    }
+    expect((await ctx.app.inject('/assets/')).body).toBe(indexHtml);
+  });
 });

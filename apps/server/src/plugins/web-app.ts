@@ -8,6 +8,9 @@ const API_PREFIX = /^\/(a|b)(\/|$)/;
 /** The prerendered page variant with "Sign in with Microsoft", for deployments where single sign-on is set up. */
 const SSO_VARIANT = '.sso.html';
 
+/** The build's compressed copies (apps/web/compress-assets.ts). */
+const PRECOMPRESSED = /\.(br|gz)$/;
+
 /**
  * Serves the built web app; unknown non-API GETs get index.html so client routes deep-link, except the
  * pages the build prerendered (`login.html` for /login, see apps/web/prerender-pages.ts), which get their
@@ -31,17 +34,24 @@ export const webAppPlugin = fp<{ distDir: string; ssoConfigured: boolean }>(asyn
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: distDir,
-      wildcard: false,
+      // The routes are the ones below: @fastify/static's own, a GET and a HEAD for each of the build's
+      // 127 files, held 1 MB of every instance's heap.
+      serve: false,
       index: false,
       // Chosen by Accept-Encoding, with Content-Encoding and Vary (index.html too, see below).
       preCompressed: true,
-      // Reached through their uncompressed names only.
-      globIgnore: ['**/*.br', '**/*.gz'],
+      // Files only, reached through their uncompressed names only; a directory (`/assets/`) is a client
+      // route, as every other path without a file.
+      allowedPath: (pathname) => !pathname.endsWith('/') && !PRECOMPRESSED.test(pathname),
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // A route per file at the top, one for everything under assets/: API paths never reach a wildcard.
+    const topFiles = readdirSync(distDir, { withFileTypes: true }).filter((entry) => entry.isFile() && !PRECOMPRESSED.test(entry.name));
+    for (const { name } of topFiles) app.get(`/${name}`, { schema: { hide: true } }, (_request, reply) => reply.sendFile(name));
+    app.get('/assets/*', { schema: { hide: true } }, (request, reply) => reply.sendFile(`assets/${(request.params as { '*': string })['*']}`));
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

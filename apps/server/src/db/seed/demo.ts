@@ -5,7 +5,6 @@
  * customer's balance owing is the same whatever day the demo is seeded.
  */
 import type { Database } from '../client';
-import { users } from '../schema';
 import { hashPassword } from '../../lib/password';
 import {
   randomAccountSpec,
@@ -24,6 +23,7 @@ import { hashString } from './random';
 import type { IdCursor } from './tables';
 
 import { DEMO_PASSWORD, DEMO_USERNAMES, type DemoUser } from './demo-users';
+import { hasUsers } from './has-users';
 
 export { DEMO_PASSWORD, DEMO_USERNAMES, type DemoUser };
 
@@ -457,9 +457,6 @@ export const seedDemoData = async (database: Database, options: DemoOptions = {}
     return loadDemo(session, now, passwordHash);
   });
 };
-
-const hasUsers = async (database: Database): Promise<boolean> =>
-  (await database.db.select({ id: users.id }).from(users).limit(1)).length > 0;
 
 /**
  * Seeds the demo set when the database has no users yet (first start). Safe when several server

@@ -42,8 +42,8 @@ describe('the production start command', () => {
   const dockerCmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
   const npmStart = startWords();
 
-  it('runs the compiled server with a 4 MB young generation, WebAssembly on the baseline compiler, the old generation compacted at every full collection and JavaScript without the baseline compiler, in npm start and in the image alike', () => {
-    expect(nodeFlags(npmStart)).toEqual(['--max-semi-space-size=4', '--liftoff-only', '--compact-on-every-full-gc', '--no-sparkplug']);
+  it('runs the compiled server with a 4 MB young generation, WebAssembly on the baseline compiler and the old generation compacted at every full collection, in npm start and in the image alike', () => {
+    expect(nodeFlags(npmStart)).toEqual(['--max-semi-space-size=4', '--liftoff-only', '--compact-on-every-full-gc']);
     expect(nodeFlags(dockerCmd)).toEqual(nodeFlags(npmStart));
     expect(dockerCmd.at(-1)).toBe('apps/server/dist/server.js');
   });

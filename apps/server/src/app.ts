@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import { createRemoteJWKSet } from 'jose';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,7 +7,7 @@ import type { Config } from './config';
 import type { Database, PortalDb } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { loggerOptions } from './lib/logging';
-import { jsonPlugin, serializerCompiler } from './plugins/json';
+import { jsonPlugin, serializerCompiler, type CompilersFactory } from './plugins/json';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors';
 import { inputTextPlugin, parseFormBody, parseQueryString } from './plugins/input-text';
 import { rawSecurityHeaders, securityHeadersPlugin } from './plugins/security-headers';
@@ -67,7 +67,6 @@ const SIGNING_KEY_REFRESH_MS = 60_000;
 /** Trust the nearest `hops` proxies (what Fastify does for a number, which its types do not take). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
 /**
  * Zod checks what comes in and our compiled serializers write what goes out. Given as factories (which
  * Fastify types after Ajv's), Fastify never loads its default ones: Ajv and fast-json-stringify, 2 MB

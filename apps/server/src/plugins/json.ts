@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { safeEncode, $ZodType } from 'zod/v4/core';
+import type { FastifyServerOptions } from 'fastify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { parseJson, stringifyJson, textProblem } from '@portal/contract';
 import { HttpError } from '../errors';
@@ -56,3 +57,6 @@ export const serializerCompiler: FastifySerializerCompiler<unknown> = ({ schema,
   if (!(schema instanceof $ZodType)) throw new Error(`Response schema of ${method} ${url} is not a zod schema`);
   return (data) => encodeAnswer(schema, data, `${method} ${url}`);
 };
+
+/** Fastify's schema controller factories, which it types after Ajv's. */
+export type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;

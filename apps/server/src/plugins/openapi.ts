@@ -1,12 +1,12 @@
 import fp from 'fastify-plugin';
-import type { FastifyServerOptions, HTTPMethods, RouteOptions } from 'fastify';
+import type { HTTPMethods, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contract';
 import { route } from '../http/route';
+import type { CompilersFactory } from './json';
 
 type OpenApiDocument = { openapi: string; paths?: Record<string, unknown> };
 type DocumentedRoute = Pick<RouteOptions, 'method' | 'url' | 'schema'>;
-type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
 
 const SERVICES = [endpoints.authOpenApi, endpoints.billingOpenApi];
 

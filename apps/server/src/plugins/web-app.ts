@@ -21,7 +21,8 @@ const PRECOMPRESSED = /\.(br|gz)$/;
  */
 export const webAppPlugin = fp<{ distDir: string; ssoConfigured: boolean }>(async (app, { distDir, ssoConfigured }) => {
   const hasWebApp = existsSync(path.join(distDir, 'index.html'));
-  const files = new Set(hasWebApp ? readdirSync(distDir) : []);
+  const entries = hasWebApp ? readdirSync(distDir, { withFileTypes: true }) : [];
+  const files = new Set(entries.map((entry) => entry.name));
   const prerendered = new Map(
     [...files]
       .filter((file) => file.endsWith('.html') && file !== 'index.html' && !file.endsWith(SSO_VARIANT))
@@ -49,7 +50,7 @@ export const webAppPlugin = fp<{ distDir: string; ssoConfigured: boolean }>(asyn
       },
     });
     // A route per file at the top, one for everything under assets/: API paths never reach a wildcard.
-    const topFiles = readdirSync(distDir, { withFileTypes: true }).filter((entry) => entry.isFile() && !PRECOMPRESSED.test(entry.name));
+    const topFiles = entries.filter((entry) => entry.isFile() && !PRECOMPRESSED.test(entry.name));
     for (const { name } of topFiles) app.get(`/${name}`, { schema: { hide: true } }, (_request, reply) => reply.sendFile(name));
     app.get('/assets/*', { schema: { hide: true } }, (request, reply) => reply.sendFile(`assets/${(request.params as { '*': string })['*']}`));
   }

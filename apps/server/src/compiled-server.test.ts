@@ -79,5 +79,17 @@ describe('the compiled server', () => {
     const second = await start();
     expect(second.output()).toMatch(/Database: embedded PGlite in \S+\n/);
     expect((await customerReads(second)).home.status).toBe(200);
+
+    // The build leaves zod's other languages out; its English messages stay.
+    const answer = await fetch(`${second.url}/a/v1/Authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 5 }),
+    });
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { fields: Record<string, string> }).fields).toEqual({
+      username: 'Invalid input: expected string, received number',
+      password: 'Invalid input: expected string, received undefined',
+    });
   });
 });

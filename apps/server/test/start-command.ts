@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-/** `npm start` of apps/server in words: `MALLOC_TRIM_THRESHOLD_=131072 MALLOC_MMAP_THRESHOLD_=32768 node --max-semi-space-size=4 … dist/server.js`. */
+/** `npm start` of apps/server in words: `MALLOC_TRIM_THRESHOLD_=131072 node --max-semi-space-size=4 … dist/server.js`. */
 export const startWords = (): string[] =>
   (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }).scripts.start!.split(' ');
 

@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
+import { readFileBundle, releaseFileBundle } from './pglite-file-bundle';
 import * as schema from './schema';
 import { createStatementNamer, nameStatementsOf } from './statement-names';
 
@@ -116,7 +117,10 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
   ]);
+  const fileBundle = readFileBundle();
   const pglite = await EmbeddedDatabase.create({
+    // PGlite reads its bundle only through arrayBuffer().
+    fsBundle: fileBundle as Pick<Blob, 'arrayBuffer'> as Blob,
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     parsers: { [pgliteTypes.INT8]: (v: string) => BigInt(v), [pgliteTypes.DATE]: (v: string) => v },
@@ -129,6 +133,7 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
     // 4 MB less (bench/README.md: startup).
     startParams: [...EmbeddedDatabase.defaultStartParams, '-c', 'shared_buffers=2MB', '-c', 'max_connections=5'],
   });
+  releaseFileBundle((pglite as unknown as { mod: { FS: Parameters<typeof releaseFileBundle>[0] } }).mod.FS, fileBundle);
   const db = drizzlePglite(pglite, { schema }) as unknown as PortalDb;
   return { db, kind: 'pglite', pool: null, exportPool: null, pglite, close: () => pglite.close() };
 };

@@ -9,11 +9,11 @@ import { createRequire } from 'node:module';
  * start-up and give each one a read of its own bytes from the bundle on disk, the first time it is opened again;
  * then the buffer can go (idle RSS about 6 MB less: bench/README.md, startup).
  */
-export const PGLITE_FILE_BUNDLE_PATH = createRequire(import.meta.url).resolve('@electric-sql/pglite/pglite.data');
-
 export interface FileBundle {
   /** What PGlite's `fsBundle` option asks for. */
   arrayBuffer(): Promise<ArrayBuffer>;
+  /** The bundle on disk. */
+  path: string;
   /**
    * The buffers PGlite was handed: one per instance it made, as a first start also makes a passing one to run
    * initdb with the same options.
@@ -21,8 +21,9 @@ export interface FileBundle {
   buffers: Set<ArrayBuffer>;
 }
 
-export const readFileBundle = (path = PGLITE_FILE_BUNDLE_PATH): FileBundle => {
+export const readFileBundle = (path = createRequire(import.meta.url).resolve('@electric-sql/pglite/pglite.data')): FileBundle => {
   const bundle: FileBundle = {
+    path,
     buffers: new Set(),
     async arrayBuffer() {
       const file = await open(path);
@@ -80,7 +81,8 @@ const filesOf = function* (fs: EmscriptenFs, directory: FsNode): Generator<FsNod
  * Points every file still backed by a buffer of the bundle at its own bytes on disk, read when first opened, and lets
  * the buffer go. Returns how many files it changed (0 when PGlite stopped keeping files as views of the bundle).
  */
-export const releaseFileBundle = (fs: EmscriptenFs, bundle: FileBundle, path = PGLITE_FILE_BUNDLE_PATH): number => {
+export const releaseFileBundle = (fs: EmscriptenFs, bundle: FileBundle): number => {
+  const { path } = bundle;
   const released = new Set<ArrayBufferLike>();
   let files = 0;
   for (const node of filesOf(fs, fs.root)) {

@@ -44,7 +44,6 @@ export const readFileBundle = (path = createRequire(import.meta.url).resolve('@e
 interface FsNode {
   mode: number;
   contents?: unknown;
-  usedBytes?: number;
 }
 interface EmscriptenFs {
   root: FsNode;

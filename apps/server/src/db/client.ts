@@ -133,7 +133,7 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
     // 4 MB less (bench/README.md: startup).
     startParams: [...EmbeddedDatabase.defaultStartParams, '-c', 'shared_buffers=2MB', '-c', 'max_connections=5'],
   });
-  releaseFileBundle((pglite as unknown as { mod: { FS: Parameters<typeof releaseFileBundle>[0] } }).mod.FS, fileBundle);
+  releaseFileBundle(pglite, fileBundle);
   const db = drizzlePglite(pglite, { schema }) as unknown as PortalDb;
   return { db, kind: 'pglite', pool: null, exportPool: null, pglite, close: () => pglite.close() };
 };

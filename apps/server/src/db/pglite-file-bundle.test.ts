@@ -2,7 +2,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileBundle, releaseFileBundle, type FileBundle } from './pglite-file-bundle';
 
-type Fs = Parameters<typeof releaseFileBundle>[0] & {
+/** What the test reads and writes through PGlite's in-memory file system. */
+type Fs = {
   readFile(path: string): Uint8Array;
   writeFile(path: string, data: Uint8Array): void;
 };
@@ -23,7 +24,7 @@ describe('releasing PGlite’s file bundle after start-up', () => {
     fs = (pglite as unknown as { mod: { FS: Fs } }).mod.FS;
     buffers = [...bundle.buffers];
     utcBefore = fs.readFile(UTC_ZONE).slice();
-    released = releaseFileBundle(fs, bundle);
+    released = releaseFileBundle(pglite, bundle);
   });
   afterAll(() => pglite?.close());
 
@@ -58,6 +59,6 @@ describe('releasing PGlite’s file bundle after start-up', () => {
   });
 
   it('changes nothing when PGlite was not handed the bundle', () => {
-    expect(releaseFileBundle(fs, readFileBundle())).toBe(0);
+    expect(releaseFileBundle(pglite, readFileBundle())).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import type { PGlite } from '@electric-sql/pglite';
 
 /**
  * PGlite unpacks its file bundle (6.2 MB: time zones, encodings, text search and ICU data, initdb's files) into its
@@ -50,6 +51,8 @@ interface EmscriptenFs {
   isFile(mode: number): boolean;
   isDir(mode: number): boolean;
 }
+/** PGlite's Emscripten module is not part of its typed interface. */
+const fileSystemOf = (pglite: PGlite): EmscriptenFs => (pglite as unknown as { mod: { FS: EmscriptenFs } }).mod.FS;
 
 const readRange = (path: string, start: number, length: number): Uint8Array => {
   const bytes = new Uint8Array(length);
@@ -80,7 +83,8 @@ const filesOf = function* (fs: EmscriptenFs, directory: FsNode): Generator<FsNod
  * Points every file still backed by a buffer of the bundle at its own bytes on disk, read when first opened, and lets
  * the buffer go. Returns how many files it changed (0 when PGlite stopped keeping files as views of the bundle).
  */
-export const releaseFileBundle = (fs: EmscriptenFs, bundle: FileBundle): number => {
+export const releaseFileBundle = (pglite: PGlite, bundle: FileBundle): number => {
+  const fs = fileSystemOf(pglite);
   const { path } = bundle;
   const released = new Set<ArrayBufferLike>();
   let files = 0;

@@ -17,9 +17,10 @@ const indexHtml = `<!doctype html>
 </html>`;
 
 const PLAIN = { ssoListed: false };
+const STYLESHEETS = new Map([['/assets/index-D4.css', 'body{color:#111}']]);
 
 describe('injectPage', () => {
-  const page = injectPage(indexHtml, '/login', 'en', PLAIN, '<form><input name="username"></form>', '/assets/hydrate-E5.js');
+  const page = injectPage(indexHtml, '/login', 'en', PLAIN, '<form><input name="username"></form>', '/assets/hydrate-E5.js', STYLESHEETS);
 
   it('puts the markup in #root, marked with the page and its language, inert until the app has taken it over', () => {
     expect(page).toContain(
@@ -28,7 +29,7 @@ describe('injectPage', () => {
   });
 
   it('marks #root of the single sign-on variant, so the first render has the button the markup has', () => {
-    expect(injectPage(indexHtml, '/login', 'en', { ssoListed: true }, '<form></form>', '/h.js')).toContain(
+    expect(injectPage(indexHtml, '/login', 'en', { ssoListed: true }, '<form></form>', '/h.js', STYLESHEETS)).toContain(
       '<div id="root" inert data-prerendered="/login" data-prerendered-language="en" data-sso-listed><form></form></div>',
     );
     expect(page).not.toContain('data-sso-listed');
@@ -46,20 +47,28 @@ describe('injectPage', () => {
     expect(page).toMatch(/<link rel="expect" href="#app-boot" blocking="render">\s*<\/head>/);
   });
 
-  it('keeps everything else: the theme script before first paint, the stylesheet', () => {
+  it('inlines the stylesheet where it was linked, so the first paint needs nothing but the page', () => {
+    expect(page).toMatch(/<style>body\{color:#111\}<\/style>\s*<link rel="expect"[^>]*>\s*<\/head>/);
+    expect(page).not.toContain('stylesheet');
     expect(page).toContain('<script src="/theme-init.js"></script>');
-    expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/index-D4.css">');
+  });
+
+  it('refuses a stylesheet it was not given the text of, or one that would end its own element', () => {
+    expect(() => injectPage(indexHtml, '/login', 'en', PLAIN, '', '/h.js', new Map())).toThrow(/index-D4\.css/);
+    expect(() => injectPage(indexHtml, '/login', 'en', PLAIN, '', '/h.js', new Map([['/assets/index-D4.css', 'a{}</style>']]))).toThrow(
+      /<\/style/,
+    );
   });
 
   it('takes the markup literally ($ patterns included)', () => {
-    expect(injectPage(indexHtml, '/login', 'en', PLAIN, '<p>$& $1 $$</p>', '/h.js')).toContain('<p>$& $1 $$</p>');
+    expect(injectPage(indexHtml, '/login', 'en', PLAIN, '<p>$& $1 $$</p>', '/h.js', STYLESHEETS)).toContain('<p>$& $1 $$</p>');
   });
 
   it('refuses an index.html it does not understand', () => {
     expect(() =>
-      injectPage(indexHtml.replace('<div id="root"></div>', '<div id="app"></div>'), '/login', 'en', PLAIN, '', '/h.js'),
+      injectPage(indexHtml.replace('<div id="root"></div>', '<div id="app"></div>'), '/login', 'en', PLAIN, '', '/h.js', STYLESHEETS),
     ).toThrow(/#root|id="root"/);
-    expect(() => injectPage(indexHtml.replace(/<script type="module"[^>]*><\/script>/, ''), '/login', 'en', PLAIN, '', '/h.js')).toThrow(
+    expect(() => injectPage(indexHtml.replace(/<script type="module"[^>]*><\/script>/, ''), '/login', 'en', PLAIN, '', '/h.js', STYLESHEETS)).toThrow(
       /one module script/,
     );
   });

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildConstants } from './build-constants';
 import { compressAssets } from './compress-assets';
+import { inlineThemeInit } from './inline-theme-init';
 import { prerenderPages } from './prerender-pages';
 
 /** The API lives on the same origin in production; in dev both services run on the Fastify server. */
@@ -37,6 +38,8 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    // The theme script in index.html's <head> itself, not a request the first paint waits for.
+    inlineThemeInit(fileURLToPath(new URL('./theme-init.js', import.meta.url))),
     // The public pages' HTML, rendered in Node with the same aliases and constants (src/prerender.tsx).
     prerenderPages({
       entry: 'src/prerender.tsx',

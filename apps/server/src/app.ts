@@ -10,6 +10,7 @@ import { loggerOptions } from './lib/logging';
 import { jsonPlugin, serializerCompiler, type CompilersFactory } from './plugins/json';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors';
 import { inputTextPlugin, parseFormBody, parseQueryString } from './plugins/input-text';
+import { webAppScriptHashes } from './plugins/inline-script-hashes';
 import { rawSecurityHeaders, securityHeadersPlugin } from './plugins/security-headers';
 import { compressionPlugin } from './plugins/compression';
 import { openApiPlugin } from './plugins/openapi';
@@ -77,6 +78,7 @@ const compilersFactory = { buildValidator: () => validatorCompiler, buildSeriali
 /** The whole server: what `server.ts` starts and what tests build. */
 export const buildApp = async ({ config, database, clock = systemClock, paymentProvider }: AppDependencies): Promise<App> => {
   const https = new URL(config.PUBLIC_ORIGIN).protocol === 'https:';
+  const scriptHashes = webAppScriptHashes(config.WEB_DIST);
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -86,7 +88,7 @@ export const buildApp = async ({ config, database, clock = systemClock, paymentP
     // The caller's (or proxy's) x-request-id, validated, is the log's reqId and is echoed back.
     requestIdHeader: false,
     genReqId: requestIdOf,
-    frameworkErrors: frameworkErrorHandler(rawSecurityHeaders(https)),
+    frameworkErrors: frameworkErrorHandler(rawSecurityHeaders(https, scriptHashes)),
     connectionTimeout: config.HTTP_IDLE_TIMEOUT_MS,
     requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
     // Node checks header and request timeouts on this interval (default 30 s, far past the limits).
@@ -112,7 +114,7 @@ export const buildApp = async ({ config, database, clock = systemClock, paymentP
 
   await app.register(errorsPlugin);
   // First of the onRequest hooks: answers refused by any later hook carry the headers too.
-  await app.register(securityHeadersPlugin, { https });
+  await app.register(securityHeadersPlugin, { https, scriptHashes });
   await app.register(requestIdPlugin);
   await app.register(metricsPlugin);
   await app.register(jsonPlugin);

@@ -24,7 +24,7 @@ if (!container) throw new Error('Missing #root element');
 /**
  * A page prerendered at build time (vite.config.ts) is hydrated only when the browser opens it as it was
  * rendered: same path, same language, signed out, no sign-out reason to show, no `#` token. Otherwise the
- * app renders from scratch (public/theme-init.js has kept the stale HTML hidden).
+ * app renders from scratch (theme-init.js has kept the stale HTML hidden).
  */
 const { prerendered, prerenderedLanguage } = container.dataset;
 const hydrate =

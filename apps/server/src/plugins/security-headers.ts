@@ -3,15 +3,16 @@ import helmet from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
- * CSP without inline scripts, no framing at all (CSP `frame-ancestors 'none'` and
- * `X-Frame-Options: DENY` agree), HSTS whenever the public origin is https.
+ * CSP without inline scripts but those of the web app's own pages, allowed by their hashes
+ * (`webAppScriptHashes`), no framing at all (CSP `frame-ancestors 'none'` and `X-Frame-Options: DENY`
+ * agree), HSTS whenever the public origin is https.
  */
-const securityHeaderOptions = (https: boolean) => ({
+const securityHeaderOptions = (https: boolean, scriptHashes: readonly string[]) => ({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...scriptHashes],
       // Dialog primitives inject <style> elements (scroll locking); scripts stay 'self' only.
       styleSrc: ["'self'", "'unsafe-inline'"],
       styleSrcAttr: ["'unsafe-inline'"],
@@ -37,13 +38,13 @@ const securityHeaderOptions = (https: boolean) => ({
  * once here; @fastify/helmet rebuilt it, parsing the CSP directives, on every request (5 % of a
  * small answer's CPU).
  */
-export const rawSecurityHeaders = (https: boolean) => {
-  const middleware = helmet(securityHeaderOptions(https));
+export const rawSecurityHeaders = (https: boolean, scriptHashes: readonly string[]) => {
+  const middleware = helmet(securityHeaderOptions(https, scriptHashes));
   return (request: IncomingMessage, response: ServerResponse): Promise<void> =>
     new Promise((resolve, reject) => middleware(request, response, (error?: unknown) => (error ? reject(error as Error) : resolve())));
 };
 
-export const securityHeadersPlugin = fp<{ https: boolean }>(async (app, { https }) => {
-  const apply = rawSecurityHeaders(https);
+export const securityHeadersPlugin = fp<{ https: boolean; scriptHashes: readonly string[] }>(async (app, { https, scriptHashes }) => {
+  const apply = rawSecurityHeaders(https, scriptHashes);
   app.addHook('onRequest', (request, reply) => apply(request.raw, reply.raw));
 });

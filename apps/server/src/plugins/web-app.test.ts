@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,10 +6,12 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../test/app';
 
-// A dist folder as the web build writes it: text files above 256 bytes with `.br` and `.gz` beside them.
-const indexHtml = `<!doctype html><title>Portal</title>${'<p>Pay your bill.</p>'.repeat(100)}`;
+// A dist folder as the web build writes it: text files above 256 bytes with `.br` and `.gz` beside them, the
+// theme script inline in each page's <head> (apps/web/inline-theme-init.ts).
+const themeScript = "document.documentElement.classList.toggle('dark', localStorage.getItem('theme') === 'dark');";
+const indexHtml = `<!doctype html><title>Portal</title><script>${themeScript}</script>${'<p>Pay your bill.</p>'.repeat(100)}`;
 // A page the build prerendered: served for its own path (apps/web/prerender-pages.ts).
-const loginHtml = `<!doctype html><title>Portal</title><div id="root" data-prerendered="/login">${'<input>'.repeat(200)}</div>`;
+const loginHtml = `<!doctype html><title>Portal</title><script>${themeScript}</script><div id="root" data-prerendered="/login">${'<input>'.repeat(200)}</div>`;
 // Its variant with "Sign in with Microsoft", for deployments with single sign-on.
 const loginSsoHtml = loginHtml.replace('data-prerendered="/login"', 'data-prerendered="/login" data-sso-listed');
 const appScript = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i * 7919};`).join('\n');
@@ -40,6 +43,15 @@ afterAll(async () => {
 const decode = { br: brotliDecompressSync, gzip: gunzipSync } as const;
 
 describe('web app serving', () => {
+  it("lets the pages' own inline script run, by its hash, and no other", async () => {
+    const hash = `'sha256-${createHash('sha256').update(themeScript).digest('base64')}'`;
+    for (const url of ['/login', '/invoices', '/b/v1/Invoice/details/x']) {
+      const policy = (await ctx.app.inject(url)).headers['content-security-policy'] as string;
+      const scriptSrc = policy.split(';').find((directive) => directive.startsWith('script-src'));
+      expect(scriptSrc).toBe(`script-src 'self' ${hash}`);
+    }
+  });
+
   it('answers client routes with index.html, for GET and HEAD', async () => {
     const get = await ctx.app.inject('/invoices/42');
     expect(get.statusCode).toBe(200);

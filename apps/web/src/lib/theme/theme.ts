@@ -3,7 +3,7 @@ import { persistentStore, STORAGE_KEYS, type KeyValueStore } from '../storage';
 
 /**
  * Light, dark or system theme (spec §4), saved under `theme`; system follows `prefers-color-scheme` live.
- * /public/theme-init.js applies the same rule before first paint; this module keeps it applied afterwards.
+ * theme-init.js (inlined into each page) applies the same rule before first paint; this module keeps it applied afterwards.
  */
 export const THEMES = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof THEMES)[number];

@@ -1,4 +1,4 @@
-// Runs before first paint (loaded synchronously in <head>) so a dark theme never flashes light.
+// Runs before first paint (inlined into <head> by inline-theme-init.ts) so a dark theme never flashes light.
 // Mirrors src/lib/theme/theme.ts: localStorage 'theme' is light | dark | system (default system).
 // It also hides a page prerendered at build time (in English, signed out) when src/main.tsx will not
 // hydrate it but render afresh: another language, a session, a sign-out reason to show, a # token.

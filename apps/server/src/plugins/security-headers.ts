@@ -13,7 +13,7 @@ const securityHeaderOptions = (https: boolean, scriptHashes: readonly string[]) 
     directives: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", ...scriptHashes],
-      // Dialog primitives inject <style> elements (scroll locking); scripts stay 'self' only.
+      // Dialog primitives inject <style> elements (scroll locking); scripts stay 'self' (and the pages' own inline ones, by hash).
       styleSrc: ["'self'", "'unsafe-inline'"],
       styleSrcAttr: ["'unsafe-inline'"],
       imgSrc: ["'self'", 'data:'],

@@ -14,6 +14,8 @@ const indexHtml = `<!doctype html><title>Portal</title><script>${themeScript}</s
 const loginHtml = `<!doctype html><title>Portal</title><script>${themeScript}</script><div id="root" data-prerendered="/login">${'<input>'.repeat(200)}</div>`;
 // Its variant with "Sign in with Microsoft", for deployments with single sign-on.
 const loginSsoHtml = loginHtml.replace('data-prerendered="/login"', 'data-prerendered="/login" data-sso-listed');
+// A public page sent without index.html's preloads of the portal (apps/web/portal-preloads.ts).
+const forgotPasswordHtml = indexHtml.replace('<title>Portal</title>', '<title>Portal</title><!-- without the portal -->');
 const appScript = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i * 7919};`).join('\n');
 const smallScript = 'export const tiny = 1;';
 
@@ -26,6 +28,7 @@ beforeAll(async () => {
     ['index.html', indexHtml],
     ['login.html', loginHtml],
     ['login.sso.html', loginSsoHtml],
+    ['forgot-password.html', forgotPasswordHtml],
     ['assets/app-core-abc123.js', appScript],
   ] as const) {
     await writeFile(path.join(dist, file), text);
@@ -73,6 +76,14 @@ describe('web app serving', () => {
     expect(head.statusCode).toBe(200);
     // Other pages, and paths that only start like it, keep the app's shell.
     for (const url of ['/login-callback', '/login/', '/']) expect((await ctx.app.inject(url)).body).toBe(indexHtml);
+  });
+
+  it('answers any page the build wrote an HTML file for with that file', async () => {
+    expect((await ctx.app.inject('/forgot-password?email=a%40b.example')).body).toBe(forgotPasswordHtml);
+    const br = await ctx.app.inject({ url: '/forgot-password', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(forgotPasswordHtml);
+    expect((await ctx.app.inject('/forgot-password/more')).body).toBe(indexHtml);
   });
 
   it('sends the page without single sign-on where it is not configured', async () => {

@@ -13,9 +13,11 @@ const PRECOMPRESSED = /\.(br|gz)$/;
 
 /**
  * Serves the built web app; unknown non-API GETs get index.html so client routes deep-link, except the
- * pages the build prerendered (`login.html` for /login, see apps/web/prerender-pages.ts), which get their
- * own HTML: where single sign-on is configured, its variant (`login.sso.html`), so that its button is there
- * from the first paint rather than moving the page when the providers call answers. API prefixes answer a
+ * pages the build wrote an HTML file of their own for, `<page>.html`: the prerendered ones (`login.html` for
+ * /login, apps/web/prerender-pages.ts) and the public pages that index.html's preloads of the portal would
+ * only weigh down (`forgot-password.html`…, apps/web/portal-preloads.ts). Where single sign-on is configured,
+ * a page's variant with it (`login.sso.html`), so that its button is there from the first paint rather than
+ * moving the page when the providers call answers. API prefixes answer a
  * JSON 404 instead. The build writes `.br` and `.gz` beside every text file above 256 bytes
  * (apps/web/compress-assets.ts); they are sent to clients that accept them (nothing is compressed per request).
  */
@@ -23,7 +25,7 @@ export const webAppPlugin = fp<{ distDir: string; ssoConfigured: boolean }>(asyn
   const hasWebApp = existsSync(path.join(distDir, 'index.html'));
   const entries = hasWebApp ? readdirSync(distDir, { withFileTypes: true }) : [];
   const files = new Set(entries.map((entry) => entry.name));
-  const prerendered = new Map(
+  const pages = new Map(
     [...files]
       .filter((file) => file.endsWith('.html') && file !== 'index.html' && !file.endsWith(SSO_VARIANT))
       .map((file) => {
@@ -60,7 +62,7 @@ export const webAppPlugin = fp<{ distDir: string; ssoConfigured: boolean }>(asyn
       (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIX.test(pathname) && !path.extname(pathname);
     if (wantsPage && hasWebApp) {
       reply.header('cache-control', 'no-cache');
-      return reply.sendFile(prerendered.get(pathname) ?? 'index.html');
+      return reply.sendFile(pages.get(pathname) ?? 'index.html');
     }
     return reply.status(404).send({ error: `No such route: ${request.method} ${pathname}` });
   });

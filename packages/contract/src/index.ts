@@ -19,5 +19,5 @@ export * from './usage';
 export * from './limits';
 export * from './brand';
 export * from './endpoint';
-export { buildNow } from './lazy-schema';
+export { buildSoon } from './lazy-schema';
 export * from './endpoints';

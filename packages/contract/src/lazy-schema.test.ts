@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { buildNow, builtOnFirstUse, standIn } from './lazy-schema';
+import { buildSoon, builtOnFirstUse, standIn } from './lazy-schema';
 
 const counted = <T extends object>(build: () => T) => {
   const spy = vi.fn(build);
@@ -66,18 +66,54 @@ describe('builtOnFirstUse', () => {
   });
 });
 
-describe('buildNow', () => {
-  it('builds a stand-in and every stand-in inside it, through objects, arrays, unions and wrappers', () => {
+describe('buildSoon', () => {
+  /** Tasks scheduled by buildSoon, run when the test says. */
+  const tasks = () => {
+    const queue: (() => void)[] = [];
+    return { schedule: (work: () => void) => queue.push(work), run: () => queue.splice(0).forEach((work) => work()), queue };
+  };
+
+  it('builds a stand-in and every stand-in inside it, through objects, arrays, unions and wrappers, once', () => {
     const leaf = counted(() => z.string());
     const item = counted(() => z.object({ name: leaf.schema }));
     const other = counted(() => z.number());
     const unused = counted(() => z.boolean());
     const answer = counted(() => z.object({ value: z.array(item.schema), either: z.union([other.schema, z.null()]).optional() }));
-    buildNow(answer.schema);
+    const later = tasks();
+    buildSoon(answer.schema, later.schedule);
+    expect(answer.builds()).toBe(0);
+    later.run();
     expect([answer.builds(), item.builds(), leaf.builds(), other.builds(), unused.builds()]).toEqual([1, 1, 1, 1, 0]);
-    buildNow(answer.schema);
+    buildSoon(answer.schema, later.schedule);
+    later.run();
     expect(answer.schema.parse({ value: [{ name: 'a' }], either: 2 })).toEqual({ value: [{ name: 'a' }], either: 2 });
     expect([answer.builds(), item.builds(), leaf.builds(), other.builds()]).toEqual([1, 1, 1, 1]);
+  });
+
+  it('hands the rest to a task of its own once a task has built for its slice', () => {
+    const leaves = Array.from({ length: 3 }, () => counted(() => z.string()));
+    const answer = counted(() => z.object(Object.fromEntries(leaves.map((leaf, i) => [`f${i}`, leaf.schema]))));
+    const later = tasks();
+    // A slice of 0 ms: each task builds one schema, or walks into one, and hands the rest on.
+    buildSoon(answer.schema, later.schedule, 0);
+    let ran = 0;
+    while (later.queue.length > 0) {
+      later.run();
+      ran += 1;
+    }
+    expect(ran).toBeGreaterThan(leaves.length);
+    expect([answer.builds(), ...leaves.map((leaf) => leaf.builds())]).toEqual([1, 1, 1, 1]);
+  });
+
+  it('lets an answer that comes first be parsed: parsing builds what it needs', () => {
+    const item = counted(() => z.object({ name: z.string() }));
+    const answer = counted(() => z.object({ items: z.array(item.schema) }));
+    const later = tasks();
+    buildSoon(answer.schema, later.schedule, 0);
+    expect(answer.schema.parse({ items: [{ name: 'a' }] })).toEqual({ items: [{ name: 'a' }] });
+    later.run();
+    while (later.queue.length > 0) later.run();
+    expect([answer.builds(), item.builds()]).toEqual([1, 1]);
   });
 });
 

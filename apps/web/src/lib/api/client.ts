@@ -1,4 +1,4 @@
-import { buildNow, parseJson, pathFor, stringifyJson, type AnswerOf, type Endpoint, type RequestOf } from '@portal/contract';
+import { buildSoon, parseJson, pathFor, stringifyJson, type AnswerOf, type Endpoint, type RequestOf } from '@portal/contract';
 import { serviceUrl } from '@/config/services';
 import { noteActivity } from '../session/activity';
 import { endSession, getSession } from '../session/session-store';
@@ -153,9 +153,9 @@ const send = async (endpoint: Endpoint, request: LooseRequest, accept: string): 
 const call = async <E extends CallableEndpoint>(endpoint: E, ...[options]: CallArguments<E>): Promise<AnswerOf<E>> => {
   const sent = send(endpoint, (options ?? {}) as LooseRequest, 'application/json');
   const answer: CallableEndpoint['answer'] = endpoint.answer;
-  // The contract builds its schemas on first use in a browser: this one is built, in a task of its own, while
-  // the answer is on its way, not in the task that parses and shows it.
-  if (answer.kind === 'json') setTimeout(() => buildNow(answer.schema), 0);
+  // The contract builds its schemas on first use in a browser: this one is built, in short tasks of their own,
+  // while the answer is on its way, not in the task that parses and shows it.
+  if (answer.kind === 'json') buildSoon(answer.schema);
   const response = await sent;
   if (response.status === 204 || answer.kind !== 'json') return undefined as AnswerOf<E>;
   return answer.schema.parse(await readBody(response)) as AnswerOf<E>;

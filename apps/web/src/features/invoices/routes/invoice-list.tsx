@@ -211,8 +211,9 @@ function ListSkeleton() {
       <p role="status" className="text-sm text-fg-muted">
         {t('list.loading')}
       </p>
+      {/* As tall as what comes: a card on a phone, a table row on a wide screen (the footer then stays put). */}
       {Array.from({ length: 5 }, (_, i) => (
-        <Skeleton key={i} className="h-14 w-full rounded-xl" />
+        <Skeleton key={i} className="h-48 w-full rounded-xl md:h-14" />
       ))}
     </div>
   );

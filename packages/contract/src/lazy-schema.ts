@@ -36,10 +36,10 @@ export const standIn = <T extends object>(build: () => T): T => {
 const builtThrough = new WeakSet<object>();
 
 /** Runs `work` in a task of its own. */
-export type Schedule = (work: () => void) => void;
+type Schedule = (work: () => void) => void;
 
 /** A task's share of building: at 4× CPU throttle (Lighthouse's phone) about 16 ms, under the 50 ms of a long task. */
-export const BUILD_SLICE_MS = 4;
+const BUILD_SLICE_MS = 4;
 
 /**
  * Builds `schema` and every schema inside it, where `builtOnFirstUse` would build each when first touched: a

@@ -24,7 +24,7 @@ const APP_CORE =
 /**
  * What every signed-in page loads beside the portal layout: the query library and the small modules the
  * layout and the screens share (account, sessions, notifications, the page header, badges, empty states and
- * formatting). Left to the bundler they were twenty-three files of 0.04–4.7 KB, each compressed alone (issue 13:
+ * formatting). Left to the bundler they were twenty-two files of 0.04–4.7 KB, each compressed alone (issue 13:
  * routes ≤ 180 KB as served), and each a preload the router added in the task that starts the page.
  */
 const PORTAL_SHELL =

@@ -1,10 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Manifest, Plugin } from 'vite';
-import { pageFile } from './prerender-pages';
+import { PLAIN, pageFile } from './prerender-pages';
 
 const HEAD_END = '</head>';
-const PLAIN = { ssoListed: false };
 
 /** `key`'s chunk and every chunk it imports statically, transitively: what runs before it can. */
 export const staticClosure = (manifest: Manifest, key: string, seen = new Set<string>()): Set<string> => {
@@ -65,13 +64,8 @@ export const portalPreloads = ({ layout, plainPages }: PortalPreloadsOptions): P
         const manifest = JSON.parse(await readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
         for (const page of plainPages) await writeFile(path.join(outDir, pageFile(page, PLAIN)), indexHtml, { flag: 'wx' });
         const chunks = chunksBeyondEntry(manifest, layout, 'index.html');
-        await writeFile(
-          indexFile,
-          withModulePreloads(
-            indexHtml,
-            chunks.map((file) => base + file),
-          ),
-        );
+        const hrefs = chunks.map((file) => base + file);
+        await writeFile(indexFile, withModulePreloads(indexHtml, hrefs));
         this.info(`index.html preloads ${chunks.length} chunks of the portal layout; ${plainPages.join(', ')} without them`);
       },
     },

@@ -7,7 +7,8 @@ import type { PageVariant } from './src/prerender';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 
-const PLAIN: PageVariant = { ssoListed: false };
+/** A page's file for every deployment: without single sign-on's button. */
+export const PLAIN: PageVariant = { ssoListed: false };
 const WITH_SSO: PageVariant = { ssoListed: true };
 
 /**

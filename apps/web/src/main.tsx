@@ -10,9 +10,8 @@ import { getSession } from '@/lib/session/session-store';
 import { readSignOutReason } from '@/lib/session/sign-out-reason';
 import '@/lib/theme/theme';
 
-// A signed-in page formats money, dates and countries as soon as its data arrives: their ICU data loads now,
-// while its chunks download (lib/intl-warm-up.ts). Here, before the router asks for the route's chunks: started
-// after them (from a chunk of its own then), its work ran into the first render.
+// A signed-in page formats money, dates and countries as soon as its data arrives: their ICU data loads now, in
+// a worker, while its chunks download (lib/intl-warm-up.ts).
 if (getSession() !== null) warmUpFormatters(currentLanguage());
 
 // French texts (when French is the language) arrive before the first render: no flash of English.

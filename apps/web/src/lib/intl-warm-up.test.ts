@@ -1,73 +1,37 @@
-import { currencyLocale, formatDate, HOME_CURRENCY } from './format';
-import { formatterWarmUps, runInTasks } from './intl-warm-up';
+const fresh = async () => {
+  vi.resetModules();
+  return (await import('./intl-warm-up')).warmUpFormatters;
+};
 
-describe('runInTasks', () => {
-  it('runs one step per scheduled task, in order, and schedules nothing once they are done', () => {
-    const ran: string[] = [];
-    const queue: (() => void)[] = [];
-    runInTasks(
-      ['a', 'b', 'c'].map((name) => () => ran.push(name)),
-      (run) => queue.push(run),
-    );
-    expect(ran).toEqual([]);
-    const seen: string[][] = [];
-    while (queue.length > 0) {
-      queue.shift()?.();
-      seen.push([...ran]);
-    }
-    expect(seen).toEqual([['a'], ['a', 'b'], ['a', 'b', 'c']]);
-  });
+describe('warmUpFormatters', () => {
+  afterEach(() => vi.unstubAllGlobals());
 
-  it('schedules nothing for no steps', () => {
-    const schedule = vi.fn();
-    runInTasks([], schedule);
-    expect(schedule).not.toHaveBeenCalled();
-  });
-});
-
-describe('formatterWarmUps', () => {
-  // What each step formats shows it loaded the data a page in that language formats with first.
-  it.each([
-    ['en', '$0.00', /^[A-Z][a-z]+ \d{1,2}, \d{4}$/],
-    [
-      'fr',
-      '0,00\u00a0$',
-      /^\d{1,2} (janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) \d{4}$/,
-    ],
-  ] as const)('%s: the home currency, a date with its month name and region names, in the language', (language, amount, date) => {
-    const [currency, longDate, region] = formatterWarmUps(language).map((step) => step());
-    expect(currency).toBe(amount);
-    expect(longDate).toMatch(date);
-    expect(region).toBe('Canada');
-  });
-});
-
-describe('formatterWarmUps and lib/format.ts', () => {
-  it.each(['en', 'fr'] as const)('%s: the date is made in the locale the pages format dates in', (language) => {
-    const locales: unknown[] = [];
-    const counting = new Proxy(Intl.DateTimeFormat, {
-      construct: (target, args: ConstructorParameters<typeof Intl.DateTimeFormat>) => {
-        locales.push(args[0]);
-        return Reflect.construct(target, args);
+  it('starts the warm-up worker once per page and sends it the language', async () => {
+    const started: { url: string; options: WorkerOptions | undefined; sent: unknown[] }[] = [];
+    vi.stubGlobal(
+      'Worker',
+      class {
+        private readonly sent: unknown[] = [];
+        constructor(url: URL, options?: WorkerOptions) {
+          started.push({ url: url.href, options, sent: this.sent });
+        }
+        postMessage(message: unknown) {
+          this.sent.push(message);
+        }
       },
-    });
-    vi.stubGlobal('Intl', Object.assign(Object.create(Intl) as typeof Intl, { DateTimeFormat: counting }));
-    try {
-      formatterWarmUps(language)[1]!();
-      formatDate('2025-01-05', 'long', language);
-    } finally {
-      vi.unstubAllGlobals();
-    }
-    expect(locales).toHaveLength(2);
-    expect(locales[0]).toBe(locales[1]);
+    );
+    const warmUpFormatters = await fresh();
+    warmUpFormatters('fr');
+    warmUpFormatters('en');
+    expect(started).toHaveLength(1);
+    expect(started[0]!.url).toMatch(/\/lib\/intl-warm-up\.worker\.ts\b/);
+    expect(started[0]!.options).toEqual({ type: 'module', name: 'intl-warm-up' });
+    expect(started[0]!.sent).toEqual(['fr']);
   });
 
-  it.each(['en', 'fr'] as const)('%s: the amount is made in the locale of the home currency', (language) => {
-    const made = formatterWarmUps(language)[0]!() as string;
-    expect(made).toBe(
-      new Intl.NumberFormat(currencyLocale(HOME_CURRENCY, { language }), { style: 'currency', currency: HOME_CURRENCY }).format(
-        0,
-      ),
-    );
+  it('does nothing where there are no workers', async () => {
+    vi.stubGlobal('Worker', undefined);
+    const warmUpFormatters = await fresh();
+    expect(() => warmUpFormatters('en')).not.toThrow();
   });
 });

@@ -8,7 +8,8 @@ import { Checkbox, Field, Input } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { appConfig } from '@/config/app';
 import { paths, ssoLoginPath, ssoLoginUrl } from '@/config/paths';
-import { registerLocales } from '@/lib/i18n/i18n';
+import { currentLanguage, registerLocales } from '@/lib/i18n/i18n';
+import { warmUpFormatters } from '@/lib/intl-warm-up';
 import { startSession, useSession } from '@/lib/session/session-store';
 import { useHydrated } from '@/lib/use-hydrated';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -149,6 +150,8 @@ export function LoginPage() {
     }
     setFailure(null);
     setSubmitting(true);
+    // The home page formats money and dates: their ICU data loads while the password is checked.
+    warmUpFormatters(currentLanguage());
     try {
       const { authenticate } = await loadApi();
       const response = await authenticate({ username: fields.username.trim(), password: fields.password, otp: code });
@@ -168,6 +171,7 @@ export function LoginPage() {
     if (passkeyBusy || submitting) return;
     setFailure(null);
     setPasskeyBusy(true);
+    warmUpFormatters(currentLanguage());
     try {
       const { signInWithPasskey } = await loadPasskeyApi();
       const response = await signInWithPasskey();

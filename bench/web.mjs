@@ -9,10 +9,13 @@
 // Also reported: when Playwright's locator first sees the form, which waits for the load event and
 // then for the page's JavaScript to let go of the main thread (the app hydrating the form).
 // And the layout shift of /login as it goes live (≤ 0.1, Core Web Vitals' "good"): what the prerendered page
-// lacked that the live one shows (the passkey button did) moves the card.
+// lacked that the live one shows (the passkey button did) moves the card. Printed beside the paint, not judged:
+// the same measure on a page of one labelled field from a bare Node server, loaded just before each login
+// load, the part of the figure that is the machine's and the browser's own (from 100 to 400 ms on the
+// machines seen here), so that a slow machine can be told from a slow page.
 //
 //   npm run build && node bench/web.mjs
-import { request } from 'node:http';
+import { createServer, request } from 'node:http';
 import { chromium } from '@playwright/test';
 import { report, root, startProcess, stopProcess, waitFor } from './lib.mjs';
 
@@ -41,6 +44,27 @@ const wireBytes = (url, acceptEncoding) =>
   });
 
 const kb = (bytes) => +(bytes / KB).toFixed(1);
+
+const ONE_FIELD_PAGE =
+  '<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<title>One field</title><label>Username <input name="username"></label></html>';
+const oneFieldServer = createServer((req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ONE_FIELD_PAGE));
+await new Promise((resolve) => oneFieldServer.listen(0, '127.0.0.1', resolve));
+
+/** Milliseconds from asking for `url` in a fresh context at 4× CPU throttle and a phone's viewport to its first contentful paint. */
+const firstPaint = async (url) => {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  try {
+    const page = await context.newPage();
+    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const started = Date.now();
+    await page.goto(url);
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, { polling: 50 });
+    return Math.round((await page.evaluate(() => performance.timeOrigin + performance.getEntriesByName('first-contentful-paint')[0].startTime)) - started);
+  } finally {
+    await context.close();
+  }
+};
 
 /**
  * Every script the page loads while `action` runs: the body bytes Chromium received (as served), the
@@ -94,8 +118,10 @@ try {
   const timings = [];
   const detected = [];
   const shifts = [];
+  const oneField = [];
   let loginBytes;
   for (let i = 0; i < 5; i++) {
+    oneField.push(await firstPaint(`http://127.0.0.1:${oneFieldServer.address().port}/`));
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
     const page = await context.newPage();
     await page.addInitScript(() => {
@@ -125,8 +151,9 @@ try {
   }
   timings.sort((a, b) => a - b);
   detected.sort((a, b) => a - b);
+  oneField.sort((a, b) => a - b);
   const median = timings[2];
-  results['/login'] = { ...routeResult(loginBytes), formVisibleMs: timings, formSeenByLocatorMs: detected, layoutShift: [...shifts] };
+  results['/login'] = { ...routeResult(loginBytes), formVisibleMs: timings, formSeenByLocatorMs: detected, layoutShift: [...shifts], oneFieldPageMs: oneField };
   budgets.push({
     name: 'initial JS for /login, as served',
     measured: `${kb(loginBytes.served)} KB ${loginBytes.encodings}`,
@@ -135,7 +162,7 @@ try {
   });
   budgets.push({
     name: 'login form visible at 4× CPU throttle (its first paint, median of 5)',
-    measured: `${median} ms (the locator saw it at ${detected[2]} ms)`,
+    measured: `${median} ms (the locator saw it at ${detected[2]} ms; a page of one field painted at ${oneField[2]} ms on this machine)`,
     budget: '≤ 400 ms',
     ok: median <= 400,
   });
@@ -167,5 +194,6 @@ try {
   process.exitCode = report('web', results, budgets) ? 1 : 0;
 } finally {
   await browser.close();
+  oneFieldServer.close();
   await stopProcess(server);
 }

@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Worker } from '@playwright/test';
+import { tokenFor } from './support/api';
 import { accountHeading, loginViaUi, signIn, submitLoginForm } from './support/auth';
 
 /**
@@ -43,4 +44,15 @@ test('signing in on the login form starts the warm-up once, a failed attempt bef
   await expect.poll(() => warmUps.closed.length).toBe(1);
   expect(warmUps.started).toHaveLength(1);
   expect(warmUps.errors.filter((text) => !/401|Unauthorized/i.test(text))).toEqual([]);
+});
+
+test('single sign-on’s return starts the warm-up as it signs the tab in', async ({ page }) => {
+  const token = await tokenFor(page.request, 'customer');
+  const warmUps = watchWarmUps(page);
+  await page.goto(`/login-callback#token=${encodeURIComponent(token)}`);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(accountHeading(page)).toBeVisible();
+  await expect.poll(() => warmUps.closed.length).toBe(1);
+  expect(warmUps.started).toHaveLength(1);
+  expect(warmUps.errors).toEqual([]);
 });

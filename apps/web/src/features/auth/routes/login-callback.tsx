@@ -7,7 +7,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { appConfig, supportEmailHref, supportPhoneHref } from '@/config/app';
 import { paths } from '@/config/paths';
 import { LegalLinks } from '@/components/legal-links';
-import { registerLocales } from '@/lib/i18n/i18n';
+import { currentLanguage, registerLocales } from '@/lib/i18n/i18n';
+import { warmUpFormatters } from '@/lib/intl-warm-up';
 import { richText } from '@/lib/i18n/rich-text';
 import { startSession } from '@/lib/session/session-store';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -36,7 +37,10 @@ export function LoginCallbackPage() {
   usePageTitle(awaitingApproval ? title : t('callback.signingIn'));
 
   useEffect(() => {
-    if (token) startSession(token, false);
+    if (token) {
+      warmUpFormatters(currentLanguage());
+      startSession(token, false);
+    }
     if (!awaitingApproval) void navigate(paths.home, { replace: true });
   }, [token, awaitingApproval, navigate]);
 

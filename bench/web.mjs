@@ -51,6 +51,10 @@ const ONE_FIELD_PAGE =
 const oneFieldServer = createServer((req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ONE_FIELD_PAGE));
 await new Promise((resolve) => oneFieldServer.listen(0, '127.0.0.1', resolve));
 
+/** Milliseconds from `started` (`Date.now()`, the same clock as the page's `performance.timeOrigin` on one machine) to the page's first contentful paint. */
+const paintedSince = async (page, started) =>
+  Math.round((await page.evaluate(() => performance.timeOrigin + performance.getEntriesByName('first-contentful-paint')[0].startTime)) - started);
+
 /** Milliseconds from asking for `url` in a fresh context at 4× CPU throttle and a phone's viewport to its first contentful paint. */
 const firstPaint = async (url) => {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
@@ -60,7 +64,7 @@ const firstPaint = async (url) => {
     const started = Date.now();
     await page.goto(url);
     await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, { polling: 50 });
-    return Math.round((await page.evaluate(() => performance.timeOrigin + performance.getEntriesByName('first-contentful-paint')[0].startTime)) - started);
+    return await paintedSince(page, started);
   } finally {
     await context.close();
   }
@@ -137,11 +141,7 @@ try {
       await page.goto(`${origin}/login`);
       await page.getByLabel('Username').waitFor({ state: 'visible' });
       detected.push(Date.now() - started);
-      // performance.timeOrigin is on the same clock as Date.now() here (one machine).
-      const paintedAt = await page.evaluate(
-        () => performance.timeOrigin + performance.getEntriesByName('first-contentful-paint')[0].startTime,
-      );
-      timings.push(Math.round(paintedAt - started));
+      timings.push(await paintedSince(page, started));
       // Live (the fields take input) and every call answered (the sign-in options): nothing left to move it.
       await page.waitForFunction(() => document.querySelector('input[name=username]')?.readOnly === false);
       await page.waitForLoadState('networkidle');

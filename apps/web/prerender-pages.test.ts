@@ -17,10 +17,10 @@ const indexHtml = `<!doctype html>
 </html>`;
 
 const PLAIN = { ssoListed: false };
-const STYLESHEETS = new Map([['/assets/index-D4.css', 'body{color:#111}']]);
+const PAGE_CSS = 'body{color:#111}';
 
 describe('injectPage', () => {
-  const page = injectPage(indexHtml, '/login', 'en', PLAIN, '<form><input name="username"></form>', '/assets/hydrate-E5.js', STYLESHEETS);
+  const page = injectPage(indexHtml, '/login', 'en', PLAIN, '<form><input name="username"></form>', '/assets/hydrate-E5.js', PAGE_CSS);
 
   it('puts the markup in #root, marked with the page and its language, inert until the app has taken it over', () => {
     expect(page).toContain(
@@ -29,7 +29,7 @@ describe('injectPage', () => {
   });
 
   it('marks #root of the single sign-on variant, so the first render has the button the markup has', () => {
-    expect(injectPage(indexHtml, '/login', 'en', { ssoListed: true }, '<form></form>', '/h.js', STYLESHEETS)).toContain(
+    expect(injectPage(indexHtml, '/login', 'en', { ssoListed: true }, '<form></form>', '/h.js', PAGE_CSS)).toContain(
       '<div id="root" inert data-prerendered="/login" data-prerendered-language="en" data-sso-listed><form></form></div>',
     );
     expect(page).not.toContain('data-sso-listed');
@@ -37,7 +37,7 @@ describe('injectPage', () => {
 
   it('replaces the entry and its preloads by the boot script after #root, which names them', () => {
     expect(page.match(/<script type="module"[^>]*>/g)).toEqual([
-      '<script type="module" crossorigin id="app-boot" src="/assets/hydrate-E5.js" data-app-entry="/assets/index-A1.js" data-app-preload="/assets/app-core-B2.js /assets/public-shell-C3.js">',
+      '<script type="module" crossorigin id="app-boot" src="/assets/hydrate-E5.js" data-app-entry="/assets/index-A1.js" data-app-preload="/assets/app-core-B2.js /assets/public-shell-C3.js" data-app-stylesheet="/assets/index-D4.css">',
     ]);
     expect(page.indexOf('id="app-boot"')).toBeGreaterThan(page.indexOf('</form></div>'));
     expect(page).not.toContain('modulepreload');
@@ -47,28 +47,35 @@ describe('injectPage', () => {
     expect(page).toMatch(/<link rel="expect" href="#app-boot" blocking="render">\s*<\/head>/);
   });
 
-  it('inlines the stylesheet where it was linked, so the first paint needs nothing but the page', () => {
+  it("inlines the page's stylesheet where the app's was linked, so the first paint needs nothing but the page", () => {
     expect(page).toMatch(/<style>body\{color:#111\}<\/style>\s*<link rel="expect"[^>]*>\s*<\/head>/);
-    expect(page).not.toContain('stylesheet');
+    expect(page).not.toContain('rel="stylesheet"');
     expect(page).toContain('<script src="/theme-init.js"></script>');
   });
 
-  it('refuses a stylesheet it was not given the text of, or one that would end its own element', () => {
-    expect(() => injectPage(indexHtml, '/login', 'en', PLAIN, '', '/h.js', new Map())).toThrow(/index-D4\.css/);
-    expect(() => injectPage(indexHtml, '/login', 'en', PLAIN, '', '/h.js', new Map([['/assets/index-D4.css', 'a{}</style>']]))).toThrow(
-      /<\/style/,
+  it("inlines the page's stylesheet once where the app links several, and names them all to the boot script", () => {
+    const twoSheets = indexHtml.replace('</head>', '<link rel="stylesheet" crossorigin href="/assets/extra-F6.css">\n  </head>');
+    const built = injectPage(twoSheets, '/login', 'en', PLAIN, '<form></form>', '/h.js', PAGE_CSS);
+    expect(built.match(/<style>/g)).toHaveLength(1);
+    expect(built).toContain('data-app-stylesheet="/assets/index-D4.css /assets/extra-F6.css"');
+  });
+
+  it('refuses an index.html without a stylesheet, or a page stylesheet that would end its own element', () => {
+    expect(() => injectPage(indexHtml.replace(/<link rel="stylesheet"[^>]*>/, ''), '/login', 'en', PLAIN, '', '/h.js', PAGE_CSS)).toThrow(
+      /no stylesheet/,
     );
+    expect(() => injectPage(indexHtml, '/login', 'en', PLAIN, '', '/h.js', 'a{}</style>')).toThrow(/<\/style/);
   });
 
   it('takes the markup literally ($ patterns included)', () => {
-    expect(injectPage(indexHtml, '/login', 'en', PLAIN, '<p>$& $1 $$</p>', '/h.js', STYLESHEETS)).toContain('<p>$& $1 $$</p>');
+    expect(injectPage(indexHtml, '/login', 'en', PLAIN, '<p>$& $1 $$</p>', '/h.js', PAGE_CSS)).toContain('<p>$& $1 $$</p>');
   });
 
   it('refuses an index.html it does not understand', () => {
     expect(() =>
-      injectPage(indexHtml.replace('<div id="root"></div>', '<div id="app"></div>'), '/login', 'en', PLAIN, '', '/h.js', STYLESHEETS),
+      injectPage(indexHtml.replace('<div id="root"></div>', '<div id="app"></div>'), '/login', 'en', PLAIN, '', '/h.js', PAGE_CSS),
     ).toThrow(/#root|id="root"/);
-    expect(() => injectPage(indexHtml.replace(/<script type="module"[^>]*><\/script>/, ''), '/login', 'en', PLAIN, '', '/h.js', STYLESHEETS)).toThrow(
+    expect(() => injectPage(indexHtml.replace(/<script type="module"[^>]*><\/script>/, ''), '/login', 'en', PLAIN, '', '/h.js', PAGE_CSS)).toThrow(
       /one module script/,
     );
   });

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type UserConfig } from 'vite';
 import type * as PrerenderModule from './src/prerender';
 import type { PageVariant } from './src/prerender';
+import { pageStylesheet } from './page-stylesheet';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 
@@ -37,9 +38,11 @@ const BOOT_ID = 'app-boot';
  * slow phone Chromium painted the page half parsed (the card cut short, no footer) and the rest then moved it,
  * a layout shift of up to 0.3. (Pointed at #root itself, the wait ends at its start tag.)
  *
- * The stylesheets are inlined (`stylesheets`: each linked file's text by its href): the page then paints from its
- * HTML alone, without a request of its own for the stylesheet first (issue 13: the login form visible ≤ 0.4 s at
- * 4× CPU throttle; bench/README.md). The app's other pages still link the file, which the browser then keeps.
+ * The page's own stylesheet (`pageCss`: page-stylesheet.ts, what its markup uses of the app's) is inlined in
+ * place of the app's: the page then paints from its HTML alone, without a request of its own for a stylesheet
+ * first, and parses a fifth as much CSS (issue 13: the login form visible ≤ 0.4 s at 4× CPU throttle;
+ * bench/README.md). The boot script names the app's stylesheets in `data-app-stylesheet`, to load before the
+ * app renders what the markup does not have.
  */
 export const injectPage = (
   indexHtml: string,
@@ -48,22 +51,20 @@ export const injectPage = (
   variant: PageVariant,
   markup: string,
   bootScript: string,
-  stylesheets: ReadonlyMap<string, string>,
+  pageCss: string,
 ): string => {
   if (!indexHtml.includes(ROOT_ELEMENT)) throw new Error(`index.html has no empty ${ROOT_ELEMENT}`);
   const entries = [...indexHtml.matchAll(MODULE_SCRIPT)].map((match) => match[1]);
   if (entries.length !== 1) throw new Error('index.html must have exactly one module script');
   const preloads = [...indexHtml.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
   if (!indexHtml.includes(HEAD_END)) throw new Error('index.html has no </head>');
-  const boot = `<script type="module" crossorigin id="${BOOT_ID}" src="${bootScript}" data-app-entry="${entries[0]}" data-app-preload="${preloads.join(' ')}"></script>`;
-  const inlined = (href: string): string => {
-    const css = stylesheets.get(href);
-    if (css === undefined) throw new Error(`No text given for the stylesheet ${href}`);
-    if (/<\/style/i.test(css)) throw new Error(`${href} cannot be inlined: it contains </style`);
-    return `<style>${css}</style>`;
-  };
+  const stylesheets = [...indexHtml.matchAll(STYLESHEET)].map((match) => match[1]);
+  if (stylesheets.length === 0) throw new Error('index.html links no stylesheet');
+  if (/<\/style/i.test(pageCss)) throw new Error("The page's stylesheet cannot be inlined: it contains </style");
+  const boot = `<script type="module" crossorigin id="${BOOT_ID}" src="${bootScript}" data-app-entry="${entries[0]}" data-app-preload="${preloads.join(' ')}" data-app-stylesheet="${stylesheets.join(' ')}"></script>`;
+  let linked = 0;
   return indexHtml
-    .replace(STYLESHEET, (_tag, href: string) => inlined(href))
+    .replace(STYLESHEET, () => (linked++ === 0 ? `<style>${pageCss}</style>` : ''))
     .replace(MODULE_PRELOAD, '')
     .replace(MODULE_SCRIPT, '')
     .replace(HEAD_END, () => `<link rel="expect" href="#${BOOT_ID}" blocking="render">\n  ${HEAD_END}`)
@@ -83,6 +84,8 @@ interface PrerenderOptions {
   entry: string;
   /** The browser entry of the prerendered pages (src/hydrate.ts), built beside index.html's. */
   boot: string;
+  /** The app's stylesheet, its Tailwind entry (src/index.css): each page inlines what its markup uses of it. */
+  stylesheet: string;
   pages: readonly string[];
   /** What the Node build needs of the app's config (aliases, defines, the React plugin). */
   ssrConfig: UserConfig;
@@ -94,8 +97,9 @@ interface PrerenderOptions {
  * where single sign-on changes it. Runs before compressAssets
  * (its closeBundle is sequential), so the pages get their .br and .gz too.
  */
-export const prerenderPages = ({ entry, boot, pages, ssrConfig }: PrerenderOptions): Plugin => {
+export const prerenderPages = ({ entry, boot, stylesheet, pages, ssrConfig }: PrerenderOptions): Plugin => {
   let root = '';
+  let stylesheetSource = '';
   let outDir = '';
   let base = '/';
   let bootRef = '';
@@ -105,6 +109,7 @@ export const prerenderPages = ({ entry, boot, pages, ssrConfig }: PrerenderOptio
     apply: 'build',
     configResolved(config) {
       root = config.root;
+      stylesheetSource = path.resolve(config.root, stylesheet);
       base = config.base;
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -131,17 +136,10 @@ export const prerenderPages = ({ entry, boot, pages, ssrConfig }: PrerenderOptio
           const rendered = path.join(serverDir, `${path.basename(entry).replace(/\.tsx?$/, '')}.js`);
           const { PRERENDER_LANGUAGE, renderPage } = (await import(pathToFileURL(rendered).href)) as PrerenderEntry;
           const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
-          const stylesheets = new Map(
-            await Promise.all(
-              [...indexHtml.matchAll(STYLESHEET)].map(
-                async ([, href = '']) => [href, await readFile(path.join(outDir, href.slice(base.length)), 'utf8')] as const,
-              ),
-            ),
-          );
-          const write = (page: string, variant: PageVariant, markup: string) =>
+          const write = async (page: string, variant: PageVariant, markup: string) =>
             writeFile(
               path.join(outDir, pageFile(page, variant)),
-              injectPage(indexHtml, page, PRERENDER_LANGUAGE, variant, markup, base + bootFile, stylesheets),
+              injectPage(indexHtml, page, PRERENDER_LANGUAGE, variant, markup, base + bootFile, await pageStylesheet(stylesheetSource, markup)),
             );
           for (const page of pages) {
             const plain = await renderPage(page, PLAIN);

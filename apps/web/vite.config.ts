@@ -53,6 +53,7 @@ export default defineConfig({
     prerenderPages({
       entry: 'src/prerender.tsx',
       boot: 'src/hydrate.ts',
+      stylesheet: 'src/index.css',
       pages: PRERENDERED_PAGES,
       ssrConfig: { plugins: [react()], define: buildConstants, resolve: { alias } },
     }),

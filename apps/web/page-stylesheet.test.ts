@@ -9,7 +9,10 @@ describe('classesOf', () => {
     ['<div class=""></div><input name="class"/>', []],
     ['<svg data-class="no"><path class="sm:min-h-8 bg-brand/15"/></svg>', ['sm:min-h-8', 'bg-brand/15']],
     // React escapes what an attribute may not hold as such: the class is the unescaped name.
-    ['<ul class="[&amp;&gt;li]:mt-2 content-[&quot;x&quot;] content-[&#x27;y&#x27;]"></ul>', ['[&>li]:mt-2', 'content-["x"]', "content-['y']"]],
+    [
+      '<ul class="[&amp;&gt;li]:mt-2 content-[&quot;x&quot;] content-[&#x27;y&#x27;]"></ul>',
+      ['[&>li]:mt-2', 'content-["x"]', "content-['y']"],
+    ],
   ])('%s', (markup, expected) => {
     expect(classesOf(markup)).toEqual(expected);
   });
@@ -19,7 +22,10 @@ describe('pageStylesheet', () => {
   const source = path.join(import.meta.dirname, 'src/index.css');
 
   it("has the utilities of the markup's classes, and none of the classes it does not use", async () => {
-    const css = await pageStylesheet(source, '<main class="min-h-dvh bg-page sm:px-6 dark:from-[#1a1840]"><p class="text-fg">Hi</p></main>');
+    const css = await pageStylesheet(
+      source,
+      '<main class="min-h-dvh bg-page sm:px-6 dark:from-[#1a1840]"><p class="text-fg">Hi</p></main>',
+    );
     expect(css).toContain('.min-h-dvh{');
     expect(css).toContain('.bg-page{');
     expect(css).toMatch(/\.sm\\:px-6\{/);

@@ -8,7 +8,17 @@
 // The database must hold the scale data (`npm run bench:api -- --seed` loads it) and be migrated (the server
 // migrates it at start: migration 0011 adds the explorer's index).
 import pg from 'pg';
-import { loadRoute, pacedLatency, report, requireBenchDatabase, requireCompiledServer, signIn, startServer, stopProcess, waitFor } from './lib.mjs';
+import {
+  loadRoute,
+  pacedLatency,
+  report,
+  requireBenchDatabase,
+  requireCompiledServer,
+  signIn,
+  startServer,
+  stopProcess,
+  waitFor,
+} from './lib.mjs';
 
 const url = requireBenchDatabase();
 requireCompiledServer();
@@ -22,15 +32,27 @@ await client.connect();
 const accountCount = Number((await client.query('select count(*) from accounts')).rows[0].count);
 const cdrCount = Number((await client.query(`select reltuples::bigint as n from pg_class where relname = 'cdrs'`)).rows[0].n);
 if (accountCount < 10_000 || cdrCount < 10_000_000) {
-  console.error(`The database has ${accountCount} accounts and ~${cdrCount} CDRs; load the scale data first (npm run bench:api -- --seed).`);
+  console.error(
+    `The database has ${accountCount} accounts and ~${cdrCount} CDRs; load the scale data first (npm run bench:api -- --seed).`,
+  );
   process.exit(2);
 }
+// The account bench/documents.mjs gave one month of 5 M records (its CDR export's fixture; '647555' is in its
+// numbers), if it ran: not part of the scale data, so left out of the sample and timed on its own below, not judged.
+const plantedPeriod = (
+  await client.query(
+    `select account_id::text as account, start_date::text as start, end_date::text as end, '647555' as digits
+     from invoices where invoice_number = 'BENCH-CDR-5M'`,
+  )
+).rows[0];
 // Billing periods of random customers, and a number each of them called (for the number filter).
 const periods = (
-  await client.query(`
-    select i.account_id::text as account, i.start_date::text as start, i.end_date::text as end,
+  await client.query(
+    `select i.account_id::text as account, i.start_date::text as start, i.end_date::text as end,
       (select substr(to_number, 3, 6) from cdrs c where c.invoice_id = i.id and to_number is not null limit 1) as digits
-    from invoices i where i.state = 'Posted' order by random() limit 500`)
+    from invoices i where i.state = 'Posted' and i.account_id::text is distinct from $1 order by random() limit 500`,
+    [plantedPeriod?.account ?? null],
+  )
 ).rows;
 await client.end();
 
@@ -69,7 +91,23 @@ try {
       ok: paced.p99 <= BUDGET_MS && errors === 0,
     });
   }
-  console.table(Object.fromEntries(Object.entries(results).filter(([, v]) => typeof v === 'object')));
+  if (plantedPeriod) {
+    // One request at a time, each kind once: what a customer with that many records waits for a page.
+    results.plantedAccount = { account: plantedPeriod.account, records: 'one month of 5 M' };
+    for (const [kind, query] of Object.entries(kinds)) {
+      const started = performance.now();
+      const response = await fetch(
+        `http://127.0.0.1:${PORT}/b/v1/Usage/records/${plantedPeriod.account}?${query(plantedPeriod)}&take=25&count=true`,
+        { headers },
+      );
+      await response.arrayBuffer();
+      results.plantedAccount[kind] = `${Math.round(performance.now() - started)} ms (${response.status})`;
+    }
+    console.log("The export fixture's account (not judged):", results.plantedAccount);
+  }
+  console.table(
+    Object.fromEntries(Object.entries(results).filter(([key, v]) => typeof v === 'object' && key !== 'plantedAccount')),
+  );
   process.exitCode = report('usage', results, budgets) ? 1 : 0;
 } finally {
   await stopProcess(server);

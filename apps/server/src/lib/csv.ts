@@ -8,8 +8,8 @@
  * read it as a number, and it can name no function, reference or other program. So amounts, which
  * are our own numeric columns, stay numbers, and so do phone numbers. Every export applies the rule:
  * the ones written here through `csvField`, the ones PostgreSQL's COPY writes through
- * `neutralisedCellSql` around each text column (numeric columns are typed in the database and never
- * hold text).
+ * `neutralisedCellSql` around each free-text column (numeric columns are typed in the database and
+ * never hold text).
  */
 
 /** The UTF-8 byte-order mark a CSV download starts with. */
@@ -24,16 +24,15 @@ const SIGNED_NUMBER = /^[+-][0-9.]+$/;
 export const neutralisedCell = (value: string): string =>
   FORMULA_TRIGGERS.includes(value.charAt(0)) && !SIGNED_NUMBER.test(value) ? `'${value}` : value;
 
-const sqlText = (value: string): string => `'${value.replace(/'/g, "''")}'`;
-
 /**
- * The same rule in SQL around one text column expression, for the exports COPY formats. `chr()` spells
- * the tab and carriage return, so the statement needs no escape-string syntax.
+ * The same rule in SQL around one text column expression, for the exports COPY formats. The first
+ * character is tested by its code (`ascii`, nearly free per row); only a cell starting with a sign
+ * pays for the regular expression.
  */
 export const neutralisedCellSql = (expression: string): string => {
-  const triggers = FORMULA_TRIGGERS.map((c) => (c === '\t' ? 'chr(9)' : c === '\r' ? 'chr(13)' : sqlText(c))).join(', ');
-  const rest = `substr(${expression}, 2)`;
-  return `case when left(${expression}, 1) in (${triggers}) and not (left(${expression}, 1) in ('+', '-') and ${rest} <> '' and translate(${rest}, '0123456789.', '') = '') then '''' || ${expression} else ${expression} end`;
+  const codes = (characters: readonly string[]) => characters.map((c) => c.charCodeAt(0)).join(', ');
+  const startsWithSign = `ascii(${expression}) in (${codes(['+', '-'])})`;
+  return `case when ascii(${expression}) in (${codes(FORMULA_TRIGGERS)}) and not (${startsWithSign} and ${expression} ~ '${SIGNED_NUMBER.source}') then '''' || ${expression} else ${expression} end`;
 };
 
 /** One field, neutralised, then quoted when it holds a comma, a quote or a line break (quotes doubled). */

@@ -52,9 +52,10 @@ export const timeZoneStatement = (timeZone: string, { local = false } = {}): str
 /**
  * The select list: formatting happens in SQL so both paths print the same text. Times print in the
  * session's zone (`timeZoneStatement`) with their offset: one `to_char` per row (converting per row with
- * AT TIME ZONE cost half the export's speed). Labels come from our own catalog, quoted. The text
- * columns the billing system fills (numbers, description) cannot start a spreadsheet formula
- * (`neutralisedCellSql`); numeric columns are printed as they are.
+ * AT TIME ZONE cost half the export's speed). Labels come from our own catalog, quoted. The free
+ * text (description) cannot start a spreadsheet formula (`neutralisedCellSql`). Numbers are stored
+ * E.164 ("+" and digits, which a spreadsheet reads as a number) and printed as they are: testing
+ * both on every row would cost about half the export's rate.
  */
 export const cdrSelectList = (language: DocumentLanguage): string => {
   const t = DOCUMENT_TEXTS[language];
@@ -62,7 +63,7 @@ export const cdrSelectList = (language: DocumentLanguage): string => {
   // The wall-clock time in the session's zone and its offset from UTC at that instant ("-05:00", "-03:30").
   return `to_char(started_at, 'YYYY-MM-DD"T"HH24:MI:SSTZH:TZM') as ${when},
   case kind when 'voice' then ${text(t.cdrKinds.voice)} when 'sms' then ${text(t.cdrKinds.sms)} when 'data' then ${text(t.cdrKinds.data)} else kind end as ${type},
-  ${neutralisedCellSql('from_number')} as ${from}, ${neutralisedCellSql('to_number')} as ${to}, duration_seconds as ${duration}, data_kb as ${data},
+  from_number as ${from}, to_number as ${to}, duration_seconds as ${duration}, data_kb as ${data},
   ${neutralisedCellSql('description')} as ${description}, amount as ${amount}`;
 };
 

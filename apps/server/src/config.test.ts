@@ -27,6 +27,25 @@ describe('pools', () => {
   });
 });
 
+describe('export bounds', () => {
+  it('default to two exports per person and 16 KiB/s over 30 s', () => {
+    const config = loadConfig({});
+    expect([config.EXPORTS_PER_USER, config.EXPORT_MIN_BYTES_PER_SECOND, config.EXPORT_RATE_WINDOW_SECONDS]).toEqual([2, 16_384, 30]);
+    const set = loadConfig({ EXPORTS_PER_USER: '3', EXPORT_MIN_BYTES_PER_SECOND: '0', EXPORT_RATE_WINDOW_SECONDS: '5' });
+    expect([set.EXPORTS_PER_USER, set.EXPORT_MIN_BYTES_PER_SECOND, set.EXPORT_RATE_WINDOW_SECONDS]).toEqual([3, 0, 5]);
+  });
+
+  it.each([
+    ['EXPORTS_PER_USER', '0'],
+    ['EXPORTS_PER_USER', 'two'],
+    ['EXPORT_MIN_BYTES_PER_SECOND', '-1'],
+    ['EXPORT_MIN_BYTES_PER_SECOND', '1.5'],
+    ['EXPORT_RATE_WINDOW_SECONDS', '0'],
+  ])('refuses %s=%j', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`Invalid configuration: ${name}`));
+  });
+});
+
 describe('tax registration numbers', () => {
   const base = { NODE_ENV: 'test' as const, SECRETS_KEY: '7e'.repeat(32) };
 

@@ -109,6 +109,12 @@ const EnvSchema = z.object({
   EXPORT_CONNECTIONS: z.coerce.number().int().min(1).max(100).optional(),
   /** Exports one account may stream at once. */
   EXPORTS_PER_ACCOUNT: z.coerce.number().int().min(1).max(20).default(2),
+  /** Exports one signed-in person may stream at once, whichever accounts. */
+  EXPORTS_PER_USER: z.coerce.number().int().min(1).max(20).default(2),
+  /** A download the client takes slower than this over a whole rate window is ended (0 never ends one). */
+  EXPORT_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).max(100 * 1024 * 1024).default(16 * 1024),
+  /** The window the floor rate is measured over. */
+  EXPORT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   /** Memory for home model answers kept between requests (0 keeps none); see ARCHITECTURE.md. */
   HOME_MODEL_CACHE_MB: z.coerce.number().min(0).max(1024).default(16),
   /** Memory for invoice list pages and invoice details kept between requests (0 keeps none); see ARCHITECTURE.md. */

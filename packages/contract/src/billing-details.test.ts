@@ -63,6 +63,10 @@ describe('checkAddress', () => {
     ['a US postal in Canada', { postal: '99999999999' }, { postal: BILLING_MESSAGES.postal }],
     ['no postal in Canada', { postal: null }, { postal: BILLING_MESSAGES.required }],
     ['a state list in the US', { country: 'US', province: 'XX', postal: '10001' }, { province: BILLING_MESSAGES.province }],
+    ['Toronto, British Columbia, M4J 2K7', { city: 'Toronto', province: 'BC', postal: 'M4J 2K7' }, { postal: BILLING_MESSAGES.postalRegion }],
+    ['a New York ZIP Code in California', { country: 'US', province: 'CA', postal: '10001' }, { postal: BILLING_MESSAGES.postalRegion }],
+    ['a bad postal code: its format is the problem', { province: 'BC', postal: '12345' }, { postal: BILLING_MESSAGES.postal }],
+    ['a province not in the list: the province is the problem', { province: 'XX', postal: 'M4J 2K7' }, { province: BILLING_MESSAGES.province }],
     ['a French region', { country: 'FR', province: 'IDF', postal: '75001' }, {}],
     ['free text where there is no list', { country: 'IE', province: 'County Dublin', postal: 'D02 X285' }, {}],
   ] as const)('%s', (_, change, problems) => {
@@ -102,6 +106,11 @@ describe('the edit form', () => {
   });
   it('accepts a good form', () => {
     expect(AccountEditFormSchema.safeParse(FORM).success).toBe(true);
+  });
+  it('refuses Toronto, British Columbia, M4J 2K7 on the postal field', () => {
+    const result = AccountEditFormSchema.safeParse({ ...FORM, city: 'Toronto', province: 'BC', postal: 'M4J 2K7' });
+    expect(result.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['postal', BILLING_MESSAGES.postalRegion]]);
+    expect(AccountEditFormSchema.safeParse({ ...FORM, city: 'Vancouver', province: 'BC', postal: 'V6B 1A1' }).success).toBe(true);
   });
 });
 

@@ -7,6 +7,7 @@ import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { z } from 'zod';
 import { EMAIL_MESSAGE, LanguageSchema } from './accounts';
+import { postalMatchesRegion } from './postal-regions';
 import { isCountryCode, subdivisionsOf } from './regions';
 import { trimmedText } from './text';
 import { builtOnFirstUse } from './lazy-schema';
@@ -16,6 +17,7 @@ export const BILLING_MESSAGES = {
   country: 'Please choose a country from the list.',
   province: 'Please choose a province or state from the list.',
   postal: 'Please enter a valid postal or zip code.',
+  postalRegion: 'This postal or zip code is not in the province or state you chose.',
   phone: 'Please enter a valid phone number.',
   email: EMAIL_MESSAGE,
 } as const;
@@ -76,7 +78,8 @@ const trimmedOrNull = (value: string | null): string | null => (blank(value) ? n
 /**
  * An address checked and normalised: street name, city and country required; the country an ISO
  * code; the province one of the country's subdivisions when it has a list (else free text); the
- * postal code in the country's format when it has one.
+ * postal code in the country's format when it has one, and in Canada and the US one of the province's
+ * or state's (`postalMatchesRegion`).
  */
 export const checkAddress = (address: AddressFields): { values: AddressFields; problems: FieldProblems } => {
   const problems: FieldProblems = {};
@@ -106,6 +109,10 @@ export const checkAddress = (address: AddressFields): { values: AddressFields; p
       if (postal) values.postal = postal;
       else problems.postal = BILLING_MESSAGES.postal;
     } else if (needsPostal(country)) problems.postal = BILLING_MESSAGES.required;
+    // Taxes follow the province: its postal codes only (checked once both are valid).
+    if (subdivisions && values.province && values.postal && !problems.province && !problems.postal && !postalMatchesRegion(country, values.province, values.postal)) {
+      problems.postal = BILLING_MESSAGES.postalRegion;
+    }
   }
   return { values, problems };
 };

@@ -237,6 +237,17 @@ describe('PUT /b/v1/Account/customerdetails', () => {
         INVALID,
         { 'addresses.0.postal': 'Please enter a valid postal or zip code.' },
       ],
+      // Toronto's postal code under British Columbia: taxes follow the province, so the pair must agree.
+      [
+        { addresses: [{ ...billing, city: 'Toronto', province: 'BC', postal: 'M4J 2K7' }] },
+        INVALID,
+        { 'addresses.0.postal': 'This postal or zip code is not in the province or state you chose.' },
+      ],
+      [
+        { addresses: [{ ...billing, city: 'Austin', country: 'US', province: 'TX', postal: '10001' }] },
+        INVALID,
+        { 'addresses.0.postal': 'This postal or zip code is not in the province or state you chose.' },
+      ],
     ];
     for (const [overrides, error, fields] of cases) {
       const res = await put(model({ language: 'French', ...overrides }));

@@ -119,7 +119,7 @@ describe('planCustomerDetailsUpdate', () => {
 
   it('links a new address (address id 0 pairs with the new rows in order) and ends the other current billing link', () => {
     const result = plan({
-      addresses: [{ id: 0n, values: address({ city: 'Montréal', postal: 'H3B 1A7' }) }],
+      addresses: [{ id: 0n, values: address({ city: 'Montréal', province: 'QC', postal: 'H3B 1A7' }) }],
       accountAddresses: [{ id: 0n, accountId: 1n, targetId: 0n, type: 'Billing', endDate: null }],
     });
     expect(result.addresses.creates).toHaveLength(1);

@@ -20,7 +20,7 @@ import { Readable } from 'node:stream';
 import type pg from 'pg';
 import { DEFAULT_TIME_ZONE } from '@portal/contract/regions';
 import type { Database } from '../../db/client';
-import { UTF8_BOM } from '../../lib/csv';
+import { UTF8_BOM, neutralisedCellSql } from '../../lib/csv';
 import type { DocumentLanguage } from '../../lib/language';
 import { DOCUMENT_TEXTS } from './document-texts';
 
@@ -52,7 +52,10 @@ export const timeZoneStatement = (timeZone: string, { local = false } = {}): str
 /**
  * The select list: formatting happens in SQL so both paths print the same text. Times print in the
  * session's zone (`timeZoneStatement`) with their offset: one `to_char` per row (converting per row with
- * AT TIME ZONE cost half the export's speed). Labels come from our own catalog, quoted.
+ * AT TIME ZONE cost half the export's speed). Labels come from our own catalog, quoted. The free
+ * text (description) cannot start a spreadsheet formula (`neutralisedCellSql`). Numbers are stored
+ * E.164 ("+" and digits, which a spreadsheet reads as a number) and printed as they are: testing
+ * both on every row would cost about half the export's rate.
  */
 export const cdrSelectList = (language: DocumentLanguage): string => {
   const t = DOCUMENT_TEXTS[language];
@@ -61,7 +64,7 @@ export const cdrSelectList = (language: DocumentLanguage): string => {
   return `to_char(started_at, 'YYYY-MM-DD"T"HH24:MI:SSTZH:TZM') as ${when},
   case kind when 'voice' then ${text(t.cdrKinds.voice)} when 'sms' then ${text(t.cdrKinds.sms)} when 'data' then ${text(t.cdrKinds.data)} else kind end as ${type},
   from_number as ${from}, to_number as ${to}, duration_seconds as ${duration}, data_kb as ${data},
-  description as ${description}, amount as ${amount}`;
+  ${neutralisedCellSql('description')} as ${description}, amount as ${amount}`;
 };
 
 // COPY takes no bind parameters: ids are validated 64-bit integers, printed as digits only.

@@ -224,6 +224,31 @@ describe('signed document downloads', () => {
     expect(res.body).toBe('\uFEFFDate/Time,Type,From,To,Duration (s),Data (KB),Description,Amount\n');
   });
 
+  it('neutralises descriptions that would start a spreadsheet formula, and keeps amounts and phone numbers as numbers', async () => {
+    const db = ctx.database.db;
+    const hostile = await createInvoice(db, account.id, { invoiceNumber: 'INV-2025-CSV' });
+    const record = { invoiceId: hostile.id, accountId: account.id, kind: 'voice' as const, durationSeconds: 60, fromNumber: '+14165550100', toNumber: '+12125550199' };
+    const descriptions = ['=HYPERLINK("http://x.example")', '@SUM(A1:A9)', '\t=1+1', '-2+3', "+cmd|' /C calc'!A0", '-15', 'Call to Paris'];
+    await db.insert(cdrs).values(
+      descriptions.map((description, i) => ({ ...record, startedAt: new Date(Date.UTC(2025, 0, 5, 15, i)), description, amount: i === 0 ? '-0.2500' : '0.2500' })),
+    );
+    const res = await download((await urlsOf(hostile.id)).CDRs);
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.split('\n').slice(1, -1);
+    // The numbers as stored; only the description changes.
+    const head = (i: number) => `2025-01-05T10:0${i}:00-05:00,Voice,+14165550100,+12125550199,60,0,`;
+    expect(lines.every((line, i) => line.startsWith(head(i)))).toBe(true);
+    expect(lines.map((line, i) => line.slice(head(i).length))).toEqual([
+      `"'=HYPERLINK(""http://x.example"")",-0.2500`,
+      `'@SUM(A1:A9),0.2500`,
+      `'\t=1+1,0.2500`,
+      `'-2+3,0.2500`,
+      `'+cmd|' /C calc'!A0,0.2500`,
+      `-15,0.2500`,
+      `Call to Paris,0.2500`,
+    ]);
+  });
+
   it('refuses altered links with 403', async () => {
     const { PDF, CDRs } = await urlsOf(invoice.id);
     const url = new URL(PDF, 'http://x');

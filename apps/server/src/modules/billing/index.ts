@@ -2,4 +2,4 @@
 export { billingRoutes } from './routes';
 /** The CSV export's primitives, for the usage export (same format, time zone and streaming). */
 export { CDR_CHUNK_ROWS, ORDERED_INDEX_SCAN, cdrSelectList, copyCsvStream, timeZoneStatement, type CdrCsvOptions } from './cdr-export';
-export { exportBudgetOf, type ExportBudget } from './export-budget';
+export { exportControlsOf, sendExport, type ExportControls } from './export-stream';

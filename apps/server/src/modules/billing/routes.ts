@@ -6,7 +6,7 @@ import { route } from '../../http/route';
 import { notFound } from '../../errors';
 import { attachment } from '../../lib/document-format';
 import { sendEncodedAnswer } from '../../plugins/compression';
-import { exportBudgetOf } from './export-budget';
+import { exportControlsOf, sendExport } from './export-stream';
 import { createHomeModelAnswers } from './home-model-answers';
 import { documentFileName, documentReader, getInvoiceUrls, invoiceCdrCsv, invoicePdf, openSignedInvoice } from './service';
 
@@ -16,9 +16,7 @@ export const billingRoutes = async (app: FastifyInstance) => {
     clock: app.clock,
     taxNumbers: { gstHst: app.config.TAX_GST_HST_NUMBER, qst: app.config.TAX_QST_NUMBER },
   };
-  // As many exports as the export pool has connections, so a download never waits for one.
-  const overall = app.database.exportPool?.options.max ?? app.config.EXPORT_CONNECTIONS;
-  const exports = exportBudgetOf(app.database, { overall, perAccount: app.config.EXPORTS_PER_ACCOUNT });
+  const exports = exportControlsOf(app);
 
   // The hottest call: answers kept while the account's home model version is current.
   const homeModels = createHomeModelAnswers({ db: app.db, maxBytes: app.config.HOME_MODEL_CACHE_MB * 1024 * 1024 });
@@ -43,15 +41,8 @@ export const billingRoutes = async (app: FastifyInstance) => {
     // HEAD answers the headers only: Fastify would otherwise drain a whole CDR export to discard it.
     if (request.method === 'HEAD') return reply.send();
     if (document === 'pdf') return reply.send(await invoicePdf(deps, invoice, reader));
-    // A CSV streams for as long as the client reads: it holds an export slot until it closes.
-    const release = exports.take(invoice.accountId);
-    try {
-      const csv = await invoiceCdrCsv(deps, invoice, reader);
-      csv.once('close', release);
-      return reply.send(csv);
-    } catch (error) {
-      release();
-      throw error;
-    }
+    // A CSV streams for as long as the client reads, under the export budget. A signed link names no
+    // person, so only the account's and the overall bounds apply.
+    return sendExport(exports, { request, reply }, { accountId: invoice.accountId, userId: null }, () => invoiceCdrCsv(deps, invoice, reader));
   });
 };

@@ -4,14 +4,13 @@ import { endpoints } from '@portal/contract';
 import { callerOf } from '../../http/caller';
 import { route } from '../../http/route';
 import { attachment } from '../../lib/document-format';
-import { exportBudgetOf } from '../billing';
+import { exportControlsOf, sendExport } from '../billing';
 import { getUsageRecords, getUsageSummary, prepareUsageExport } from './service';
 
 export const usageRoutes = async (app: FastifyInstance) => {
   const deps = { database: app.database, clock: app.clock };
   // The same budget as the invoice CDR download: together they never hold more exports than the pool has connections.
-  const overall = app.database.exportPool?.options.max ?? app.config.EXPORT_CONNECTIONS;
-  const exports = exportBudgetOf(app.database, { overall, perAccount: app.config.EXPORTS_PER_ACCOUNT });
+  const exports = exportControlsOf(app);
 
   route(app, endpoints.usageSummary, (request) => getUsageSummary(deps, callerOf(request), request.params.accountId));
 
@@ -19,19 +18,12 @@ export const usageRoutes = async (app: FastifyInstance) => {
 
   route(app, endpoints.usageExport, async (request, reply) => {
     const { accountId } = request.params;
-    const csv = await prepareUsageExport(deps, callerOf(request), accountId, request.query);
+    const caller = callerOf(request);
+    const csv = await prepareUsageExport(deps, caller, accountId, request.query);
     reply.type('text/csv; charset=utf-8').header('content-disposition', attachment(csv.fileName));
     // HEAD answers the headers only, without running the export.
     if (request.method === 'HEAD') return reply.send();
-    // The stream holds an export slot for as long as the client reads.
-    const release = exports.take(accountId);
-    try {
-      const stream = await csv.open();
-      stream.once('close', release);
-      return reply.send(stream);
-    } catch (error) {
-      release();
-      throw error;
-    }
+    // The stream holds a slot of the account and of the person for as long as the client reads.
+    return sendExport(exports, { request, reply }, { accountId, userId: caller.userId }, csv.open);
   });
 };

@@ -6,6 +6,7 @@ describe('editErrorKey', () => {
     ['Please enter a valid email address.', { key: 'errors.email' }],
     ['Please enter a valid phone number.', { key: 'errors.phone' }],
     ['Please enter a valid postal or zip code.', { key: 'errors.postal' }],
+    ['This postal or zip code is not in the province or state you chose.', { key: 'errors.postalRegion' }],
     ['This field is required.', { key: 'errors.required' }],
     ['Please choose a country from the list.', { key: 'errors.country' }],
     ['Please choose a province or state from the list.', { key: 'errors.province' }],

@@ -10,6 +10,7 @@ const MESSAGE_KEYS: Record<string, string> = {
   [BILLING_MESSAGES.country]: 'errors.country',
   [BILLING_MESSAGES.province]: 'errors.province',
   [BILLING_MESSAGES.postal]: 'errors.postal',
+  [BILLING_MESSAGES.postalRegion]: 'errors.postalRegion',
   [BILLING_MESSAGES.phone]: 'errors.phone',
   [BILLING_MESSAGES.email]: 'errors.email',
 };

@@ -59,6 +59,7 @@ export const fr: Catalog<typeof en> = {
     email: 'Veuillez saisir une adresse courriel valide.',
     phone: 'Veuillez saisir un numéro de téléphone valide.',
     postal: 'Veuillez saisir un code postal ou ZIP valide.',
+    postalRegion: 'Ce code postal ou ZIP ne se trouve pas dans la province ou l’État choisi.',
     tooLong: 'Doit contenir au plus {{max}} caractères',
   },
   activity: {

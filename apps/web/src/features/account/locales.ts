@@ -57,6 +57,7 @@ export const en = {
     email: 'Please enter a valid email address.',
     phone: 'Please enter a valid phone number.',
     postal: 'Please enter a valid postal or zip code.',
+    postalRegion: 'This postal or zip code is not in the province or state you chose.',
     tooLong: 'Must be at most {{max}} characters',
   },
   activity: {

@@ -97,6 +97,7 @@ export const fr: Catalog<typeof en> = {
     export: 'Exporter en CSV',
     exporting: 'Exportation...',
     exportError: 'L’exportation n’a pas pu être téléchargée. Veuillez réessayer.',
+    exportBusy: 'D’autres téléchargements sont encore en cours. Attendez que l’un d’eux se termine, puis réessayez.',
   },
   chart: {
     title: 'Consommation par jour',

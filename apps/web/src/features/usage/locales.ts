@@ -96,6 +96,7 @@ export const en = {
     export: 'Export CSV',
     exporting: 'Exporting...',
     exportError: 'The export could not be downloaded. Please try again.',
+    exportBusy: 'Other downloads are still under way. Please wait for one to finish, then try again.',
   },
   chart: {
     title: 'Daily usage',

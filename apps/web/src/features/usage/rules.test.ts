@@ -5,6 +5,7 @@ import {
   currentPeriod,
   dataParts,
   durationParts,
+  exportProblem,
   filterProblems,
   isOverAllowance,
   nextSort,
@@ -124,5 +125,17 @@ describe('the daily chart', () => {
       { key: 'dataCount', value: 1, y: 0, height: 25 },
     ]);
     expect(bars[1]!.segments).toEqual([{ key: 'smsCount', value: 2, y: 50, height: 50 }]);
+  });
+});
+
+describe('exportProblem', () => {
+  it.each([
+    [429, 'busy'],
+    [503, 'busy'],
+    [500, 'failed'],
+    [404, 'failed'],
+    [undefined, 'failed'],
+  ] as const)('%s → %s', (status, problem) => {
+    expect(exportProblem(status)).toBe(problem);
   });
 });

@@ -157,3 +157,6 @@ export const dataParts = (kb: number): DataParts => {
 };
 
 export const dataFromMb = (mb: number): DataParts => dataParts(mb * 1024);
+
+/** Why an export failed, as the screen says it: too many downloads under way (429, 503: try again later), or anything else. */
+export const exportProblem = (status: number | undefined): 'busy' | 'failed' => (status === 429 || status === 503 ? 'busy' : 'failed');

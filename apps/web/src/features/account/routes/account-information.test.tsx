@@ -205,6 +205,23 @@ describe('account information (spec §2 "Account Information")', () => {
     expect(saves()).toHaveLength(0);
   });
 
+  it.each([
+    ['English', 'Save Changes', 'Edit Profile', 'Province / State', 'Postal / Zip Code', 'This postal or zip code is not in the province or state you chose.'],
+    ['French', 'Enregistrer les modifications', 'Modifier le profil', 'Province / État', 'Code postal / ZIP', 'Ce code postal ou ZIP ne se trouve pas dans la province ou l’État choisi.'],
+  ] as const)('refuses Toronto, British Columbia, M4J 2K7 beside the postal code, in %s, and saves nothing', async (language, save, edit, provinceLabel, postalLabel, message) => {
+    const user = userEvent.setup();
+    const { saves } = mockAccount({ details: () => json(accountDetails(1001n, { language })) });
+    renderRoute('/profile');
+    await user.click(await screen.findByRole('button', { name: edit }));
+    await user.selectOptions(await screen.findByRole('combobox', { name: provinceLabel }), 'BC');
+    const postal = screen.getByRole('textbox', { name: postalLabel });
+    await user.clear(postal);
+    await user.type(postal, 'M4J 2K7');
+    await user.click(screen.getByRole('button', { name: save }));
+    expect(postal).toHaveAccessibleDescription(message);
+    expect(saves()).toHaveLength(0);
+  });
+
   it('shows each message of a refused save beside its field', async () => {
     const user = userEvent.setup();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -218,26 +218,29 @@ describe('usage (issue 12 item 1)', () => {
     expect(await screen.findByText('No usage in this range.')).toBeInTheDocument();
   });
 
-  it('exports exactly the filters shown, and says so when the export fails', async () => {
+  it('exports exactly the filters shown, and says so when the export fails or other downloads are under way', async () => {
     const user = userEvent.setup();
     const createObjectURL = vi.fn(() => 'blob:usage');
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    let fail = false;
+    let fail: number | null = null;
     const { callsTo } = mockPortalBilling({
       usageRecords: () => json(records([record(1)], 1)),
       usageExport: () =>
         fail
-          ? json({ error: 'busy' }, 429)
+          ? json({ error: 'refused' }, fail)
           : new Response('\uFEFFDate/Time\n', { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="Usage-101001.csv"' } }),
     });
     renderRoute('/usage?from=2025-05-01&to=2025-05-31&type=sms&sort=Amount&dir=asc&page=1');
     await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
     expect(Object.fromEntries(callsTo('usageExport')[0]!.url.searchParams)).toEqual({ from: '2025-05-01', to: '2025-05-31', type: 'sms' });
-    fail = true;
+    fail = 500;
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(await screen.findByText('The export could not be downloaded. Please try again.')).toBeInTheDocument();
+    fail = 429;
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('Other downloads are still under way. Please wait for one to finish, then try again.')).toBeInTheDocument();
   });
 
   it('waits for the records without a flash of empty results', async () => {

@@ -15,6 +15,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { RefreshingResults } from '@/components/ui/refreshing-results';
 import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api/client';
 import { useCurrentAccount } from '@/lib/current-account/current-account';
 import { registerLocales } from '@/lib/i18n/i18n';
 import { useFormat } from '@/lib/i18n/use-format';
@@ -29,6 +30,7 @@ import { UsageFiltersForm } from '../components/usage-filters';
 import { UsageCards, UsageTable } from '../components/usage-records';
 import { usageLocales } from '../locales';
 import {
+  exportProblem,
   nextSort,
   pageCount,
   readUsageState,
@@ -155,7 +157,9 @@ function Explorer({ accountId, state, update }: { accountId: bigint; state: Usag
         </div>
         {exporting.isError && (
           <Banner tone="error" onDismiss={() => exporting.reset()}>
-            {t('records.exportError')}
+            {exportProblem(exporting.error instanceof ApiError ? exporting.error.status : undefined) === 'busy'
+              ? t('records.exportBusy')
+              : t('records.exportError')}
           </Banner>
         )}
         {query.isPending ? (

@@ -10,6 +10,7 @@ import { freePort } from '../test/instances';
 import { createPayment } from '../test/factories';
 import { isNull } from 'drizzle-orm';
 import { mailOutbox } from './db/schema';
+import { createJobRunRecord } from './jobs/job-runs';
 import { createScheduler } from './jobs/scheduler';
 import { settlePayment } from './modules/payments';
 
@@ -67,9 +68,9 @@ describe('metrics', () => {
       ],
       clock: ctx.clock,
       log: ctx.app.log,
+      record: createJobRunRecord(ctx.database.db),
     });
     scheduler.start();
-    await new Promise((resolve) => setTimeout(resolve, 50));
     await scheduler.stop();
     // A mail waits in the outbox (besides the payment's own notification emails, if any).
     const queued = (await ctx.database.db.select().from(mailOutbox).where(isNull(mailOutbox.sentAt))).length;

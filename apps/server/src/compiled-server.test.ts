@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startInstance, type Instance } from '../test/instances';
 import { nodeFlags, startEnvironment, startWords } from '../test/start-command';
 import { TEST_SECRETS_KEY } from './config';
+import { AUTH_MESSAGES } from '@portal/contract';
 import { DEMO_PASSWORD } from './db/seed/demo-users';
 import { bundledMigrations } from './db/startup';
 
@@ -48,8 +49,8 @@ const start = async (env: Record<string, string | undefined> = {}) => {
   return instance;
 };
 
-/** As `npm start` runs on a developer's machine: no NODE_ENV, no METRICS_PORT, every interface. */
-const AS_NPM_START = { NODE_ENV: undefined, METRICS_PORT: undefined, HOST: undefined };
+/** As `npm start` runs on a developer's machine: no NODE_ENV, no METRICS_PORT, every interface, its own origin. */
+const AS_NPM_START = { NODE_ENV: undefined, METRICS_PORT: undefined, HOST: undefined, PUBLIC_ORIGIN: undefined };
 
 /** A data directory of its own, a copy of the one the first test seeded (so a start skips the demo seed). */
 const seededCopy = async () => {
@@ -123,6 +124,18 @@ describe('one machine, several portals', () => {
     expect(first.output() + second.output()).not.toContain('Metrics at');
   });
 
+  it("prints the demo's sign-in link for the pending user, which lands on the pending page", async () => {
+    const port = await freePort();
+    const instance = await start({ ...AS_NPM_START, PORT: String(port), DATA_DIR: await seededCopy() });
+    const link = /pending@example\.com awaits approval by an Admin at \/admin\/users; sign in as them by single sign-on with this start's link: (\S+)/.exec(instance.output())?.[1];
+    expect(link).toMatch(new RegExp(`^http://localhost:${port}/a/v1/openid/demo-login\\?token=`));
+    const landing = await fetch(link!.replace('localhost', '127.0.0.1'), { redirect: 'manual' });
+    expect(landing.status).toBe(302);
+    expect(landing.headers.get('location')).toBe(
+      `http://localhost:${port}/login-callback#${new URLSearchParams({ error: 'pending', error_description: AUTH_MESSAGES.awaitingApproval }).toString()}`,
+    );
+  });
+
   describe('in production', () => {
     let holder: Server;
     beforeAll(async () => {
@@ -137,6 +150,10 @@ describe('one machine, several portals', () => {
       const instance = await start({ ...production, METRICS_PORT: String(metricsPort), DATA_DIR: await seededCopy() });
       expect(instance.output()).toContain(`Metrics at http://127.0.0.1:${metricsPort}/metrics`);
       expect((await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).status).toBe(200);
+      // Production never offers the demo's sign-in link.
+      expect(instance.output()).toContain('pending@example.com awaits approval (single sign-on)\n');
+      expect(instance.output()).not.toContain('demo-login');
+      expect((await fetch(`${instance.url}/a/v1/openid/demo-login?token=anything`, { redirect: 'manual' })).status).toBe(404);
     });
 
     it('refuses to start when METRICS_PORT is taken, naming the setting', async () => {

@@ -5,6 +5,7 @@ import { openDatabase } from './db/client';
 import { describePrepared, prepareDatabase } from './db/startup';
 import { DEMO_PASSWORD, DEMO_USERNAMES } from './db/seed/demo-users';
 import { listenFailure } from './lib/listen-errors';
+import { demoSignInLine } from './modules/demo-sign-in';
 import { SealedWithAnotherKeyError } from './lib/secret-box';
 import { secretsKeySource, wrongSecretsKeyMessage } from './lib/secrets-key-source';
 
@@ -68,13 +69,14 @@ export const serve = async ({ flush = async () => undefined }: { flush?: () => P
   const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
   const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${path.join(config.DATA_DIR, 'db')}`;
   const metrics = app.metricsAddress();
+  const pendingLine = await demoSignInLine(database.db, app.demoSignInUrl);
   process.stdout.write(
     [
       '',
       `Billing portal running at ${url}`,
       `Database: ${where}${done.length > 0 ? ` (${done.join(', ')})` : ''}`,
       ...(metrics ? [`Metrics at http://${metrics.address}:${metrics.port}/metrics`] : []),
-      `Demo users (password ${DEMO_PASSWORD}): ${Object.values(DEMO_USERNAMES).filter((u) => u !== DEMO_USERNAMES.pending).join(', ')}; ${DEMO_USERNAMES.pending} awaits approval (single sign-on)`,
+      `Demo users (password ${DEMO_PASSWORD}): ${Object.values(DEMO_USERNAMES).filter((u) => u !== DEMO_USERNAMES.pending).join(', ')}; ${pendingLine}`,
       '',
     ].join('\n'),
   );

@@ -124,6 +124,15 @@ describe('one machine, several portals', () => {
     expect(first.output() + second.output()).not.toContain('Metrics at');
   });
 
+  it('refuses a second portal on the data directory a running one holds, saying what to do', async () => {
+    const dir = await seededCopy();
+    const first = await start({ ...AS_NPM_START, DATA_DIR: dir, PORT: '0' });
+    await expect(start({ ...AS_NPM_START, DATA_DIR: dir, PORT: '0' })).rejects.toThrow(
+      `Failed to start: DATA_DIR ${dir} holds the embedded database of the portal running as process ${first.process.pid}, which only one process may open: give this portal a DATA_DIR of its own (or a DATABASE_URL), or stop the other one first`,
+    );
+    expect(await healthz(first)).toBe(200);
+  });
+
   it("prints the demo's sign-in link for the pending user, which lands on the pending page", async () => {
     const port = await freePort();
     const instance = await start({ ...AS_NPM_START, PORT: String(port), DATA_DIR: await seededCopy() });

@@ -26,7 +26,9 @@ it('an instance whose generated key is new refuses the database sealed with the 
   expect(await first.stop()).toBe(0);
 
   const keyFile = path.join(dataDir, 'secrets.key');
-  await expect(startInstance({ DATABASE_URL: url, JOBS_ENABLED: 'false', NODE_ENV: undefined, SECRETS_KEY: undefined, DATA_DIR: dataDir })).rejects.toThrow(
+  await expect(
+    startInstance({ DATABASE_URL: url, JOBS_ENABLED: 'false', NODE_ENV: undefined, SECRETS_KEY: undefined, DATA_DIR: dataDir }),
+  ).rejects.toThrow(
     `Failed to start: The database's secrets were sealed with another key than ${keyFile}, which was generated anew (the data directory was new or deleted) while DATABASE_URL points at an existing database. Set SECRETS_KEY to the key this database was first started with, or put its file back at ${keyFile}. Rotating to a new key needs the old one: the secrets must be opened with it to be sealed with the new key.`,
   );
 });

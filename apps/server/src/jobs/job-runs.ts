@@ -25,7 +25,11 @@ export const createJobRunRecord = (db: PortalDb): JobRunRecord => ({
     const claimed = await db
       .insert(jobRuns)
       .values({ name, lastRunAt: now })
-      .onConflictDoUpdate({ target: jobRuns.name, set: { lastRunAt: now }, setWhere: lte(jobRuns.lastRunAt, new Date(now.getTime() - everyMs)) })
+      .onConflictDoUpdate({
+        target: jobRuns.name,
+        set: { lastRunAt: now },
+        setWhere: lte(jobRuns.lastRunAt, new Date(now.getTime() - everyMs)),
+      })
       .returning({ name: jobRuns.name });
     if (claimed.length > 0) return { claimed: true, lastRunAt: now };
     const [recorded] = await db.select({ lastRunAt: jobRuns.lastRunAt }).from(jobRuns).where(eq(jobRuns.name, name));

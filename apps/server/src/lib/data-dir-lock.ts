@@ -33,7 +33,8 @@ export const lockDataDir = (dataDir: string): void => {
     } catch (error) {
       if ((error as { code?: string }).code !== 'EEXIST') throw error;
       const owner = Number.parseInt(readFileSync(file, 'utf8'), 10);
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isRunning(owner)) throw new Error(dataDirInUseMessage(dataDir, owner));
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isRunning(owner))
+        throw new Error(dataDirInUseMessage(dataDir, owner));
       rmSync(file, { force: true });
     }
   }

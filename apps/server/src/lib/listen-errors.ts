@@ -10,6 +10,11 @@ export const listenFailure = (setting: 'PORT' | 'METRICS_PORT', where: { port: n
       `${setting} ${where.port} is already in use on ${where.host} (another portal or program listens there): set ${setting} to a free port${turnOff}`,
     );
   }
-  if (code === 'EACCES') return new Error(`${setting} ${where.port} on ${where.host} may not be opened by this user: set ${setting} to a port above 1023${turnOff}`);
-  return new Error(`${setting} ${where.port} on ${where.host} could not be opened: ${error instanceof Error ? error.message : String(error)}`);
+  if (code === 'EACCES')
+    return new Error(
+      `${setting} ${where.port} on ${where.host} may not be opened by this user: set ${setting} to a port above 1023${turnOff}`,
+    );
+  return new Error(
+    `${setting} ${where.port} on ${where.host} could not be opened: ${error instanceof Error ? error.message : String(error)}`,
+  );
 };

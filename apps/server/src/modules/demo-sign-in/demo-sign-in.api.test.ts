@@ -25,8 +25,15 @@ describe('outside production', () => {
 
   /** The demo seed's pending user: no password, linked to the demo's Microsoft identity. */
   const demoPendingUser = async () => {
-    const user = await createUser(ctx.database.db, { username: DEMO_USERNAMES.pending, email: DEMO_USERNAMES.pending, status: 'pending', password: null });
-    await ctx.database.db.insert(ssoIdentities).values({ userId: user.id, issuer: DEMO_SSO.issuer, subject: DEMO_SSO.subject, email: DEMO_USERNAMES.pending });
+    const user = await createUser(ctx.database.db, {
+      username: DEMO_USERNAMES.pending,
+      email: DEMO_USERNAMES.pending,
+      status: 'pending',
+      password: null,
+    });
+    await ctx.database.db
+      .insert(ssoIdentities)
+      .values({ userId: user.id, issuer: DEMO_SSO.issuer, subject: DEMO_SSO.subject, email: DEMO_USERNAMES.pending });
     return user;
   };
   const follow = async (url: string) => {
@@ -35,7 +42,9 @@ describe('outside production', () => {
   };
 
   it('walks the approval flow: the link lands on the pending page, and once an Admin approved them it signs them in, once', async () => {
-    expect(await demoSignInLine(ctx.database.db, ctx.app.demoSignInUrl)).toBe(`${DEMO_USERNAMES.pending} awaits approval (single sign-on)`);
+    expect(await demoSignInLine(ctx.database.db, ctx.app.demoSignInUrl)).toBe(
+      `${DEMO_USERNAMES.pending} awaits approval (single sign-on)`,
+    );
     const user = await demoPendingUser();
     const link = ctx.app.demoSignInUrl!;
     expect(link).toMatch(new RegExp(`^${ORIGIN}/a/v1/openid/demo-login\\?token=[A-Za-z0-9_-]{43}$`));
@@ -69,9 +78,13 @@ describe('outside production', () => {
     const token = new URLSearchParams(landing.hash.slice(1)).get('token')!;
     expect(decodeJwt(token)).toMatchObject({ sub: user.id.toString(), scopes: expect.arrayContaining([`ac:${account.id}`]) });
     // Audited as single sign-on by the demo's issuer, each attempt.
-    const audited = (await ctx.database.db.select().from(auditLog).orderBy(auditLog.id)).filter((entry) => entry.action === 'auth.login' && entry.entityId === user.id.toString());
+    const audited = (await ctx.database.db.select().from(auditLog).orderBy(auditLog.id)).filter(
+      (entry) => entry.action === 'auth.login' && entry.entityId === user.id.toString(),
+    );
     expect(audited.map((entry) => entry.details)).toEqual(
-      ['pending', 'pending', 'success'].map((outcome) => expect.objectContaining({ method: 'sso', issuer: DEMO_SSO.issuer, outcome })),
+      ['pending', 'pending', 'success'].map((outcome) =>
+        expect.objectContaining({ method: 'sso', issuer: DEMO_SSO.issuer, outcome }),
+      ),
     );
 
     // Spent once it signed someone in.
@@ -98,7 +111,9 @@ describe('in production', () => {
 
   it('offers no link and no route', async () => {
     expect(ctx.app.demoSignInUrl).toBeNull();
-    expect(await demoSignInLine(ctx.database.db, ctx.app.demoSignInUrl)).toBe(`${DEMO_USERNAMES.pending} awaits approval (single sign-on)`);
+    expect(await demoSignInLine(ctx.database.db, ctx.app.demoSignInUrl)).toBe(
+      `${DEMO_USERNAMES.pending} awaits approval (single sign-on)`,
+    );
     const res = await ctx.app.inject({ method: 'GET', url: '/a/v1/openid/demo-login?token=anything' });
     expect(res.statusCode).toBe(404);
     expect(ctx.app.routeTable.some((r) => r.url === '/a/v1/openid/demo-login')).toBe(false);

@@ -12,6 +12,7 @@ export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(root, 'apps/we
 rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 mkdirSync(E2E_DATA_DIR, { recursive: true });
 
+// playwright.config.ts picks a free port into E2E_PORT when none is given.
 const port = process.env.E2E_PORT ?? '3100';
 const child = spawn('npx', ['tsx', 'src/server.ts'], {
   cwd: path.join(root, 'apps/server'),
@@ -27,6 +28,8 @@ const child = spawn('npx', ['tsx', 'src/server.ts'], {
     PAYMENT_PROVIDER: 'sandbox',
     SANDBOX_SETTLE_MS: '500',
     JOBS_ENABLED: 'true',
+    // The journeys never scrape; a listener on 9464 would collide with any portal running beside them.
+    METRICS_PORT: '0',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     // Printed on the Canadian demo accounts' invoices (the French journey reads them in the PDF).
     TAX_GST_HST_NUMBER: process.env.TAX_GST_HST_NUMBER ?? '123456789 RT0001',

@@ -1,6 +1,17 @@
+import { execFileSync } from 'node:child_process';
 import { defineConfig, devices } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+/**
+ * A port no one listens on, asked of the system once: the runner's choice goes into E2E_PORT, which
+ * its workers and the web server inherit, so a portal already running (on 3000 or any port) is never hit.
+ */
+const freePort = (): string =>
+  execFileSync(process.execPath, [
+    '-e',
+    "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { process.stdout.write(String(s.address().port)); s.close(); })",
+  ]).toString();
+process.env.E2E_PORT ??= freePort();
+const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
 
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };

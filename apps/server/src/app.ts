@@ -26,6 +26,7 @@ import { createMailOutbox, OUTBOX_CONTEXT, type MailOutbox } from './lib/mail-ou
 import { listen } from './lib/db-listen';
 import { createSessionGate, SESSION_CHANNEL } from './lib/session-gate';
 import { apiModules } from './modules';
+import { createDemoSignIn } from './modules/demo-sign-in';
 import { createPaymentProvider, type PaymentProvider } from './card-providers';
 import { jobsPlugin } from './jobs';
 
@@ -40,6 +41,8 @@ declare module 'fastify' {
     outbox: MailOutbox;
     /** Every route as registered, so tests can prove each one is covered (e.g. by authorization). */
     routeTable: RouteEntry[];
+    /** Outside production, the link that signs the demo's single sign-on user in (printed at start). */
+    demoSignInUrl: string | null;
   }
 }
 
@@ -165,7 +168,10 @@ export const buildApp = async ({ config, database, clock = systemClock, paymentP
     mailer.close();
   });
 
-  await app.register(apiModules, { keyStore });
+  // Never in production: the link signs a person in without a provider vouching for them.
+  const demoSignIn = config.NODE_ENV === 'production' ? null : createDemoSignIn(config.PUBLIC_ORIGIN);
+  app.decorate('demoSignInUrl', demoSignIn?.url ?? null);
+  await app.register(apiModules, { keyStore, ssoLandingRoutes: demoSignIn?.routes });
   if (config.JOBS_ENABLED) await app.register(jobsPlugin);
   await app.register(webAppPlugin, { distDir: config.WEB_DIST, ssoConfigured: oidcSettingsOf(config) !== null });
   return app;

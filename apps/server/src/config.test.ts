@@ -66,3 +66,23 @@ describe('tax registration numbers', () => {
     expect(() => loadConfig({ ...base, [name]: value })).toThrow(new RegExp(`Invalid configuration: ${name}`));
   });
 });
+
+describe('METRICS_PORT', () => {
+  const key = { SECRETS_KEY: '7e'.repeat(32) };
+  it.each([
+    [{ NODE_ENV: 'production' }, 9464],
+    [{ NODE_ENV: 'production', METRICS_PORT: '' }, 9464],
+    [{ NODE_ENV: 'production', METRICS_PORT: '9100' }, 9100],
+    [{ NODE_ENV: 'production', METRICS_PORT: '0' }, 0],
+    [{ NODE_ENV: 'development' }, 0],
+    [{ NODE_ENV: 'development', METRICS_PORT: '9100' }, 9100],
+    [{ NODE_ENV: 'test' }, 0],
+    [{}, 0],
+  ])('%j → %j (off outside production unless set)', (env, port) => {
+    expect(loadConfig({ ...key, ...env }).METRICS_PORT).toBe(port);
+  });
+
+  it.each(['-1', '65536', 'metrics', '9464.5'])('refuses %j, naming the setting', (value) => {
+    expect(() => loadConfig({ ...key, METRICS_PORT: value })).toThrow(/^Invalid configuration: METRICS_PORT: /);
+  });
+});

@@ -139,8 +139,11 @@ const EnvSchema = z.object({
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(5),
   /** After SIGTERM, the process exits by this time whatever is still running. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(30),
-  /** Prometheus `/metrics` listens on this port of HOST (never on PORT); 0 turns it off. */
-  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  /**
+   * Prometheus `/metrics` listens on this port of HOST (never on PORT); 0 turns it off. Unset: 9464 in
+   * production, off elsewhere, so a second portal on one machine does not collide on it.
+   */
+  METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
   /** The provider's GST/HST registration number ("123456789 RT0001"), printed on Canadian accounts' invoices. */
   TAX_GST_HST_NUMBER: taxNumber(/^(\d{9}) ?(RT\d{4})$/, 'a business number and program account, e.g. 123456789 RT0001'),
   /** The provider's Quebec QST registration number ("1234567890 TQ0001"), printed on Quebec accounts' invoices. */
@@ -151,14 +154,21 @@ const EnvSchema = z.object({
 /** Every variable the configuration reads (what deploy files may set). */
 export const CONFIG_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
 
-export type Config = Omit<z.infer<typeof EnvSchema>, 'PUBLIC_ORIGIN' | 'PAYMENT_PROVIDER' | 'EXPORT_CONNECTIONS' | 'SECRETS_KEY' | 'AUTH_ISSUER'> & {
+export type Config = Omit<z.infer<typeof EnvSchema>, 'PUBLIC_ORIGIN' | 'PAYMENT_PROVIDER' | 'EXPORT_CONNECTIONS' | 'SECRETS_KEY' | 'AUTH_ISSUER' | 'METRICS_PORT'> & {
   PUBLIC_ORIGIN: string;
   PAYMENT_PROVIDER: 'sandbox' | 'stripe';
   EXPORT_CONNECTIONS: number;
   /** 32 bytes. */
   SECRETS_KEY: Buffer;
   AUTH_ISSUER: string;
+  METRICS_PORT: number;
 };
+
+/** Prometheus' default exporter port: what production listens on unless told otherwise. */
+export const PRODUCTION_METRICS_PORT = 9464;
+
+/** Where development keeps the key it generated. */
+export const generatedSecretsKeyFile = (dataDir: string): string => path.join(dataDir, 'secrets.key');
 
 /**
  * The secrets key: from SECRETS_KEY or SECRETS_KEY_FILE; required in production. In development a
@@ -171,7 +181,7 @@ const resolveSecretsKey = (c: z.infer<typeof EnvSchema>): Buffer => {
   if (c.SECRETS_KEY_FILE) return parseSecretsKey(readFileSync(c.SECRETS_KEY_FILE, 'utf8')) ?? fail(problem('SECRETS_KEY_FILE'));
   if (c.NODE_ENV === 'production') throw new Error('Invalid configuration: set SECRETS_KEY or SECRETS_KEY_FILE in production');
   if (c.NODE_ENV === 'test') return randomBytes(32);
-  const file = path.join(c.DATA_DIR, 'secrets.key');
+  const file = generatedSecretsKeyFile(c.DATA_DIR);
   if (!existsSync(file)) {
     mkdirSync(c.DATA_DIR, { recursive: true });
     writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
@@ -209,6 +219,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     SECRETS_KEY: resolveSecretsKey(c),
     PAYMENT_PROVIDER: c.PAYMENT_PROVIDER ?? (c.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox'),
     EXPORT_CONNECTIONS: c.EXPORT_CONNECTIONS ?? Math.max(1, Math.floor(c.DB_POOL_SIZE / 4)),
+    METRICS_PORT: c.METRICS_PORT ?? (c.NODE_ENV === 'production' ? PRODUCTION_METRICS_PORT : 0),
   };
 };
 

@@ -2,24 +2,17 @@
  * `/metrics` on METRICS_PORT (`plugins/metrics.ts`, `lib/metrics.ts`): scrape, make traffic,
  * scrape again, and the series that traffic should move have moved (never on the public port).
  */
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../test/app';
 import { authCalls } from '../test/auth';
 import { createCustomer } from '../test/billing';
+import { freePort } from '../test/instances';
 import { createPayment } from '../test/factories';
 import { isNull } from 'drizzle-orm';
 import { mailOutbox } from './db/schema';
+import { createJobRunRecord } from './jobs/job-runs';
 import { createScheduler } from './jobs/scheduler';
 import { settlePayment } from './modules/payments';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** Every sample of a scrape, by its series (`name{labels}`). */
 const parse = (text: string): Map<string, number> =>
@@ -75,9 +68,9 @@ describe('metrics', () => {
       ],
       clock: ctx.clock,
       log: ctx.app.log,
+      record: createJobRunRecord(ctx.database.db),
     });
     scheduler.start();
-    await new Promise((resolve) => setTimeout(resolve, 50));
     await scheduler.stop();
     // A mail waits in the outbox (besides the payment's own notification emails, if any).
     const queued = (await ctx.database.db.select().from(mailOutbox).where(isNull(mailOutbox.sentAt))).length;

@@ -1,9 +1,14 @@
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { databaseOptions, loadConfig } from './config';
+import { databaseOptions, generatedSecretsKeyFile, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { describePrepared, prepareDatabase } from './db/startup';
 import { DEMO_PASSWORD, DEMO_USERNAMES } from './db/seed/demo-users';
+import { listenFailure } from './lib/listen-errors';
+import { lockDataDir } from './lib/data-dir-lock';
+import { demoSignInLine } from './modules/demo-sign-in';
+import { SealedWithAnotherKeyError } from './lib/secret-box';
+import { secretsKeySource, wrongSecretsKeyMessage } from './lib/secrets-key-source';
 
 /**
  * The server process (entered through `server.ts`, after tracing is set up): config, database
@@ -11,6 +16,7 @@ import { DEMO_PASSWORD, DEMO_USERNAMES } from './db/seed/demo-users';
  */
 export const serve = async ({ flush = async () => undefined }: { flush?: () => Promise<void> } = {}) => {
   const config = loadConfig();
+  if (!config.DATABASE_URL) lockDataDir(config.DATA_DIR);
   // The app's modules load while the database opens: the embedded one compiles its WebAssembly off the
   // main thread, which start-up otherwise waited for (bench/README.md, start-up).
   const [database, { buildApp }] = await Promise.all([
@@ -22,7 +28,11 @@ export const serve = async ({ flush = async () => undefined }: { flush?: () => P
     import('./app'),
   ]);
   const done = describePrepared(await prepareDatabase(database, { migrate: config.MIGRATE_ON_START }));
-  const app = await buildApp({ config, database });
+  // Building the app opens the signing keys: the first sealed secret a start-up reads.
+  const app = await buildApp({ config, database }).catch((error: unknown) => {
+    if (!(error instanceof SealedWithAnotherKeyError)) throw error;
+    throw new Error(wrongSecretsKeyMessage(secretsKeySource(process.env, config, generatedSecretsKeyFile(config.DATA_DIR))));
+  });
 
   /**
    * Zero-downtime stop: readiness fails at once while requests are still served for the drain
@@ -54,17 +64,21 @@ export const serve = async ({ flush = async () => undefined }: { flush?: () => P
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
-  await app.listen({ port: config.PORT, host: config.HOST });
+  await app.listen({ port: config.PORT, host: config.HOST }).catch((error: unknown) => {
+    // The public listener's own failure (the metrics listener's names its setting already).
+    throw (error as { syscall?: string }).syscall === 'listen' ? listenFailure('PORT', { port: config.PORT, host: config.HOST }, error) : error;
+  });
   const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
   const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${path.join(config.DATA_DIR, 'db')}`;
   const metrics = app.metricsAddress();
+  const pendingLine = await demoSignInLine(database.db, app.demoSignInUrl);
   process.stdout.write(
     [
       '',
       `Billing portal running at ${url}`,
       `Database: ${where}${done.length > 0 ? ` (${done.join(', ')})` : ''}`,
       ...(metrics ? [`Metrics at http://${metrics.address}:${metrics.port}/metrics`] : []),
-      `Demo users (password ${DEMO_PASSWORD}): ${Object.values(DEMO_USERNAMES).filter((u) => u !== DEMO_USERNAMES.pending).join(', ')}; ${DEMO_USERNAMES.pending} awaits approval (single sign-on)`,
+      `Demo users (password ${DEMO_PASSWORD}): ${Object.values(DEMO_USERNAMES).filter((u) => u !== DEMO_USERNAMES.pending).join(', ')}; ${pendingLine}`,
       '',
     ].join('\n'),
   );

@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,10 +31,11 @@ const exited = (child: ChildProcess) =>
 
 /**
  * Starts `src/server.ts` (or `compiled`, a server.js built by build.mjs) with the environment given
- * (plus test defaults) and `nodeFlags`, and waits until it listens.
+ * (plus test defaults; a variable given as undefined is left unset) and `nodeFlags`, and waits until
+ * it listens. Its port is the system's choice unless `PORT` is given.
  */
 export const startInstance = async (
-  env: Record<string, string>,
+  env: Record<string, string | undefined>,
   { timeoutMs = 60_000, compiled, nodeFlags = [] }: { timeoutMs?: number; compiled?: string; nodeFlags?: readonly string[] } = {},
 ): Promise<Instance> => {
   const child = spawn(process.execPath, [...nodeFlags, ...(compiled ? [compiled] : ['--import', 'tsx', 'src/server.ts'])], {
@@ -46,7 +48,7 @@ export const startInstance = async (
       LOG_LEVEL: 'warn',
       // Several instances and the test's own pools share one PostgreSQL (100 connections by default).
       DB_POOL_SIZE: '8',
-      // Off unless a test asks: several instances would contend for the default port.
+      // Off unless a test asks: several instances would contend for one port.
       METRICS_PORT: '0',
       // Tests that stop instances do not wait for load balancers that are not there.
       SHUTDOWN_DRAIN_SECONDS: '0',
@@ -91,6 +93,15 @@ export const startInstance = async (
     },
   };
 };
+
+/** A port nobody listens on right now, for a test that must name one. */
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 
 /** The database URL of a test database (its main pool's connection string). */
 export const databaseUrlOf = (pool: { options: unknown }): string => (pool.options as { connectionString: string }).connectionString;

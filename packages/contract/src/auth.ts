@@ -209,6 +209,10 @@ export type OpenIdProviders = z.infer<typeof OpenIdProvidersSchema>;
 export const OpenIdLoginQuerySchema = builtOnFirstUse(() => z.object({ returnUrl: textSchema().max(2000).optional() }));
 export type OpenIdLoginQuery = z.infer<typeof OpenIdLoginQuerySchema>;
 
+/** The demo's sign-in link (outside production): the token start-up printed. */
+export const DemoSignInQuerySchema = builtOnFirstUse(() => z.object({ token: textSchema().max(200) }));
+export type DemoSignInQuery = z.infer<typeof DemoSignInQuerySchema>;
+
 /** The provider's authorization response (RFC 6749 §4.1.2, RFC 9207 `iss`). */
 export const OpenIdCallbackQuerySchema = builtOnFirstUse(() =>
   z.object({

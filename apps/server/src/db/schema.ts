@@ -260,6 +260,15 @@ export const rateLimits = pgTable('rate_limits', {
   windowStartedAt: instant('window_started_at').notNull(),
 });
 
+/**
+ * When each background job step last ran, shared by every instance: a step runs when its interval has
+ * passed since then, whichever instance ran it and however often instances restart.
+ */
+export const jobRuns = pgTable('job_runs', {
+  name: text('name').primaryKey(),
+  lastRunAt: instant('last_run_at').notNull(),
+});
+
 /** Signing keys (JWT) and other generated secrets, shared by every server instance. */
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),

@@ -5,6 +5,7 @@ import { noticeUpcomingAutopayments, runDueAutopay } from '../modules/accounts';
 import { noticePostedInvoices } from '../modules/invoices';
 import { noticeExpiringCards } from '../modules/payment-methods';
 import { RESUBMIT_EVERY_MS, resubmitUnconfirmedCharges, settleDueSandboxPayments } from '../modules/payments';
+import { createJobRunRecord } from './job-runs';
 import { createScheduler, type JobStep } from './scheduler';
 
 /** How often the automatic payments job looks for due accounts. */
@@ -12,7 +13,8 @@ export const AUTOPAY_EVERY_MS = 30_000;
 
 /**
  * How often the daily notices (cards expiring or expired, automatic payments in 3 days) are looked
- * for: hourly, so a day is never missed after a restart; each notice is recorded once (its key).
+ * for: hourly, counted from the last run recorded by any instance, so restarts neither skip nor
+ * repeat it; each notice is recorded once (its key).
  */
 export const DAILY_NOTICES_EVERY_MS = 60 * 60_000;
 /** How often newly posted invoices are looked for. */
@@ -49,7 +51,7 @@ export const mailDeliveryStep = (outbox: MailOutbox): JobStep => ({ name: 'deliv
 /** Runs the background jobs while the app is up (registered when JOBS_ENABLED). */
 export const jobsPlugin: FastifyPluginAsync = async (app) => {
   const steps = [...billingJobSteps(billingContextOf(app), app.config.SANDBOX_SETTLE_MS), mailDeliveryStep(app.outbox)];
-  const scheduler = createScheduler({ steps, clock: app.clock, log: app.log });
+  const scheduler = createScheduler({ steps, clock: app.clock, log: app.log, record: createJobRunRecord(app.db) });
   app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', async () => scheduler.stop());
 };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createSecretBox, isSealedSecret, parseSecretsKey } from './secret-box';
+import { createSecretBox, isSealedSecret, parseSecretsKey, SealedWithAnotherKeyError } from './secret-box';
 
 describe('secret box', () => {
   const key = randomBytes(32);
@@ -15,10 +15,11 @@ describe('secret box', () => {
   });
   it('refuses another key, another context and altered data', () => {
     const sealed = createSecretBox(key, 'signing-key').seal('secret');
-    expect(() => createSecretBox(randomBytes(32), 'signing-key').open(sealed)).toThrow();
-    expect(() => createSecretBox(key, 'totp').open(sealed)).toThrow();
+    expect(() => createSecretBox(randomBytes(32), 'signing-key').open(sealed)).toThrow(SealedWithAnotherKeyError);
+    expect(() => createSecretBox(randomBytes(32), 'signing-key').open(sealed)).toThrow('A secret (signing-key) was sealed with another key, or altered: the secrets key cannot open it');
+    expect(() => createSecretBox(key, 'totp').open(sealed)).toThrow(SealedWithAnotherKeyError);
     const altered = { ...sealed, data: Buffer.from('x' + sealed.data).toString('base64url').slice(0, sealed.data.length) };
-    expect(() => createSecretBox(key, 'signing-key').open(altered)).toThrow();
+    expect(() => createSecretBox(key, 'signing-key').open(altered)).toThrow(SealedWithAnotherKeyError);
   });
   it.each([
     ['a'.repeat(64), 32],

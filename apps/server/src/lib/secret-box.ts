@@ -14,8 +14,19 @@ export interface SealedSecret {
 
 export interface SecretBox {
   seal(plaintext: string): SealedSecret;
-  /** Throws when the value was sealed under another key or altered. */
+  /** Throws SealedWithAnotherKeyError when the value was sealed under another key or altered. */
   open(sealed: SealedSecret): string;
+}
+
+/**
+ * A sealed value this key cannot open. GCM cannot tell another key from altered data; at start-up it
+ * is nearly always the key (a new SECRETS_KEY, a regenerated key file), so start-up says which setting.
+ */
+export class SealedWithAnotherKeyError extends Error {
+  constructor(readonly context: string) {
+    super(`A secret (${context}) was sealed with another key, or altered: the secrets key cannot open it`);
+    this.name = 'SealedWithAnotherKeyError';
+  }
 }
 
 export const isSealedSecret = (value: unknown): value is SealedSecret =>
@@ -35,7 +46,11 @@ export const createSecretBox = (key: Buffer, context: string): SecretBox => {
     open: (sealed) => {
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(sealed.iv, 'base64url')).setAAD(aad);
       decipher.setAuthTag(Buffer.from(sealed.tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(sealed.data, 'base64url')), decipher.final()]).toString('utf8');
+      try {
+        return Buffer.concat([decipher.update(Buffer.from(sealed.data, 'base64url')), decipher.final()]).toString('utf8');
+      } catch {
+        throw new SealedWithAnotherKeyError(context);
+      }
     },
   };
 };

@@ -20,7 +20,7 @@ import {
   createUser,
   tokenFor,
 } from '../../test/factories';
-import { charges, disputes, notificationPreferences, notifications, passkeys } from '../db/schema';
+import { charges, disputes, notificationPreferences, notifications, passkeys, sessions } from '../db/schema';
 import { routePath } from '../http/route';
 
 interface Ids {
@@ -464,5 +464,17 @@ describe('authorization on passkey routes', () => {
       if (res.statusCode !== 401) failures.push(`${request.method} ${request.url}: ${res.statusCode}`);
     }
     expect(failures).toEqual([]);
+  });
+});
+
+describe('the demo sign-in link (outside production)', () => {
+  it('is public but guarded by the token start-up printed: any other signs nobody in', async () => {
+    const row = endpointList.find((r) => r.path === '/a/v1/openid/demo-login')!;
+    expect(row.access).toBe('public');
+    const before = (await ctx.database.db.select().from(sessions)).length;
+    const res = await ctx.app.inject({ method: 'GET', url: '/a/v1/openid/demo-login?token=guessed' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toMatch(/\/login-callback#error=failed&/);
+    expect((await ctx.database.db.select().from(sessions)).length).toBe(before);
   });
 });

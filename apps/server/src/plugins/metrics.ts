@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { endpoints } from '@portal/contract';
 import { addMetricsSource, httpRequestDuration, registry, signInFailures, signInThrottled } from '../lib/metrics';
+import { listenFailure } from '../lib/listen-errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,9 +67,14 @@ export const metricsPlugin = fp(async (app) => {
         },
       );
     });
+    const where = { port: app.config.METRICS_PORT, host: app.config.HOST };
+    // A taken port stops the start (the operator asked for metrics there), naming the setting.
     await new Promise<void>((resolve, reject) => {
-      server!.once('error', reject);
-      server!.listen(app.config.METRICS_PORT, app.config.HOST, resolve);
+      server!.once('error', (error) => {
+        server = null;
+        reject(listenFailure('METRICS_PORT', where, error));
+      });
+      server!.listen(where.port, where.host, resolve);
     });
   });
 });

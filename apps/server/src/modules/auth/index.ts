@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { route } from '../../http/route';
 import { createRateLimiter } from '../../lib/rate-limit';
@@ -16,11 +16,20 @@ import { sessionRoutes } from './routes/sessions';
 import { twoFactorRoutes } from './routes/two-factor';
 import { TOTP_CONTEXT } from './two-factor';
 import { createSecretBox } from '../../lib/secret-box';
+import type { ProviderIdentity } from './oidc';
+import { signInWithIdentity } from './sso-service';
+import { callbackFragment } from './sso-rules';
+import { signInClient } from './routes/shared';
+
+/** Signs in an identity vouched for outside OpenID Connect, as the provider's callback would; answers the login-callback fragment. */
+export type SsoLanding = (identity: ProviderIdentity, request: FastifyRequest) => Promise<Record<string, string>>;
 
 export interface AuthModuleOptions {
   keyStore: SigningKeyStore;
   /** Default: from config.OIDC_*; null when not configured. */
   oidc?: OidcClient | null;
+  /** Routes handed single sign-on's landing (the demo's sign-in link, outside production). */
+  ssoLandingRoutes?: FastifyPluginAsync<{ signIn: SsoLanding }> | undefined;
 }
 
 const HOUR = 3_600_000;
@@ -55,6 +64,10 @@ export const authModule: FastifyPluginAsync<AuthModuleOptions> = async (app, opt
   await app.register(twoFactorRoutes, { deps });
   await app.register(passkeyRoutes, { deps });
   await app.register(openIdRoutes, { deps, oidc, signInKey: await loadSignInKey(app.db) });
+  if (options.ssoLandingRoutes) {
+    const signIn: SsoLanding = async (identity, request) => callbackFragment(await signInWithIdentity(deps, identity, signInClient(request)));
+    await app.register(options.ssoLandingRoutes, { signIn });
+  }
 
   // Expired throttling counters are only clutter; any instance may sweep them.
   if (config.JOBS_ENABLED) {

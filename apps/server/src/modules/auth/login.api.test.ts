@@ -271,6 +271,7 @@ describe('OpenAPI', () => {
       '/a/v1/Users/{id}/one-time-login',
       '/a/v1/Users/{id}/reset-two-factor',
       '/a/v1/openid/callback',
+      '/a/v1/openid/demo-login',
       '/a/v1/openid/microsoft-login',
       '/a/v1/openid/providers',
     ]);
@@ -315,6 +316,7 @@ describe('route table', () => {
     ).toEqual([
       'GET /a/.well-known/jwks.json',
       'GET /a/v1/openid/callback',
+      'GET /a/v1/openid/demo-login',
       'GET /a/v1/openid/microsoft-login',
       'GET /a/v1/openid/providers',
       'POST /a/v1/Authenticate',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceStatus, invoiceSummary, overdueByCurrency, overdueSummary, todayIn } from './invoice-status';
+import { invoiceStatus, invoiceSummary, issueDay, overdueByCurrency, overdueSummary, todayIn } from './invoice-status';
 import { timeZoneOfAddress } from './regions';
 
 describe('invoiceStatus', () => {
@@ -144,4 +144,14 @@ describe('timeZoneOfAddress', () => {
     [{ country: 'FR', province: 'IDF' }, 'Europe/Paris'],
     [null, 'America/Toronto'],
   ])('%j → %s', (address, zone) => expect(timeZoneOfAddress(address)).toBe(zone));
+});
+
+describe('issueDay: the day an invoice was issued, as it prints', () => {
+  it.each([
+    // The billing run posts at midnight UTC on the day after the period: that day, wherever the reader is.
+    ['2025-02-01T00:00:00Z', '2025-02-01'],
+    ['2025-02-01T00:00:00.000Z', '2025-02-01'],
+    ['2025-01-31T23:59:59Z', '2025-01-31'],
+    [new Date('2025-03-01T05:00:00Z'), '2025-03-01'],
+  ])('%s → %s', (posted, day) => expect(issueDay(posted)).toBe(day));
 });

@@ -53,6 +53,13 @@ export const invoiceSummary = (
   return { total: totalMinor, payments: paid, credits: credited, amountDue: totalMinor - paid - credited };
 };
 
+/**
+ * The calendar day an invoice was issued (`YYYY-MM-DD`): the day of its posting on the billing run's clock
+ * (UTC), the day its PDF prints. Screens and statements date an invoice by this day, never by the reader's
+ * clock, on which a posting at midnight UTC still falls on the period's last day.
+ */
+export const issueDay = (postedDate: Date | string): string => new Date(postedDate).toISOString().slice(0, 10);
+
 // One formatter per time zone: making an Intl.DateTimeFormat costs far more than using one.
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 

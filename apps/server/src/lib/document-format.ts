@@ -47,13 +47,6 @@ export const formatDate = (value: string | Date, language: DocumentLanguage = 'e
   return format.format(calendarDate ? new Date(`${value}T00:00:00Z`) : new Date(value));
 };
 
-/**
- * The calendar day an invoice was issued (`YYYY-MM-DD`): the day of its posting on the billing run's
- * clock (UTC), the day the invoice itself prints. Every document dates an invoice by this day, never by
- * the customer's clock, on which a posting at midnight UTC still falls on the period's last day.
- */
-export const issueDay = (postedDate: Date): string => postedDate.toISOString().slice(0, 10);
-
 /** "Jan 1 – Jan 31, 2025" / "1 janv. – 31 janv. 2025", both years when they differ, one date for a single day. */
 export const formatPeriod = (startDate: string, endDate: string, language: DocumentLanguage = 'en'): string => {
   const start = formatDate(startDate, language);

@@ -1,8 +1,8 @@
 /** A loaded statement → what its PDF and CSV print, in the account's language and time zone. Pure. */
-import { minorToDecimal, todayIn } from '@portal/contract';
+import { issueDay, minorToDecimal, todayIn } from '@portal/contract';
 import { timeZoneOfAddress } from '@portal/contract/regions';
 import type { Brand } from '../../lib/brand';
-import { formatPeriod, issueDay } from '../../lib/document-format';
+import { formatPeriod } from '../../lib/document-format';
 import { documentLanguage, type DocumentLanguage } from '../../lib/language';
 import { taxRegistrationsFor, type TaxNumbers, type TaxRegistration } from '../../lib/tax-registrations';
 import { billToLines, billToName, type BillToRow } from '../invoices';

@@ -1,4 +1,4 @@
-import { invoiceStatus, type InvoiceDetails } from '@portal/contract';
+import { invoiceStatus, issueDay, type InvoiceDetails } from '@portal/contract';
 import { FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n/translate';
@@ -27,7 +27,7 @@ export function InvoiceSummaryCard({ details }: { details: InvoiceDetails }) {
       <CardHeader title={t('detail.summary')} titleId="summary-title" icon={<FileText />} />
       <CardBody>
         <dl className="flex flex-col text-sm">
-          <Row term={t('detail.issueDate')}>{f.date(invoice.postedDate, 'detail')}</Row>
+          <Row term={t('detail.issueDate')}>{f.date(invoice.postedDate && issueDay(invoice.postedDate), 'detail')}</Row>
           <Row term={t('detail.dueDate')}>{f.date(invoice.dueDate, 'detail')}</Row>
           <Row term={t('detail.status')}>
             <InvoiceStatusBadge

@@ -208,6 +208,15 @@ describe('credits and payments together', () => {
   });
 });
 
+describe('an invoice detail read before the credit', () => {
+  it('is read afresh once the credit is written (its account’s version moved), never kept stale', async () => {
+    const customer = await invoiceOf();
+    expect(await details(customer, customer.invoice.id)).toMatchObject({ owing: 124.53, credited: 0, credits: [] });
+    await resolvedDispute(customer, '8.00');
+    expect(await details(customer, customer.invoice.id)).toMatchObject({ owing: 116.53, credited: 8, credits: [{ amount: 8 }] });
+  });
+});
+
 describe('in French', () => {
   it('prints the credit, its reason, the dispute and the summary in French, in a PDF tagged fr-CA', async () => {
     const customer = await invoiceOf('French');

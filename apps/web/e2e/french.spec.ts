@@ -3,7 +3,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { invoiceStatus, todayIn, type InvoiceStatus } from '@portal/contract';
 import { Api, scopedAccounts, type InvoiceListItem } from './support/api';
 
-const FRENCH_STATUS: Record<InvoiceStatus, string> = { Paid: 'Payée', PartiallyPaid: 'Partiellement payée', Overdue: 'En retard', Unpaid: 'Impayée' };
+const FRENCH_STATUS: Record<InvoiceStatus, string> = {
+  Paid: 'Payée',
+  Credited: 'Créditée',
+  PartiallyPaid: 'Partiellement payée',
+  PartiallyCredited: 'Partiellement créditée',
+  Overdue: 'En retard',
+  Unpaid: 'Impayée',
+};
 import { loginViaUi } from './support/auth';
 import { pdfText } from './support/pdf-text';
 
@@ -74,7 +81,11 @@ test('the French account reads the portal in French with French money and dates'
   await expect(page.getByRole('link', { name: 'Retour aux factures' })).toBeVisible();
 });
 
-test('the French customer downloads a French invoice and CDRs, and keeps French after logout', async ({ page, context, request }) => {
+test('the French customer downloads a French invoice and CDRs, and keeps French after logout', async ({
+  page,
+  context,
+  request,
+}) => {
   const api = await Api.as(request, 'francais');
   const accountId = scopedAccounts(api.token)[0]!;
   const latest = (await api.postedInvoices(accountId))[0]!;
@@ -85,10 +96,22 @@ test('the French customer downloads a French invoice and CDRs, and keeps French 
   // The invoice PDF is French: labels, fr-CA money and dates, file name, GST/HST and QST numbers (Quebec).
   await page.goto(`/invoices/${latest.id}`);
   await expect(page.getByRole('heading', { level: 1, name: `Facture no ${latest.invoiceNumber}` })).toBeVisible();
-  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Télécharger le PDF' }).click()]);
+  const [pdf] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Télécharger le PDF' }).click(),
+  ]);
   expect(pdf.suggestedFilename()).toBe(`Facture-${latest.invoiceNumber}.pdf`);
   const text = pdfText(await readFile((await pdf.path())!));
-  for (const expected of ['FACTURE', 'Numéro de facture', "Date d'échéance", frenchDate(latest.dueDate), 'MONTANT DÛ', 'Montant dû', 'Sous-total', 'Page 1 de']) {
+  for (const expected of [
+    'FACTURE',
+    'Numéro de facture',
+    "Date d'échéance",
+    frenchDate(latest.dueDate),
+    'MONTANT DÛ',
+    'Montant dû',
+    'Sous-total',
+    'Page 1 de',
+  ]) {
     expect(text, expected).toContain(expected);
   }
   expect(text).toContain(`No d'inscription TPS/TVH 123456789 RT0001`);
@@ -98,7 +121,10 @@ test('the French customer downloads a French invoice and CDRs, and keeps French 
   for (const english of ['INVOICE', 'Amount due', 'Subtotal']) expect(text, english).not.toContain(english);
 
   // The CDRs: French header and file name, a byte-order mark, Eastern times with their offset.
-  const [cdrs] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Télécharger le détail des appels' }).click()]);
+  const [cdrs] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Télécharger le détail des appels' }).click(),
+  ]);
   expect(cdrs.suggestedFilename()).toBe(`Appels-${latest.invoiceNumber}.csv`);
   const csv = await readFile((await cdrs.path())!, 'utf8');
   const [header, firstRow] = csv.split(/\r?\n/);
@@ -106,7 +132,10 @@ test('the French customer downloads a French invoice and CDRs, and keeps French 
   expect(firstRow).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-0[45]:00,/);
 
   // The privacy policy opened from the French footer (a new tab) is French.
-  const [privacy] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Politique de confidentialité' }).first().click()]);
+  const [privacy] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('link', { name: 'Politique de confidentialité' }).first().click(),
+  ]);
   await expect(privacy.getByRole('heading', { level: 1, name: 'Politique de confidentialité' })).toBeVisible();
   expect(await htmlLang(privacy)).toBe('fr');
   await privacy.close();

@@ -28,7 +28,14 @@ let posted: InvoiceListItem[];
 
 /** The demo customer lives in Ontario: its invoices turn Overdue at Toronto's midnight. */
 const TODAY = () => todayIn('America/Toronto', new Date());
-const STATUS_TEXT = { Paid: 'Paid', PartiallyPaid: 'Partially paid', Overdue: 'Overdue', Unpaid: 'Unpaid' } as const;
+const STATUS_TEXT = {
+  Paid: 'Paid',
+  Credited: 'Credited',
+  PartiallyPaid: 'Partially paid',
+  PartiallyCredited: 'Partially credited',
+  Overdue: 'Overdue',
+  Unpaid: 'Unpaid',
+} as const;
 const statusText = (invoice: InvoiceListItem) => STATUS_TEXT[invoiceStatus(invoice, TODAY())];
 
 test.beforeAll(async ({ request }) => {

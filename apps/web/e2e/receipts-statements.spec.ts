@@ -31,7 +31,9 @@ test.beforeEach(async ({ page }) => {
 
 const saved = async (download: Download): Promise<Buffer> => readFile((await download.path())!);
 
-test('a successful payment’s receipt downloads from Payment History, with its amount, card and the invoices it paid', async ({ page }) => {
+test('a successful payment’s receipt downloads from Payment History, with its amount, card and the invoices it paid', async ({
+  page,
+}) => {
   const home = await api.homeModel(accountId);
   await page.goto('/payments');
   const history = page.getByRole('table', { name: 'Payment History' });
@@ -41,18 +43,34 @@ test('a successful payment’s receipt downloads from Payment History, with its 
   await expect(receipts).toHaveCount(shown.filter((p) => p.status === 'Successful').length);
 
   const [download] = await Promise.all([page.waitForEvent('download'), receipts.first().click()]);
-  const paymentId = Number(/^Receipt-(\d+)\.pdf$/.exec(download.suggestedFilename())?.[1]);
-  const payment = home.recentPayments.find((p) => p.id === paymentId);
-  expect(payment?.status, `payment ${paymentId} is a successful one of the history`).toBe('Successful');
-  await expect(receipts.first()).toHaveAccessibleName(new RegExp(`of ${formatMoney(payment!.amount, 'CAD').replace('$', '\\$')} on `));
+  // Named by its receipt number, never by the payment's internal id.
+  const receiptNumber = /^Receipt-(R-\d{7})\.pdf$/.exec(download.suggestedFilename())?.[1];
+  expect(receiptNumber, download.suggestedFilename()).toBeDefined();
+  // The first receipt button is the newest successful payment's row.
+  const payment = shown.find((p) => p.status === 'Successful');
+  await expect(receipts.first()).toHaveAccessibleName(
+    new RegExp(`of ${formatMoney(payment!.amount, 'CAD').replace('$', '\\$')} on `),
+  );
 
   const bytes = await saved(download);
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   const text = pdfText(bytes);
-  for (const expected of ['RECEIPT', 'Receipt number', String(paymentId), 'AMOUNT PAID', formatMoney(payment!.amount, 'CAD'), 'Invoices paid', 'Total applied']) {
+  for (const expected of [
+    'RECEIPT',
+    'Receipt number',
+    receiptNumber!,
+    'AMOUNT PAID',
+    formatMoney(payment!.amount, 'CAD'),
+    'Invoices paid',
+    'Total applied',
+    'Balance remaining after this payment',
+  ]) {
     expect(text, expected).toContain(expected);
   }
-  expect(posted.some((invoice) => text.includes(invoice.invoiceNumber)), 'names an invoice it paid').toBe(true);
+  expect(
+    posted.some((invoice) => text.includes(invoice.invoiceNumber)),
+    'names an invoice it paid',
+  ).toBe(true);
   expect(text).toMatch(/(Visa|Mastercard|American Express) ending in \d{4}/);
 });
 
@@ -85,12 +103,16 @@ test('the statement dialog refuses a reversed or too long period, and downloads 
   await expect(dialog.getByLabel(/^From/)).toBeFocused();
   await dialog.getByLabel(/^From/).fill('2019-01-01');
   await dialog.getByRole('button', { name: 'Download' }).click();
-  await expect(dialog.getByLabel(/^To/)).toHaveAccessibleDescription('A statement covers at most 5 years. Choose a shorter period.');
+  await expect(dialog.getByLabel(/^To/)).toHaveAccessibleDescription(
+    'A statement covers at most 5 years. Choose a shorter period.',
+  );
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: 'Statement' })).toBeFocused();
 });
 
-test('the statement CSV lists every invoice of the period, and its balances add up to what the account owes today', async ({ page }) => {
+test('the statement CSV lists every invoice of the period, and its balances add up to what the account owes today', async ({
+  page,
+}) => {
   const from = FIVE_YEARS_BACK();
   const to = TODAY();
   const download = await downloadStatement(page, from, to, 'CSV');
@@ -114,7 +136,9 @@ test('the statement CSV lists every invoice of the period, and its balances add 
   const invoices = rows.filter((r) => r.type === 'Invoice');
   expect(invoices.map((r) => r.reference).sort()).toEqual(posted.map((i) => i.invoiceNumber).sort());
   const charged = invoices.reduce((sum, r) => sum + cents(r.amounts[0]), 0);
-  const paidAndCredited = rows.filter((r) => r.type === 'Payment' || r.type === 'Credit').reduce((sum, r) => sum + cents(r.amounts[1]), 0);
+  const paidAndCredited = rows
+    .filter((r) => r.type === 'Payment' || r.type === 'Credit')
+    .reduce((sum, r) => sum + cents(r.amounts[1]), 0);
   expect(opening + charged - paidAndCredited).toBe(cents(closing.amounts[2]));
   expect(cents(closing.amounts[0])).toBe(charged);
 
@@ -130,7 +154,14 @@ test('the statement PDF shows the period, the summary and the closing balance th
   expect(download.suggestedFilename()).toMatch(/^Statement-\d+-.*\.pdf$/);
   const text = pdfText(await saved(download));
   const home = await api.homeModel(accountId);
-  for (const expected of ['STATEMENT', 'SUMMARY', 'Opening balance', 'Closing balance', 'Account activity', formatMoney(-home.balances[0]!.amount, 'CAD')]) {
+  for (const expected of [
+    'STATEMENT',
+    'SUMMARY',
+    'Opening balance',
+    'Closing balance',
+    'Account activity',
+    formatMoney(-home.balances[0]!.amount, 'CAD'),
+  ]) {
     expect(text, expected).toContain(expected);
   }
   expect(text).toContain(`Invoice ${posted[0]!.invoiceNumber}`);

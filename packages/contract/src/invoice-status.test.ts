@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceStatus, overdueByCurrency, overdueSummary, todayIn } from './invoice-status';
+import { invoiceStatus, invoiceSummary, issueDay, overdueByCurrency, overdueSummary, todayIn } from './invoice-status';
 import { timeZoneOfAddress } from './regions';
 
 describe('invoiceStatus', () => {
@@ -13,6 +13,40 @@ describe('invoiceStatus', () => {
     ['a due date-time', 100, 100, '2026-11-23T00:00:00Z', '2026-11-24', 'Overdue'],
   ] as const)('%s', (_, amount, owing, dueDate, today, state) => {
     expect(invoiceStatus({ amount, owing, dueDate }, today)).toBe(state);
+  });
+});
+
+describe('invoiceStatus with credits: the status says what took the amount down', () => {
+  it.each([
+    ['a credit of part, nothing paid', 124.53, 116.53, 8, '2026-11-25', '2026-11-24', 'PartiallyCredited'],
+    ['a credit of the whole invoice', 50, 0, 50, '2026-11-25', '2026-11-24', 'Credited'],
+    ['credited in full, past due', 50, 0, 50, '2026-11-01', '2026-11-24', 'Credited'],
+    ['part paid and part credited', 100, 30, 20, '2026-11-25', '2026-11-24', 'PartiallyPaid'],
+    ['paid the rest after a credit', 100, 0, 20, '2026-11-25', '2026-11-24', 'Paid'],
+    ['a credit, the rest overdue', 124.53, 116.53, 8, '2026-11-23', '2026-11-24', 'Overdue'],
+    ['no credit, nothing paid', 100, 100, 0, '2026-11-25', '2026-11-24', 'Unpaid'],
+    ['no credit, part paid', 100, 60, 0, '2026-11-25', '2026-11-24', 'PartiallyPaid'],
+  ] as const)('%s', (_, amount, owing, credited, dueDate, today, state) => {
+    expect(invoiceStatus({ amount, owing, credited, dueDate }, today)).toBe(state);
+  });
+});
+
+describe('invoiceSummary: total − payments − credits = amount due, exactly', () => {
+  it.each([
+    ['a credit, no payment', 124.53, [], [8], { total: 12453n, payments: 0n, credits: 800n, amountDue: 11653n }],
+    [
+      'payments and credits',
+      '100.00',
+      ['30.10', '20.20'],
+      ['0.30'],
+      { total: 10000n, payments: 5030n, credits: 30n, amountDue: 4940n },
+    ],
+    ['nothing yet', 66.35, [], [], { total: 6635n, payments: 0n, credits: 0n, amountDue: 6635n }],
+    ['credited in full', 50, [], [20, 30], { total: 5000n, payments: 0n, credits: 5000n, amountDue: 0n }],
+  ] as const)('%s', (_, total, payments, credits, expected) => {
+    const summary = invoiceSummary(total, payments, credits);
+    expect(summary).toEqual(expected);
+    expect(summary.total - summary.payments - summary.credits).toBe(summary.amountDue);
   });
 });
 
@@ -51,7 +85,7 @@ describe('overdueSummary', () => {
   });
 });
 
-describe('overdueByCurrency (the balance cards\' amount overdue)', () => {
+describe("overdueByCurrency (the balance cards' amount overdue)", () => {
   const inv = (currency: 'CAD' | 'USD', amount: number, owing: number, dueDate: string) => ({ currency, amount, owing, dueDate });
   it.each([
     ['nothing owing', [], '2026-11-24', []],
@@ -59,20 +93,35 @@ describe('overdueByCurrency (the balance cards\' amount overdue)', () => {
     ['due yesterday is overdue in full', [inv('CAD', 50, 50, '2026-11-23')], '2026-11-24', [['CAD', '2026-11-23', 5000n]]],
     [
       'only what is still owed counts; paid and future invoices do not',
-      [inv('CAD', 60, 20.25, '2026-09-21'), inv('CAD', 50, 50, '2026-10-21'), inv('CAD', 80, 0, '2026-08-21'), inv('CAD', 70, 70, '2026-11-30')],
+      [
+        inv('CAD', 60, 20.25, '2026-09-21'),
+        inv('CAD', 50, 50, '2026-10-21'),
+        inv('CAD', 80, 0, '2026-08-21'),
+        inv('CAD', 70, 70, '2026-11-30'),
+      ],
       '2026-11-24',
       [['CAD', '2026-09-21', 7025n]],
     ],
     [
       'each currency on its own, in code order',
-      [inv('USD', 40, 40, '2026-10-01'), inv('CAD', 10.1, 10.1, '2026-11-01'), inv('CAD', 0.2, 0.2, '2026-11-20'), inv('USD', 5, 5, '2026-12-01')],
+      [
+        inv('USD', 40, 40, '2026-10-01'),
+        inv('CAD', 10.1, 10.1, '2026-11-01'),
+        inv('CAD', 0.2, 0.2, '2026-11-20'),
+        inv('USD', 5, 5, '2026-12-01'),
+      ],
       '2026-11-24',
       [
         ['CAD', '2026-11-01', 1030n],
         ['USD', '2026-10-01', 4000n],
       ],
     ],
-    ['a currency with nothing past due is left out', [inv('USD', 40, 40, '2026-12-01'), inv('CAD', 1, 1, '2026-01-01')], '2026-11-24', [['CAD', '2026-01-01', 100n]]],
+    [
+      'a currency with nothing past due is left out',
+      [inv('USD', 40, 40, '2026-12-01'), inv('CAD', 1, 1, '2026-01-01')],
+      '2026-11-24',
+      [['CAD', '2026-01-01', 100n]],
+    ],
   ] as const)('%s', (_, invoices, today, expected) => {
     expect(overdueByCurrency(invoices, today).map((o) => [o.currency, o.since, o.owingMinor])).toEqual(expected);
   });
@@ -95,4 +144,14 @@ describe('timeZoneOfAddress', () => {
     [{ country: 'FR', province: 'IDF' }, 'Europe/Paris'],
     [null, 'America/Toronto'],
   ])('%j → %s', (address, zone) => expect(timeZoneOfAddress(address)).toBe(zone));
+});
+
+describe('issueDay: the day an invoice was issued, as it prints', () => {
+  it.each([
+    // The billing run posts at midnight UTC on the day after the period: that day, wherever the reader is.
+    ['2025-02-01T00:00:00Z', '2025-02-01'],
+    ['2025-02-01T00:00:00.000Z', '2025-02-01'],
+    ['2025-01-31T23:59:59Z', '2025-01-31'],
+    [new Date('2025-03-01T05:00:00Z'), '2025-03-01'],
+  ])('%s → %s', (posted, day) => expect(issueDay(posted)).toBe(day));
 });

@@ -6,20 +6,59 @@
 import { compareMoney, toMinor } from './money';
 import type { Money } from './primitives';
 
-export const INVOICE_STATUSES = ['Paid', 'PartiallyPaid', 'Overdue', 'Unpaid'] as const;
+export const INVOICE_STATUSES = ['Paid', 'Credited', 'PartiallyPaid', 'PartiallyCredited', 'Overdue', 'Unpaid'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 /**
- * Paid when nothing is owed; Overdue when something is owed and the due date is before today (even if
- * part was paid: being late is what the customer must act on); Partially paid when less than the amount
- * is owed; Unpaid otherwise. `today` is an ISO date in the account's time zone (see `todayIn`).
+ * Paid when nothing is owed, Credited when credits alone cleared it; Overdue when something is owed and
+ * the due date is before today (even if part was paid: being late is what the customer must act on);
+ * Partially paid when payments took part of it off, Partially credited when only credits did; Unpaid
+ * otherwise. `credited` is the sum of the invoice's credit notes (0 when not known, as on the list).
+ * `today` is an ISO date in the account's time zone (see `todayIn`).
  */
-export const invoiceStatus = (invoice: { amount: Money; owing: Money; dueDate: string }, today: string): InvoiceStatus => {
-  if (compareMoney(invoice.owing, 0) <= 0) return 'Paid';
+export const invoiceStatus = (
+  invoice: { amount: Money; owing: Money; dueDate: string; credited?: Money },
+  today: string,
+): InvoiceStatus => {
+  const credited = toMinor(invoice.credited ?? 0);
+  const paid = toMinor(invoice.amount) - toMinor(invoice.owing) - credited;
+  if (compareMoney(invoice.owing, 0) <= 0) return credited > 0n && paid <= 0n ? 'Credited' : 'Paid';
   if (invoice.dueDate.slice(0, 10) < today) return 'Overdue';
-  if (toMinor(invoice.owing) < toMinor(invoice.amount)) return 'PartiallyPaid';
+  if (paid > 0n) return 'PartiallyPaid';
+  if (credited > 0n) return 'PartiallyCredited';
   return 'Unpaid';
 };
+
+/** An invoice's summary in exact minor units: always total − payments − credits = amount due. */
+export interface InvoiceSummaryFigures {
+  total: bigint;
+  payments: bigint;
+  credits: bigint;
+  amountDue: bigint;
+}
+
+/**
+ * The summary lines of an invoice from its total, the amounts of its Successful payment assignments
+ * (only collected money counts, the ledger rule) and its credit notes.
+ */
+export const invoiceSummary = (
+  total: Money | string,
+  payments: readonly (Money | string)[],
+  credits: readonly (Money | string)[],
+): InvoiceSummaryFigures => {
+  const sum = (amounts: readonly (Money | string)[]) => amounts.reduce<bigint>((s, a) => s + toMinor(a), 0n);
+  const totalMinor = toMinor(total);
+  const paid = sum(payments);
+  const credited = sum(credits);
+  return { total: totalMinor, payments: paid, credits: credited, amountDue: totalMinor - paid - credited };
+};
+
+/**
+ * The calendar day an invoice was issued (`YYYY-MM-DD`): the day of its posting on the billing run's clock
+ * (UTC), the day its PDF prints. Screens and statements date an invoice by this day, never by the reader's
+ * clock, on which a posting at midnight UTC still falls on the period's last day.
+ */
+export const issueDay = (postedDate: Date | string): string => new Date(postedDate).toISOString().slice(0, 10);
 
 // One formatter per time zone: making an Intl.DateTimeFormat costs far more than using one.
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
@@ -65,10 +104,8 @@ export const overdueByCurrency = <C extends string>(
 ): { currency: C; since: string; owingMinor: bigint }[] => {
   const byCurrency = new Map<C, { amount: Money; owing: Money; dueDate: string }[]>();
   for (const invoice of invoices) byCurrency.set(invoice.currency, [...(byCurrency.get(invoice.currency) ?? []), invoice]);
-  return [...byCurrency.keys()]
-    .sort()
-    .flatMap((currency) => {
-      const summary = overdueSummary(byCurrency.get(currency)!, today);
-      return summary ? [{ currency, ...summary }] : [];
-    });
+  return [...byCurrency.keys()].sort().flatMap((currency) => {
+    const summary = overdueSummary(byCurrency.get(currency)!, today);
+    return summary ? [{ currency, ...summary }] : [];
+  });
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CurrencyCodeSchema, IdSchema, IsoDateSchema, IsoDateTimeSchema, MoneySchema } from './primitives';
 import { textSchema } from './text';
 import { builtOnFirstUse } from './lazy-schema';
+import { DISPUTE_REASONS } from './disputes';
 
 export const INVOICE_STATES = ['Draft', 'Posted', 'Void'] as const;
 export const InvoiceStateSchema = builtOnFirstUse(() => z.enum(INVOICE_STATES));
@@ -56,6 +57,8 @@ export const InvoiceListItemSchema = builtOnFirstUse(() =>
     amount: MoneySchema,
     currency: CurrencyCodeSchema,
     owing: MoneySchema,
+    /** What credit notes took off it: the status tells "Credited" from "Paid". */
+    credited: MoneySchema,
     s3UrlDetails: InvoiceUrlsSchema,
   }),
 );
@@ -75,13 +78,35 @@ export const InvoicePaymentSchema = builtOnFirstUse(() =>
 );
 export type InvoicePayment = z.infer<typeof InvoicePaymentSchema>;
 
-/** Invoice/details/{id}; owing = amount − collected payment assignments; arId = its receivable. */
+/**
+ * A credit note on the invoice (a resolved dispute): what was credited (the disputed line), when, why
+ * (the dispute's reason) and the dispute it came from.
+ */
+export const InvoiceCreditSchema = builtOnFirstUse(() =>
+  z.object({
+    id: IdSchema,
+    date: IsoDateTimeSchema,
+    amount: MoneySchema,
+    currency: CurrencyCodeSchema,
+    /** The disputed charge's description; null for a call detail record or a credit without a dispute. */
+    line: z.string().nullable(),
+    disputeId: IdSchema.nullable(),
+    reason: z.enum(DISPUTE_REASONS).nullable(),
+  }),
+);
+export type InvoiceCredit = z.infer<typeof InvoiceCreditSchema>;
+
+/** Invoice/details/{id}; owing = amount − collected payment assignments − credits; arId = its receivable. */
 export const InvoiceDetailsSchema = builtOnFirstUse(() =>
   z.object({
     invoice: InvoiceSchema,
     owing: MoneySchema,
+    /** The sum of `credits`. */
+    credited: MoneySchema,
     arId: IdSchema,
     payments: z.array(InvoicePaymentSchema),
+    /** Oldest first. */
+    credits: z.array(InvoiceCreditSchema),
   }),
 );
 export type InvoiceDetails = z.infer<typeof InvoiceDetailsSchema>;

@@ -28,6 +28,7 @@ import {
   date,
   index,
   integer,
+  pgSequence,
   jsonb,
   numeric,
   pgTable,
@@ -527,6 +528,9 @@ export const paymentMethods = pgTable(
   ],
 );
 
+/** Receipt numbers, in the order payments are made. */
+export const paymentReceiptNumbers = pgSequence('payment_receipt_numbers');
+
 export const payments = pgTable(
   'payments',
   {
@@ -557,8 +561,16 @@ export const payments = pgTable(
      */
     chargeLeaseUntil: instant('charge_lease_until'),
     chargeAttempts: integer('charge_attempts').notNull().default(0),
+    /**
+     * What the payment's receipt is numbered ("R-0000123"), from its own sequence: not the payment's id,
+     * which is internal. Payments made before numbering were numbered in (date, id) order.
+     */
+    receiptNumber: text('receipt_number')
+      .notNull()
+      .default(sql`'R-' || lpad(nextval('payment_receipt_numbers')::text, 7, '0')`),
   },
   (t) => [
+    uniqueIndex('payments_receipt_number_idx').on(t.receiptNumber),
     index('payments_account_date_idx').on(t.accountId, t.date.desc(), t.id.desc()),
     uniqueIndex('payments_idempotency_idx').on(t.accountId, t.idempotencyKey),
     index('payments_in_progress_idx')

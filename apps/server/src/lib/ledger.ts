@@ -36,15 +36,20 @@ export const committedOnReceivable = (receivableId: AnyPgColumn | SQL): SQL<stri
 export const invoiceOwing = (invoiceId: AnyPgColumn | SQL, invoiceAmount: AnyPgColumn | SQL): SQL<string> => sql<string>`(
   ${qualified(invoiceAmount)} - coalesce((select ${collectedOnReceivable(sql`r.id`)} from receivables r where r.invoice_id = ${qualified(invoiceId)}), 0))`;
 
+/** What credit notes took off an invoice, through its receivable. */
+export const invoiceCredited = (invoiceId: AnyPgColumn | SQL): SQL<string> => sql<string>`coalesce((
+  select sum(cn.amount) from credit_notes cn join receivables r on r.id = cn.receivable_id where r.invoice_id = ${qualified(invoiceId)}), 0)::text`;
+
 /**
  * Credit notes of an account issued in [from, to) (instants), oldest first: what a statement lists
  * beside payments. Each reduces the balance owed like a Successful payment.
  */
 export const creditNotesOfAccount = (accountId: bigint, from: Date, to: Date): SQL => sql`
-  select cn.id, cn.created_at, cn.invoice_id, i.invoice_number, cn.amount::text as amount, cn.currency, cn.description
+  select cn.id, cn.created_at, cn.invoice_id, i.invoice_number, cn.amount::text as amount, cn.currency, cn.description, cn.dispute_id
   from credit_notes cn join invoices i on i.id = cn.invoice_id
   where cn.account_id = ${accountId} and cn.created_at >= ${from.toISOString()}::timestamptz and cn.created_at < ${to.toISOString()}::timestamptz
   order by cn.created_at, cn.id`;
 
 /** Every credit note of an account as balance activity (currency, amount): a credit lowers what is owed. */
-export const creditNoteActivity = (accountId: bigint | SQL): SQL => sql`select currency, amount from credit_notes where account_id = ${accountId}`;
+export const creditNoteActivity = (accountId: bigint | SQL): SQL =>
+  sql`select currency, amount from credit_notes where account_id = ${accountId}`;

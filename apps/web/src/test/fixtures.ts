@@ -51,7 +51,9 @@ export const homeModel = (
   overdue:
     overdue ??
     (paymentDueDate !== null && paymentDueDate < new Date().toISOString().slice(0, 10)
-      ? balances.filter(([amount]) => amount < 0).map(([amount, code]) => ({ amount: -amount, currency: { code }, since: paymentDueDate }))
+      ? balances
+          .filter(([amount]) => amount < 0)
+          .map(([amount, code]) => ({ amount: -amount, currency: { code }, since: paymentDueDate }))
       : []),
 });
 
@@ -66,6 +68,7 @@ export const invoiceItem = (id: bigint, accountId: bigint, invoiceNumber: string
   amount: 120.5,
   currency: 'CAD',
   owing: 120.5,
+  credited: 0,
   s3UrlDetails: { urls: [{ name: 'PDF', url: `/b/v1/documents/${id}.pdf?sig=x` }] },
 });
 

@@ -3,6 +3,7 @@
  * Every route has a wire-shaped default answer; a test overrides the routes it is about.
  */
 import {
+  addMoney,
   endpoints,
   NOTIFICATION_PREFERENCE_EVENTS,
   pathFor,
@@ -81,11 +82,17 @@ export const invoiceListItem = (
   amount: 120.5,
   currency: 'CAD',
   owing,
+  credited: 0,
   s3UrlDetails: { urls: [{ name: 'PDF', url: documentLink(id, 'pdf') }] },
   ...overrides,
 });
 
-export const invoiceDetails = (id: bigint, owing: number, payments: InvoiceDetails['payments'] = []): InvoiceDetails => ({
+export const invoiceDetails = (
+  id: bigint,
+  owing: number,
+  payments: InvoiceDetails['payments'] = [],
+  credits: InvoiceDetails['credits'] = [],
+): InvoiceDetails => ({
   invoice: {
     id,
     accountId: ACCOUNT_ID,
@@ -99,8 +106,10 @@ export const invoiceDetails = (id: bigint, owing: number, payments: InvoiceDetai
     currency: 'CAD',
   },
   owing,
+  credited: addMoney(0, ...credits.map((c) => c.amount)),
   arId: id * 100n,
   payments,
+  credits,
 });
 
 export const invoiceContent = (): InvoiceContent => ({
@@ -218,7 +227,9 @@ const ROUTES: [BillingRoute, Endpoint][] = [
 
 /** A PDF download as the service answers it (the bytes do not matter to the screens). */
 const pdfFile = (fileName: string): Response =>
-  new Response('%PDF-1.3 test', { headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${fileName}"` } });
+  new Response('%PDF-1.3 test', {
+    headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${fileName}"` },
+  });
 
 const lastNumber = (path: string): bigint => BigInt(/(\d+)(?:\/[a-z]+)?$/i.exec(path)![1]!);
 
@@ -250,13 +261,21 @@ const DEFAULTS: Record<BillingRoute, Handler> = {
   disputes: () => json({ value: [], count: 0 }),
   createDispute: () => json({ error: 'No dispute expected in this test' }, 500),
   usageSummary: () => json(usageSummary()),
-  usageRecords: () => json({ value: [], count: 0, totals: { count: 0, durationSeconds: 0, dataKb: 0, amount: 0 }, daily: [], currency: 'CAD' }),
-  usageExport: () => new Response('\uFEFFDate/Time,Type\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="Usage-101001.csv"' } }),
+  usageRecords: () =>
+    json({ value: [], count: 0, totals: { count: 0, durationSeconds: 0, dataKb: 0, amount: 0 }, daily: [], currency: 'CAD' }),
+  usageExport: () =>
+    new Response('\uFEFFDate/Time,Type\n', {
+      headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="Usage-101001.csv"' },
+    }),
   receipt: (call) => pdfFile(`Receipt-${lastNumber(call.url.pathname)}.pdf`),
   statement: (call) => {
     const format = call.url.searchParams.get('format');
     const name = `Statement-${call.url.searchParams.get('from')}-to-${call.url.searchParams.get('to')}.${format}`;
-    return format === 'csv' ? new Response('\uFEFFDate,Type\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${name}"` } }) : pdfFile(name);
+    return format === 'csv'
+      ? new Response('\uFEFFDate,Type\n', {
+          headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${name}"` },
+        })
+      : pdfFile(name);
   },
   invoiceUrls: (call) => {
     const id = lastNumber(call.url.pathname);

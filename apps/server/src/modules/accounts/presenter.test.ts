@@ -24,6 +24,7 @@ describe('presentStatement', () => {
     description: null,
     cardBrand: null,
     cardLast4: null,
+    receiptNumber: 'R-0000001',
   });
   const credit = (amount: string) => ({
     id: 2n,
@@ -33,9 +34,16 @@ describe('presentStatement', () => {
     amount,
     currency: 'CAD',
     description: 'Credit',
+    disputeId: null,
   });
   it.each([
-    [{ paidBefore: '0', invoicedBefore: '0', creditedBefore: '0' }, [], [], [], { openingBalance: 0, totalInvoiced: 0, totalPaid: 0, totalCredited: 0, closingBalance: 0 }],
+    [
+      { paidBefore: '0', invoicedBefore: '0', creditedBefore: '0' },
+      [],
+      [],
+      [],
+      { openingBalance: 0, totalInvoiced: 0, totalPaid: 0, totalCredited: 0, closingBalance: 0 },
+    ],
     [
       { paidBefore: '100.00', invoicedBefore: '150.10', creditedBefore: '0' },
       ['80.20'],
@@ -43,7 +51,13 @@ describe('presentStatement', () => {
       [],
       { openingBalance: -50.1, totalInvoiced: 80.2, totalPaid: 0.3, totalCredited: 0, closingBalance: -130 },
     ],
-    [{ paidBefore: '200.00', invoicedBefore: '100.00', creditedBefore: '0' }, [], ['1.00'], [], { openingBalance: 100, totalInvoiced: 0, totalPaid: 1, closingBalance: 101 }],
+    [
+      { paidBefore: '200.00', invoicedBefore: '100.00', creditedBefore: '0' },
+      [],
+      ['1.00'],
+      [],
+      { openingBalance: 100, totalInvoiced: 0, totalPaid: 1, closingBalance: 101 },
+    ],
     // Credits lower what is owed like payments, before the period (opening) and within it.
     [
       { paidBefore: '0', invoicedBefore: '100.00', creditedBefore: '12.34' },

@@ -28,10 +28,18 @@ export const findVisibleAccount = async (db: PortalDb, caller: Caller, accountId
 
 /** Every contact link of the account, historic ones included (the web picks the current ones). */
 export const listAccountContacts = (db: PortalDb, accountId: bigint): Promise<AccountContactRow[]> =>
-  db.select().from(accountContacts).where(eq(accountContacts.accountId, accountId)).orderBy(asc(accountContacts.startDate), asc(accountContacts.id));
+  db
+    .select()
+    .from(accountContacts)
+    .where(eq(accountContacts.accountId, accountId))
+    .orderBy(asc(accountContacts.startDate), asc(accountContacts.id));
 
 export const listAccountAddresses = (db: PortalDb, accountId: bigint): Promise<AccountAddressRow[]> =>
-  db.select().from(accountAddresses).where(eq(accountAddresses.accountId, accountId)).orderBy(asc(accountAddresses.startDate), asc(accountAddresses.id));
+  db
+    .select()
+    .from(accountAddresses)
+    .where(eq(accountAddresses.accountId, accountId))
+    .orderBy(asc(accountAddresses.startDate), asc(accountAddresses.id));
 
 export const listAddresses = (db: PortalDb, accountId: bigint): Promise<AddressRow[]> =>
   db.select().from(addresses).where(eq(addresses.accountId, accountId)).orderBy(asc(addresses.id));
@@ -46,7 +54,12 @@ export interface AccountNameRow {
   currency: string;
 }
 
-const nameColumns = { accountId: accounts.id, listName: sql<string>`${listNameOf}`, parentId: accounts.parentId, currency: accounts.currency };
+const nameColumns = {
+  accountId: accounts.id,
+  listName: sql<string>`${listNameOf}`,
+  parentId: accounts.parentId,
+  currency: accounts.currency,
+};
 
 /** Account/names: the caller's visible accounts, filtered, sorted (default listName asc) and paged. */
 export const listAccountNames = async (
@@ -56,9 +69,17 @@ export const listAccountNames = async (
 ): Promise<{ rows: AccountNameRow[]; count: number | undefined }> => {
   // Compiled first: a bad filter or order answers 400 before any query runs.
   const where = and(visibleAccountsCondition(caller, accounts.id), compileFilter(query.dnfilter, ACCOUNT_NAME_FIELDS));
-  const orderBy = compileOrderBy(query.orderby?.trim() ? query.orderby : 'ListName asc', ACCOUNT_NAME_FIELDS, { tieBreaker: accounts.id });
+  const orderBy = compileOrderBy(query.orderby?.trim() ? query.orderby : 'ListName asc', ACCOUNT_NAME_FIELDS, {
+    tieBreaker: accounts.id,
+  });
   const [rows, total] = await Promise.all([
-    db.select(nameColumns).from(accounts).where(where).orderBy(...orderBy).limit(query.take).offset(query.skip),
+    db
+      .select(nameColumns)
+      .from(accounts)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(query.take)
+      .offset(query.skip),
     query.count ? db.select({ n: count() }).from(accounts).where(where) : Promise.resolve(undefined),
   ]);
   return { rows, count: total?.[0]?.n };
@@ -77,13 +98,18 @@ export const findAccountName = async (db: PortalDb, caller: Caller, accountId: b
 const instant = (iso: string): SQL => sql`${iso}::timestamptz`;
 
 /** What the ledger says before the period opens, in the account's currency. */
-export const sumBeforePeriod = async (db: PortalDb, accountId: bigint, currency: string, period: Period): Promise<StatementSums> => {
+export const sumBeforePeriod = async (
+  db: PortalDb,
+  accountId: bigint,
+  currency: string,
+  period: Period,
+): Promise<StatementSums> => {
   const { rows } = await db.execute<{ paid_before: string; invoiced_before: string; credited_before: string }>(sql`
     select
       (select coalesce(sum(amount), 0) from payments
         where account_id = ${accountId} and currency = ${currency} and status = 'Successful' and date < ${instant(period.from)})::text as paid_before,
       (select coalesce(sum(amount), 0) from invoices
-        where account_id = ${accountId} and currency = ${currency} and state = 'Posted' and posted_date < ${instant(period.from)})::text as invoiced_before,
+        where account_id = ${accountId} and currency = ${currency} and state = 'Posted' and posted_date < ${instant(period.issuedFrom)})::text as invoiced_before,
       (select coalesce(sum(amount), 0) from credit_notes
         where account_id = ${accountId} and currency = ${currency} and created_at < ${instant(period.from)})::text as credited_before`);
   return { paidBefore: rows[0]!.paid_before, invoicedBefore: rows[0]!.invoiced_before, creditedBefore: rows[0]!.credited_before };
@@ -101,6 +127,7 @@ export const listPeriodPayments = (db: PortalDb, accountId: bigint, currency: st
       description: payments.description,
       cardBrand: payments.cardBrand,
       cardLast4: payments.cardLast4,
+      receiptNumber: payments.receiptNumber,
     })
     .from(payments)
     .where(
@@ -117,10 +144,10 @@ export const listPeriodPayments = (db: PortalDb, accountId: bigint, currency: st
 
 export type PeriodPaymentRow = Awaited<ReturnType<typeof listPeriodPayments>>[number];
 
-/** The condition selecting an account's invoices posted in the period (for the invoice list query). */
+/** The condition selecting an account's invoices issued in the period (for the invoice list query). */
 export const postedInPeriod = (accountId: bigint, currency: string, period: Period): SQL =>
   sql`${invoices.accountId} = ${accountId} and ${invoices.currency} = ${currency}
-    and ${invoices.postedDate} >= ${instant(period.from)} and ${invoices.postedDate} < ${instant(period.until)}`;
+    and ${invoices.postedDate} >= ${instant(period.issuedFrom)} and ${invoices.postedDate} < ${instant(period.issuedUntil)}`;
 
 export interface PeriodCreditRow {
   id: bigint;
@@ -130,10 +157,17 @@ export interface PeriodCreditRow {
   amount: string;
   currency: string;
   description: string;
+  disputeId: bigint | null;
 }
 
 /** Credit notes of the period in the account's currency, oldest first, at most `limit` (the ledger's own query). */
-export const listPeriodCredits = async (db: PortalDb, accountId: bigint, currency: string, period: Period, limit: number): Promise<PeriodCreditRow[]> => {
+export const listPeriodCredits = async (
+  db: PortalDb,
+  accountId: bigint,
+  currency: string,
+  period: Period,
+  limit: number,
+): Promise<PeriodCreditRow[]> => {
   const { rows } = await db.execute<{
     id: bigint | string;
     created_at: Date | string;
@@ -142,7 +176,10 @@ export const listPeriodCredits = async (db: PortalDb, accountId: bigint, currenc
     amount: string;
     currency: string;
     description: string;
-  }>(sql`select * from (${creditNotesOfAccount(accountId, new Date(period.from), new Date(period.until))}) credits where currency = ${currency} order by created_at, id limit ${limit}`);
+    dispute_id: bigint | string | null;
+  }>(
+    sql`select * from (${creditNotesOfAccount(accountId, new Date(period.from), new Date(period.until))}) credits where currency = ${currency} order by created_at, id limit ${limit}`,
+  );
   return rows.map((row) => ({
     id: BigInt(row.id),
     date: new Date(row.created_at),
@@ -151,5 +188,6 @@ export const listPeriodCredits = async (db: PortalDb, accountId: bigint, currenc
     amount: String(row.amount),
     currency: row.currency.trim(),
     description: row.description,
+    disputeId: row.dispute_id === null ? null : BigInt(row.dispute_id),
   }));
 };

@@ -1,5 +1,5 @@
 /** A loaded statement → what its PDF and CSV print, in the account's language and time zone. Pure. */
-import { minorToDecimal, todayIn } from '@portal/contract';
+import { issueDay, minorToDecimal, todayIn } from '@portal/contract';
 import { timeZoneOfAddress } from '@portal/contract/regions';
 import type { Brand } from '../../lib/brand';
 import { formatPeriod } from '../../lib/document-format';
@@ -78,21 +78,23 @@ export const statementDocumentData = (input: {
       id: p.id,
       date: p.date,
       amount: p.amount,
-      reference: p.id.toString(),
-      description: p.cardBrand && p.cardLast4 ? t.payment(t.card(p.cardBrand, p.cardLast4)) : p.description?.trim() || t.defaultPayment,
+      reference: p.receiptNumber,
+      description:
+        p.cardBrand && p.cardLast4 ? t.payment(t.card(p.cardBrand, p.cardLast4)) : p.description?.trim() || t.defaultPayment,
     })),
     ...statement.credits.map((c) => ({
       kind: 'credit' as const,
       id: c.id,
       date: c.date,
       amount: c.amount,
-      reference: c.id.toString(),
-      description: t.credit(c.invoiceNumber, c.description),
+      reference: c.invoiceNumber,
+      description: t.credit(c.invoiceNumber, c.disputeId),
     })),
   ];
   // Printed as what is owed: the ledger balance with its sign turned.
   const lines = statementLines(-balances.opening, entries).map(({ entry, charge, credit, owing }) => ({
-    date: todayIn(timeZone, entry.date),
+    // An invoice on the day it was issued (as it prints); a payment or credit on the customer's day.
+    date: entry.kind === 'invoice' ? issueDay(entry.date) : todayIn(timeZone, entry.date),
     kind: entry.kind,
     reference: entry.reference,
     description: entry.description,

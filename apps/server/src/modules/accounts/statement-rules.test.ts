@@ -20,21 +20,65 @@ describe('startOfDayIn', () => {
 });
 
 describe('periodOf', () => {
+  const jan = { issuedFrom: '2025-01-01T00:00:00.000Z', issuedUntil: '2025-02-01T00:00:00.000Z' };
   it.each([
-    ['2025-01-01', '2025-01-31', 'UTC', { from: '2025-01-01T00:00:00.000Z', until: '2025-02-01T00:00:00.000Z' }],
-    ['2025-01-01', '2025-01-31', 'America/Toronto', { from: '2025-01-01T05:00:00.000Z', until: '2025-02-01T05:00:00.000Z' }],
-    ['2024-12-31', '2024-12-31', 'America/Halifax', { from: '2024-12-31T04:00:00.000Z', until: '2025-01-01T04:00:00.000Z' }],
-    ['2025-03-01', '2025-03-31', 'America/Toronto', { from: '2025-03-01T05:00:00.000Z', until: '2025-04-01T04:00:00.000Z' }],
-  ])('%s to %s in %s', (start, end, zone, period) => {
+    ['2025-01-01', '2025-01-31', 'UTC', { from: '2025-01-01T00:00:00.000Z', until: '2025-02-01T00:00:00.000Z', ...jan }],
+    [
+      '2025-01-01',
+      '2025-01-31',
+      'America/Toronto',
+      { from: '2025-01-01T05:00:00.000Z', until: '2025-02-01T05:00:00.000Z', ...jan },
+    ],
+    [
+      '2024-12-31',
+      '2024-12-31',
+      'America/Halifax',
+      {
+        from: '2024-12-31T04:00:00.000Z',
+        until: '2025-01-01T04:00:00.000Z',
+        issuedFrom: '2024-12-31T00:00:00.000Z',
+        issuedUntil: '2025-01-01T00:00:00.000Z',
+      },
+    ],
+    [
+      '2025-03-01',
+      '2025-03-31',
+      'America/Toronto',
+      {
+        from: '2025-03-01T05:00:00.000Z',
+        until: '2025-04-01T04:00:00.000Z',
+        issuedFrom: '2025-03-01T00:00:00.000Z',
+        issuedUntil: '2025-04-01T00:00:00.000Z',
+      },
+    ],
+  ])('%s to %s in %s (invoices by their UTC issue days)', (start, end, zone, period) => {
     expect(periodOf(start, end, zone)).toEqual(period);
   });
 });
 
 describe('statementBalances', () => {
   it.each([
-    [{ paidBefore: '0', invoicedBefore: '0', creditedBefore: '0' }, [], [], [], { opening: 0n, invoiced: 0n, paid: 0n, credited: 0n, closing: 0n }],
-    [{ paidBefore: '60.00', invoicedBefore: '100.00', creditedBefore: '5.00' }, ['80.00'], ['50.00', '7.00'], ['12.34'], { opening: -3500n, invoiced: 8000n, paid: 5700n, credited: 1234n, closing: -4566n }],
-    [{ paidBefore: '0.10', invoicedBefore: '0.20', creditedBefore: '0.10' }, ['0.01'], [], ['0.02'], { opening: 0n, invoiced: 1n, paid: 0n, credited: 2n, closing: 1n }],
+    [
+      { paidBefore: '0', invoicedBefore: '0', creditedBefore: '0' },
+      [],
+      [],
+      [],
+      { opening: 0n, invoiced: 0n, paid: 0n, credited: 0n, closing: 0n },
+    ],
+    [
+      { paidBefore: '60.00', invoicedBefore: '100.00', creditedBefore: '5.00' },
+      ['80.00'],
+      ['50.00', '7.00'],
+      ['12.34'],
+      { opening: -3500n, invoiced: 8000n, paid: 5700n, credited: 1234n, closing: -4566n },
+    ],
+    [
+      { paidBefore: '0.10', invoicedBefore: '0.20', creditedBefore: '0.10' },
+      ['0.01'],
+      [],
+      ['0.02'],
+      { opening: 0n, invoiced: 1n, paid: 0n, credited: 2n, closing: 1n },
+    ],
   ])('%j with invoices %j, payments %j, credits %j', (before, invoices, payments, credits, expected) => {
     const balances = statementBalances(before, { invoices, payments, credits });
     expect(balances).toEqual(expected);
@@ -45,7 +89,12 @@ describe('statementBalances', () => {
 
 describe('statementLines', () => {
   const at = (iso: string) => new Date(iso);
-  const entry = (kind: StatementEntry['kind'], id: bigint, date: string, amount: string): StatementEntry => ({ kind, id, date: at(date), amount });
+  const entry = (kind: StatementEntry['kind'], id: bigint, date: string, amount: string): StatementEntry => ({
+    kind,
+    id,
+    date: at(date),
+    amount,
+  });
 
   it('orders by date, then invoice before payment before credit, then id, with what is owed after each', () => {
     const lines = statementLines(3500n, [

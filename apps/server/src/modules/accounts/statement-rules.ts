@@ -43,16 +43,27 @@ export const startOfDayIn = (timeZone: string, day: string): Date => {
   return new Date(instant);
 };
 
-/** [the first day's midnight, the midnight after the last day) in the account's zone, as ISO instants. */
+/**
+ * [the first day's midnight, the midnight after the last day) in the account's zone, as ISO instants, for
+ * payments and credits; the same days on the billing run's clock (UTC) for invoices, which are dated by the
+ * day they were issued (`issueDay`): an invoice posted at midnight UTC on the 1st belongs to the 1st.
+ */
 export interface Period {
   from: string;
   until: string;
+  issuedFrom: string;
+  issuedUntil: string;
 }
 
 /** The period of `startDate`…`endDate` (both included) in `timeZone`; UTC days for the spec's JSON statement. */
 export const periodOf = (startDate: string, endDate: string, timeZone = 'UTC'): Period => {
   const dayAfter = new Date(Date.parse(`${endDate}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
-  return { from: startOfDayIn(timeZone, startDate).toISOString(), until: startOfDayIn(timeZone, dayAfter).toISOString() };
+  return {
+    from: startOfDayIn(timeZone, startDate).toISOString(),
+    until: startOfDayIn(timeZone, dayAfter).toISOString(),
+    issuedFrom: `${startDate}T00:00:00.000Z`,
+    issuedUntil: `${dayAfter}T00:00:00.000Z`,
+  };
 };
 
 /** What the ledger holds before the period opens (numeric text). */
@@ -118,7 +129,8 @@ const KIND_ORDER: Readonly<Record<StatementEntryKind, number>> = { invoice: 0, p
  */
 export const statementLines = <E extends StatementEntry>(openingOwing: bigint, entries: readonly E[]): StatementLine<E>[] => {
   const ordered = [...entries].sort(
-    (a, b) => a.date.getTime() - b.date.getTime() || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    (a, b) =>
+      a.date.getTime() - b.date.getTime() || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   );
   let owing = openingOwing;
   return ordered.map((entry) => {

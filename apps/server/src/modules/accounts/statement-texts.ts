@@ -28,7 +28,8 @@ export interface StatementTexts {
   payment: (method: string) => string;
   card: (brand: string, last4: string) => string;
   defaultPayment: string;
-  credit: (invoiceNumber: string, description: string) => string;
+  /** A credit note, with the dispute it resolved when it came from one. */
+  credit: (invoiceNumber: string, disputeId: bigint | null) => string;
   balanceNote: string;
   page: (page: number, count: number) => string;
   taxNumbers: { gstHst: string; qst: string };
@@ -61,13 +62,20 @@ export const STATEMENT_TEXTS: Texts<StatementTexts> = {
     payment: (method) => `Payment - ${method}`,
     card: (brand, last4) => `${brand} ending in ${last4}`,
     defaultPayment: 'Payment',
-    credit: (invoiceNumber, description) => `Credit on invoice ${invoiceNumber}: ${description}`,
+    credit: (invoiceNumber, disputeId) =>
+      `Credit on invoice ${invoiceNumber}${disputeId === null ? '' : ` (dispute ${disputeId})`}`,
     balanceNote: 'Balances are the amount owed; a negative balance is a credit in your favour.',
     page: (page, count) => `Page ${page} of ${count}`,
     taxNumbers: { gstHst: 'GST/HST registration no.', qst: 'QST registration no.' },
     fileName: (accountNumber, from, to, extension) => `Statement-${accountNumber}-${from}-to-${to}.${extension}`,
     csvColumns: ['Date', 'Type', 'Reference', 'Description', 'Charges', 'Payments and credits', 'Balance'],
-    csvKinds: { opening: 'Opening balance', invoice: 'Invoice', payment: 'Payment', credit: 'Credit', closing: 'Closing balance' },
+    csvKinds: {
+      opening: 'Opening balance',
+      invoice: 'Invoice',
+      payment: 'Payment',
+      credit: 'Credit',
+      closing: 'Closing balance',
+    },
   },
   fr: {
     statementTitle: 'RELEVÉ',
@@ -91,12 +99,19 @@ export const STATEMENT_TEXTS: Texts<StatementTexts> = {
     payment: (method) => `Paiement - ${method}`,
     card: (brand, last4) => `${brand} se terminant par ${last4}`,
     defaultPayment: 'Paiement',
-    credit: (invoiceNumber, description) => `Crédit sur la facture ${invoiceNumber} : ${description}`,
+    credit: (invoiceNumber, disputeId) =>
+      `Crédit sur la facture ${invoiceNumber}${disputeId === null ? '' : ` (contestation ${disputeId})`}`,
     balanceNote: 'Les soldes sont les montants dus; un solde négatif est un crédit en votre faveur.',
     page: (page, count) => `Page ${page} de ${count}`,
     taxNumbers: { gstHst: "No d'inscription TPS/TVH", qst: "No d'inscription TVQ" },
     fileName: (accountNumber, from, to, extension) => `Releve-${accountNumber}-${from}-au-${to}.${extension}`,
     csvColumns: ['Date', 'Type', 'Référence', 'Description', 'Frais', 'Paiements et crédits', 'Solde'],
-    csvKinds: { opening: "Solde d'ouverture", invoice: 'Facture', payment: 'Paiement', credit: 'Crédit', closing: 'Solde de clôture' },
+    csvKinds: {
+      opening: "Solde d'ouverture",
+      invoice: 'Facture',
+      payment: 'Paiement',
+      credit: 'Crédit',
+      closing: 'Solde de clôture',
+    },
   },
 };

@@ -3,7 +3,7 @@
  * English is the text the documents always had. French is Canadian French; the PDF's standard fonts are
  * WinAnsi, so only Latin-1 letters and a straight apostrophe appear here.
  */
-import type { InvoiceStatus } from '@portal/contract';
+import type { DisputeReason, InvoiceStatus } from '@portal/contract';
 import type { Texts } from '../../lib/language';
 
 export interface DocumentTexts {
@@ -19,6 +19,7 @@ export interface DocumentTexts {
   billTo: string;
   amountDueHeading: string;
   due: (date: string) => string;
+  statusLabel: string;
   status: Readonly<Record<InvoiceStatus, string>>;
   columns: { description: string; period: string; quantity: string; amount: string };
   charges: string;
@@ -30,6 +31,17 @@ export interface DocumentTexts {
   paymentsReceived: string;
   noPayments: string;
   totalPayments: string;
+  paymentColumns: { date: string; description: string; amount: string };
+  credits: string;
+  creditColumns: { date: string; line: string; reason: string; dispute: string; amount: string };
+  /** A credit that names no disputed charge (a call detail record, or a credit without a dispute). */
+  credit: string;
+  reasons: Readonly<Record<DisputeReason, string>>;
+  dispute: (id: string) => string;
+  totalCredits: string;
+  /** The summary that always reads total − payments − credits = amount due. */
+  summary: string;
+  invoiceTotal: string;
   amountDue: string;
   /** A payment without a description of its own. */
   payment: string;
@@ -56,7 +68,15 @@ export const DOCUMENT_TEXTS: Texts<DocumentTexts> = {
     billTo: 'BILL TO',
     amountDueHeading: 'AMOUNT DUE',
     due: (date) => `Due ${date}`,
-    status: { Paid: 'Paid', PartiallyPaid: 'Partially paid', Overdue: 'Overdue', Unpaid: 'Unpaid' },
+    statusLabel: 'Status',
+    status: {
+      Paid: 'Paid',
+      Credited: 'Credited',
+      PartiallyPaid: 'Partially paid',
+      PartiallyCredited: 'Partially credited',
+      Overdue: 'Overdue',
+      Unpaid: 'Unpaid',
+    },
     columns: { description: 'DESCRIPTION', period: 'PERIOD', quantity: 'QTY', amount: 'AMOUNT' },
     charges: 'Charges',
     categories: {
@@ -73,6 +93,21 @@ export const DOCUMENT_TEXTS: Texts<DocumentTexts> = {
     paymentsReceived: 'Payments received',
     noPayments: 'No payments have been received for this invoice yet.',
     totalPayments: 'Total payments received',
+    paymentColumns: { date: 'DATE', description: 'DESCRIPTION', amount: 'AMOUNT' },
+    credits: 'Credits',
+    creditColumns: { date: 'DATE', line: 'CREDITED', reason: 'REASON', dispute: 'DISPUTE', amount: 'AMOUNT' },
+    credit: 'Credit',
+    reasons: {
+      NotRecognised: 'Charge not recognised',
+      WrongAmount: 'Wrong amount',
+      ServiceNotReceived: 'Service not received',
+      Duplicate: 'Charged twice',
+      Other: 'Other reason',
+    },
+    dispute: (id) => `Dispute ${id}`,
+    totalCredits: 'Total credits',
+    summary: 'Summary',
+    invoiceTotal: 'Total',
     amountDue: 'Amount due',
     payment: 'Payment',
     closingNote: (phone, email) =>
@@ -97,7 +132,15 @@ export const DOCUMENT_TEXTS: Texts<DocumentTexts> = {
     billTo: 'FACTURER À',
     amountDueHeading: 'MONTANT DÛ',
     due: (date) => `Échéance ${date}`,
-    status: { Paid: 'Payée', PartiallyPaid: 'Partiellement payée', Overdue: 'En retard', Unpaid: 'Impayée' },
+    statusLabel: 'Statut',
+    status: {
+      Paid: 'Payée',
+      Credited: 'Créditée',
+      PartiallyPaid: 'Partiellement payée',
+      PartiallyCredited: 'Partiellement créditée',
+      Overdue: 'En retard',
+      Unpaid: 'Impayée',
+    },
     columns: { description: 'DESCRIPTION', period: 'PÉRIODE', quantity: 'QTÉ', amount: 'MONTANT' },
     charges: 'Frais',
     categories: {
@@ -114,6 +157,21 @@ export const DOCUMENT_TEXTS: Texts<DocumentTexts> = {
     paymentsReceived: 'Paiements reçus',
     noPayments: "Aucun paiement n'a encore été reçu pour cette facture.",
     totalPayments: 'Total des paiements reçus',
+    paymentColumns: { date: 'DATE', description: 'DESCRIPTION', amount: 'MONTANT' },
+    credits: 'Crédits',
+    creditColumns: { date: 'DATE', line: 'CRÉDITÉ', reason: 'MOTIF', dispute: 'CONTESTATION', amount: 'MONTANT' },
+    credit: 'Crédit',
+    reasons: {
+      NotRecognised: 'Frais non reconnus',
+      WrongAmount: 'Montant erroné',
+      ServiceNotReceived: 'Service non reçu',
+      Duplicate: 'Facturé deux fois',
+      Other: 'Autre motif',
+    },
+    dispute: (id) => `Contestation ${id}`,
+    totalCredits: 'Total des crédits',
+    summary: 'Sommaire',
+    invoiceTotal: 'Total',
     amountDue: 'Montant dû',
     payment: 'Paiement',
     closingNote: (phone, email) =>

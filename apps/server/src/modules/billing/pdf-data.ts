@@ -1,7 +1,15 @@
 /** Rows of an invoice → what the PDF prints. Pure: sums in exact minor units. */
-import { invoiceStatus, minorToDecimal, moneyFromDecimal, todayIn, toMinor } from '@portal/contract';
+import { invoiceStatus, invoiceSummary, minorToDecimal, moneyFromDecimal, todayIn, toMinor } from '@portal/contract';
 import { timeZoneOfAddress } from '@portal/contract/regions';
-import { billToLines, billToName, type BillToRow, type InvoiceChargeRow, type InvoicePaymentRow, type PostedInvoiceRow } from '../invoices';
+import {
+  billToLines,
+  billToName,
+  type BillToRow,
+  type InvoiceChargeRow,
+  type InvoiceCreditRow,
+  type InvoicePaymentRow,
+  type PostedInvoiceRow,
+} from '../invoices';
 import { documentLanguage } from '../../lib/language';
 import { taxRegistrationsFor, type TaxNumbers } from '../../lib/tax-registrations';
 import type { Brand } from './brand';
@@ -13,6 +21,7 @@ export const invoicePdfData = (input: {
   billTo: BillToRow;
   charges: InvoiceChargeRow[];
   payments: InvoicePaymentRow[];
+  credits: InvoiceCreditRow[];
   taxNumbers?: TaxNumbers;
   /** When the PDF is drawn: the status is the one the screens show at that moment. */
   now: Date;
@@ -20,7 +29,12 @@ export const invoicePdfData = (input: {
   const { invoice, billTo } = input;
   // The contract's rule, with "today" where the customer lives (their billing address's time zone).
   const status = invoiceStatus(
-    { amount: moneyFromDecimal(invoice.amount), owing: moneyFromDecimal(invoice.owing), dueDate: invoice.dueDate },
+    {
+      amount: moneyFromDecimal(invoice.amount),
+      owing: moneyFromDecimal(invoice.owing),
+      credited: moneyFromDecimal(invoice.credited),
+      dueDate: invoice.dueDate,
+    },
     todayIn(timeZoneOfAddress(billTo), input.now),
   );
   let subtotal = 0n;
@@ -31,7 +45,11 @@ export const invoicePdfData = (input: {
   }
   // Only collected money reduces what is owed (the ledger rule), so only Successful payments print.
   const received = input.payments.filter((p) => p.status === 'Successful');
-  const paymentsTotal = received.reduce((sum, p) => sum + toMinor(p.assignedAmount), 0n);
+  const summary = invoiceSummary(
+    invoice.amount,
+    received.map((p) => p.assignedAmount),
+    input.credits.map((c) => c.amount),
+  );
   return {
     brand: input.brand,
     language: documentLanguage(billTo.language),
@@ -56,9 +74,20 @@ export const invoicePdfData = (input: {
     taxes: minorToDecimal(taxes),
     total: minorToDecimal(subtotal + taxes),
     // Oldest first on paper, as a statement reads.
-    payments: [...received].reverse().map((p) => ({ date: p.date, description: p.description?.trim() ?? '', amount: p.assignedAmount })),
-    paymentsTotal: minorToDecimal(paymentsTotal),
-    amountDue: invoice.owing,
+    payments: [...received]
+      .reverse()
+      .map((p) => ({ date: p.date, description: p.description?.trim() ?? '', amount: p.assignedAmount })),
+    paymentsTotal: minorToDecimal(summary.payments),
+    credits: input.credits.map((c) => ({
+      date: c.date,
+      line: c.line,
+      reason: c.reason,
+      disputeId: c.disputeId,
+      amount: c.amount,
+    })),
+    creditsTotal: minorToDecimal(summary.credits),
+    invoiceTotal: minorToDecimal(summary.total),
+    amountDue: minorToDecimal(summary.amountDue),
     status,
   };
 };

@@ -14,6 +14,7 @@ import {
   findBillTo,
   findPostedInvoiceById,
   listInvoiceCharges,
+  listReceivableCredits,
   listReceivablePayments,
   requirePostedInvoice,
   type BillToRow,
@@ -39,7 +40,11 @@ export const INVALID_LINK = 'This download link is not valid. Open the invoice a
 export const EXPIRED_LINK = 'This download link has expired. Open the invoice again to get a new link.';
 
 /** Billing/InvoiceURLs: PDF and CDR links of a Posted invoice the caller may see. */
-export const getInvoiceUrls = async ({ database, clock }: DocumentServiceDeps, caller: Caller, invoiceId: bigint): Promise<InvoiceUrls> => {
+export const getInvoiceUrls = async (
+  { database, clock }: DocumentServiceDeps,
+  caller: Caller,
+  invoiceId: bigint,
+): Promise<InvoiceUrls> => {
   const invoice = await requirePostedInvoice(database.db, caller, invoiceId);
   const links = await documentLinks(database.db, clock);
   return { urls: links.urls(invoice.id, ['pdf', 'cdrs']) };
@@ -75,12 +80,26 @@ export const documentFileName = (kind: DocumentKind, invoice: PostedInvoiceRow, 
   return kind === 'pdf' ? texts.pdfFileName(invoice.invoiceNumber) : texts.cdrFileName(invoice.invoiceNumber);
 };
 
-export const invoicePdf = async ({ database, clock, taxNumbers }: DocumentServiceDeps, invoice: PostedInvoiceRow, billTo: BillToRow): Promise<Buffer> => {
+export const invoicePdf = async (
+  { database, clock, taxNumbers }: DocumentServiceDeps,
+  invoice: PostedInvoiceRow,
+  billTo: BillToRow,
+): Promise<Buffer> => {
   const db = database.db;
-  const [charges, payments] = await Promise.all([listInvoiceCharges(db, invoice.id), listReceivablePayments(db, invoice.receivableId)]);
-  return renderInvoicePdf(invoicePdfData({ brand: BRAND, invoice, billTo, charges, payments, taxNumbers, now: clock.now() }));
+  const [charges, payments, credits] = await Promise.all([
+    listInvoiceCharges(db, invoice.id),
+    listReceivablePayments(db, invoice.receivableId),
+    listReceivableCredits(db, invoice.receivableId),
+  ]);
+  return renderInvoicePdf(
+    invoicePdfData({ brand: BRAND, invoice, billTo, charges, payments, credits, taxNumbers, now: clock.now() }),
+  );
 };
 
 /** The CDRs in the account's language and time zone (its billing address's). */
-export const invoiceCdrCsv = ({ database }: DocumentServiceDeps, invoice: PostedInvoiceRow, billTo: BillToRow): Promise<Readable> =>
+export const invoiceCdrCsv = (
+  { database }: DocumentServiceDeps,
+  invoice: PostedInvoiceRow,
+  billTo: BillToRow,
+): Promise<Readable> =>
   cdrCsvStream(database, invoice.id, { language: documentLanguage(billTo.language), timeZone: timeZoneOfAddress(billTo) });

@@ -1,9 +1,12 @@
 import { invoices } from '../../db/schema';
 import type { FilterFields } from '../../filter';
-import { invoiceOwing } from '../../lib/ledger';
+import { invoiceCredited, invoiceOwing } from '../../lib/ledger';
 
 /** What an invoice still owes, as the ledger defines it (shared by the filter, sort and select). */
 export const owingOfInvoice = invoiceOwing(invoices.id, invoices.amount);
+
+/** What credit notes took off an invoice (its status tells credits from payments). */
+export const creditedOfInvoice = invoiceCredited(invoices.id);
 
 /** dnfilter/orderby allow-list of Invoice/items (decisions §3). */
 export const INVOICE_FIELDS: FilterFields = {

@@ -7,9 +7,11 @@ export {
   findPostedInvoiceById,
   listInvoiceCharges,
   listPostedInvoices,
+  listReceivableCredits,
   listReceivablePayments,
   type BillToRow,
   type InvoiceChargeRow,
+  type InvoiceCreditRow,
   type InvoicePaymentRow,
   type PostedInvoiceRow,
 } from './repository';

@@ -19,7 +19,14 @@ import { invoiceReads, invoiceKeptBytes } from '../../lib/metrics';
 import { createVersionedCache } from '../../lib/versioned-cache';
 import type { EncodedAnswer } from '../../plugins/compression';
 import { INVOICE_FIELDS } from './fields';
-import { findInvoiceDetails, findInvoiceVersion, listPostedInvoices, type InvoiceDetailsRows, type InvoiceWithOwingRow, type Page } from './repository';
+import {
+  findInvoiceDetails,
+  findInvoiceVersion,
+  listPostedInvoices,
+  type InvoiceDetailsRows,
+  type InvoiceWithOwingRow,
+  type Page,
+} from './repository';
 
 /** What one kept row holds on the heap, rounded up: an invoice row's strings, bigints and Date took 355 bytes in Node 20. */
 const KEPT_ROW_BYTES = 400;
@@ -38,7 +45,9 @@ const answerBytes = (answer: InvoiceListAnswer | undefined): number =>
   answer ? answer.json.length + (answer.compressed.br?.length ?? 0) + (answer.compressed.gzip?.length ?? 0) : 0;
 
 const sizeOf = (kept: Kept): number =>
-  'page' in kept ? 200 + kept.page.rows.length * KEPT_ROW_BYTES + answerBytes(kept.answer) : 200 + (1 + kept.details.payments.length) * KEPT_ROW_BYTES;
+  'page' in kept
+    ? 200 + kept.page.rows.length * KEPT_ROW_BYTES + answerBytes(kept.answer)
+    : 200 + (1 + kept.details.payments.length + kept.details.credits.length) * KEPT_ROW_BYTES;
 
 /** What to send, and what to call when a compressed encoding was added to it. */
 export interface SentListAnswer {
@@ -62,7 +71,12 @@ export const createKeptInvoiceReads = ({ db, maxBytes }: { db: PortalDb; maxByte
      * The answer to `query` as the caller may see it, with links expiring at `expires`: kept, or made by
      * `encode` from the page (kept or read afresh).
      */
-    async listAnswer(caller: Caller, query: PagedQuery, expires: number, encode: (page: InvoicePage) => string): Promise<SentListAnswer> {
+    async listAnswer(
+      caller: Caller,
+      query: PagedQuery,
+      expires: number,
+      encode: (page: InvoicePage) => string,
+    ): Promise<SentListAnswer> {
       const accountId = pinnedId(query.dnfilter, INVOICE_FIELDS, invoices.accountId);
       const made = (page: InvoicePage): InvoiceListAnswer => ({ json: encode(page), compressed: {}, expires });
       if (accountId === undefined) return { answer: made(await listPostedInvoices(db, caller, query)), grew: NOTHING_KEPT };
@@ -93,7 +107,7 @@ export const createKeptInvoiceReads = ({ db, maxBytes }: { db: PortalDb; maxByte
       return { answer, grew };
     },
 
-    /** A Posted invoice the caller may see with the payments assigned to it; undefined otherwise. */
+    /** A Posted invoice the caller may see with the payments assigned to it and its credits; undefined otherwise. */
     async details(caller: Caller, invoiceId: bigint): Promise<InvoiceDetails | undefined> {
       const key = `details\n${invoiceId}`;
       if (kept.has(key)) {
@@ -107,7 +121,7 @@ export const createKeptInvoiceReads = ({ db, maxBytes }: { db: PortalDb; maxByte
       }
       const read = await findInvoiceDetails(db, caller, invoiceId);
       if (!read) return undefined;
-      const details = { invoice: read.invoice, payments: read.payments };
+      const details = { invoice: read.invoice, payments: read.payments, credits: read.credits };
       kept.set(key, read.version, { details }, Infinity);
       counted('details', 'database');
       return details;

@@ -32,12 +32,19 @@ describe('money', () => {
 });
 
 describe('summarizeCharges', () => {
-  const line = (category: ChargeGroupRow['category'], amount: string): ChargeGroupRow => ({ category, description: category, amount });
+  const line = (category: ChargeGroupRow['category'], amount: string): ChargeGroupRow => ({
+    category,
+    description: category,
+    amount,
+  });
 
   it.each([
     [[], { subtotal: 0, taxes: 0, total: 0 }],
     [[line('Plan', '0.10'), line('Usage', '0.20')], { subtotal: 0.3, taxes: 0, total: 0.3 }],
-    [[line('Plan', '100.00'), line('Adjustment', '-15.50'), line('Tax', '11.06')], { subtotal: 84.5, taxes: 11.06, total: 95.56 }],
+    [
+      [line('Plan', '100.00'), line('Adjustment', '-15.50'), line('Tax', '11.06')],
+      { subtotal: 84.5, taxes: 11.06, total: 95.56 },
+    ],
     [[line('Tax', '1.01'), line('Tax', '2.02')], { subtotal: 0, taxes: 3.03, total: 3.03 }],
   ])('sums %j exactly', (lines, totals) => {
     expect(summarizeCharges(lines)).toMatchObject(totals);
@@ -66,10 +73,22 @@ describe('bill-to rules', () => {
 
 describe('presentBalanceForward', () => {
   it.each([
-    [{ invoicedBefore: '0', paidBeforePrevious: '0', paidSincePrevious: '0' }, { previousBalance: 0, paymentsReceived: 0, newCharges: 100.1, amountDue: 100.1 }],
-    [{ invoicedBefore: '200.00', paidBeforePrevious: '100.00', paidSincePrevious: '100.00' }, { previousBalance: 100, paymentsReceived: 100, newCharges: 100.1, amountDue: 100.1 }],
-    [{ invoicedBefore: '50.00', paidBeforePrevious: '0', paidSincePrevious: '80.00' }, { previousBalance: 50, paymentsReceived: 80, newCharges: 100.1, amountDue: 70.1 }],
-    [{ invoicedBefore: '0.10', paidBeforePrevious: '0', paidSincePrevious: '200.30' }, { previousBalance: 0.1, paymentsReceived: 200.3, newCharges: 100.1, amountDue: -100.1 }],
+    [
+      { invoicedBefore: '0', paidBeforePrevious: '0', paidSincePrevious: '0' },
+      { previousBalance: 0, paymentsReceived: 0, newCharges: 100.1, amountDue: 100.1 },
+    ],
+    [
+      { invoicedBefore: '200.00', paidBeforePrevious: '100.00', paidSincePrevious: '100.00' },
+      { previousBalance: 100, paymentsReceived: 100, newCharges: 100.1, amountDue: 100.1 },
+    ],
+    [
+      { invoicedBefore: '50.00', paidBeforePrevious: '0', paidSincePrevious: '80.00' },
+      { previousBalance: 50, paymentsReceived: 80, newCharges: 100.1, amountDue: 70.1 },
+    ],
+    [
+      { invoicedBefore: '0.10', paidBeforePrevious: '0', paidSincePrevious: '200.30' },
+      { previousBalance: 0.1, paymentsReceived: 200.3, newCharges: 100.1, amountDue: -100.1 },
+    ],
   ])('carries %j forward', (sums, expected) => {
     expect(presentBalanceForward(invoice, sums)).toEqual({ invoiceId: invoice.id, currency: 'CAD', ...expected });
   });
@@ -77,7 +96,7 @@ describe('presentBalanceForward', () => {
 
 describe('presentInvoiceListItem', () => {
   it('maps the row and leaves the state out', () => {
-    const item = presentInvoiceListItem({ ...invoice, owing: '0.10' }, { name: 'PDF', url: '/x' });
+    const item = presentInvoiceListItem({ ...invoice, owing: '0.10', credited: '8.00' }, { name: 'PDF', url: '/x' });
     expect(item).toEqual({
       id: invoice.id,
       accountId: 7n,
@@ -89,6 +108,7 @@ describe('presentInvoiceListItem', () => {
       amount: 100.1,
       currency: 'CAD',
       owing: 0.1,
+      credited: 8,
       s3UrlDetails: { urls: [{ name: 'PDF', url: '/x' }] },
     });
   });

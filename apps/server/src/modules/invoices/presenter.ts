@@ -10,13 +10,23 @@ import {
   type DocumentUrl,
   type Invoice,
   type InvoiceContent,
+  type InvoiceCredit,
   type InvoiceDetails,
   type InvoiceListItem,
   type InvoicePayment,
   type Money,
 } from '@portal/contract';
 import { countryName, localeOfLanguage, subdivisionName } from '@portal/contract/regions';
-import type { BalanceForwardRow, BillToRow, ChargeGroupRow, InvoicePaymentRow, InvoiceRow, InvoiceWithOwingRow, PostedInvoiceRow } from './repository';
+import type {
+  BalanceForwardRow,
+  BillToRow,
+  ChargeGroupRow,
+  InvoiceCreditRow,
+  InvoicePaymentRow,
+  InvoiceRow,
+  InvoiceWithOwingRow,
+  PostedInvoiceRow,
+} from './repository';
 
 /** A numeric(…, 2) value from SQL as a wire amount (exact: at most 2 decimals, |x| < 1e13). */
 export const money = (numeric: string): Money => fromMinor(toMinor(numeric));
@@ -41,7 +51,11 @@ const presentInvoiceFields = (row: InvoiceRow): Omit<Invoice, 'state'> => ({
 export const presentInvoice = (row: InvoiceRow): Invoice => Object.assign(presentInvoiceFields(row), { state: row.state });
 
 export const presentInvoiceListItem = (row: InvoiceWithOwingRow, pdfUrl: DocumentUrl): InvoiceListItem =>
-  Object.assign(presentInvoiceFields(row), { owing: money(row.owing), s3UrlDetails: { urls: [pdfUrl] } });
+  Object.assign(presentInvoiceFields(row), {
+    owing: money(row.owing),
+    credited: money(row.credited),
+    s3UrlDetails: { urls: [pdfUrl] },
+  });
 
 export const presentInvoicePayment = (row: InvoicePaymentRow): InvoicePayment => ({
   payment: {
@@ -54,11 +68,27 @@ export const presentInvoicePayment = (row: InvoicePaymentRow): InvoicePayment =>
   paymentAssignment: { id: row.assignmentId, amount: money(row.assignedAmount) },
 });
 
-export const presentInvoiceDetails = (row: PostedInvoiceRow, payments: InvoicePaymentRow[]): InvoiceDetails => ({
+export const presentInvoiceCredit = (row: InvoiceCreditRow): InvoiceCredit => ({
+  id: row.id,
+  date: row.date.toISOString(),
+  amount: money(row.amount),
+  currency: currency(row.currency),
+  line: row.line,
+  disputeId: row.disputeId,
+  reason: row.reason,
+});
+
+export const presentInvoiceDetails = (
+  row: PostedInvoiceRow,
+  payments: InvoicePaymentRow[],
+  credits: InvoiceCreditRow[],
+): InvoiceDetails => ({
   invoice: presentInvoice(row),
   owing: money(row.owing),
+  credited: money(row.credited),
   arId: row.receivableId,
   payments: payments.map(presentInvoicePayment),
+  credits: credits.map(presentInvoiceCredit),
 });
 
 type ContentAddress = NonNullable<InvoiceContent['customer']['address']>;
@@ -131,5 +161,7 @@ export const billToLines = (row: BillToRow): string[] => {
   const locale = localeOfLanguage(row.language);
   const province = subdivisionName(row.country, row.province, locale);
   const cityLine = [row.city, [province, row.postal].filter(Boolean).join('  ')].filter(Boolean).join(', ');
-  return [addressLine1(row.streetNumber, row.streetName), cityLine, countryName(row.country, locale)].filter((line) => line.trim() !== '');
+  return [addressLine1(row.streetNumber, row.streetName), cityLine, countryName(row.country, locale)].filter(
+    (line) => line.trim() !== '',
+  );
 };

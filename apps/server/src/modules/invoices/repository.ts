@@ -11,7 +11,7 @@ import { executeAsCaller, prepareForCallers, visibleAccountsCondition } from '..
 import { preparedPerDatabase } from '../../db/prepared';
 import { homeModelVersionOf } from '../../lib/home-model-versions';
 import type { Caller } from '../../http/caller';
-import { INVOICE_FIELDS, owingOfInvoice } from './fields';
+import { INVOICE_FIELDS, creditedOfInvoice, owingOfInvoice } from './fields';
 
 const invoiceColumns = {
   id: invoices.id,
@@ -42,6 +42,8 @@ export interface InvoiceRow {
 
 export interface InvoiceWithOwingRow extends InvoiceRow {
   owing: string;
+  /** What credit notes took off it (numeric text). */
+  credited: string;
 }
 
 export interface PostedInvoiceRow extends InvoiceWithOwingRow {
@@ -75,8 +77,15 @@ export const listPostedInvoices = async (
   { scope, versionOf }: { scope?: SQL; versionOf?: bigint } = {},
 ): Promise<VersionedPage<InvoiceWithOwingRow>> => {
   // Compiled first: a bad filter or order answers 400 before any query runs.
-  const where = and(posted, visibleAccountsCondition(caller, invoices.accountId), compileFilter(query.dnfilter, INVOICE_FIELDS), scope);
-  const orderBy = query.orderby?.trim() ? compileOrderBy(query.orderby, INVOICE_FIELDS, { tieBreaker: invoices.id }) : DEFAULT_ORDER;
+  const where = and(
+    posted,
+    visibleAccountsCondition(caller, invoices.accountId),
+    compileFilter(query.dnfilter, INVOICE_FIELDS),
+    scope,
+  );
+  const orderBy = query.orderby?.trim()
+    ? compileOrderBy(query.orderby, INVOICE_FIELDS, { tieBreaker: invoices.id })
+    : DEFAULT_ORDER;
   const countAll = () => db.select({ n: count() }).from(invoices).where(where);
   // The count rides along in the page's own statement (one round trip); the inner `invoices` of the
   // subquery shadows the outer one, so the same condition counts the whole filtered set.
@@ -84,6 +93,7 @@ export const listPostedInvoices = async (
     .select({
       ...invoiceColumns,
       owing: owingOfInvoice,
+      credited: creditedOfInvoice,
       total: query.count ? sql<string>`(select count(*) from invoices where ${where})` : sql<null>`null`,
       version: versionOf === undefined ? sql<null>`null` : homeModelVersionOf(versionOf),
     })
@@ -103,7 +113,7 @@ export const listPostedInvoices = async (
 
 const findPosted = async (db: PortalDb, condition: SQL | undefined): Promise<PostedInvoiceRow | undefined> => {
   const [row] = await db
-    .select({ ...invoiceColumns, owing: owingOfInvoice, receivableId: receivables.id })
+    .select({ ...invoiceColumns, owing: owingOfInvoice, credited: creditedOfInvoice, receivableId: receivables.id })
     .from(invoices)
     .innerJoin(receivables, eq(receivables.invoiceId, invoices.id))
     .where(and(posted, condition))
@@ -172,13 +182,69 @@ const receivablePaymentsJson = sql<InvoicePaymentJson[]>`(
   from payment_assignments pa join payments p on p.id = pa.payment_id
   where pa.receivable_id = receivables.id)`;
 
+/** A credit note as `json_build_object` writes it, with the dispute it came from and the disputed charge. */
+interface InvoiceCreditJson {
+  id: string;
+  date: string;
+  amount: string;
+  currency: string;
+  line: string | null;
+  disputeId: string | null;
+  reason: InvoiceCreditRow['reason'];
+}
+
+export interface InvoiceCreditRow {
+  id: bigint;
+  date: Date;
+  /** numeric text */
+  amount: string;
+  currency: string;
+  line: string | null;
+  disputeId: bigint | null;
+  reason: 'NotRecognised' | 'WrongAmount' | 'ServiceNotReceived' | 'Duplicate' | 'Other' | null;
+}
+
+/** The receivable's credit notes as one JSON array, oldest first. */
+const receivableCreditsJson = sql<InvoiceCreditJson[]>`(
+  select coalesce(json_agg(json_build_object(
+    'id', cn.id::text, 'date', cn.created_at, 'amount', cn.amount::text, 'currency', cn.currency,
+    'line', ch.description, 'disputeId', cn.dispute_id::text, 'reason', d.reason
+  ) order by cn.created_at, cn.id), '[]'::json)
+  from credit_notes cn
+  left join disputes d on d.id = cn.dispute_id
+  left join charges ch on ch.id = d.charge_id
+  where cn.receivable_id = receivables.id)`;
+
+const creditRow = (c: InvoiceCreditJson): InvoiceCreditRow => ({
+  ...c,
+  id: BigInt(c.id),
+  date: new Date(c.date),
+  disputeId: c.disputeId === null ? null : BigInt(c.disputeId),
+});
+
+/** Every credit note on a receivable, oldest first. */
+export const listReceivableCredits = async (db: PortalDb, receivableId: bigint): Promise<InvoiceCreditRow[]> => {
+  const { rows } = await db.execute<{ credits: InvoiceCreditJson[] }>(
+    sql`select ${receivableCreditsJson} as credits from receivables where receivables.id = ${receivableId}`,
+  );
+  return (rows[0]?.credits ?? []).map(creditRow);
+};
+
 // Written out: drizzle may render the column bare ("account_id"), which inside the subquery is the version's own.
 const invoiceVersion = homeModelVersionOf(sql`invoices.account_id`);
 
 const invoiceDetailsStatements = preparedPerDatabase((db) => {
   const build = (name: string, access: SQL | undefined) =>
     db
-      .select({ ...invoiceColumns, owing: owingOfInvoice, receivableId: receivables.id, payments: receivablePaymentsJson, version: invoiceVersion })
+      .select({
+        ...invoiceColumns,
+        owing: owingOfInvoice,
+        credited: creditedOfInvoice,
+        receivableId: receivables.id,
+        payments: receivablePaymentsJson,
+        credits: receivableCreditsJson,
+        version: invoiceVersion,
+      })
       .from(invoices)
       .innerJoin(receivables, eq(receivables.invoiceId, invoices.id))
       .where(and(posted, eq(invoices.id, sql.placeholder('invoiceId')), access))
@@ -210,6 +276,7 @@ export interface InvoiceDetailsRows {
   version: string;
   invoice: PostedInvoiceRow;
   payments: InvoicePaymentRow[];
+  credits: InvoiceCreditRow[];
 }
 
 /**
@@ -223,10 +290,11 @@ export const findInvoiceDetails = async (
 ): Promise<InvoiceDetailsRows | undefined> => {
   const [row] = await executeAsCaller(invoiceDetailsStatements(db).details, caller, { invoiceId });
   if (!row) return undefined;
-  const { payments: assigned, version, ...invoice } = row;
+  const { payments: assigned, credits, version, ...invoice } = row;
   return {
     version,
     invoice,
+    credits: credits.map(creditRow),
     payments: assigned.map((p) => ({
       ...p,
       assignmentId: BigInt(p.assignmentId),
@@ -257,7 +325,12 @@ export interface BillToRow {
  * The bill-to block of an invoice: the account's names and the Billing address whose link was
  * current when the invoice was posted, else the one current at `now` (links are dated history).
  */
-export const findBillTo = async (db: PortalDb, accountId: bigint, postedAt: Date | null, now: Date): Promise<BillToRow | undefined> => {
+export const findBillTo = async (
+  db: PortalDb,
+  accountId: bigint,
+  postedAt: Date | null,
+  now: Date,
+): Promise<BillToRow | undefined> => {
   const at = sql`${(postedAt ?? now).toISOString()}::timestamptz`;
   const today = sql`${now.toISOString()}::timestamptz`;
   const currentAt = (instant: SQL) => sql`(aa.start_date <= ${instant} and (aa.end_date is null or aa.end_date >= ${instant}))`;
@@ -381,5 +454,9 @@ export const sumBalanceForward = async (db: PortalDb, invoice: InvoiceRow & { po
       (select coalesce(sum(amount), 0) from paid
         where date >= coalesce((select posted_date from previous), '-infinity') and date < ${postedAt}::timestamptz)::text as paid_since_previous`);
   const row = rows[0]!;
-  return { invoicedBefore: row.invoiced_before, paidBeforePrevious: row.paid_before_previous, paidSincePrevious: row.paid_since_previous };
+  return {
+    invoicedBefore: row.invoiced_before,
+    paidBeforePrevious: row.paid_before_previous,
+    paidSincePrevious: row.paid_since_previous,
+  };
 };

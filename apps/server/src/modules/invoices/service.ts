@@ -2,7 +2,16 @@
  * The invoice calls of spec §7. Each looks the invoice up through the caller's visible accounts, so
  * an unknown id, another account's invoice and a Draft or Void invoice all answer the same 404.
  */
-import { endpoints, type BalanceForward, type Invoice, type InvoiceContent, type InvoiceDetails, type InvoiceListItem, type Paged, type PagedQuery } from '@portal/contract';
+import {
+  endpoints,
+  type BalanceForward,
+  type Invoice,
+  type InvoiceContent,
+  type InvoiceDetails,
+  type InvoiceListItem,
+  type Paged,
+  type PagedQuery,
+} from '@portal/contract';
 import type { PortalDb } from '../../db/client';
 import { notFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
@@ -18,13 +27,7 @@ import {
   presentInvoiceListItem,
   summarizeCharges,
 } from './presenter';
-import {
-  findBillTo,
-  findPostedInvoice,
-  listChargeGroups,
-  sumBalanceForward,
-  type PostedInvoiceRow,
-} from './repository';
+import { findBillTo, findPostedInvoice, listChargeGroups, sumBalanceForward, type PostedInvoiceRow } from './repository';
 
 export interface InvoiceServiceDeps {
   db: PortalDb;
@@ -60,10 +63,14 @@ const presentInvoicePage = (page: InvoicePage, links: DocumentLinks): Paged<Invo
 export const getInvoice = async ({ db }: InvoiceServiceDeps, caller: Caller, invoiceId: bigint): Promise<Invoice> =>
   presentInvoice(await requirePostedInvoice(db, caller, invoiceId));
 
-export const getInvoiceDetails = async ({ reads }: { reads: KeptInvoiceReads }, caller: Caller, invoiceId: bigint): Promise<InvoiceDetails> => {
+export const getInvoiceDetails = async (
+  { reads }: { reads: KeptInvoiceReads },
+  caller: Caller,
+  invoiceId: bigint,
+): Promise<InvoiceDetails> => {
   const found = await reads.details(caller, invoiceId);
   if (!found) throw notFound(INVOICE);
-  return presentInvoiceDetails(found.invoice, found.payments);
+  return presentInvoiceDetails(found.invoice, found.payments, found.credits);
 };
 
 export const getInvoiceContent = async (
@@ -82,7 +89,11 @@ export const getInvoiceContent = async (
   return presentInvoiceContent(billTo, groups ? summarizeCharges(groups) : null);
 };
 
-export const calculateBalanceForward = async ({ db }: InvoiceServiceDeps, caller: Caller, invoiceId: bigint): Promise<BalanceForward> => {
+export const calculateBalanceForward = async (
+  { db }: InvoiceServiceDeps,
+  caller: Caller,
+  invoiceId: bigint,
+): Promise<BalanceForward> => {
   const invoice = await requirePostedInvoice(db, caller, invoiceId);
   if (!invoice.postedDate) throw new Error(`Posted invoice ${invoice.id} has no posted date`);
   return presentBalanceForward(invoice, await sumBalanceForward(db, { ...invoice, postedDate: invoice.postedDate }));

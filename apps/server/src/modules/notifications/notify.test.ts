@@ -39,12 +39,20 @@ const person = async (language: 'English' | 'French', off?: string) => {
   return { account, user };
 };
 
-const notesOf = (accountId: bigint) => db().select().from(notifications).where(eq(notifications.accountId, accountId)).orderBy(notifications.id);
-const queued = async () => db().select().from(mailOutbox).where(and(eq(mailOutbox.purpose, NOTIFICATION_MAIL_PURPOSE), isNull(mailOutbox.sentAt)));
+const notesOf = (accountId: bigint) =>
+  db().select().from(notifications).where(eq(notifications.accountId, accountId)).orderBy(notifications.id);
+const queued = async () =>
+  db()
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.purpose, NOTIFICATION_MAIL_PURPOSE), isNull(mailOutbox.sentAt)));
 
 /** A part of `type` anywhere in the message (also inside multipart/mixed, with an attachment), decoded. */
 const partOf = (raw: string, type: string): string => {
-  const match = new RegExp(`Content-Type: ${type}[^\\r\\n]*\\r?\\n((?:[\\w-]+:[^\\r\\n]*\\r?\\n)*)\\r?\\n([\\s\\S]*?)\\r?\\n--`, 'i').exec(raw);
+  const match = new RegExp(
+    `Content-Type: ${type}[^\\r\\n]*\\r?\\n((?:[\\w-]+:[^\\r\\n]*\\r?\\n)*)\\r?\\n([\\s\\S]*?)\\r?\\n--`,
+    'i',
+  ).exec(raw);
   if (!match) return '';
   return mailParts(`Content-Type: ${type}\r\n${match[1]}\r\n${match[2]}`).parts[type] ?? '';
 };
@@ -55,7 +63,13 @@ const sent = async () => {
   await ctx.app.outbox.deliverDue(now());
   return smtp.received.slice(before).map(({ to, raw }) => {
     // (The test's header decoder may leave a space where an encoded subject was folded: compare without spaces.)
-    return { to, raw, subject: (mailHeader(raw, 'Subject') ?? '').replace(/\s+/g, ''), text: partOf(raw, 'text/plain'), html: partOf(raw, 'text/html') };
+    return {
+      to,
+      raw,
+      subject: (mailHeader(raw, 'Subject') ?? '').replace(/\s+/g, ''),
+      text: partOf(raw, 'text/plain'),
+      html: partOf(raw, 'text/html'),
+    };
   });
 };
 
@@ -72,24 +86,52 @@ const events: {
   {
     event: 'invoice_posted',
     happen: async (accountId) => {
-      await createInvoice(db(), accountId, { amount: '66.35', dueDate: '2026-12-20', postedDate: new Date('2026-11-25T06:00:00Z') });
+      await createInvoice(db(), accountId, {
+        amount: '66.35',
+        dueDate: '2026-12-20',
+        postedDate: new Date('2026-11-25T06:00:00Z'),
+      });
       return noticePostedInvoices(billingContext(ctx), now());
     },
-    en: { message: /^Invoice INV-\d+ of \$66\.35 is ready; it is due Dec 20, 2026\.$/, subject: ': your invoice is ready', link: `${ORIGIN}/invoices/` },
-    fr: { message: /^La facture INV-\d+ de 66,35 \$ est prête ; elle est payable au plus tard le 20 déc\. 2026\.$/, subject: ' : votre facture est prête', link: `${ORIGIN}/invoices/` },
+    en: {
+      message: /^Invoice INV-\d+ of \$66\.35 is ready; it is due Dec 20, 2026\.$/,
+      subject: ': your invoice is ready',
+      link: `${ORIGIN}/invoices/`,
+    },
+    fr: {
+      message: /^La facture INV-\d+ de 66,35 \$ est prête ; elle est payable au plus tard le 20 déc\. 2026\.$/,
+      subject: ' : votre facture est prête',
+      link: `${ORIGIN}/invoices/`,
+    },
   },
   {
     event: 'payment_succeeded',
-    happen: async (accountId) => settle((await createPayment(db(), accountId, { status: 'InProgress', amount: '40.00' })).id, { status: 'Successful' }),
-    en: { message: /^Your payment of \$40\.00 was received\. Thank you\.$/, subject: ': payment received', link: `${ORIGIN}/payments` },
+    happen: async (accountId) =>
+      settle((await createPayment(db(), accountId, { status: 'InProgress', amount: '40.00' })).id, { status: 'Successful' }),
+    en: {
+      message: /^Your payment of \$40\.00 was received\. Thank you\.$/,
+      subject: ': payment received',
+      link: `${ORIGIN}/payments`,
+    },
     fr: { message: /^Votre paiement de 40,00 \$ a été reçu\. Merci\.$/, subject: ' : paiement reçu', link: `${ORIGIN}/payments` },
   },
   {
     event: 'payment_failed',
     happen: async (accountId) =>
-      settle((await createPayment(db(), accountId, { status: 'InProgress', amount: '60.00' })).id, { status: 'Error', failureMessage: 'Your card was declined.' }),
-    en: { message: /^Your payment of \$60\.00 failed: Your card was declined\.$/, subject: ': payment failed', link: `${ORIGIN}/payments` },
-    fr: { message: /^Votre paiement de 60,00 \$ a échoué : Your card was declined\.$/, subject: ' : échec du paiement', link: `${ORIGIN}/payments` },
+      settle((await createPayment(db(), accountId, { status: 'InProgress', amount: '60.00' })).id, {
+        status: 'Error',
+        failureMessage: 'Your card was declined.',
+      }),
+    en: {
+      message: /^Your payment of \$60\.00 failed: Your card was declined\.$/,
+      subject: ': payment failed',
+      link: `${ORIGIN}/payments`,
+    },
+    fr: {
+      message: /^Votre paiement de 60,00 \$ a échoué : Your card was declined\.$/,
+      subject: ' : échec du paiement',
+      link: `${ORIGIN}/payments`,
+    },
   },
   {
     event: 'autopay_scheduled',
@@ -97,11 +139,21 @@ const events: {
       await db().update(accounts).set({ paymentMethod: 'Credit Card' }).where(eq(accounts.id, accountId));
       await createInvoice(db(), accountId, { amount: '80.00', dueDate: '2026-11-28' });
       const card = await createPaymentMethod(db(), accountId, { isDefault: true });
-      await db().insert(autopaySchedules).values({ accountId, paymentMethodId: card.id, frequency: 'dueDate', amountType: 'full', fixedAmount: null });
+      await db()
+        .insert(autopaySchedules)
+        .values({ accountId, paymentMethodId: card.id, frequency: 'dueDate', amountType: 'full', fixedAmount: null });
       return noticeUpcomingAutopayments(billingContext(ctx), now());
     },
-    en: { message: /^An automatic payment of \$80\.00 will be made on Nov 28, 2026\.$/, subject: ': automatic payment in 3 days', link: `${ORIGIN}/payments` },
-    fr: { message: /^Un paiement automatique de 80,00 \$ sera effectué le 28 nov\. 2026\.$/, subject: ' : paiement automatique dans 3 jours', link: `${ORIGIN}/payments` },
+    en: {
+      message: /^An automatic payment of \$80\.00 will be made on Nov 28, 2026\.$/,
+      subject: ': automatic payment in 3 days',
+      link: `${ORIGIN}/payments`,
+    },
+    fr: {
+      message: /^Un paiement automatique de 80,00 \$ sera effectué le 28 nov\. 2026\.$/,
+      subject: ' : paiement automatique dans 3 jours',
+      link: `${ORIGIN}/payments`,
+    },
   },
   {
     event: 'card_expiring',
@@ -109,8 +161,16 @@ const events: {
       await createPaymentMethod(db(), accountId, { brand: 'Visa', last4: '1111', expMonth: 11, expYear: 2026 });
       return noticeExpiringCards(billingContext(ctx), now());
     },
-    en: { message: /^Your Visa card ending 1111 expires at the end of 11\/2026\. Add a new card/, subject: ': your card expires soon', link: `${ORIGIN}/payments` },
-    fr: { message: /^Votre carte Visa se terminant par 1111 expire à la fin de 11\/2026\. Ajoutez une nouvelle carte/, subject: ' : votre carte expire bientôt', link: `${ORIGIN}/payments` },
+    en: {
+      message: /^Your Visa card ending 1111 expires at the end of 11\/2026\. Add a new card/,
+      subject: ': your card expires soon',
+      link: `${ORIGIN}/payments`,
+    },
+    fr: {
+      message: /^Votre carte Visa se terminant par 1111 expire à la fin de 11\/2026\. Ajoutez une nouvelle carte/,
+      subject: ' : votre carte expire bientôt',
+      link: `${ORIGIN}/payments`,
+    },
   },
   {
     event: 'card_expired',
@@ -118,8 +178,16 @@ const events: {
       await createPaymentMethod(db(), accountId, { brand: 'Mastercard', last4: '4444', expMonth: 10, expYear: 2026 });
       return noticeExpiringCards(billingContext(ctx), now());
     },
-    en: { message: /^Your Mastercard card ending 4444 expired at the end of 10\/2026\./, subject: ': your card has expired', link: `${ORIGIN}/payments` },
-    fr: { message: /^Votre carte Mastercard se terminant par 4444 a expiré à la fin de 10\/2026\./, subject: ' : votre carte a expiré', link: `${ORIGIN}/payments` },
+    en: {
+      message: /^Your Mastercard card ending 4444 expired at the end of 10\/2026\./,
+      subject: ': your card has expired',
+      link: `${ORIGIN}/payments`,
+    },
+    fr: {
+      message: /^Votre carte Mastercard se terminant par 4444 a expiré à la fin de 10\/2026\./,
+      subject: ' : votre carte a expiré',
+      link: `${ORIGIN}/payments`,
+    },
   },
   {
     event: 'dispute_status_changed',
@@ -127,11 +195,24 @@ const events: {
       db().transaction((tx) =>
         notifyAccount(
           { db: tx, outbox: ctx.app.outbox },
-          { accountId, event: 'dispute_status_changed', data: { disputeId: '77', status: 'Resolved', invoiceId: '5', invoiceNumber: 'INV-5' }, at: now() },
+          {
+            accountId,
+            event: 'dispute_status_changed',
+            data: { disputeId: '77', status: 'Resolved', invoiceId: '5', invoiceNumber: 'INV-5' },
+            at: now(),
+          },
         ),
       ),
-    en: { message: /^Your dispute on invoice INV-5 is now resolved\.$/, subject: ': your dispute was updated', link: `${ORIGIN}/invoices/5` },
-    fr: { message: /^Votre contestation de la facture INV-5 est maintenant résolue\.$/, subject: ' : votre contestation a été mise à jour', link: `${ORIGIN}/invoices/5` },
+    en: {
+      message: /^Your dispute on invoice INV-5 is now resolved\.$/,
+      subject: ': your dispute was updated',
+      link: `${ORIGIN}/invoices/5`,
+    },
+    fr: {
+      message: /^Votre contestation de la facture INV-5 est maintenant résolue\.$/,
+      subject: ' : votre contestation a été mise à jour',
+      link: `${ORIGIN}/invoices/5`,
+    },
   },
 ];
 
@@ -180,12 +261,19 @@ describe('notifyAccount', () => {
   it('records an occurrence once, however often (and however concurrently) it is reported', async () => {
     await sent();
     const { account } = await person('English');
-    const results = await Promise.all([1, 2, 3].map(() => db().transaction((tx) => notifyAccount({ db: tx, outbox: ctx.app.outbox }, resolved(account.id)))));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => db().transaction((tx) => notifyAccount({ db: tx, outbox: ctx.app.outbox }, resolved(account.id)))),
+    );
     expect(results.filter((r) => r !== null)).toHaveLength(1);
     expect(await notesOf(account.id)).toHaveLength(1);
     expect(await sent()).toHaveLength(1);
     // Another status of the same dispute is another occurrence.
-    await db().transaction((tx) => notifyAccount({ db: tx, outbox: ctx.app.outbox }, { ...resolved(account.id), data: { disputeId: '9', status: 'Rejected' } }));
+    await db().transaction((tx) =>
+      notifyAccount(
+        { db: tx, outbox: ctx.app.outbox },
+        { ...resolved(account.id), data: { disputeId: '9', status: 'Rejected' } },
+      ),
+    );
     expect(await notesOf(account.id)).toHaveLength(2);
   });
 
@@ -229,14 +317,18 @@ describe('notifyAccount', () => {
 describe('the payment received email', () => {
   /** The attachments of a raw message: file name and decoded bytes. */
   const attachmentsOf = (raw: string) =>
-    [...raw.matchAll(/Content-Type: application\/pdf;\s*name=("?)([^"\r\n]+)\1\r?\n(?:[\w-]+:[^\r\n]*\r?\n(?:[ \t][^\r\n]*\r?\n)*)*\r?\n([A-Za-z0-9+/=\r\n]+)/g)].map((m) => ({
+    [
+      ...raw.matchAll(
+        /Content-Type: application\/pdf;\s*name=("?)([^"\r\n]+)\1\r?\n(?:[\w-]+:[^\r\n]*\r?\n(?:[ \t][^\r\n]*\r?\n)*)*\r?\n([A-Za-z0-9+/=\r\n]+)/g,
+      ),
+    ].map((m) => ({
       name: m[2]!,
       bytes: Buffer.from(m[3]!.replace(/\s+/g, ''), 'base64'),
     }));
 
   it.each([
-    ['English', 'Your receipt is attached (PDF).', /^Receipt-\d+\.pdf$/],
-    ['French', 'Votre reçu est joint (PDF).', /^Recu-\d+\.pdf$/],
+    ['English', 'Your receipt is attached (PDF).', /^Receipt-R-\d{7}\.pdf$/],
+    ['French', 'Votre reçu est joint (PDF).', /^Recu-R-\d{7}\.pdf$/],
   ] as const)('carries the payment’s receipt PDF (%s)', async (language, line, fileName) => {
     await sent();
     const { account } = await person(language);

@@ -24,6 +24,8 @@ export interface ReceiptPdfData {
   timeZone: string;
   taxRegistrations: TaxRegistration[];
   receiptNumber: string;
+  /** The card processor's reference of the payment, when it has one. */
+  paymentReference: string | null;
   accountNumber: string;
   paymentDate: Date;
   currency: string;
@@ -34,13 +36,20 @@ export interface ReceiptPdfData {
   receivedFrom: { name: string; lines: string[] };
   invoices: ReceiptInvoiceRow[];
   totalApplied: string;
+  /** What the account owed in this currency right after the payment (negative: in credit). */
+  remainingBalance: string;
 }
 
 export const receiptPdfData = (input: {
   brand: Brand;
-  payment: Pick<PaymentRow, 'id' | 'date' | 'amount' | 'currency' | 'description' | 'cardBrand' | 'cardLast4'>;
+  payment: Pick<
+    PaymentRow,
+    'receiptNumber' | 'providerRef' | 'date' | 'amount' | 'currency' | 'description' | 'cardBrand' | 'cardLast4'
+  >;
   billTo: BillToRow;
   invoices: ReceiptInvoiceRow[];
+  /** Numeric text from `owingAfterPayment`. */
+  remainingBalance: string;
   taxNumbers?: TaxNumbers;
 }): ReceiptPdfData => {
   const { payment, billTo } = input;
@@ -50,7 +59,8 @@ export const receiptPdfData = (input: {
     language: documentLanguage(billTo.language),
     timeZone: timeZoneOfAddress(billTo),
     taxRegistrations: taxRegistrationsFor(billTo, input.taxNumbers ?? {}),
-    receiptNumber: payment.id.toString(),
+    receiptNumber: payment.receiptNumber,
+    paymentReference: payment.providerRef?.trim() || null,
     accountNumber: billTo.customerNo,
     paymentDate: payment.date,
     currency: payment.currency.trim(),
@@ -60,5 +70,6 @@ export const receiptPdfData = (input: {
     receivedFrom: { name: billToName(billTo), lines: billToLines(billTo) },
     invoices: input.invoices,
     totalApplied: minorToDecimal(applied),
+    remainingBalance: minorToDecimal(toMinor(input.remainingBalance)),
   };
 };

@@ -1,9 +1,35 @@
 /**
- * A successful payment's receipt as a printable PDF, drawn like the invoice (the same page, brand block,
- * tax registrations and footers). Pure apart from pdfkit: data in, bytes out.
+ * A successful payment's receipt as a printable, tagged PDF, drawn like the invoice (the same page, brand
+ * block, tax registrations and footers): its receipt number and the payment's reference, the invoices it
+ * paid, and what the account still owed after it. Pure apart from pdfkit: data in, bytes out.
  */
+import { toMinor, minorToDecimal } from '@portal/contract';
 import { formatDate, formatMoney, formatPeriod } from '../../lib/document-format';
-import { CONTENT_BOTTOM, LEFT, MUTED, RIGHT, ROW, amountBox, cell, documentHeader, font, pageFooters, partyBlock, renderPdf, rule, tableBand, type Doc } from '../../lib/pdf-primitives';
+import {
+  CONTENT_BOTTOM,
+  INK,
+  LEFT,
+  MUTED,
+  RIGHT,
+  ROW,
+  amountBox,
+  cell,
+  continuationHeader,
+  documentHeader,
+  font,
+  headingFont,
+  pageFooters,
+  partyBlock,
+  renderPdf,
+  rule,
+  sectionHeading,
+  smallPrint,
+  smallPrintHeight,
+  tableBand,
+  type Doc,
+  type Struct,
+} from '../../lib/pdf-primitives';
+import { leaf, TaggedTable } from '../../lib/pdf-tags';
 import type { ReceiptPdfData } from './receipt-data';
 import { RECEIPT_TEXTS, type ReceiptTexts } from './receipt-texts';
 
@@ -19,6 +45,7 @@ class Layout {
   readonly t: ReceiptTexts;
   constructor(
     readonly doc: Doc,
+    readonly root: Struct,
     readonly data: ReceiptPdfData,
   ) {
     this.t = RECEIPT_TEXTS[data.language];
@@ -33,27 +60,40 @@ class Layout {
     return formatDate(this.data.paymentDate, this.data.language, this.data.timeZone);
   }
 
-  ensure(height: number): void {
-    if (this.y + height <= CONTENT_BOTTOM) return;
+  /** Starts a new page when `height` more points do not fit; returns whether it did. */
+  ensure(height: number): boolean {
+    if (this.y + height <= CONTENT_BOTTOM) return false;
     this.doc.addPage();
-    this.y = 56;
+    this.y = continuationHeader(this.doc, this.data.brand, this.t.receipt(this.data.receiptNumber));
+    return true;
   }
 
   header(): void {
     const { doc, data, t } = this;
-    this.y = documentHeader(doc, data.brand, data.taxRegistrations.map((tax) => `${t.taxNumbers[tax.kind]} ${tax.number}`), t.receiptTitle, [
-      [t.receiptNumber, data.receiptNumber],
-      [t.accountNumber, data.accountNumber],
-      [t.paymentDate, this.paymentDay()],
-      [t.paymentMethod, data.card ? t.card(data.card.brand, data.card.last4) : data.description || t.payment],
-    ]);
+    this.y = documentHeader(
+      doc,
+      this.root,
+      data.brand,
+      data.taxRegistrations.map((tax) => `${t.taxNumbers[tax.kind]} ${tax.number}`),
+      t.receiptTitle,
+      [
+        [t.receiptNumber, data.receiptNumber],
+        ...(data.paymentReference ? [[t.paymentReference, data.paymentReference] as const] : []),
+        [t.accountNumber, data.accountNumber],
+        [t.paymentDate, this.paymentDay()],
+        [t.paymentMethod, data.card ? t.card(data.card.brand, data.card.last4) : data.description || t.payment],
+        // Left of the invoice's facts: a card processor's reference is up to 30 characters.
+      ],
+      104,
+      LEFT + 236,
+    );
   }
 
   receivedFromAndAmount(): void {
     const { doc, data, t } = this;
     const top = this.y;
-    const y = partyBlock(doc, top, t.receivedFrom, data.receivedFrom);
-    const boxBottom = amountBox(doc, top, {
+    const y = partyBlock(doc, this.root, top, t.receivedFrom, data.receivedFrom);
+    const boxBottom = amountBox(doc, this.root, top, {
       heading: t.amountPaidHeading,
       amount: this.money(data.amount),
       note: `${t.paidOn(this.paymentDay())}  ·  ${data.currency}`,
@@ -62,63 +102,124 @@ class Layout {
     this.y = Math.max(y, boxBottom) + 22;
   }
 
-  tableHeading(): void {
+  tableHeading(table: TaggedTable): void {
     const { doc } = this;
     const { columns } = this.t;
     const y = tableBand(doc, this.y);
-    doc.text(columns.invoice, COLUMNS.invoice.x, y, { lineBreak: false });
-    doc.text(columns.period, COLUMNS.period.x, y, { lineBreak: false });
-    doc.text(columns.dueDate, COLUMNS.dueDate.x, y, { lineBreak: false });
-    doc.text(columns.applied, COLUMNS.applied.x, y, { width: COLUMNS.applied.width, align: 'right', lineBreak: false });
+    const heading =
+      (text: string, column: { x: number; width: number }, align: 'left' | 'right' = 'left') =>
+      () => {
+        headingFont(doc);
+        doc.text(text, column.x, y, { width: column.width, align, lineBreak: false });
+      };
+    table.row(
+      [
+        heading(columns.invoice, COLUMNS.invoice),
+        heading(columns.period, COLUMNS.period),
+        heading(columns.dueDate, COLUMNS.dueDate),
+        heading(columns.applied, COLUMNS.applied, 'right'),
+      ],
+      { header: true },
+    );
     this.y += ROW + 6;
   }
 
   invoices(): void {
     const { doc, data, t } = this;
-    font(doc, 'Helvetica-Bold', 12);
-    doc.text(t.invoicesPaid, LEFT, this.y, { lineBreak: false });
+    sectionHeading(doc, this.root, t.invoicesPaid, this.y);
     this.y += 18;
-    this.tableHeading();
-    for (const invoice of data.invoices) {
-      this.ensure(ROW);
-      font(doc, 'Helvetica', 9);
-      cell(doc, invoice.invoiceNumber, COLUMNS.invoice.x, this.y, COLUMNS.invoice.width);
-      font(doc, 'Helvetica', 9, MUTED);
-      cell(doc, formatPeriod(invoice.startDate, invoice.endDate, data.language), COLUMNS.period.x, this.y, COLUMNS.period.width);
-      cell(doc, formatDate(invoice.dueDate, data.language), COLUMNS.dueDate.x, this.y, COLUMNS.dueDate.width);
-      font(doc, 'Helvetica', 9);
-      cell(doc, this.money(invoice.applied), COLUMNS.applied.x, this.y, COLUMNS.applied.width, 'right');
-      this.y += ROW;
-    }
     if (data.invoices.length === 0) {
-      font(doc, 'Helvetica', 9, MUTED);
-      doc.text(t.noInvoices, LEFT + 6, this.y, { lineBreak: false });
+      const y = this.y;
+      leaf(doc, this.root, 'P', () => {
+        font(doc, 'Helvetica', 9, MUTED);
+        doc.text(t.noInvoices, LEFT + 6, y, { lineBreak: false });
+      });
       this.y += ROW;
+    } else {
+      let table = new TaggedTable(doc, this.root);
+      this.tableHeading(table);
+      for (const invoice of data.invoices) {
+        if (this.ensure(ROW)) {
+          table.end();
+          table = new TaggedTable(doc, this.root);
+          this.tableHeading(table);
+        }
+        const y = this.y;
+        table.row([
+          () => {
+            font(doc, 'Helvetica', 9);
+            cell(doc, invoice.invoiceNumber, COLUMNS.invoice.x, y, COLUMNS.invoice.width);
+          },
+          () => {
+            font(doc, 'Helvetica', 9, MUTED);
+            cell(doc, formatPeriod(invoice.startDate, invoice.endDate, data.language), COLUMNS.period.x, y, COLUMNS.period.width);
+          },
+          () => {
+            font(doc, 'Helvetica', 9, MUTED);
+            cell(doc, formatDate(invoice.dueDate, data.language), COLUMNS.dueDate.x, y, COLUMNS.dueDate.width);
+          },
+          () => {
+            font(doc, 'Helvetica', 9);
+            cell(doc, this.money(invoice.applied), COLUMNS.applied.x, y, COLUMNS.applied.width, 'right');
+          },
+        ]);
+        this.y += ROW;
+      }
+      table.end();
     }
     rule(doc, this.y + 2);
     this.y += 10;
-    this.ensure(ROW + 4);
-    font(doc, 'Helvetica-Bold', 11);
-    doc.text(t.totalApplied, LEFT + 300, this.y, { lineBreak: false });
-    cell(doc, this.money(data.totalApplied), COLUMNS.applied.x - 40, this.y, COLUMNS.applied.width + 40, 'right');
-    this.y += ROW + 18;
   }
 
-  closingNote(): void {
-    const { doc, data } = this;
-    this.ensure(40);
-    font(doc, 'Helvetica', 8.5, MUTED);
-    doc.text(this.t.closingNote(data.brand.supportPhone, data.brand.supportEmail), LEFT, this.y, { width: RIGHT - LEFT });
+  /** The remaining balance in words: owed, or in credit. */
+  balanceText(): string {
+    const { data, t } = this;
+    const minor = toMinor(data.remainingBalance);
+    return minor < 0n ? t.inCredit(this.money(minorToDecimal(-minor))) : this.money(data.remainingBalance);
+  }
+
+  /** Total applied and the balance remaining, then the closing note: kept on one page together. */
+  totalsAndNote(): void {
+    const { doc, data, t } = this;
+    const note = t.closingNote(data.brand.supportPhone, data.brand.supportEmail);
+    this.ensure(ROW * 2 + 30 + smallPrintHeight(doc, note));
+    const table = new TaggedTable(doc, this.root);
+    for (const [label, value] of [
+      [t.totalApplied, this.money(data.totalApplied)],
+      [t.remainingBalance, this.balanceText()],
+    ] as const) {
+      const y = this.y;
+      table.row(
+        [
+          () => {
+            font(doc, 'Helvetica-Bold', 11, INK);
+            doc.text(label, LEFT + 200, y, { lineBreak: false });
+          },
+          () => {
+            font(doc, 'Helvetica-Bold', 11);
+            cell(doc, value, COLUMNS.applied.x - 60, y, COLUMNS.applied.width + 60, 'right');
+          },
+        ],
+        { rowHeader: true },
+      );
+      this.y += ROW + 4;
+    }
+    table.end();
+    this.y += 14;
+    smallPrint(doc, this.root, note, this.y);
   }
 }
 
 /** Renders the receipt; resolves with the whole PDF. */
 export const renderReceiptPdf = (data: ReceiptPdfData): Promise<Buffer> =>
-  renderPdf({ title: RECEIPT_TEXTS[data.language].receipt(data.receiptNumber), author: data.brand.name }, (doc) => {
-    const layout = new Layout(doc, data);
-    layout.header();
-    layout.receivedFromAndAmount();
-    layout.invoices();
-    layout.closingNote();
-    pageFooters(doc, data.brand, layout.t.page);
-  });
+  renderPdf(
+    { title: RECEIPT_TEXTS[data.language].receipt(data.receiptNumber), author: data.brand.name, language: data.language },
+    (doc, root) => {
+      const layout = new Layout(doc, root, data);
+      layout.header();
+      layout.receivedFromAndAmount();
+      layout.invoices();
+      layout.totalsAndNote();
+      pageFooters(doc, data.brand, layout.t.page);
+    },
+  );

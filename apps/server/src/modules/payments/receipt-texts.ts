@@ -9,6 +9,7 @@ export interface ReceiptTexts {
   /** Document title in the PDF's metadata. */
   receipt: (number: string) => string;
   receiptNumber: string;
+  paymentReference: string;
   accountNumber: string;
   paymentDate: string;
   paymentMethod: string;
@@ -20,6 +21,9 @@ export interface ReceiptTexts {
   columns: { invoice: string; period: string; dueDate: string; applied: string };
   noInvoices: string;
   totalApplied: string;
+  remainingBalance: string;
+  /** A balance below zero: the account is in credit by `amount`. */
+  inCredit: (amount: string) => string;
   /** A payment without a description of its own. */
   payment: string;
   closingNote: (phone: string, email: string) => string;
@@ -33,6 +37,7 @@ export const RECEIPT_TEXTS: Texts<ReceiptTexts> = {
     receiptTitle: 'RECEIPT',
     receipt: (number) => `Receipt ${number}`,
     receiptNumber: 'Receipt number',
+    paymentReference: 'Payment reference',
     accountNumber: 'Account number',
     paymentDate: 'Payment date',
     paymentMethod: 'Payment method',
@@ -44,6 +49,8 @@ export const RECEIPT_TEXTS: Texts<ReceiptTexts> = {
     columns: { invoice: 'INVOICE', period: 'BILLING PERIOD', dueDate: 'DUE DATE', applied: 'AMOUNT APPLIED' },
     noInvoices: 'This payment was not applied to an invoice.',
     totalApplied: 'Total applied',
+    remainingBalance: 'Balance remaining after this payment',
+    inCredit: (amount) => `${amount} in credit`,
     payment: 'Payment',
     closingNote: (phone, email) => `Thank you for your payment. Questions about this receipt? Call ${phone} or email ${email}.`,
     page: (page, count) => `Page ${page} of ${count}`,
@@ -54,6 +61,7 @@ export const RECEIPT_TEXTS: Texts<ReceiptTexts> = {
     receiptTitle: 'REÇU',
     receipt: (number) => `Reçu ${number}`,
     receiptNumber: 'Numéro de reçu',
+    paymentReference: 'Référence du paiement',
     accountNumber: 'Numéro de compte',
     paymentDate: 'Date du paiement',
     paymentMethod: 'Mode de paiement',
@@ -65,8 +73,11 @@ export const RECEIPT_TEXTS: Texts<ReceiptTexts> = {
     columns: { invoice: 'FACTURE', period: 'PÉRIODE FACTURÉE', dueDate: "DATE D'ÉCHÉANCE", applied: 'MONTANT APPLIQUÉ' },
     noInvoices: "Ce paiement n'a été appliqué à aucune facture.",
     totalApplied: 'Total appliqué',
+    remainingBalance: 'Solde restant après ce paiement',
+    inCredit: (amount) => `${amount} en crédit`,
     payment: 'Paiement',
-    closingNote: (phone, email) => `Merci de votre paiement. Des questions sur ce reçu? Appelez le ${phone} ou écrivez à ${email}.`,
+    closingNote: (phone, email) =>
+      `Merci de votre paiement. Des questions sur ce reçu? Appelez le ${phone} ou écrivez à ${email}.`,
     page: (page, count) => `Page ${page} de ${count}`,
     taxNumbers: { gstHst: "No d'inscription TPS/TVH", qst: "No d'inscription TVQ" },
     fileName: (number) => `Recu-${number}.pdf`,

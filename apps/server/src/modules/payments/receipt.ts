@@ -1,5 +1,5 @@
 /**
- * A successful payment's receipt (issue 12 item 4): a PDF in the account's language with the invoices
+ * A successful payment's receipt: a PDF in the account's language with the invoices
  * it paid. `renderPaymentReceipt` serves anything that sends it (the "payment succeeded" email);
  * `getPaymentReceipt` is the call, for a caller who may use the payment's account.
  */
@@ -13,6 +13,7 @@ import type { TaxNumbers } from '../../lib/tax-registrations';
 import { findBillTo } from '../invoices';
 import { receiptPdfData } from './receipt-data';
 import { renderReceiptPdf } from './receipt-pdf';
+import { owingAfterPayment } from './receipt-repository';
 import { RECEIPT_TEXTS } from './receipt-texts';
 import { findPayment, findVisiblePayment, listPaymentInvoices, type PaymentRow } from './repository';
 
@@ -24,7 +25,7 @@ export interface ReceiptDeps {
 }
 
 export interface PaymentReceipt {
-  /** "Receipt-123.pdf" / "Recu-123.pdf". */
+  /** "Receipt-R-0000123.pdf" / "Recu-R-0000123.pdf". */
   fileName: string;
   pdf: Buffer;
 }
@@ -36,10 +37,17 @@ const NOT_RECEIVED: Readonly<Record<Exclude<PaymentRow['status'], 'Successful'>,
 
 const receiptOf = async ({ db, clock, taxNumbers }: ReceiptDeps, payment: PaymentRow): Promise<PaymentReceipt> => {
   // The billing address current when the payment was made, as an invoice uses the one of its posting.
-  const [billTo, invoices] = await Promise.all([findBillTo(db, payment.accountId, payment.date, clock.now()), listPaymentInvoices(db, payment.id)]);
+  const [billTo, invoices, remainingBalance] = await Promise.all([
+    findBillTo(db, payment.accountId, payment.date, clock.now()),
+    listPaymentInvoices(db, payment.id),
+    owingAfterPayment(db, payment),
+  ]);
   if (!billTo) throw new Error(`Account ${payment.accountId} of payment ${payment.id} is missing`);
-  const data = receiptPdfData({ brand: BRAND, payment, billTo, invoices, taxNumbers });
-  return { fileName: RECEIPT_TEXTS[documentLanguage(billTo.language)].fileName(data.receiptNumber), pdf: await renderReceiptPdf(data) };
+  const data = receiptPdfData({ brand: BRAND, payment, billTo, invoices, remainingBalance, taxNumbers });
+  return {
+    fileName: RECEIPT_TEXTS[documentLanguage(billTo.language)].fileName(data.receiptNumber),
+    pdf: await renderReceiptPdf(data),
+  };
 };
 
 /** The receipt of a Successful payment; null for an unknown payment or one that has not succeeded. */

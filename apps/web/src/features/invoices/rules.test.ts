@@ -1,8 +1,9 @@
-import type { InvoicePayment } from '@portal/contract';
+import type { InvoiceCredit, InvoiceDetails, InvoicePayment } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import {
   canPayInvoice,
   hasSettlingPayment,
+  invoiceSummaryAmounts,
   invoiceListFilter,
   isAmountDueOverdue,
   listStateParams,
@@ -12,6 +13,7 @@ import {
   paymentDescription,
   periodStartDate,
   readListState,
+  sortInvoiceCredits,
   sortInvoicePayments,
   type InvoiceListState,
   type InvoicePeriod,
@@ -194,5 +196,62 @@ describe('parseInvoiceId', () => {
     [undefined, null],
   ])('%s → %s', (value, expected) => {
     expect(parseInvoiceId(value)).toBe(expected);
+  });
+});
+
+const credit = (id: bigint, date: string, amount: number): InvoiceCredit => ({
+  id,
+  date,
+  amount,
+  currency: 'CAD',
+  line: 'Long distance',
+  disputeId: id + 100n,
+  reason: 'WrongAmount',
+});
+
+describe('invoiceSummaryAmounts: total − payments − credits = amount due', () => {
+  const paid = (amount: number, status = 'Successful'): InvoicePayment => ({
+    payment: { id: 1n, date: '2025-05-02T00:00:00Z', description: null, currency: 'CAD', status },
+    paymentAssignment: { id: 2n, amount },
+  });
+  const details = (amount: number, payments: InvoicePayment[], credits: InvoiceCredit[]) =>
+    ({ invoice: { amount } as InvoiceDetails['invoice'], payments, credits }) satisfies Pick<
+      InvoiceDetails,
+      'invoice' | 'payments' | 'credits'
+    >;
+  it.each([
+    [
+      'a credit, no payment',
+      details(124.53, [], [credit(1n, '2025-05-03T00:00:00Z', 8)]),
+      { total: 124.53, payments: 0, credits: 8, amountDue: 116.53 },
+    ],
+    [
+      'payments and credits',
+      details(100, [paid(30.1), paid(20.2)], [credit(1n, '2025-05-03T00:00:00Z', 0.3)]),
+      { total: 100, payments: 50.3, credits: 0.3, amountDue: 49.4 },
+    ],
+    [
+      'a payment still settling or failed does not count',
+      details(50, [paid(50, 'InProgress'), paid(10, 'Error')], []),
+      { total: 50, payments: 0, credits: 0, amountDue: 50 },
+    ],
+    [
+      'credited in full',
+      details(50, [], [credit(1n, '2025-05-03T00:00:00Z', 20), credit(2n, '2025-05-04T00:00:00Z', 30)]),
+      { total: 50, payments: 0, credits: 50, amountDue: 0 },
+    ],
+  ])('%s', (_, input, expected) => {
+    expect(invoiceSummaryAmounts(input)).toEqual(expected);
+  });
+});
+
+describe('sortInvoiceCredits', () => {
+  it('puts the oldest first, then the lower id', () => {
+    const credits = [
+      credit(3n, '2025-05-04T00:00:00Z', 1),
+      credit(2n, '2025-05-03T00:00:00Z', 1),
+      credit(1n, '2025-05-04T00:00:00Z', 1),
+    ];
+    expect(sortInvoiceCredits(credits).map((c) => c.id)).toEqual([2n, 1n, 3n]);
   });
 });

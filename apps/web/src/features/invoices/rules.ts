@@ -1,4 +1,13 @@
-import { compareMoney, INVOICE_PAGE_SIZE, type InvoicePayment, type Money } from '@portal/contract';
+import {
+  compareMoney,
+  fromMinor,
+  INVOICE_PAGE_SIZE,
+  invoiceSummary,
+  type InvoiceCredit,
+  type InvoiceDetails,
+  type InvoicePayment,
+  type Money,
+} from '@portal/contract';
 import { subMonths } from 'date-fns';
 import { toIsoDate } from '@/lib/format';
 
@@ -86,13 +95,42 @@ export const listStateParams = (state: InvoiceListState): URLSearchParams => {
 };
 
 // ── Status, paying ──────────────────────────────────────────────────────────────────────────────
-// The status itself is the contract's one rule (invoiceStatus: Paid, Partially paid, Overdue, Unpaid).
+// The status itself is the contract's one rule (invoiceStatus: Paid, Credited, Partially paid, Partially credited, Overdue, Unpaid).
 
 /** Spec §2: "Pay Invoice" shows only when owing is not zero. */
 export const canPayInvoice = (owing: Money): boolean => compareMoney(owing, 0) !== 0;
 
 /** Spec §2: Amount Due is shown in red when owing is above 0. */
 export const isAmountDueOverdue = (owing: Money): boolean => compareMoney(owing, 0) > 0;
+
+/** The Invoice Summary's amounts: total − payments − credits = amount due. */
+export interface InvoiceSummaryAmounts {
+  total: Money;
+  payments: Money;
+  credits: Money;
+  amountDue: Money;
+}
+
+/** The summary of an invoice: only Successful payments count (the ledger rule), and every credit. */
+export const invoiceSummaryAmounts = (
+  details: Pick<InvoiceDetails, 'invoice' | 'payments' | 'credits'>,
+): InvoiceSummaryAmounts => {
+  const figures = invoiceSummary(
+    details.invoice.amount,
+    details.payments.filter((p) => p.payment.status === 'Successful').map((p) => p.paymentAssignment.amount),
+    details.credits.map((c) => c.amount),
+  );
+  return {
+    total: fromMinor(figures.total),
+    payments: fromMinor(figures.payments),
+    credits: fromMinor(figures.credits),
+    amountDue: fromMinor(figures.amountDue),
+  };
+};
+
+/** Credits oldest first, then by id (ids are bigint: compared exactly). */
+export const sortInvoiceCredits = (credits: readonly InvoiceCredit[]): InvoiceCredit[] =>
+  [...credits].sort((a, b) => Date.parse(a.date) - Date.parse(b.date) || (a.id === b.id ? 0 : a.id > b.id ? 1 : -1));
 
 // ── Payment history of an invoice ───────────────────────────────────────────────────────────────
 

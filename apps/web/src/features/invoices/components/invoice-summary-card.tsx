@@ -1,22 +1,24 @@
-import { invoiceStatus, type InvoiceDetails } from '@portal/contract';
+import { invoiceStatus, issueDay, type InvoiceDetails } from '@portal/contract';
 import { FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n/translate';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/i18n/use-format';
-import { isAmountDueOverdue } from '../rules';
+import { invoiceSummaryAmounts, isAmountDueOverdue } from '../rules';
 import { useAccountToday } from '@/features/account';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 
 /**
- * Invoice Summary (spec §2): Issue Date (posted date, or "-"), Due Date, Status (Paid when nothing is owed),
- * Total Amount and Amount Due — red (and bold) while something is owed.
+ * Invoice Summary: Issue Date (posted date, or "-"), Due Date, Status (Paid when nothing is owed, Credited
+ * when credits cleared it), then Total Amount − Payments − Credits = Amount Due — red (and bold) while
+ * something is owed.
  */
 export function InvoiceSummaryCard({ details }: { details: InvoiceDetails }) {
   const { t } = useTranslation('invoices');
   const f = useFormat();
-  const { invoice, owing } = details;
+  const { invoice, owing, credited } = details;
+  const amounts = invoiceSummaryAmounts(details);
   const money = (amount: number) => f.currency(amount, invoice.currency, { invoiceDetail: true });
   const overdue = isAmountDueOverdue(owing);
   const today = useAccountToday(invoice.accountId);
@@ -25,12 +27,20 @@ export function InvoiceSummaryCard({ details }: { details: InvoiceDetails }) {
       <CardHeader title={t('detail.summary')} titleId="summary-title" icon={<FileText />} />
       <CardBody>
         <dl className="flex flex-col text-sm">
-          <Row term={t('detail.issueDate')}>{f.date(invoice.postedDate, 'detail')}</Row>
+          <Row term={t('detail.issueDate')}>{f.date(invoice.postedDate && issueDay(invoice.postedDate), 'detail')}</Row>
           <Row term={t('detail.dueDate')}>{f.date(invoice.dueDate, 'detail')}</Row>
           <Row term={t('detail.status')}>
-            <InvoiceStatusBadge status={invoiceStatus({ amount: invoice.amount, owing, dueDate: invoice.dueDate }, today)} />
+            <InvoiceStatusBadge
+              status={invoiceStatus({ amount: invoice.amount, owing, credited, dueDate: invoice.dueDate }, today)}
+            />
           </Row>
-          <Row term={t('detail.totalAmount')}>{money(invoice.amount)}</Row>
+          <Row term={t('detail.totalAmount')}>{money(amounts.total)}</Row>
+          <Row term={t('detail.payments')}>
+            <span data-testid="summary-payments">−{money(amounts.payments)}</span>
+          </Row>
+          <Row term={t('detail.credits')}>
+            <span data-testid="summary-credits">−{money(amounts.credits)}</span>
+          </Row>
           <div className="mt-2 flex items-center justify-between gap-4 border-t border-border pt-3">
             <dt className="font-semibold text-fg">{t('detail.amountDue')}</dt>
             <dd

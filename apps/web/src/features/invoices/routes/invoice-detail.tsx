@@ -25,6 +25,7 @@ import { invoiceDetailsQuery } from '../api/get-invoice-details';
 import { documentUrl, invoiceUrlsQuery } from '../api/get-invoice-urls';
 import { BillingToCard } from '../components/billing-to-card';
 import { ChargesCard } from '../components/charges-card';
+import { InvoiceCreditsCard } from '../components/invoice-credits-card';
 import { InvoicePaymentsCard } from '../components/invoice-payments-card';
 import { InvoiceSummaryCard } from '../components/invoice-summary-card';
 import { invoicesLocales } from '../locales';
@@ -183,6 +184,8 @@ function InvoiceDetail({ details, back }: { details: InvoiceDetails; back: React
         <InvoiceDisputesCard invoice={invoice} />
 
         {details.payments.length > 0 && <InvoicePaymentsCard payments={details.payments} />}
+
+        {details.credits.length > 0 && <InvoiceCreditsCard credits={details.credits} />}
       </div>
 
       <PayModal
@@ -193,7 +196,10 @@ function InvoiceDetail({ details, back }: { details: InvoiceDetails; back: React
         invoice={{ id: invoice.id, invoiceNumber: invoice.invoiceNumber, arId: details.arId }}
         invoiceDetail
         onPaid={({ amount, currency }) =>
-          setNotice({ tone: 'success', text: t('detail.paid', { amount: f.currency(amount, currency, { invoiceDetail: true }) }) })
+          setNotice({
+            tone: 'success',
+            text: t('detail.paid', { amount: f.currency(amount, currency, { invoiceDetail: true }) }),
+          })
         }
       />
     </>

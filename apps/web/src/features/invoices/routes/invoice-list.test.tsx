@@ -57,6 +57,30 @@ describe('invoice list (spec §2 "Invoice list")', () => {
     });
   });
 
+  it('says "Credited" or "Partially credited" where credits, not payments, lowered an invoice', async () => {
+    wideScreen();
+    const later = { dueDate: '2099-05-30' };
+    mockPortalBilling({
+      invoices: () =>
+        json({
+          value: [
+            invoiceListItem(2001n, 'INV-C1', 112.5, { ...later, credited: 8 }),
+            invoiceListItem(2002n, 'INV-C2', 0, { ...later, credited: 120.5 }),
+            invoiceListItem(2003n, 'INV-C3', 20.5, { ...later, credited: 0 }),
+          ],
+          count: 3,
+        }),
+    });
+    renderRoute('/invoices');
+    const rows = within(await screen.findByRole('table', { name: 'Invoices' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['INV-C1', 'INV-C2', 'INV-C3']);
+    expect(within(rows[0]!).getByText('Partially credited')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Credited')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Partially paid')).toBeInTheDocument();
+  });
+
   it('stacks invoices as cards on phones, without a table', async () => {
     mockPortalBilling({ invoices: () => page(1) });
     renderRoute('/invoices');

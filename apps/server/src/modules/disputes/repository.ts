@@ -1,5 +1,5 @@
 /** SQL of the dispute calls. Every read is limited to the accounts the caller may see. */
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DisputeReason, DisputeStatus, PagedQuery } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
@@ -9,6 +9,7 @@ import { visibleAccountsCondition } from '../../lib/access';
 import { committedOnReceivable } from '../../lib/ledger';
 import type { Caller } from '../../http/caller';
 import { DISPUTE_FIELDS } from './fields';
+import type { Claimed, DisputeBounds } from './rules';
 
 /** What is disputed: one charge line or one call detail record. */
 export type DisputedLine = { chargeId: bigint; cdrId?: undefined } | { cdrId: bigint; chargeId?: undefined };
@@ -45,14 +46,58 @@ export const findLine = async (db: PortalDb, caller: Caller, line: DisputedLine)
   return row;
 };
 
-/** What the other live (not Rejected) disputes of the line already claim, as numeric text. */
-export const disputedOnLine = async (db: PortalDb, line: DisputedLine): Promise<string> => {
-  const onLine = line.chargeId !== undefined ? eq(disputes.chargeId, line.chargeId) : eq(disputes.cdrId, line.cdrId);
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${disputes.amount}), 0)::text` })
-    .from(disputes)
-    .where(and(onLine, ne(disputes.status, 'Rejected')));
-  return row!.total;
+/** Numeric texts of one billed amount, what its live (not Rejected) disputes claim and what its resolved ones credited. */
+interface ClaimsRow extends Record<string, unknown> {
+  amount: string;
+  disputed: string;
+  credited: string;
+}
+
+const claimed = (row: ClaimsRow): Claimed => ({ amount: row.amount, disputed: row.disputed, credited: row.credited });
+
+/**
+ * A charge line's claims: its disputes and those of the call records billed on it (the invoice's
+ * records of its usage class), read through the invoice's disputes, never its records.
+ */
+const lineClaims = async (db: PortalDb, chargeId: bigint): Promise<Claimed | null> => {
+  const onLine = sql`(d.charge_id = c.id or r.usage_class = c.usage_class)`;
+  const { rows } = await db.execute<ClaimsRow>(sql`
+    select c.amount::text as amount,
+      coalesce(sum(d.amount) filter (where d.status <> 'Rejected' and ${onLine}), 0)::text as disputed,
+      coalesce(sum(d.credited_amount) filter (where d.status = 'Resolved' and ${onLine}), 0)::text as credited
+    from ${charges} c
+    left join ${disputes} d on d.invoice_id = c.invoice_id
+    left join ${cdrs} r on r.id = d.cdr_id
+    where c.id = ${chargeId}
+    group by c.id`);
+  return rows[0] ? claimed(rows[0]) : null;
+};
+
+/** A call record's own claims, and the Usage line of its invoice it is billed on (if any). */
+const recordClaims = async (db: PortalDb, cdrId: bigint): Promise<{ record: Claimed; lineId: bigint | null } | null> => {
+  const { rows } = await db.execute<ClaimsRow & { line_id: string | null }>(sql`
+    select r.amount::text as amount,
+      coalesce(sum(d.amount) filter (where d.status <> 'Rejected'), 0)::text as disputed,
+      coalesce(sum(d.credited_amount) filter (where d.status = 'Resolved'), 0)::text as credited,
+      (select c.id from ${charges} c where c.invoice_id = r.invoice_id and c.category = 'Usage' and c.usage_class = r.usage_class
+        order by c.id limit 1)::text as line_id
+    from ${cdrs} r
+    left join ${disputes} d on d.cdr_id = r.id
+    where r.id = ${cdrId}
+    group by r.id`);
+  const row = rows[0];
+  return row ? { record: claimed(row), lineId: row.line_id === null ? null : BigInt(row.line_id) } : null;
+};
+
+/**
+ * What bounds a dispute of `line` or its credit: the charge line with every live dispute on it and on its
+ * records, and for a call record also the record with its own. Read under the account's lock.
+ */
+export const disputeBounds = async (db: PortalDb, line: DisputedLine): Promise<DisputeBounds> => {
+  if (line.chargeId !== undefined) return { line: await lineClaims(db, line.chargeId), record: null };
+  const found = await recordClaims(db, line.cdrId);
+  if (!found) return { line: null, record: null };
+  return { line: found.lineId === null ? null : await lineClaims(db, found.lineId), record: found.record };
 };
 
 export const insertDispute = async (
@@ -174,6 +219,8 @@ export const lockDispute = async (db: PortalDb, id: bigint) => {
       accountId: disputes.accountId,
       invoiceId: disputes.invoiceId,
       invoiceNumber: invoices.invoiceNumber,
+      chargeId: disputes.chargeId,
+      cdrId: disputes.cdrId,
       status: disputes.status,
       amount: disputes.amount,
       currency: disputes.currency,

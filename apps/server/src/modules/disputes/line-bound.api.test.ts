@@ -1,10 +1,11 @@
 /**
  * A charge line is disputed and credited at most once over: its amount is shared by the line and the
- * call records billed on it, whichever of them is disputed, one after another or 20 at once.
+ * call records billed on it, whichever of them is disputed, one after another or 20 at once. A tax line
+ * follows its charges and is not disputed on its own; staff see each dispute's account and line.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { disputes } from '../../db/schema';
+import { accounts, charges, disputes } from '../../db/schema';
 import { buildTestApp, createTestClock, type TestContext } from '../../../test/app';
 import { createAccount, createBillingDetails, createUser } from '../../../test/factories';
 import { callAs, createUsageLine, disputeTwentyAtOnce, liveDisputedCents, MIXED_LINE, type Caller, type UsageLine } from '../../../test/dispute-lines';
@@ -115,5 +116,55 @@ describe('20 disputes at once, of the line and of its records', () => {
     expect(live.records[2]).toBeLessThanOrEqual(300n);
     // Taken in turn, 35.00 asked for leaves the line less than one claim (1.50) short.
     expect(total).toBeGreaterThanOrEqual(850n);
+  });
+});
+
+describe('taxes follow the charges they are on', () => {
+  it('refuses a tax line disputed on its own with 400 on chargeId, saving nothing; its charge is disputed instead', async () => {
+    const db = ctx.database.db;
+    const line = await createUsageLine(db, accountId, '10.00', ['10.0000'], INVOICE);
+    const [tax] = await db
+      .insert(charges)
+      .values({ accountId, invoiceId: line.invoiceId, category: 'Tax', description: 'HST 13%', amount: '1.30', currency: 'CAD', startDate: INVOICE.startDate, endDate: INVOICE.endDate, taxCode: 'HST' })
+      .returning();
+    const message = 'A tax is not disputed on its own: it follows the charges it is on. Dispute the charge instead.';
+    expect(await dispute({ chargeId: tax!.id, amount: 1.3 })).toEqual({ status: 400, body: { error: message, fields: { chargeId: message } } });
+    expect(await db.select().from(disputes).where(eq(disputes.invoiceId, line.invoiceId))).toEqual([]);
+    expect((await dispute({ chargeId: line.lineId, amount: 10 })).status).toBe(200);
+  });
+});
+
+describe('what the queue says of a dispute', () => {
+  it('names the account by number and name, and the line a record dispute counts against', async () => {
+    const db = ctx.database.db;
+    const line = await createUsageLine(db, accountId, '5.00', ['2.0000', '3.0000'], INVOICE);
+    const onRecord = await dispute({ cdrId: line.recordIds[1], amount: 3 });
+    const onLine = await dispute({ chargeId: line.lineId, amount: 2 });
+    const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
+    expect(onRecord.body).toMatchObject({ accountNumber: account!.customerNo, accountName: account!.name, cdrId: Number(line.recordIds[1]), lineChargeId: Number(line.lineId), lineAmount: 3 });
+    expect(onLine.body).toMatchObject({ chargeId: Number(line.lineId), lineChargeId: Number(line.lineId), lineDescription: 'Roaming calls', lineAmount: 5 });
+  });
+
+  it('filters by account number, for staff as for the customer', async () => {
+    const db = ctx.database.db;
+    const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
+    const other = await createAccount(db);
+    await createBillingDetails(db, other.id);
+    const otherCustomer = await createUser(db, { accountIds: [other.id] });
+    const otherLine = await createUsageLine(db, other.id, '4.00', ['4.0000'], INVOICE);
+    expect((await call(otherCustomer, 'POST', '/b/v1/Dispute', { chargeId: otherLine.lineId, amount: 1, reason: 'Other' })).status).toBe(200);
+
+    const byNumber = (number: string, user: Caller = staff) =>
+      call(user, 'GET', `/b/v1/Dispute/items?dnfilter=${encodeURIComponent(`AccountNumber=="${number}"`)}&count=true`);
+    const own = await byNumber(account!.customerNo);
+    const ownCount = (await db.select({ n: sql<number>`count(*)::int` }).from(disputes).where(eq(disputes.accountId, accountId)))[0]!.n;
+    expect(own.status).toBe(200);
+    expect(own.body.count).toBe(ownCount);
+    expect((own.body.value as { accountNumber: string }[]).every((d) => d.accountNumber === account!.customerNo)).toBe(true);
+    expect((await byNumber(other.customerNo)).body).toMatchObject({ count: 1, value: [{ accountNumber: other.customerNo, accountName: other.name }] });
+    // A customer's filter never reaches past their own accounts.
+    expect((await byNumber(other.customerNo, customer)).body).toEqual({ value: [], count: 0 });
+    const partial = await call(staff, 'GET', `/b/v1/Dispute/items?dnfilter=${encodeURIComponent(`AccountNumber.contains("${other.customerNo.slice(2)}")`)}&count=true`);
+    expect(partial.body.count).toBe(1);
   });
 });

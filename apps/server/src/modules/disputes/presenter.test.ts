@@ -5,10 +5,13 @@ import type { DisputeRow } from './repository';
 const row = (fields: Partial<DisputeRow>): DisputeRow => ({
   id: 5n,
   accountId: 1n,
+  accountNumber: '100001',
+  accountName: 'Pat Lee',
   invoiceId: 2n,
   invoiceNumber: 'INV-2',
   chargeId: null,
   cdrId: 9n,
+  lineChargeId: '7',
   lineDescription: 'Call to France',
   lineAmount: '2.4567',
   reason: 'Other',

@@ -14,10 +14,13 @@ const lineMoney = (numeric: string) => {
 export const presentDispute = (row: DisputeRow): Dispute => ({
   id: row.id,
   accountId: row.accountId,
+  accountNumber: row.accountNumber,
+  accountName: row.accountName,
   invoiceId: row.invoiceId,
   invoiceNumber: row.invoiceNumber,
   chargeId: row.chargeId,
   cdrId: row.cdrId,
+  lineChargeId: row.lineChargeId === null ? null : BigInt(row.lineChargeId),
   lineDescription: row.lineDescription,
   lineAmount: lineMoney(row.lineAmount),
   reason: row.reason,

@@ -3,7 +3,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DisputeReason, DisputeStatus, PagedQuery } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
-import { cdrs, charges, creditNotes, disputes, invoices, receivables, users } from '../../db/schema';
+import { accounts, cdrs, charges, creditNotes, disputes, invoices, receivables, users } from '../../db/schema';
 import { compileFilter, compileOrderBy } from '../../filter';
 import { visibleAccountsCondition } from '../../lib/access';
 import { committedOnReceivable } from '../../lib/ledger';
@@ -19,6 +19,8 @@ export interface LineRow {
   invoiceId: bigint;
   invoiceNumber: string;
   invoiceState: 'Draft' | 'Posted' | 'Void';
+  /** a charge's category (Tax lines follow the charges they are on); null for a call record */
+  category: string | null;
   postedDate: Date | null;
   /** numeric text: 2 decimals for a charge, 4 for a call record */
   amount: string;
@@ -36,6 +38,7 @@ export const findLine = async (db: PortalDb, caller: Caller, line: DisputedLine)
       invoiceNumber: invoices.invoiceNumber,
       invoiceState: invoices.state,
       postedDate: invoices.postedDate,
+      category: line.chargeId !== undefined ? charges.category : sql<null>`null`,
       amount: table.amount,
       currency: invoices.currency,
     })
@@ -126,13 +129,20 @@ const raisedBy = alias(users, 'raised_by');
 const reviewedBy = alias(users, 'reviewed_by');
 const resolvedBy = alias(users, 'resolved_by');
 
+/** The Usage line of the record's invoice that bills the record's usage class. */
+const recordLine = sql<bigint | null>`(select l.id from ${charges} l where l.invoice_id = ${cdrs.invoiceId} and l.category = 'Usage'
+  and l.usage_class = ${cdrs.usageClass} order by l.id limit 1)`;
+
 const disputeColumns = {
   id: disputes.id,
   accountId: disputes.accountId,
+  accountNumber: accounts.customerNo,
+  accountName: accounts.name,
   invoiceId: disputes.invoiceId,
   invoiceNumber: invoices.invoiceNumber,
   chargeId: disputes.chargeId,
   cdrId: disputes.cdrId,
+  lineChargeId: sql<string | null>`coalesce(${disputes.chargeId}, ${recordLine})::text`,
   lineDescription: sql<string>`coalesce(${charges.description}, ${cdrs.description})`,
   lineAmount: sql<string>`coalesce(${charges.amount}, ${cdrs.amount})::text`,
   reason: disputes.reason,
@@ -153,10 +163,14 @@ const disputeColumns = {
 export interface DisputeRow {
   id: bigint;
   accountId: bigint;
+  accountNumber: string;
+  accountName: string;
   invoiceId: bigint;
   invoiceNumber: string;
   chargeId: bigint | null;
   cdrId: bigint | null;
+  /** numeric text of the id */
+  lineChargeId: string | null;
   lineDescription: string;
   lineAmount: string;
   reason: DisputeReason;
@@ -178,6 +192,7 @@ const selectDisputes = (db: PortalDb) =>
   db
     .select(disputeColumns)
     .from(disputes)
+    .innerJoin(accounts, eq(accounts.id, disputes.accountId))
     .innerJoin(invoices, eq(invoices.id, disputes.invoiceId))
     .leftJoin(charges, eq(charges.id, disputes.chargeId))
     .leftJoin(cdrs, eq(cdrs.id, disputes.cdrId))
@@ -198,7 +213,7 @@ export const listVisibleDisputes = async (
   const orderBy = query.orderby?.trim() ? compileOrderBy(query.orderby, DISPUTE_FIELDS, { tieBreaker: disputes.id }) : DEFAULT_ORDER;
   const [rows, total] = await Promise.all([
     selectDisputes(db).where(where).orderBy(...orderBy).limit(query.take).offset(query.skip),
-    query.count ? db.select({ n: count() }).from(disputes).where(where) : Promise.resolve(undefined),
+    query.count ? db.select({ n: count() }).from(disputes).innerJoin(accounts, eq(accounts.id, disputes.accountId)).where(where) : Promise.resolve(undefined),
   ]);
   return { rows, count: total?.[0]?.n };
 };

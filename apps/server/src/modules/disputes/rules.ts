@@ -63,6 +63,7 @@ const STATUS_WORDS: Record<DisputeStatus, string> = { Open: 'open', UnderReview:
 export const DISPUTE_MESSAGES = {
   windowClosed: (billingDay: string, closesOn: string) =>
     `The terms say charge disputes must be raised within ${DISPUTE_WINDOW_DAYS} days of the billing date. This invoice was billed on ${billingDay}; disputes closed after ${closesOn}.`,
+  taxLine: 'A tax is not disputed on its own: it follows the charges it is on. Dispute the charge instead.',
   unbilled: 'This call is in a period that has not been billed yet: it can be disputed once its invoice is issued.',
   aboveLine: (maximum: string) =>
     `The disputed amount cannot be more than the charge (less what other disputes of it and of its call records claim): at most ${maximum}.`,

@@ -74,6 +74,7 @@ export const createDispute = async (deps: DisputeDeps, caller: Caller, body: Dis
   // Draft and Void invoices never leave the server: their lines answer like unknown ones.
   if (!found || found.invoiceState === 'Void' || (found.invoiceState === 'Draft' && line.chargeId !== undefined)) throw notFound(what);
   if (found.invoiceState === 'Draft' || !found.postedDate) throw conflict(DISPUTE_MESSAGES.unbilled);
+  if (found.category === 'Tax') throw invalidFields(DISPUTE_MESSAGES.taxLine, { chargeId: DISPUTE_MESSAGES.taxLine });
   const now = deps.clock.now();
   const billTo = await findBillTo(deps.db, found.accountId, null, now);
   const window = disputeWindow(found.postedDate, timeZoneOfAddress(billTo), now);

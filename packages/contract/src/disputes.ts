@@ -116,6 +116,8 @@ export const DisputeSchema = builtOnFirstUse(() =>
     reviewed: PersonAtSchema,
     resolved: PersonAtSchema,
     creditedAmount: MoneySchema.nullable(),
+    /** The invoice's tax that followed the credit (its share of the taxes); the credit note is both. */
+    creditedTax: MoneySchema.nullable(),
     rejectionReason: z.string().nullable(),
   }),
 );

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { accounts, charges, disputes } from '../../db/schema';
+import { accounts, charges, creditNotes, disputes, invoices, receivables } from '../../db/schema';
 import { buildTestApp, createTestClock, type TestContext } from '../../../test/app';
 import { createAccount, createBillingDetails, createUser } from '../../../test/factories';
 import { callAs, createUsageLine, disputeTwentyAtOnce, liveDisputedCents, MIXED_LINE, type Caller, type UsageLine } from '../../../test/dispute-lines';
@@ -120,7 +120,7 @@ describe('20 disputes at once, of the line and of its records', () => {
 });
 
 describe('taxes follow the charges they are on', () => {
-  it('refuses a tax line disputed on its own with 400 on chargeId, saving nothing; its charge is disputed instead', async () => {
+  it('refuses a tax line disputed on its own with 400 on chargeId, saving nothing; its charge is disputed and credited with its tax', async () => {
     const db = ctx.database.db;
     const line = await createUsageLine(db, accountId, '10.00', ['10.0000'], INVOICE);
     const [tax] = await db
@@ -130,7 +130,36 @@ describe('taxes follow the charges they are on', () => {
     const message = 'A tax is not disputed on its own: it follows the charges it is on. Dispute the charge instead.';
     expect(await dispute({ chargeId: tax!.id, amount: 1.3 })).toEqual({ status: 400, body: { error: message, fields: { chargeId: message } } });
     expect(await db.select().from(disputes).where(eq(disputes.invoiceId, line.invoiceId))).toEqual([]);
-    expect((await dispute({ chargeId: line.lineId, amount: 10 })).status).toBe(200);
+    const whole = await dispute({ chargeId: line.lineId, amount: 10 });
+    expect(whole.status).toBe(200);
+
+    // Credited, the charge takes its 13% with it: the credit note (and what the invoice owes) is 11.30.
+    // The invoice bills the line and its tax.
+    await db.update(invoices).set({ amount: '11.30' }).where(eq(invoices.id, line.invoiceId));
+    await db.update(receivables).set({ amount: '11.30' }).where(eq(receivables.invoiceId, line.invoiceId));
+    const owing = async () => (await call(customer, 'GET', `/b/v1/Invoice/details/${line.invoiceId}`)).body.owing;
+    expect(await owing()).toBe(11.3);
+    const resolved = await reviewAndResolve(whole.body.id, { outcome: 'Resolved', creditedAmount: 10 });
+    expect(resolved).toMatchObject({ status: 200, body: { status: 'Resolved', creditedAmount: 10, creditedTax: 1.3 } });
+    const notes = await db.select({ amount: creditNotes.amount }).from(creditNotes).where(eq(creditNotes.invoiceId, line.invoiceId));
+    expect(notes).toEqual([{ amount: '11.30' }]);
+    expect(await owing()).toBe(0);
+  });
+
+  it('refuses a credit whose tax would take the invoice below zero, saying so', async () => {
+    const db = ctx.database.db;
+    const line = await createUsageLine(db, accountId, '10.00', ['10.0000'], INVOICE);
+    await db
+      .insert(charges)
+      .values({ accountId, invoiceId: line.invoiceId, category: 'Tax', description: 'HST 13%', amount: '1.30', currency: 'CAD', startDate: INVOICE.startDate, endDate: INVOICE.endDate, taxCode: 'HST' });
+    const raised = await dispute({ chargeId: line.lineId, amount: 10 });
+    // The receivable is the factory's 10.00: the tax was never billed on it.
+    const message = 'The invoice owes only 10.00: the credit and the tax that follows it (1.30) cannot take it below zero.';
+    expect(await reviewAndResolve(raised.body.id, { outcome: 'Resolved', creditedAmount: 10 })).toEqual({
+      status: 400,
+      body: { error: message, fields: { creditedAmount: message } },
+    });
+    expect(await db.select().from(creditNotes).where(eq(creditNotes.invoiceId, line.invoiceId))).toEqual([]);
   });
 });
 

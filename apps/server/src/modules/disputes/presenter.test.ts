@@ -26,6 +26,7 @@ const row = (fields: Partial<DisputeRow>): DisputeRow => ({
   resolvedBy: 'Taylor',
   resolvedAt: new Date('2026-11-27T12:00:00Z'),
   creditedAmount: '1.00',
+  creditedTax: '0.13',
   rejectionReason: null,
   ...fields,
 });
@@ -47,6 +48,7 @@ describe('presentDispute', () => {
       reviewed: { name: null, at: '2026-11-26T12:00:00.000Z' },
       resolved: { name: 'Taylor', at: '2026-11-27T12:00:00.000Z' },
       creditedAmount: 1,
+      creditedTax: 0.13,
       currency: 'CAD',
     });
     expect(presentDispute(row({ reviewedAt: null, resolvedAt: null, creditedAmount: null }))).toMatchObject({ reviewed: null, resolved: null, creditedAmount: null });

@@ -33,5 +33,6 @@ export const presentDispute = (row: DisputeRow): Dispute => ({
   reviewed: row.reviewedAt ? { name: row.reviewedBy, at: row.reviewedAt.toISOString() } : null,
   resolved: row.resolvedAt ? { name: row.resolvedBy, at: row.resolvedAt.toISOString() } : null,
   creditedAmount: row.creditedAmount === null ? null : money(row.creditedAmount),
+  creditedTax: row.creditedTax === null ? null : money(row.creditedTax),
   rejectionReason: row.rejectionReason,
 });

@@ -9,7 +9,7 @@ import { visibleAccountsCondition } from '../../lib/access';
 import { committedOnReceivable } from '../../lib/ledger';
 import type { Caller } from '../../http/caller';
 import { DISPUTE_FIELDS } from './fields';
-import type { Claimed, DisputeBounds } from './rules';
+import type { Claimed, DisputeBounds, InvoiceTaxes } from './rules';
 
 /** What is disputed: one charge line or one call detail record. */
 export type DisputedLine = { chargeId: bigint; cdrId?: undefined } | { cdrId: bigint; chargeId?: undefined };
@@ -103,6 +103,18 @@ export const disputeBounds = async (db: PortalDb, line: DisputedLine): Promise<D
   return { line: found.lineId === null ? null : await lineClaims(db, found.lineId), record: found.record };
 };
 
+/** The invoice's taxable subtotal, its taxes and the tax its dispute credits already gave back. */
+export const invoiceTaxes = async (db: PortalDb, invoiceId: bigint): Promise<InvoiceTaxes> => {
+  const { rows } = await db.execute<{ subtotal: string; taxes: string; tax_credited: string }>(sql`
+    select coalesce(sum(c.amount) filter (where c.category <> 'Tax'), 0)::text as subtotal,
+      coalesce(sum(c.amount) filter (where c.category = 'Tax'), 0)::text as taxes,
+      (select coalesce(sum(n.amount - d.credited_amount), 0) from ${creditNotes} n join ${disputes} d on d.id = n.dispute_id
+        where n.invoice_id = ${invoiceId})::text as tax_credited
+    from ${charges} c where c.invoice_id = ${invoiceId}`);
+  const row = rows[0]!;
+  return { subtotal: row.subtotal, taxes: row.taxes, taxCredited: row.tax_credited };
+};
+
 export const insertDispute = async (
   db: PortalDb,
   values: { accountId: bigint; invoiceId: bigint; line: DisputedLine; reason: DisputeReason; details: string; amount: string; currency: string; userId: bigint; now: Date },
@@ -157,6 +169,7 @@ const disputeColumns = {
   resolvedBy: resolvedBy.name,
   resolvedAt: disputes.resolvedAt,
   creditedAmount: disputes.creditedAmount,
+  creditedTax: sql<string | null>`(${creditNotes.amount} - ${disputes.creditedAmount})::text`,
   rejectionReason: disputes.rejectionReason,
 };
 
@@ -185,6 +198,8 @@ export interface DisputeRow {
   resolvedBy: string | null;
   resolvedAt: Date | null;
   creditedAmount: string | null;
+  /** what the credit note gave back beyond the credited amount: the tax that followed it */
+  creditedTax: string | null;
   rejectionReason: string | null;
 }
 
@@ -198,7 +213,8 @@ const selectDisputes = (db: PortalDb) =>
     .leftJoin(cdrs, eq(cdrs.id, disputes.cdrId))
     .leftJoin(raisedBy, eq(raisedBy.id, disputes.createdByUserId))
     .leftJoin(reviewedBy, eq(reviewedBy.id, disputes.reviewedByUserId))
-    .leftJoin(resolvedBy, eq(resolvedBy.id, disputes.resolvedByUserId));
+    .leftJoin(resolvedBy, eq(resolvedBy.id, disputes.resolvedByUserId))
+    .leftJoin(creditNotes, eq(creditNotes.disputeId, disputes.id));
 
 /** Newest first, a stable tie-breaker after it. */
 const DEFAULT_ORDER = [desc(disputes.createdAt), desc(disputes.id)];

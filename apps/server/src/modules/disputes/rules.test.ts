@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditableCents, disputableCents, DISPUTE_MESSAGES, type Claimed } from './rules';
+import { creditableCents, disputableCents, DISPUTE_MESSAGES, taxFollowingCents, type Claimed } from './rules';
 
 const claims = (amount: string, disputed = '0', credited = '0'): Claimed => ({ amount, disputed, credited });
 
@@ -47,6 +47,24 @@ describe('creditableCents: what a resolution may credit', () => {
     [null, claims('2.4567'), '2.45', '80.00', 245n],
   ])('line %o, record %o, disputed %s, open %s → %s', (line, record, disputed, open, maximum) => {
     expect(creditableCents({ line, record }, disputed, open)).toBe(maximum);
+  });
+});
+
+describe('taxFollowingCents: the tax a credit of a charge takes with it', () => {
+  it.each([
+    // credit (cents), subtotal, taxes, tax already credited, tax that follows (cents)
+    [1000n, '80.00', '10.40', '0', 130n], // HST 13% of 10.00
+    [1000n, '80.00', '0', '0', 0n], // an invoice without taxes (US accounts)
+    [333n, '100.00', '14.98', '0', 50n], // GST + QST (14.975%): 49.88 cents, half up
+    [1n, '100.00', '13.00', '0', 0n], // 0.13 of a cent rounds to nothing
+    [8000n, '80.00', '10.40', '0', 1040n], // the whole subtotal takes every tax
+    [8000n, '80.00', '10.40', '9.50', 90n], // never more than the other credits left
+    [1000n, '80.00', '10.40', '10.40', 0n],
+    [1000n, '0.00', '0', '0', 0n], // nothing taxable
+    [1000n, '-5.00', '0.00', '0', 0n], // a credit invoice
+    [0n, '80.00', '10.40', '0', 0n],
+  ])('credit %s of subtotal %s with taxes %s (credited %s) → %s', (credit, subtotal, taxes, taxCredited, tax) => {
+    expect(taxFollowingCents(credit, { subtotal, taxes, taxCredited })).toBe(tax);
   });
 });
 

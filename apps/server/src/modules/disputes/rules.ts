@@ -58,6 +58,26 @@ export const creditableCents = (bounds: DisputeBounds, disputed: string, open: s
   return smallest(tenThousandths(disputed) / 100n, openCents > 0n ? openCents : 0n, creditLeftCents(bounds));
 };
 
+/** An invoice's taxable subtotal and taxes (its Tax lines), and the tax its credits already gave back, as numeric text. */
+export interface InvoiceTaxes {
+  subtotal: string;
+  taxes: string;
+  taxCredited: string;
+}
+
+/**
+ * The tax that follows a credit of a charge, in cents: the invoice's taxes in the proportion the credit is of
+ * its taxable subtotal, rounded half up, and never more than the taxes its other credits left.
+ */
+export const taxFollowingCents = (creditCents: bigint, invoice: InvoiceTaxes): bigint => {
+  const subtotal = tenThousandths(invoice.subtotal) / 100n;
+  const taxes = tenThousandths(invoice.taxes) / 100n;
+  if (subtotal <= 0n || taxes <= 0n || creditCents <= 0n) return 0n;
+  const share = (2n * creditCents * taxes + subtotal) / (2n * subtotal);
+  const left = taxes - tenThousandths(invoice.taxCredited) / 100n;
+  return smallest(share, left > 0n ? left : 0n);
+};
+
 const STATUS_WORDS: Record<DisputeStatus, string> = { Open: 'open', UnderReview: 'under review', Resolved: 'resolved', Rejected: 'rejected' };
 
 export const DISPUTE_MESSAGES = {
@@ -71,6 +91,8 @@ export const DISPUTE_MESSAGES = {
     `The credits of a charge and of its call records cannot add up to more than the charge: at most ${maximum} can still be credited.`,
   creditAboveDisputed: (disputed: string) => `The credit cannot be more than the disputed amount (${disputed}).`,
   creditAboveOwing: (open: string) => `The invoice owes only ${open}: the credit cannot take it below zero.`,
+  creditAndTaxAboveOwing: (open: string, tax: string) =>
+    `The invoice owes only ${open}: the credit and the tax that follows it (${tax}) cannot take it below zero.`,
   cannotMove: (from: DisputeStatus, to: DisputeStatus) =>
     to === 'UnderReview'
       ? `This dispute is ${STATUS_WORDS[from]}: only an open dispute can be taken for review.`

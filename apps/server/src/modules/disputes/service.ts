@@ -22,7 +22,7 @@ import { lockAccount } from '../../lib/account-lock';
 import { recordAudit } from '../../lib/audit';
 import { findBillTo } from '../invoices';
 import { notifyAccount } from '../notifications';
-import { creditableCents, creditLeftCents, disputableCents, DISPUTE_MESSAGES, type DisputeBounds } from './rules';
+import { creditableCents, creditLeftCents, disputableCents, DISPUTE_MESSAGES, taxFollowingCents, type DisputeBounds } from './rules';
 import { presentDispute } from './presenter';
 import {
   disputeBounds,
@@ -30,6 +30,7 @@ import {
   findLine,
   insertCreditNote,
   insertDispute,
+  invoiceTaxes,
   listVisibleDisputes,
   lockDispute,
   openOnInvoice,
@@ -172,13 +173,20 @@ export const resolveDispute = async (deps: DisputeDeps, caller: Caller, id: bigi
       const message = creditRefusal(credit, bounds, dispute.amount, receivable.open);
       throw invalidFields(message, { creditedAmount: message });
     }
+    // Taxes follow the charges they are on: the credit note gives back the credit's share of them too.
+    const tax = taxFollowingCents(credit, await invoiceTaxes(tx, dispute.invoiceId));
+    if (tax > 0n && credit + tax > toMinor(receivable.open)) {
+      const message = DISPUTE_MESSAGES.creditAndTaxAboveOwing(minorToDecimal(toMinor(receivable.open)), minorToDecimal(tax));
+      throw invalidFields(message, { creditedAmount: message });
+    }
     const creditedAmount = minorToDecimal(credit);
+    const creditNoteAmount = minorToDecimal(credit + tax);
     const creditNoteId = await insertCreditNote(tx, {
       accountId: dispute.accountId,
       invoiceId: dispute.invoiceId,
       receivableId: receivable.receivableId,
       disputeId: id,
-      amount: creditedAmount,
+      amount: creditNoteAmount,
       currency: dispute.currency,
       description: `Credit for dispute ${id}`,
       userId: caller.userId,
@@ -191,9 +199,9 @@ export const resolveDispute = async (deps: DisputeDeps, caller: Caller, id: bigi
       action: 'dispute.resolved',
       entity: 'dispute',
       entityId: id,
-      details: { creditedAmount, creditNoteId, invoiceId: dispute.invoiceId },
+      details: { creditedAmount, creditedTax: minorToDecimal(tax), creditNoteId, invoiceId: dispute.invoiceId },
     });
-    await notifyStatus(deps, tx, { ...dispute, amount: creditedAmount }, 'Resolved', now);
+    await notifyStatus(deps, tx, { ...dispute, amount: creditNoteAmount }, 'Resolved', now);
   });
   return requireDispute(deps, caller, id);
 };

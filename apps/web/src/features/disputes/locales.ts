@@ -20,6 +20,7 @@ export const en = {
   // A dispute as listed
   disputed: 'Disputed {{amount}}',
   credited: 'Credited {{amount}}',
+  creditedWithTax: 'Credited {{amount}}, and {{tax}} of tax with it',
   rejectedBecause: 'Rejected: {{reason}}',
   raisedOn: 'Raised {{date}}',
   status_Open: 'Open',
@@ -98,7 +99,7 @@ export const en = {
   resolve: 'Resolve',
   resolveLabel: 'Resolve dispute {{id}} with a credit',
   resolveTitle: 'Resolve with a credit',
-  resolveText: 'A credit note lowers what invoice #{{number}} owes. It cannot be more than the disputed {{amount}}.',
+  resolveText: 'A credit note lowers what invoice #{{number}} owes. It cannot be more than the disputed {{amount}}; the invoice’s tax on it is credited with it.',
   creditAmount: 'Credit',
   creditConfirm: 'Credit {{amount}}',
   crediting: 'Crediting...',

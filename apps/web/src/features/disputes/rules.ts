@@ -74,3 +74,13 @@ export const queueFilter = (viewFilter: string, accountNumber: string): string =
   const account = `AccountNumber=="${accountNumber}"`;
   return viewFilter ? `(${viewFilter}) && ${account}` : account;
 };
+
+/** "Credited …", with the tax that followed the credit when there was some. */
+export const creditedText = (
+  t: (key: 'credited' | 'creditedWithTax', values: Record<string, string>) => string,
+  dispute: Pick<Dispute, 'creditedAmount' | 'creditedTax'>,
+  money: (amount: Money) => string,
+): string =>
+  dispute.creditedTax
+    ? t('creditedWithTax', { amount: money(dispute.creditedAmount ?? 0), tax: money(dispute.creditedTax) })
+    : t('credited', { amount: money(dispute.creditedAmount ?? 0) });

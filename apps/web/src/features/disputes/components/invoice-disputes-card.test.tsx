@@ -44,6 +44,7 @@ const dispute = (fields: Partial<Dispute>): Dispute => ({
   reviewed: null,
   resolved: null,
   creditedAmount: null,
+  creditedTax: null,
   rejectionReason: null,
   ...fields,
 });
@@ -86,7 +87,7 @@ describe('charge disputes on the invoice detail', () => {
             dispute({ id: 8n, chargeId: 500n, lineChargeId: 500n, lineDescription: 'Unlimited Canada plan', status: 'Rejected', rejectionReason: 'As agreed.' }),
             // Two call records billed on the roaming line.
             dispute({ id: 7n, chargeId: null, cdrId: 900n, lineChargeId: 503n, lineDescription: 'Call to France', lineAmount: 7.35, amount: 7.35 }),
-            dispute({ id: 6n, chargeId: null, cdrId: 901n, lineChargeId: 503n, lineDescription: 'Call to Spain', lineAmount: 1.1, amount: 1.1, status: 'Resolved', creditedAmount: 1.1 }),
+            dispute({ id: 6n, chargeId: null, cdrId: 901n, lineChargeId: 503n, lineDescription: 'Call to Spain', lineAmount: 1.1, amount: 1.1, status: 'Resolved', creditedAmount: 1.1, creditedTax: 0.14 }),
           ],
           count: 4,
         }),
@@ -98,6 +99,8 @@ describe('charge disputes on the invoice detail', () => {
     const listed = within(await region.findByRole('list', { name: 'Your disputes' }));
     expect(listed.getAllByRole('listitem')).toHaveLength(4);
     expect(region.getByText('Rejected: As agreed.')).toBeInTheDocument();
+    // Taxes follow the charges they are on: the credit took its share of them.
+    expect(region.getByText('Credited CA$1.10, and CA$0.14 of tax with it')).toBeInTheDocument();
     // The charges are the Charges card's: this card repeats none of them.
     expect(region.queryByText('Roaming calls')).not.toBeInTheDocument();
     expect(region.queryByText('HST 13%')).not.toBeInTheDocument();

@@ -13,7 +13,7 @@ import { registerLocales } from '@/lib/i18n/i18n';
 import { useFormat } from '@/lib/i18n/use-format';
 import { DISPUTES_KEY, disputesQuery, invoiceChargesQuery } from '../api/disputes';
 import { disputesLocales } from '../locales';
-import { disputableAmount, disputeWindowOf, isDisputableCategory, STATUS_TONE } from '../rules';
+import { creditedText, disputableAmount, disputeWindowOf, isDisputableCategory, STATUS_TONE } from '../rules';
 import type { DisputedLine } from './dispute-dialog';
 
 await registerLocales('disputes', disputesLocales);
@@ -134,7 +134,7 @@ export function DisputeItem({ dispute }: { dispute: Dispute }) {
         {t('disputed', { amount: money(dispute.amount) })} · {t(`reason_${dispute.reason}`)} · {t('raisedOn', { date: f.date(dispute.createdAt, 'detail') })}
       </p>
       {dispute.details && <p className="mt-1 break-words">{dispute.details}</p>}
-      {dispute.creditedAmount !== null && <p className="mt-1 font-medium text-success-text">{t('credited', { amount: money(dispute.creditedAmount) })}</p>}
+      {dispute.creditedAmount !== null && <p className="mt-1 font-medium text-success-text">{creditedText(t, dispute, money)}</p>}
       {dispute.rejectionReason && <p className="mt-1 break-words">{t('rejectedBecause', { reason: dispute.rejectionReason })}</p>}
     </li>
   );

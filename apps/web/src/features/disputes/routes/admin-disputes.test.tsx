@@ -27,6 +27,7 @@ const dispute = (id: number, fields: Partial<Dispute>): Dispute => ({
   reviewed: null,
   resolved: null,
   creditedAmount: null,
+  creditedTax: null,
   rejectionReason: null,
   ...fields,
 });

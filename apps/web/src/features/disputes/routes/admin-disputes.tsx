@@ -19,7 +19,7 @@ import { useSession } from '@/lib/session/session-store';
 import { usePageTitle } from '@/lib/use-page-title';
 import { DISPUTES_KEY, disputesQuery } from '../api/disputes';
 import { disputesLocales } from '../locales';
-import { isAccountNumber, queueFilter, STATUS_TONE } from '../rules';
+import { creditedText, isAccountNumber, queueFilter, STATUS_TONE } from '../rules';
 
 await registerLocales('disputes', disputesLocales);
 
@@ -196,7 +196,7 @@ export function AdminDisputesPage() {
                     </p>
                     {dispute.details && <p className="break-words">{dispute.details}</p>}
                     {dispute.reviewed && <p className="text-fg-muted">{t('reviewedBy', { name: dispute.reviewed.name ?? '' })}</p>}
-                    {dispute.creditedAmount !== null && <p className="font-medium text-success-text">{t('credited', { amount: money(dispute.creditedAmount) })}</p>}
+                    {dispute.creditedAmount !== null && <p className="font-medium text-success-text">{creditedText(t, dispute, money)}</p>}
                     {dispute.rejectionReason && <p className="break-words">{t('rejectedBecause', { reason: dispute.rejectionReason })}</p>}
                     <div className="flex flex-wrap justify-end gap-2" onPointerEnter={() => void loadDialogs()} onFocus={() => void loadDialogs()}>
                       {dispute.status === 'Open' && (

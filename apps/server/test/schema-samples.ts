@@ -17,6 +17,8 @@ type JsonSchema = {
   properties?: Record<string, JsonSchema>;
   items?: JsonSchema;
   default?: unknown;
+  /** Set by the contract's MoneySchema. */
+  'x-money'?: boolean;
 };
 
 export type FieldPath = (string | number)[];
@@ -70,6 +72,19 @@ export const stringPaths = (s: JsonSchema, path: FieldPath = []): FieldPath[] =>
   return [];
 };
 
+/** Paths of every money field (the contract's MoneySchema), in every branch of a union. */
+export const moneyPaths = (s: JsonSchema, path: FieldPath = []): FieldPath[] => {
+  if (s['x-money']) return [path];
+  const alternatives = branches(s);
+  if (alternatives.length) {
+    const found = alternatives.flatMap((b) => moneyPaths(b, path));
+    return found.filter((p, i) => found.findIndex((q) => q.join('.') === p.join('.')) === i);
+  }
+  if (isType(s, 'object')) return Object.entries(s.properties ?? {}).flatMap(([key, value]) => moneyPaths(value, [...path, key]));
+  if (isType(s, 'array')) return s.items ? moneyPaths(s.items, [...path, 0]) : [];
+  return [];
+};
+
 export const withValueAt = (value: unknown, path: FieldPath, replacement: unknown): unknown => {
   if (path.length === 0) return replacement;
   const [head, ...rest] = path;
@@ -83,17 +98,17 @@ export const withValueAt = (value: unknown, path: FieldPath, replacement: unknow
 };
 
 export interface RouteInputs {
-  params: { sample: Record<string, unknown>; strings: FieldPath[] } | null;
-  query: { sample: Record<string, unknown>; strings: FieldPath[] } | null;
-  body: { sample: unknown; strings: FieldPath[] } | null;
+  params: { sample: Record<string, unknown>; strings: FieldPath[]; money: FieldPath[] } | null;
+  query: { sample: Record<string, unknown>; strings: FieldPath[]; money: FieldPath[] } | null;
+  body: { sample: unknown; strings: FieldPath[]; money: FieldPath[] } | null;
 }
 
 const describeInput = (schema: unknown) => {
   const json = toJsonSchema(schema);
-  return json ? { sample: sampleOf(json) as Record<string, unknown>, strings: stringPaths(json) } : null;
+  return json ? { sample: sampleOf(json) as Record<string, unknown>, strings: stringPaths(json), money: moneyPaths(json) } : null;
 };
 
-/** Samples and string fields of a route's params, query and body schemas. */
+/** Samples, string fields and money fields of a route's params, query and body schemas. */
 export const routeInputs = (schema: { params?: unknown; querystring?: unknown; body?: unknown } | undefined): RouteInputs => ({
   params: describeInput(schema?.params),
   query: describeInput(schema?.querystring),

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { Api, type InvoiceListItem } from './support/api';
+import { Api, customerNoOf, type InvoiceListItem } from './support/api';
 import { signIn } from './support/auth';
 
 interface DisputeJson {
@@ -13,8 +13,8 @@ const DAY_MS = 86_400_000;
 
 /**
  * Issue 12 item 2: the family user disputes a charge line of Noah Lee's newest invoice (a sub-account no other
- * journey pays or reads invoices of), support staff take the dispute and resolve it with a credit on
- * /admin/disputes, and the family user sees the invoice owe exactly that much less. The credit is a ledger entry
+ * journey pays or reads invoices of), support staff find it by Noah's account number on /admin/disputes, take
+ * the dispute and resolve it with a credit, and the family user sees the invoice owe exactly that much less. The credit is a ledger entry
  * that stays (only this journey reads Noah's invoices).
  *
  * The e2e server seeds the demo data relative to its own clock: each account's newest invoice is posted at
@@ -31,16 +31,20 @@ test('a customer disputes a line, staff resolve it with a credit, the invoice ow
   const owingBefore = invoice!.owing;
   expect(owingBefore, 'the invoice still owes at least the credit').toBeGreaterThanOrEqual(5);
 
-  // The customer disputes the first charge line from the invoice's page.
+  // The customer disputes the first charge line from the invoice's page: the card lists disputes, the dialog the charges.
   const customerContext = await browser.newContext();
   const page = await customerContext.newPage();
   await signIn(page, 'family', { accountId: noah.accountId });
   await page.goto(`/invoices/${invoice!.id}`);
   const disputes = page.getByRole('region', { name: 'Charge disputes' });
   await expect(disputes.getByText('The terms say charge disputes must be raised within 30 days of the billing date.')).toBeVisible();
-  const opener = disputes.getByRole('button', { name: /^Dispute this charge: / }).first();
-  await opener.click();
+  await disputes.getByRole('button', { name: 'Dispute a charge' }).click();
   const dialog = page.getByRole('dialog', { name: 'Dispute this charge' });
+  const charge = dialog.getByRole('combobox', { name: /^Charge/ });
+  await expect(charge).toBeFocused();
+  await dialog.getByRole('button', { name: 'Review dispute' }).click();
+  await expect(dialog.getByText('Choose the charge you dispute.')).toBeVisible();
+  await charge.selectOption({ index: 1 });
   await dialog.getByRole('button', { name: 'Review dispute' }).click();
   await expect(dialog.getByText('Choose a reason.')).toBeVisible();
   await dialog.getByRole('combobox', { name: /Reason/ }).selectOption({ label: 'The amount is wrong' });
@@ -64,7 +68,14 @@ test('a customer disputes a line, staff resolve it with a credit, the invoice ow
   await signIn(staffPage, 'staff');
   await staffPage.goto('/admin/disputes');
   await expect(staffPage.getByRole('heading', { level: 1, name: 'Disputes' })).toBeVisible();
+  // Narrowed to Noah's account by its number, the dispute names the customer, not an id.
+  const search = staffPage.getByRole('search', { name: 'Disputes of one account' });
+  await search.getByRole('textbox', { name: 'Account number' }).fill(customerNoOf(noah));
+  await search.getByRole('button', { name: 'Filter' }).click();
+  await expect(staffPage.getByText(new RegExp(`^\\d+ disputes? of account ${customerNoOf(noah)}$`))).toBeVisible();
   const item = staffPage.getByRole('article', { name: new RegExp(`^Dispute ${dispute!.id} · `) });
+  await expect(item.getByText(`Account ${customerNoOf(noah)} · Noah Lee`, { exact: false })).toBeVisible();
+  await expect(item.getByText(/Disputed .*5\.00 of a charge billed /)).toBeVisible();
   await item.getByRole('button', { name: `Take dispute ${dispute!.id}` }).click();
   await staffPage.getByRole('dialog', { name: 'Take this dispute?' }).getByRole('button', { name: 'Take' }).click();
   await expect(staffPage.getByText(`Dispute ${dispute!.id} is under review by you.`)).toBeVisible();

@@ -94,10 +94,15 @@ export const DisputeSchema = builtOnFirstUse(() =>
   z.object({
     id: IdSchema,
     accountId: IdSchema,
+    /** The account's number and name, as support staff know the customer. */
+    accountNumber: z.string(),
+    accountName: z.string(),
     invoiceId: IdSchema,
     invoiceNumber: z.string(),
     chargeId: IdSchema.nullable(),
     cdrId: IdSchema.nullable(),
+    /** The charge line whose amount the dispute counts against: its own, or the line its call record is billed on (null: none). */
+    lineChargeId: IdSchema.nullable(),
     /** The disputed line's description and amount as billed. */
     lineDescription: z.string(),
     lineAmount: MoneySchema,
@@ -111,6 +116,8 @@ export const DisputeSchema = builtOnFirstUse(() =>
     reviewed: PersonAtSchema,
     resolved: PersonAtSchema,
     creditedAmount: MoneySchema.nullable(),
+    /** The invoice's tax that followed the credit (its share of the taxes); the credit note is both. */
+    creditedTax: MoneySchema.nullable(),
     rejectionReason: z.string().nullable(),
   }),
 );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { textSchema } from './text';
 import { builtOnFirstUse } from './lazy-schema';
+import { minorToDecimal, parseMoney } from './money';
 
 /**
  * A 64-bit id: a JSON integer on the wire (digit strings are accepted on input, e.g. from paths),
@@ -18,30 +19,31 @@ export const IdSchema = builtOnFirstUse(() =>
 );
 export type Id = z.output<typeof IdSchema>;
 
-const MONEY_LIMIT = 1e13;
-
 /**
- * A money amount: a JSON number with at most 2 decimals (decimal strings accepted on input).
- * Arithmetic on amounts goes through `toMinor`/`fromMinor` in money.ts, never float maths.
- * A codec (not a transform) so response schemas can encode it: replies go through `z.encode`.
+ * A money amount: a JSON number with at most 2 decimals (decimal strings accepted on input), read by
+ * `parseMoney` (money.ts), so every money field refuses the same inputs with the same words and nothing
+ * reaches a rule or the database that `toMinor` could not hold. Arithmetic on amounts goes through
+ * `toMinor`/`fromMinor`, never float maths. A codec (not a transform) so response schemas can encode it:
+ * replies go through `z.encode`. Marked `x-money` so tests find every money field from the schemas.
  */
 export const MoneySchema = builtOnFirstUse(() =>
-  z.codec(
-    z.union([
+  z
+    .codec(
+      z.union([z.number(), z.string(), z.bigint()]).check((payload) => {
+        const parsed = parseMoney(payload.value);
+        // An aborting issue: refinements stacked on an amount never see one that did not parse.
+        if (!parsed.ok) payload.issues.push({ code: 'custom', message: parsed.problem, input: payload.value });
+      }),
       z.number(),
-      z
-        .string()
-        .trim()
-        .regex(/^-?\d+(\.\d{1,2})?$/, 'Must be an amount with at most 2 decimals'),
-    ]),
-    z
-      .number()
-      .finite('Must be a finite amount')
-      .refine((n) => Math.abs(n) < MONEY_LIMIT, 'Amount is too large')
-      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Amount must have at most 2 decimals')
-      .overwrite((n) => Math.round(n * 100) / 100),
-    { decode: (v) => (typeof v === 'string' ? Number(v) : v), encode: (n) => n },
-  ),
+      {
+        decode: (wire): number => {
+          const parsed = parseMoney(wire);
+          return parsed.ok ? Number(minorToDecimal(parsed.minor)) : Number.NaN;
+        },
+        encode: (n) => n,
+      },
+    )
+    .meta({ 'x-money': true }),
 );
 export type Money = z.output<typeof MoneySchema>;
 

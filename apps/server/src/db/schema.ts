@@ -443,6 +443,8 @@ export const charges = pgTable(
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     taxCode: text('tax_code'),
+    /** A Usage line's rating class (lib/rating `UsageClass`): the invoice's call records of that class are billed on it. */
+    usageClass: smallint('usage_class'),
   },
   (t) => [index('charges_invoice_idx').on(t.invoiceId, t.id), index('charges_account_idx').on(t.accountId, t.startDate.desc())],
 );

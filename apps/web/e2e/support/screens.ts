@@ -46,13 +46,24 @@ const openSandboxCheckout = async (page: Page) => {
   await expectOnSandboxCheckout(page);
 };
 
-/** The demo customer's newest invoice (billed on the 1st of this month: inside the terms' 30-day dispute window). */
-const openDisputeDialog = async (page: Page) => {
-  const api = await Api.as(page.request, 'customer');
+const DISPUTE_TEXTS = {
+  customer: { card: 'Charge disputes', open: 'Dispute a charge', dialog: 'Dispute this charge', charge: /^Charge/ },
+  francais: { card: 'Contestations de frais', open: 'Contester un frais', dialog: 'Contester ce frais', charge: /^Frais/ },
+} as const;
+
+/**
+ * The dialog of "Dispute a charge" on the user's newest invoice (billed on the 1st of this month: inside the
+ * terms' 30-day dispute window), its first charge chosen; in French for `francais`.
+ */
+const openDisputeDialog = async (page: Page, user: 'customer' | 'francais' = 'customer') => {
+  const texts = DISPUTE_TEXTS[user];
+  const api = await Api.as(page.request, user);
   const [newest] = await api.postedInvoices(scopedAccounts(api.token)[0]!);
   await page.goto(`/invoices/${newest!.id}`);
-  await page.getByRole('region', { name: 'Charge disputes' }).getByRole('button', { name: /^Dispute this charge: / }).first().click();
-  await expect(page.getByRole('dialog', { name: 'Dispute this charge' }).getByRole('combobox', { name: /Reason/ })).toBeFocused();
+  await page.getByRole('region', { name: texts.card }).getByRole('button', { name: texts.open }).click();
+  const charge = page.getByRole('dialog', { name: texts.dialog }).getByRole('combobox', { name: texts.charge });
+  await expect(charge).toBeFocused();
+  await charge.selectOption({ index: 1 });
 };
 
 interface DisputeJson {
@@ -247,7 +258,8 @@ export const SCREENS: Screen[] = [
     },
   },
   { name: 'invoice-detail', user: 'customer', open: openInvoiceDetail },
-  { name: 'dispute-dialog', user: 'customer', open: openDisputeDialog },
+  { name: 'dispute-dialog', user: 'customer', open: (page) => openDisputeDialog(page) },
+  { name: 'dispute-dialog-fr', user: 'francais', open: (page) => openDisputeDialog(page, 'francais') },
   {
     name: 'dispute-dialog-errors',
     user: 'customer',
@@ -276,6 +288,18 @@ export const SCREENS: Screen[] = [
     open: async (page) => {
       await staffDispute(page, 'Open');
       await openAdminDisputes(page);
+    },
+  },
+  {
+    name: 'admin-disputes-account-filter',
+    user: 'staff',
+    open: async (page) => {
+      await staffDispute(page, 'Open');
+      await openAdminDisputes(page);
+      const search = page.getByRole('search', { name: 'Disputes of one account' });
+      await search.getByRole('textbox', { name: 'Account number' }).fill('not a number!');
+      await search.getByRole('button', { name: 'Filter' }).click();
+      await expect(search.getByText('Enter an account number: letters, digits and hyphens only.')).toBeVisible();
     },
   },
   {

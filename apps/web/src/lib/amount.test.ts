@@ -17,6 +17,8 @@ describe('parseAmount', () => {
     ['1e3', null],
     ['1,000', null],
     ['10000000000000', null],
+    ['999999999999.99', 999999999999.99],
+    ['1000000000000', null],
   ])('"%s" → %s', (text, expected) => {
     expect(parseAmount(text)).toBe(expected);
   });

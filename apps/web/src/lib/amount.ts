@@ -1,7 +1,7 @@
-import type { Money } from '@portal/contract';
+import { MONEY_WHOLE_DIGITS, type Money } from '@portal/contract';
 
-/** Largest amount the contract accepts (|amount| < 1e13). */
-const MONEY_LIMIT = 1e13;
+/** The contract's money parser takes no more digits before the decimal point than the database holds. */
+const MONEY_LIMIT = 10 ** MONEY_WHOLE_DIGITS;
 
 /**
  * A typed amount as money: digits with at most 2 decimals, above zero. Anything else (empty, "abc", "-5",

@@ -227,6 +227,7 @@ const buildCharges = (
     from = start,
     to = end,
     taxCode: string | null = null,
+    usageClass: number | null = null,
   ) => {
     rows.push({
       id: cursor.charges++,
@@ -241,6 +242,7 @@ const buildCharges = (
       startDate: from,
       endDate: to,
       taxCode,
+      usageClass,
     });
   };
 
@@ -256,7 +258,7 @@ const buildCharges = (
     const units = totals.units[c]!;
     if (units === 0) continue;
     const cents = usageChargeCents(totals.amounts[c]!);
-    add('Usage', usageNames[c]!, units, USAGE_RATES[c]!, cents);
+    add('Usage', usageNames[c]!, units, USAGE_RATES[c]!, cents, start, end, null, c);
     subtotal += cents;
   }
 

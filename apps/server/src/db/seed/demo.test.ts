@@ -363,6 +363,18 @@ describe('the demo set', () => {
     expect(bad.n).toBe(0n);
   });
 
+  it('names the usage class of every usage line: the records of that class on its invoice are billed on it', async () => {
+    const bad = await one<{ n: bigint }>(
+      first,
+      sql`SELECT count(*) AS n FROM charges c
+          WHERE c.category = 'Usage' AND (c.usage_class IS NULL OR abs(c.amount - (SELECT coalesce(sum(d.amount), 0) FROM cdrs d
+            WHERE d.invoice_id = c.invoice_id AND d.usage_class = c.usage_class)) > 0.005)`,
+    );
+    expect(bad.n).toBe(0n);
+    const others = await one<{ n: bigint }>(first, sql`SELECT count(*) AS n FROM charges WHERE category <> 'Usage' AND usage_class IS NOT NULL`);
+    expect(others.n).toBe(0n);
+  });
+
   it('sets up the family: a CAD parent on autopay with two sub-accounts, one in USD; the user reaches the parent', async () => {
     const family = seeded.accountIds.family;
     const subs = await rows(first, sql`SELECT id, name, currency FROM accounts WHERE parent_id = ${family} ORDER BY id`);

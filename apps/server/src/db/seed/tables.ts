@@ -152,6 +152,7 @@ export const CHARGES = define(charges, [
   'startDate',
   'endDate',
   'taxCode',
+  'usageClass',
 ]);
 export const PAYMENTS = define(payments, [
   'id',

@@ -127,13 +127,13 @@ describe('POST /b/v1/Dispute', () => {
     expect(res.body).toMatchObject({ cdrId: Number(ids.cdr), chargeId: null, lineDescription: 'Call to France', lineAmount: 2.46, amount: 2.45, details: '' });
   });
 
-  it('refuses more than the line (less what other disputes of it claim) with 400, saving nothing', async () => {
+  it('refuses more than the line (less what other disputes of it and of its records claim) with 400, saving nothing', async () => {
     const before = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(disputes);
     const above = await dispute({ chargeId: ids.plan, reason: 'WrongAmount', amount: 50.01 });
     expect(above.status).toBe(400);
     expect(above.body).toEqual({
-      error: 'The disputed amount cannot be more than the charge (less what other disputes of it claim): at most 50.00.',
-      fields: { amount: 'The disputed amount cannot be more than the charge (less what other disputes of it claim): at most 50.00.' },
+      error: 'The disputed amount cannot be more than the charge (less what other disputes of it and of its call records claim): at most 50.00.',
+      fields: { amount: 'The disputed amount cannot be more than the charge (less what other disputes of it and of its call records claim): at most 50.00.' },
     });
     // 12.50 of the usage line's 30.00 is already disputed.
     const rest = await dispute({ chargeId: ids.usage, reason: 'Duplicate', amount: 17.51 });

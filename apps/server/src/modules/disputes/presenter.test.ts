@@ -5,10 +5,13 @@ import type { DisputeRow } from './repository';
 const row = (fields: Partial<DisputeRow>): DisputeRow => ({
   id: 5n,
   accountId: 1n,
+  accountNumber: '100001',
+  accountName: 'Pat Lee',
   invoiceId: 2n,
   invoiceNumber: 'INV-2',
   chargeId: null,
   cdrId: 9n,
+  lineChargeId: '7',
   lineDescription: 'Call to France',
   lineAmount: '2.4567',
   reason: 'Other',
@@ -23,6 +26,7 @@ const row = (fields: Partial<DisputeRow>): DisputeRow => ({
   resolvedBy: 'Taylor',
   resolvedAt: new Date('2026-11-27T12:00:00Z'),
   creditedAmount: '1.00',
+  creditedTax: '0.13',
   rejectionReason: null,
   ...fields,
 });
@@ -44,6 +48,7 @@ describe('presentDispute', () => {
       reviewed: { name: null, at: '2026-11-26T12:00:00.000Z' },
       resolved: { name: 'Taylor', at: '2026-11-27T12:00:00.000Z' },
       creditedAmount: 1,
+      creditedTax: 0.13,
       currency: 'CAD',
     });
     expect(presentDispute(row({ reviewedAt: null, resolvedAt: null, creditedAmount: null }))).toMatchObject({ reviewed: null, resolved: null, creditedAmount: null });

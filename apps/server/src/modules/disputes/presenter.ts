@@ -14,10 +14,13 @@ const lineMoney = (numeric: string) => {
 export const presentDispute = (row: DisputeRow): Dispute => ({
   id: row.id,
   accountId: row.accountId,
+  accountNumber: row.accountNumber,
+  accountName: row.accountName,
   invoiceId: row.invoiceId,
   invoiceNumber: row.invoiceNumber,
   chargeId: row.chargeId,
   cdrId: row.cdrId,
+  lineChargeId: row.lineChargeId === null ? null : BigInt(row.lineChargeId),
   lineDescription: row.lineDescription,
   lineAmount: lineMoney(row.lineAmount),
   reason: row.reason,
@@ -30,5 +33,6 @@ export const presentDispute = (row: DisputeRow): Dispute => ({
   reviewed: row.reviewedAt ? { name: row.reviewedBy, at: row.reviewedAt.toISOString() } : null,
   resolved: row.resolvedAt ? { name: row.resolvedBy, at: row.resolvedAt.toISOString() } : null,
   creditedAmount: row.creditedAmount === null ? null : money(row.creditedAmount),
+  creditedTax: row.creditedTax === null ? null : money(row.creditedTax),
   rejectionReason: row.rejectionReason,
 });

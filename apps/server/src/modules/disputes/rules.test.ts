@@ -1,25 +1,70 @@
 import { describe, expect, it } from 'vitest';
-import { DISPUTE_MESSAGES, lineMaximum } from './rules';
+import { creditableCents, disputableCents, DISPUTE_MESSAGES, taxFollowingCents, type Claimed } from './rules';
 
-describe('lineMaximum: what a new dispute of a line may still claim, in cents', () => {
+const claims = (amount: string, disputed = '0', credited = '0'): Claimed => ({ amount, disputed, credited });
+
+describe('disputableCents: what a new dispute of a line or a call record may still claim', () => {
   it.each([
-    // line amount, already disputed, maximum (cents)
-    ['50.00', '0', 5000n],
-    ['50.00', '20.00', 3000n],
-    ['50.00', '50.00', 0n],
-    ['50.00', '60.00', 0n], // never below zero
-    ['1.50', '0.01', 149n],
-    ['0.0125', '0', 1n], // a call record's fraction of a cent is rounded down
-    ['0.0099', '0', 0n],
-    ['12.3456', '0.00', 1234n],
-    ['-5.00', '0', 0n], // a credit line has nothing to dispute
-    ['7', '0', 700n],
-  ])('line %s, disputed %s → %s', (line, disputed, maximum) => {
-    expect(lineMaximum(line, disputed)).toBe(maximum);
+    // line (amount, disputed on it and its records), record (amount, disputed on it), maximum in cents
+    [claims('50.00'), null, 5000n],
+    [claims('50.00', '20.00'), null, 3000n],
+    [claims('50.00', '50.00'), null, 0n],
+    [claims('50.00', '60.00'), null, 0n], // never below zero
+    [claims('1.50', '0.01'), null, 149n],
+    [claims('-5.00'), null, 0n], // a credit line has nothing to dispute
+    [claims('7'), null, 700n],
+    [null, claims('0.0125'), 1n], // a call record's fraction of a cent is rounded down
+    [null, claims('0.0099'), 0n],
+    [null, claims('12.3456', '0.00'), 1234n], // a record billed on no line: only itself
+    // The roaming line of the issue: 9.10, disputed whole, leaves nothing to its records.
+    [claims('9.10', '9.10'), claims('7.35'), 0n],
+    // Its records disputed first leave the line (and every other record) only the rest.
+    [claims('9.10', '8.45'), null, 65n],
+    [claims('9.10', '7.35'), claims('1.10'), 110n],
+    [claims('9.10', '7.35'), claims('7.35', '7.35'), 0n], // the record itself is taken
+    [claims('9.10', '1.00'), claims('7.35'), 735n], // the record's own amount is the smaller bound
+    [claims('9.10', '8.00'), claims('7.35'), 110n], // the line's rest is the smaller bound
+  ])('line %o, record %o → %s', (line, record, maximum) => {
+    expect(disputableCents({ line, record })).toBe(maximum);
   });
 
   it('refuses text that is not an amount', () => {
-    expect(() => lineMaximum('1e3', '0')).toThrow(/Not an amount/);
+    expect(() => disputableCents({ line: claims('1e3'), record: null })).toThrow(/Not an amount/);
+  });
+});
+
+describe('creditableCents: what a resolution may credit', () => {
+  it.each([
+    // line, record, disputed, open on the invoice, maximum in cents
+    [claims('50.00'), null, '20.00', '80.00', 2000n], // the disputed amount
+    [claims('50.00'), null, '20.00', '15.00', 1500n], // what the invoice still owes
+    [claims('50.00'), null, '20.00', '-3.00', 0n], // an invoice paid over owes nothing
+    [claims('50.00', '50.00', '40.00'), null, '20.00', '80.00', 1000n], // the line's other credits
+    // 9.10 already credited on the line: its records' disputes get nothing more.
+    [claims('9.10', '17.55', '9.10'), claims('7.35', '7.35'), '7.35', '80.00', 0n],
+    [claims('9.10', '9.10', '7.35'), claims('1.10', '1.10'), '1.10', '80.00', 110n],
+    [claims('9.10', '9.10', '1.00'), claims('7.35', '7.35', '7.00'), '7.35', '80.00', 35n], // the record's own credits
+    [null, claims('2.4567'), '2.45', '80.00', 245n],
+  ])('line %o, record %o, disputed %s, open %s → %s', (line, record, disputed, open, maximum) => {
+    expect(creditableCents({ line, record }, disputed, open)).toBe(maximum);
+  });
+});
+
+describe('taxFollowingCents: the tax a credit of a charge takes with it', () => {
+  it.each([
+    // credit (cents), subtotal, taxes, tax already credited, tax that follows (cents)
+    [1000n, '80.00', '10.40', '0', 130n], // HST 13% of 10.00
+    [1000n, '80.00', '0', '0', 0n], // an invoice without taxes (US accounts)
+    [333n, '100.00', '14.98', '0', 50n], // GST + QST (14.975%): 49.88 cents, half up
+    [1n, '100.00', '13.00', '0', 0n], // 0.13 of a cent rounds to nothing
+    [8000n, '80.00', '10.40', '0', 1040n], // the whole subtotal takes every tax
+    [8000n, '80.00', '10.40', '9.50', 90n], // never more than the other credits left
+    [1000n, '80.00', '10.40', '10.40', 0n],
+    [1000n, '0.00', '0', '0', 0n], // nothing taxable
+    [1000n, '-5.00', '0.00', '0', 0n], // a credit invoice
+    [0n, '80.00', '10.40', '0', 0n],
+  ])('credit %s of subtotal %s with taxes %s (credited %s) → %s', (credit, subtotal, taxes, taxCredited, tax) => {
+    expect(taxFollowingCents(credit, { subtotal, taxes, taxCredited })).toBe(tax);
   });
 });
 

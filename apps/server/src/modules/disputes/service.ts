@@ -22,14 +22,15 @@ import { lockAccount } from '../../lib/account-lock';
 import { recordAudit } from '../../lib/audit';
 import { findBillTo } from '../invoices';
 import { notifyAccount } from '../notifications';
-import { lineMaximum, DISPUTE_MESSAGES } from './rules';
+import { creditableCents, creditLeftCents, disputableCents, DISPUTE_MESSAGES, taxFollowingCents, type DisputeBounds } from './rules';
 import { presentDispute } from './presenter';
 import {
-  disputedOnLine,
+  disputeBounds,
   findDispute,
   findLine,
   insertCreditNote,
   insertDispute,
+  invoiceTaxes,
   listVisibleDisputes,
   lockDispute,
   openOnInvoice,
@@ -74,6 +75,7 @@ export const createDispute = async (deps: DisputeDeps, caller: Caller, body: Dis
   // Draft and Void invoices never leave the server: their lines answer like unknown ones.
   if (!found || found.invoiceState === 'Void' || (found.invoiceState === 'Draft' && line.chargeId !== undefined)) throw notFound(what);
   if (found.invoiceState === 'Draft' || !found.postedDate) throw conflict(DISPUTE_MESSAGES.unbilled);
+  if (found.category === 'Tax') throw invalidFields(DISPUTE_MESSAGES.taxLine, { chargeId: DISPUTE_MESSAGES.taxLine });
   const now = deps.clock.now();
   const billTo = await findBillTo(deps.db, found.accountId, null, now);
   const window = disputeWindow(found.postedDate, timeZoneOfAddress(billTo), now);
@@ -81,9 +83,9 @@ export const createDispute = async (deps: DisputeDeps, caller: Caller, body: Dis
 
   const amountMinor = toMinor(body.amount);
   const id = await deps.db.transaction(async (tx) => {
-    // The account's lock serialises disputes of its lines, so two at once cannot both claim the last of a line.
+    // The account's lock serialises disputes of its lines and records, so two at once cannot both claim the last of a line.
     await lockAccount(tx, found.accountId);
-    const maximum = lineMaximum(found.amount, await disputedOnLine(tx, line));
+    const maximum = disputableCents(await disputeBounds(tx, line));
     if (amountMinor > maximum) throw invalidFields(DISPUTE_MESSAGES.aboveLine(minorToDecimal(maximum)), { amount: DISPUTE_MESSAGES.aboveLine(minorToDecimal(maximum)) });
     const amount = minorToDecimal(amountMinor);
     const disputeId = await insertDispute(tx, {
@@ -136,9 +138,18 @@ export const reviewDispute = async (deps: DisputeDeps, caller: Caller, id: bigin
   return requireDispute(deps, caller, id);
 };
 
+/** Why a credit above `creditableCents` is refused: the first bound it passes, in the order staff think of them. */
+const creditRefusal = (credit: bigint, bounds: DisputeBounds, disputed: string, open: string): string => {
+  if (credit > toMinor(disputed)) return DISPUTE_MESSAGES.creditAboveDisputed(disputed);
+  const lineLeft = creditLeftCents(bounds);
+  if (credit > lineLeft) return DISPUTE_MESSAGES.creditAboveLine(minorToDecimal(lineLeft));
+  return DISPUTE_MESSAGES.creditAboveOwing(minorToDecimal(toMinor(open) < 0n ? 0n : toMinor(open)));
+};
+
 /**
  * Staff resolve a dispute under review: Resolved with a credit note of the credited amount (at most the
- * disputed amount and what the invoice still has open, so owing never goes below zero), or Rejected.
+ * disputed amount, what the invoice still has open, so owing never goes below zero, and what the line and
+ * its records have not been credited yet), or Rejected.
  */
 export const resolveDispute = async (deps: DisputeDeps, caller: Caller, id: bigint, body: DisputeResolution): Promise<Dispute> => {
   const now = deps.clock.now();
@@ -155,23 +166,27 @@ export const resolveDispute = async (deps: DisputeDeps, caller: Caller, id: bigi
       return;
     }
     const credit = toMinor(body.creditedAmount);
-    if (credit > toMinor(dispute.amount)) {
-      const message = DISPUTE_MESSAGES.creditAboveDisputed(dispute.amount);
-      throw invalidFields(message, { creditedAmount: message });
-    }
     const receivable = await openOnInvoice(tx, dispute.invoiceId);
     if (!receivable) throw new Error(`Posted invoice ${dispute.invoiceId} of dispute ${id} has no receivable`);
-    if (credit > toMinor(receivable.open)) {
-      const message = DISPUTE_MESSAGES.creditAboveOwing(minorToDecimal(toMinor(receivable.open) < 0n ? 0n : toMinor(receivable.open)));
+    const bounds = await disputeBounds(tx, lineOf({ chargeId: dispute.chargeId ?? undefined, cdrId: dispute.cdrId ?? undefined }));
+    if (credit > creditableCents(bounds, dispute.amount, receivable.open)) {
+      const message = creditRefusal(credit, bounds, dispute.amount, receivable.open);
+      throw invalidFields(message, { creditedAmount: message });
+    }
+    // Taxes follow the charges they are on: the credit note gives back the credit's share of them too.
+    const tax = taxFollowingCents(credit, await invoiceTaxes(tx, dispute.invoiceId));
+    if (tax > 0n && credit + tax > toMinor(receivable.open)) {
+      const message = DISPUTE_MESSAGES.creditAndTaxAboveOwing(minorToDecimal(toMinor(receivable.open)), minorToDecimal(tax));
       throw invalidFields(message, { creditedAmount: message });
     }
     const creditedAmount = minorToDecimal(credit);
+    const creditNoteAmount = minorToDecimal(credit + tax);
     const creditNoteId = await insertCreditNote(tx, {
       accountId: dispute.accountId,
       invoiceId: dispute.invoiceId,
       receivableId: receivable.receivableId,
       disputeId: id,
-      amount: creditedAmount,
+      amount: creditNoteAmount,
       currency: dispute.currency,
       description: `Credit for dispute ${id}`,
       userId: caller.userId,
@@ -184,9 +199,9 @@ export const resolveDispute = async (deps: DisputeDeps, caller: Caller, id: bigi
       action: 'dispute.resolved',
       entity: 'dispute',
       entityId: id,
-      details: { creditedAmount, creditNoteId, invoiceId: dispute.invoiceId },
+      details: { creditedAmount, creditedTax: minorToDecimal(tax), creditNoteId, invoiceId: dispute.invoiceId },
     });
-    await notifyStatus(deps, tx, { ...dispute, amount: creditedAmount }, 'Resolved', now);
+    await notifyStatus(deps, tx, { ...dispute, amount: creditNoteAmount }, 'Resolved', now);
   });
   return requireDispute(deps, caller, id);
 };

@@ -1,4 +1,4 @@
-import { disputableAmount, disputeFormErrors, disputeWindowOf } from './rules';
+import { disputableAmount, disputeFormErrors, disputeWindowOf, isAccountNumber, isDisputableCategory, queueFilter } from './rules';
 
 describe('disputeWindowOf: the terms’ 30 days from the billing date', () => {
   const posted = '2026-11-01T00:00:00Z'; // Oct 31 in Toronto
@@ -16,16 +16,52 @@ describe('disputeWindowOf: the terms’ 30 days from the billing date', () => {
   });
 });
 
-describe('disputableAmount: the line less its live disputes', () => {
+describe('disputableAmount: the line less the live disputes counted against it, its records’ included', () => {
+  const on = (amount: number, status: 'Open' | 'UnderReview' | 'Resolved' | 'Rejected', lineChargeId: bigint | null = 7n) => ({ amount, status, lineChargeId });
   it.each([
     [50, [], 50],
-    [50, [{ amount: 20, status: 'Open' as const }], 30],
-    [50, [{ amount: 20, status: 'Rejected' as const }], 50],
-    [50, [{ amount: 20.1, status: 'UnderReview' as const }, { amount: 29.9, status: 'Resolved' as const }], 0],
-    [0.3, [{ amount: 0.1, status: 'Open' as const }], 0.2],
-    [10, [{ amount: 12, status: 'Open' as const }], 0],
-  ])('line %s with %j → %s', (line, disputes, expected) => {
-    expect(disputableAmount(line, disputes)).toBe(expected);
+    [50, [on(20, 'Open')], 30],
+    [50, [on(20, 'Rejected')], 50],
+    [50, [on(20.1, 'UnderReview'), on(29.9, 'Resolved')], 0],
+    [0.3, [on(0.1, 'Open')], 0.2],
+    [10, [on(12, 'Open')], 0],
+    [50, [on(20, 'Open', 8n)], 50], // another line's dispute
+    [50, [on(2, 'Open', null)], 50], // a record billed on no line
+    [9.1, [on(7.35, 'Open'), on(1.1, 'Resolved'), on(0.65, 'UnderReview')], 0], // the roaming line's records, disputed one by one
+  ])('line %s with case %# → %s', (amount, disputes, expected) => {
+    expect(disputableAmount({ id: 7n, amount }, disputes)).toBe(expected);
+  });
+});
+
+describe('isDisputableCategory: taxes follow the charges they are on', () => {
+  it.each([
+    ['Plan', true],
+    ['Usage', true],
+    ['OneTime', true],
+    ['Adjustment', true],
+    ['Tax', false],
+  ] as const)('%s → %s', (category, disputable) => {
+    expect(isDisputableCategory(category)).toBe(disputable);
+  });
+});
+
+describe('queueFilter and isAccountNumber: the queue narrowed to one account', () => {
+  it.each([
+    ['Status=="Resolved"', '', 'Status=="Resolved"'],
+    ['Status=="Open" || Status=="UnderReview"', '100001', '(Status=="Open" || Status=="UnderReview") && AccountNumber=="100001"'],
+    ['', 'T000012', 'AccountNumber=="T000012"'],
+  ])('%s with %s → %s', (view, number, filter) => {
+    expect(queueFilter(view, number)).toBe(filter);
+  });
+  it.each([
+    ['100001', true],
+    ['T-0001', true],
+    ['', false],
+    ['10 01', false],
+    ['1"||1==1', false],
+    ['x'.repeat(41), false],
+  ])('%s is an account number: %s', (text, expected) => {
+    expect(isAccountNumber(text)).toBe(expected);
   });
 });
 

@@ -11,6 +11,7 @@ import {
   toMinor,
   type Dispute,
   type DisputeReason,
+  type Charge,
   type DisputeStatus,
   type Money,
 } from '@portal/contract';
@@ -30,17 +31,23 @@ export const disputeWindowOf = (
   return { open: isDisputeWindowOpen(billingDay, todayIn(timeZone, now)), closesOn: disputeWindowClosesOn(billingDay) };
 };
 
-/** What a new dispute of the line may claim: its amount less what its live (not rejected) disputes claim. */
+/**
+ * What a new dispute of a charge line may claim: its amount less the live (not rejected) disputes counted
+ * against it, those of the call records billed on it included (`lineChargeId`).
+ */
 export const disputableAmount = (
-  lineAmount: Money,
-  disputes: readonly Pick<Dispute, 'amount' | 'status'>[],
+  line: { id: bigint; amount: Money },
+  disputes: readonly Pick<Dispute, 'amount' | 'status' | 'lineChargeId'>[],
 ): Money => {
-  const claimed = disputes.filter((d) => d.status !== 'Rejected').reduce((sum, d) => sum + toMinor(d.amount), 0n);
-  const left = toMinor(lineAmount) - claimed;
+  const claimed = disputes.filter((d) => d.lineChargeId === line.id && d.status !== 'Rejected').reduce((sum, d) => sum + toMinor(d.amount), 0n);
+  const left = toMinor(line.amount) - claimed;
   return fromMinor(left > 0n ? left : 0n);
 };
 
-export type DisputeFormError = 'reasonRequired' | 'amountInvalid' | 'amountAboveLine' | 'detailsTooLong';
+/** Taxes are not disputed on their own (they follow the charges they are on); the rest may be. */
+export const isDisputableCategory = (category: Charge['category']): boolean => category !== 'Tax';
+
+export type DisputeFormError = 'chargeRequired' | 'reasonRequired' | 'amountInvalid' | 'amountAboveLine' | 'detailsTooLong';
 
 /** The form's problems by field (nothing saved while there is one). */
 export const disputeFormErrors = (
@@ -57,3 +64,23 @@ export const disputeFormErrors = (
 };
 
 export const STATUS_TONE: Record<DisputeStatus, BadgeTone> = { Open: 'warning', UnderReview: 'info', Resolved: 'success', Rejected: 'neutral' };
+
+/** What an account number may be typed as in the queue's filter: the characters customer numbers are made of. */
+export const isAccountNumber = (text: string): boolean => /^[A-Za-z0-9-]{1,40}$/.test(text);
+
+/** The queue's dnfilter: the view's, narrowed to one account number when one is given (checked by `isAccountNumber`). */
+export const queueFilter = (viewFilter: string, accountNumber: string): string => {
+  if (!accountNumber) return viewFilter;
+  const account = `AccountNumber=="${accountNumber}"`;
+  return viewFilter ? `(${viewFilter}) && ${account}` : account;
+};
+
+/** "Credited …", with the tax that followed the credit when there was some. */
+export const creditedText = (
+  t: (key: 'credited' | 'creditedWithTax', values: Record<string, string>) => string,
+  dispute: Pick<Dispute, 'creditedAmount' | 'creditedTax'>,
+  money: (amount: Money) => string,
+): string =>
+  dispute.creditedTax
+    ? t('creditedWithTax', { amount: money(dispute.creditedAmount ?? 0), tax: money(dispute.creditedTax) })
+    : t('credited', { amount: money(dispute.creditedAmount ?? 0) });

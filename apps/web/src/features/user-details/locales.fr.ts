@@ -10,4 +10,6 @@ export const fr: Catalog<typeof en> = {
   scopes: 'Portées',
   locations: 'Emplacements',
   none: 'Aucun',
+  scopesOfAdmin: 'Aucune n’est nécessaire : les administrateurs ont accès à tous les comptes.',
+  locationsOfAdmin: 'Tous les comptes',
 };

@@ -9,6 +9,8 @@ export const en = {
   scopes: 'Scopes',
   locations: 'Locations',
   none: 'None',
+  scopesOfAdmin: 'None needed: administrators reach every account.',
+  locationsOfAdmin: 'Every account',
 } as const;
 
 // French is downloaded only when French is the language (locales.fr.ts).

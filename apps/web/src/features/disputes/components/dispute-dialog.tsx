@@ -27,11 +27,14 @@ export interface DisputedLine {
 export interface DisputeDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  line: DisputedLine;
+  /** The line disputed, or the invoice's lines to choose from (taxes left out: they follow their charges). */
+  lines: readonly DisputedLine[];
   onCreated: (dispute: Dispute) => void;
   /** Opened from an invoice's detail: amounts formatted as that page formats them (spec §9). */
   invoiceDetail?: boolean;
 }
+
+const lineKey = (line: DisputedLine): string => (line.chargeId !== undefined ? `charge:${line.chargeId}` : `cdr:${line.cdrId}`);
 
 function Textarea(props: TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const field = useField();
@@ -50,26 +53,35 @@ function Textarea(props: TextareaHTMLAttributes<HTMLTextAreaElement>) {
 }
 
 /**
- * "Dispute this charge": reason (from the list) and free text, the amount (prefilled with what may still be
- * disputed), then a confirmation step before anything is sent. Bad input is said beside its field and nothing
+ * "Dispute this charge": the charge (when there are several to choose from; one with nothing left to
+ * dispute says so and cannot be chosen), reason (from the list) and free text, the amount (prefilled with
+ * what may still be disputed), then a confirmation step before anything is sent. Bad input is said beside its field and nothing
  * is sent; the service's refusal (window closed, above the line) is shown as it words it.
  */
-export function DisputeDialog({ open, onOpenChange, line, onCreated, invoiceDetail = false }: DisputeDialogProps) {
+export function DisputeDialog({ open, onOpenChange, lines, onCreated, invoiceDetail = false }: DisputeDialogProps) {
   const { t } = useTranslation('disputes');
   const f = useFormat();
-  const money = (amount: Money) => f.currency(amount, line.currency, { invoiceDetail });
+  const choosing = lines.length > 1;
+  const [chosen, setChosen] = useState(choosing ? '' : lineKey(lines[0]!));
+  const line = lines.find((l) => lineKey(l) === chosen);
+  const currency = (line ?? lines[0]!).currency;
+  const money = (amount: Money) => f.currency(amount, currency, { invoiceDetail });
   const [reason, setReason] = useState<DisputeReason | ''>('');
   const [details, setDetails] = useState('');
-  const [amount, setAmount] = useState(line.maximum.toFixed(2));
+  const [amount, setAmount] = useState(line ? line.maximum.toFixed(2) : '');
   const [shown, setShown] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const confirmRef = useRef<HTMLHeadingElement>(null);
+  const chargeRef = useRef<HTMLSelectElement>(null);
   const reasonRef = useRef<HTMLSelectElement>(null);
-  const errors = disputeFormErrors({ reason, amount, details }, line.maximum, DISPUTE_DETAILS_MAX);
+  const errors = {
+    ...(line ? {} : { charge: 'chargeRequired' as const }),
+    ...disputeFormErrors({ reason, amount, details }, line?.maximum ?? 0, DISPUTE_DETAILS_MAX),
+  };
   const send = useMutation({
     mutationFn: () =>
       createDispute({
-        ...(line.chargeId !== undefined ? { chargeId: line.chargeId } : { cdrId: line.cdrId! }),
+        ...(line!.chargeId !== undefined ? { chargeId: line!.chargeId } : { cdrId: line!.cdrId! }),
         reason: reason as DisputeReason,
         details: details.trim(),
         amount: parseAmount(amount)!,
@@ -85,19 +97,26 @@ export function DisputeDialog({ open, onOpenChange, line, onCreated, invoiceDeta
   }, [confirming]);
 
   const serverFields = send.error instanceof ApiError ? send.error.fieldMessages : {};
-  const messageOf = (key: 'reason' | 'amount' | 'details') => {
+  const messageOf = (key: 'charge' | 'reason' | 'amount' | 'details') => {
     const error = errors[key];
     if (!shown || !error) return undefined;
-    return t(error, { max: error === 'detailsTooLong' ? DISPUTE_DETAILS_MAX : money(line.maximum) });
+    return t(error, { max: error === 'detailsTooLong' ? DISPUTE_DETAILS_MAX : money(line?.maximum ?? 0) });
   };
 
   const review = () => {
     setShown(true);
     if (Object.keys(errors).length > 0) {
-      if (errors.reason) reasonRef.current?.focus();
+      if (errors.charge) chargeRef.current?.focus();
+      else if (errors.reason) reasonRef.current?.focus();
       return;
     }
     setConfirming(true);
+  };
+
+  const choose = (key: string) => {
+    setChosen(key);
+    const next = lines.find((l) => lineKey(l) === key);
+    setAmount(next ? next.maximum.toFixed(2) : '');
   };
 
   return (
@@ -105,16 +124,16 @@ export function DisputeDialog({ open, onOpenChange, line, onCreated, invoiceDeta
       open={open}
       onOpenChange={onOpenChange}
       title={confirming ? t('confirmTitle') : t('dialogTitle')}
-      description={t('dialogIntro', { description: line.description, amount: money(line.amount) })}
+      description={line ? t('dialogIntro', { description: line.description, amount: money(line.amount) }) : t('chooseIntro')}
       busy={send.isPending}
-      initialFocus={reasonRef}
+      initialFocus={choosing ? chargeRef : reasonRef}
     >
       {confirming ? (
         <div className="flex flex-col gap-4">
           <h3 ref={confirmRef} tabIndex={-1} className="text-sm text-fg outline-none">
             {t('confirmText', {
               amount: money(parseAmount(amount) ?? 0),
-              description: line.description,
+              description: line?.description ?? '',
               reason: reason ? t(`reason_${reason}`) : '',
             })}
           </h3>
@@ -140,6 +159,22 @@ export function DisputeDialog({ open, onOpenChange, line, onCreated, invoiceDeta
           }}
         >
           <p className="text-sm text-fg-muted">{t('terms')}</p>
+          {choosing && (
+            <Field label={t('charge')} hint={t('taxesFollow')} error={messageOf('charge')} required>
+              <Select ref={chargeRef} value={chosen} onChange={(event) => choose(event.target.value)}>
+                <option value="">{t('chooseCharge')}</option>
+                {lines.map((l) => (
+                  <option key={lineKey(l)} value={lineKey(l)} disabled={l.maximum <= 0}>
+                    {l.maximum <= 0
+                      ? t('chargeNothingLeft', { description: l.description, amount: money(l.amount) })
+                      : l.maximum < l.amount
+                        ? t('chargePartlyLeft', { description: l.description, amount: money(l.amount), left: money(l.maximum) })
+                        : t('chargeOption', { description: l.description, amount: money(l.amount) })}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          )}
           <Field label={t('reason')} error={messageOf('reason')} required>
             <Select ref={reasonRef} value={reason} onChange={(event) => setReason(event.target.value as DisputeReason | '')}>
               <option value="">{t('chooseReason')}</option>
@@ -153,7 +188,7 @@ export function DisputeDialog({ open, onOpenChange, line, onCreated, invoiceDeta
           <Field label={t('details')} hint={t('detailsHint', { max: DISPUTE_DETAILS_MAX })} error={messageOf('details')}>
             <Textarea value={details} onChange={(event) => setDetails(event.target.value)} rows={3} />
           </Field>
-          <Field label={t('disputedAmount')} hint={t('amountHint', { max: money(line.maximum) })} error={messageOf('amount')} required>
+          <Field label={t('disputedAmount')} hint={line ? t('amountHint', { max: money(line.maximum) }) : undefined} error={messageOf('amount')} required>
             <Input inputMode="decimal" autoComplete="off" value={amount} onChange={(event) => setAmount(event.target.value)} />
           </Field>
           <DialogFooter>

@@ -53,7 +53,7 @@ export function DisputeRecordAction({
       <DisputeDialog
         open={open}
         onOpenChange={setOpen}
-        line={{ cdrId: record.id, description: label, amount: fromMinor(cents), maximum: fromMinor(cents), currency }}
+        lines={[{ cdrId: record.id, description: label, amount: fromMinor(cents), maximum: fromMinor(cents), currency }]}
         onCreated={() => setSent(true)}
       />
     </>

@@ -1,16 +1,20 @@
 import { endpoints, type Dispute } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { changeLanguage } from '@/lib/i18n/i18n';
 import { isCallTo } from '@/test/calls';
 import { json, makeToken, mockFetch, renderRoute } from '@/test/utils';
 
 const dispute = (id: number, fields: Partial<Dispute>): Dispute => ({
   id: BigInt(id),
   accountId: 1001n,
+  accountNumber: '100001',
+  accountName: 'Casey Customer',
   invoiceId: 77n,
   invoiceNumber: 'INV-77',
   chargeId: 501n,
   cdrId: null,
+  lineChargeId: 501n,
   lineDescription: `Line ${id}`,
   lineAmount: 30,
   reason: 'WrongAmount',
@@ -23,6 +27,7 @@ const dispute = (id: number, fields: Partial<Dispute>): Dispute => ({
   reviewed: null,
   resolved: null,
   creditedAmount: null,
+  creditedTax: null,
   rejectionReason: null,
   ...fields,
 });
@@ -61,6 +66,8 @@ describe('/admin/disputes', () => {
     expect(first.getByText('Open')).toBeInTheDocument();
     expect(first.getByRole('link', { name: 'Invoice #INV-77' })).toHaveAttribute('href', '/invoices/77');
     expect(first.getByRole('button', { name: 'Take dispute 1' })).toBeInTheDocument();
+    expect(first.getByText(/Account 100001 · Casey Customer/)).toBeInTheDocument();
+    expect(first.getByText(/Disputed CA\$20\.00 of a charge billed CA\$30\.00/)).toBeInTheDocument();
     const second = within(screen.getByRole('article', { name: /Dispute 2/ }));
     expect(second.getByText('Taken by Taylor Morgan')).toBeInTheDocument();
     expect(second.getByRole('button', { name: 'Resolve dispute 2 with a credit' })).toBeInTheDocument();
@@ -68,6 +75,54 @@ describe('/admin/disputes', () => {
     const query = calls.find((c) => isCallTo(endpoints.disputes, c))!.url.searchParams;
     expect(query.get('dnfilter')).toBe('Status=="Open" || Status=="UnderReview"');
     expect(query.get('orderby')).toBe('CreatedAt asc');
+  });
+
+  it('names a call record’s dispute as a call, with what the call was billed', async () => {
+    mockFetch((call) =>
+      isCallTo(endpoints.disputes, call)
+        ? json({ value: [dispute(3, { chargeId: null, cdrId: 900n, lineChargeId: 503n, lineDescription: 'Call to France', lineAmount: 7.35, amount: 7.35 })], count: 1 })
+        : json({ error: 'Not found' }, 404),
+    );
+    renderRoute('/admin/disputes');
+    const article = within(await screen.findByRole('article', { name: /Dispute 3 · Call to France/ }));
+    expect(article.getByText(/Disputed CA\$7\.35 of a call billed CA\$7\.35/)).toBeInTheDocument();
+  });
+
+  it('filters by account number, refusing what is not one, and shows every account again', async () => {
+    const user = userEvent.setup();
+    const { calls } = backend();
+    renderRoute('/admin/disputes');
+    await screen.findByRole('article', { name: /Dispute 1/ });
+    const search = within(screen.getByRole('search', { name: 'Disputes of one account' }));
+    const number = search.getByRole('textbox', { name: 'Account number' });
+
+    await user.type(number, '1" || 1==1');
+    await user.click(search.getByRole('button', { name: 'Filter' }));
+    expect(search.getByText('Enter an account number: letters, digits and hyphens only.')).toBeInTheDocument();
+    expect(number).toHaveAttribute('aria-invalid', 'true');
+    const filters = () => calls.filter((c) => isCallTo(endpoints.disputes, c)).map((c) => c.url.searchParams.get('dnfilter'));
+    expect(filters().every((f) => !f!.includes('AccountNumber'))).toBe(true);
+
+    await user.clear(number);
+    await user.type(number, ' 100001 ');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(filters()).toContain('(Status=="Open" || Status=="UnderReview") && AccountNumber=="100001"'));
+    expect(await screen.findByText('2 disputes of account 100001')).toBeInTheDocument();
+    expect(search.queryByText('Enter an account number: letters, digits and hyphens only.')).not.toBeInTheDocument();
+
+    await user.click(search.getByRole('button', { name: 'Show every account' }));
+    expect(number).toHaveValue('');
+    expect(await screen.findByText('2 disputes')).toBeInTheDocument();
+  });
+
+  it('says it in French', async () => {
+    await changeLanguage('fr', { remember: true });
+    backend();
+    renderRoute('/admin/disputes');
+    const first = within(await screen.findByRole('article', { name: /Contestation 1/ }));
+    expect(first.getByText(/Compte 100001 · Casey Customer/)).toBeInTheDocument();
+    expect(first.getByText(/Contesté 20,00\s\$\sCA d’un frais facturé 30,00\s\$\sCA/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Numéro de compte' })).toBeInTheDocument();
   });
 
   it('takes a dispute after a confirmation, and says so', async () => {

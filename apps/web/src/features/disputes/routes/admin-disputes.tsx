@@ -9,7 +9,7 @@ import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Field, Select } from '@/components/ui/field';
+import { Field, Input, Select } from '@/components/ui/field';
 import { BackLink, PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { invoicePath, paths } from '@/config/paths';
@@ -19,7 +19,7 @@ import { useSession } from '@/lib/session/session-store';
 import { usePageTitle } from '@/lib/use-page-title';
 import { DISPUTES_KEY, disputesQuery } from '../api/disputes';
 import { disputesLocales } from '../locales';
-import { STATUS_TONE } from '../rules';
+import { creditedText, isAccountNumber, queueFilter, STATUS_TONE } from '../rules';
 
 await registerLocales('disputes', disputesLocales);
 
@@ -52,8 +52,11 @@ export function AdminDisputesPage() {
   const session = useSession();
   const f = useFormat();
   const [view, setView] = useState<View>('pending');
+  const [accountNumber, setAccountNumber] = useState('');
+  const [typedNumber, setTypedNumber] = useState('');
+  const [numberError, setNumberError] = useState<string | undefined>(undefined);
   const disputes = useQuery({
-    ...disputesQuery(VIEWS[view].filter, VIEWS[view].orderby),
+    ...disputesQuery(queueFilter(VIEWS[view].filter, accountNumber), VIEWS[view].orderby),
     enabled: Boolean(session?.isStaff),
     placeholderData: keepPreviousData,
   });
@@ -93,16 +96,57 @@ export function AdminDisputesPage() {
           </Banner>
         </div>
       )}
-      <div className="mb-4 max-w-xs">
-        <Field label={t('show')}>
-          <Select value={view} onChange={(event) => setView(event.target.value as View)}>
-            {(Object.keys(VIEWS) as View[]).map((v) => (
-              <option key={v} value={v}>
-                {t(VIEW_LABELS[v])}
-              </option>
-            ))}
-          </Select>
-        </Field>
+      <div className="mb-4 flex flex-col gap-4 sm:flex-row sm:items-start">
+        <div className="sm:w-64">
+          <Field label={t('show')}>
+            <Select value={view} onChange={(event) => setView(event.target.value as View)}>
+              {(Object.keys(VIEWS) as View[]).map((v) => (
+                <option key={v} value={v}>
+                  {t(VIEW_LABELS[v])}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </div>
+        <form
+          role="search"
+          aria-label={t('accountFilter')}
+          noValidate
+          className="flex flex-wrap items-start gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const number = typedNumber.trim();
+            if (number !== '' && !isAccountNumber(number)) {
+              setNumberError(t('accountNumberInvalid'));
+              return;
+            }
+            setNumberError(undefined);
+            setAccountNumber(number);
+          }}
+        >
+          <div className="w-full sm:w-56">
+            <Field label={t('accountNumber')} error={numberError}>
+              <Input inputMode="text" autoComplete="off" value={typedNumber} onChange={(event) => setTypedNumber(event.target.value)} />
+            </Field>
+          </div>
+          <div className="flex gap-2 sm:mt-6">
+            <Button type="submit" variant="secondary">
+              {t('filter')}
+            </Button>
+            {accountNumber && (
+              <Button
+                variant="link"
+                onClick={() => {
+                  setTypedNumber('');
+                  setAccountNumber('');
+                  setNumberError(undefined);
+                }}
+              >
+                {t('clearFilter')}
+              </Button>
+            )}
+          </div>
+        </form>
       </div>
       {disputes.isError ? (
         <Banner tone="error">{t('loadError')}</Banner>
@@ -122,7 +166,9 @@ export function AdminDisputesPage() {
       ) : (
         <>
           <p role="status" className="mb-2 text-sm text-fg-muted">
-            {t('adminCount', { count: disputes.data.count ?? disputes.data.value.length })}
+            {accountNumber
+              ? t('adminCountOfAccount', { count: disputes.data.count ?? disputes.data.value.length, number: accountNumber })
+              : t('adminCount', { count: disputes.data.count ?? disputes.data.value.length })}
           </p>
           <ul aria-label={t('adminTable')} className="flex flex-col gap-3">
             {disputes.data.value.map((dispute) => {
@@ -137,7 +183,7 @@ export function AdminDisputesPage() {
                       <Badge tone={STATUS_TONE[dispute.status]}>{t(`status_${dispute.status}`)}</Badge>
                     </div>
                     <p className="text-fg-muted">
-                      {t('account', { id: String(dispute.accountId) })} ·{' '}
+                      {t('account', { number: dispute.accountNumber, name: dispute.accountName })} ·{' '}
                       <Link to={invoicePath(dispute.invoiceId)} className="font-medium text-brand-text underline">
                         {t('invoice', { number: dispute.invoiceNumber })}
                       </Link>{' '}
@@ -145,11 +191,12 @@ export function AdminDisputesPage() {
                       {dispute.raisedBy ? ` · ${dispute.raisedBy}` : ''}
                     </p>
                     <p>
-                      {t('disputed', { amount: money(dispute.amount) })} ({money(dispute.lineAmount)}) · {t(`reason_${dispute.reason}`)}
+                      {t(dispute.cdrId === null ? 'disputedOfCharge' : 'disputedOfCall', { amount: money(dispute.amount), billed: money(dispute.lineAmount) })} ·{' '}
+                      {t(`reason_${dispute.reason}`)}
                     </p>
                     {dispute.details && <p className="break-words">{dispute.details}</p>}
                     {dispute.reviewed && <p className="text-fg-muted">{t('reviewedBy', { name: dispute.reviewed.name ?? '' })}</p>}
-                    {dispute.creditedAmount !== null && <p className="font-medium text-success-text">{t('credited', { amount: money(dispute.creditedAmount) })}</p>}
+                    {dispute.creditedAmount !== null && <p className="font-medium text-success-text">{creditedText(t, dispute, money)}</p>}
                     {dispute.rejectionReason && <p className="break-words">{t('rejectedBecause', { reason: dispute.rejectionReason })}</p>}
                     <div className="flex flex-wrap justify-end gap-2" onPointerEnter={() => void loadDialogs()} onFocus={() => void loadDialogs()}>
                       {dispute.status === 'Open' && (

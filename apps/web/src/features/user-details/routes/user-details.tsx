@@ -19,7 +19,8 @@ export function UserDetailsPage() {
   const session = useSession();
   if (!session) return <Navigate to={paths.login} replace />;
 
-  const list = (items: readonly string[]) =>
+  // An administrator reaches every account without scopes of their own: "None" would say the opposite.
+  const list = (items: readonly string[], whenNone: string = t('none')) =>
     items.length ? (
       <ul className="flex flex-wrap gap-2">
         {items.map((item) => (
@@ -31,7 +32,7 @@ export function UserDetailsPage() {
         ))}
       </ul>
     ) : (
-      <span className="text-fg-muted">{t('none')}</span>
+      <span className="text-fg-muted">{whenNone}</span>
     );
 
   return (
@@ -51,9 +52,9 @@ export function UserDetailsPage() {
                 <dt className="text-sm font-medium text-fg-muted">{t('roles')}</dt>
                 <dd>{list(session.roles)}</dd>
                 <dt className="text-sm font-medium text-fg-muted">{t('scopes')}</dt>
-                <dd>{list(session.scopes)}</dd>
+                <dd>{list(session.scopes, t('scopesOfAdmin'))}</dd>
                 <dt className="text-sm font-medium text-fg-muted">{t('locations')}</dt>
-                <dd>{list(session.accounts.map(String))}</dd>
+                <dd>{list(session.accounts.map(String), t('locationsOfAdmin'))}</dd>
               </>
             )}
           </dl>

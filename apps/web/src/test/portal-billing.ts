@@ -35,7 +35,7 @@ export const card = (
   isDefault = false,
   expMonth = 12,
 ): PaymentMethodEntry => ({
-  paymentMethod: { id, default: isDefault },
+  paymentMethod: { id, default: isDefault, lastChargeFailed: false },
   card: {
     id: `pm_${id}`,
     brand,
@@ -45,6 +45,9 @@ export const card = (
     expYear,
   },
 });
+
+/** The autopay preview's inputs for an account with nothing open. */
+export const NO_OPEN_INVOICES: AutopayScheduleResponse['preview'] = { today: '2025-05-20', chargedThisMonth: false, openInvoices: [] };
 
 /** A default Visa and an expired Mastercard, like the demo customer (decisions §8). */
 export const DEMO_CARDS = [card(11n, 'Visa', '4242', 2099, true), card(12n, 'Mastercard', '4444', 2020)];
@@ -62,6 +65,7 @@ export const recentPayment = (
   description: 'One-time payment',
   type: 'Credit Card (Manual)',
   card: { brand: 'Visa', last4: '4242' },
+  failureReason: status === 'Error' ? 'card_declined' : null,
   ...overrides,
 });
 
@@ -234,8 +238,8 @@ const DEFAULTS: Record<BillingRoute, Handler> = {
   details: (call) => json(accountDetails(lastNumber(call.url.pathname))),
   home: () => json(homeModel([[-120.5, 'CAD']])),
   cards: () => json({ value: DEMO_CARDS }),
-  autopay: () => json({ schedule: null, nextRunDate: null } satisfies AutopayScheduleResponse),
-  saveAutopay: (call) => json({ schedule: call.body, nextRunDate: '2025-05-30' }),
+  autopay: () => json({ schedule: null, nextRunDate: null, preview: NO_OPEN_INVOICES } satisfies AutopayScheduleResponse),
+  saveAutopay: (call) => json({ schedule: call.body, nextRunDate: '2025-05-30', preview: NO_OPEN_INVOICES }),
   switchAutopay: () => json(true),
   setDefault: () => json(true),
   deleteCard: () => json(true),

@@ -17,6 +17,8 @@ export const en = {
     setDefaultWorking: 'Setting...',
     delete: 'Delete card',
     lastCard: 'Cannot remove last payment method. At least one payment method must be kept on file.',
+    onlyCard: 'Your only card: add another before removing this one.',
+    lastFailed: 'Last payment failed',
     deleteFailed: 'Failed to delete payment method. Please try again.',
     setDefaultFailed: 'Failed to set default payment method. Please try again.',
     deleted: '{{card}} was removed.',

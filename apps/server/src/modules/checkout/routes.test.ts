@@ -161,6 +161,10 @@ describe('sandbox checkout, end to end over HTTP', () => {
     expect(html).toContain(`Account ${account.customerNo} · ${account.name}`);
     expect(html).not.toMatch(/<script/i);
     expect(html).toContain('<link rel="stylesheet" href="/b/v1/checkoutapi/sandbox-assets/checkout.css">');
+    // The portal's icon in the tab, and the test cards' security codes as the form checks them.
+    expect(html).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
+    expect(html).toContain('a 3-digit security code, 4 digits for American Express');
+    expect(html).toContain('3782 822463 10005');
 
     const saved = await submitCard(pathOf(url), card());
     expect(saved.statusCode).toBe(303);

@@ -144,6 +144,16 @@ test('a declined one-time payment says so in place, then is paid with another ca
       [1.25, 'Successful', null],
       [1.25, 'Error', 'card_declined'],
     ]);
+
+    // The reason and the card's mark in French too.
+    await page.addInitScript(() => window.localStorage.setItem('language', 'fr'));
+    await page.goto('/payments');
+    await expect(page.getByRole('table', { name: 'Historique des paiements' }).getByText('Votre carte a été refusée.').first()).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Cartes enregistrées' }).getByRole('listitem').filter({ hasText: failing }).getByText('Dernier paiement refusé', { exact: true }),
+    ).toBeVisible();
+    const frViolations = await scanPage(page);
+    expect(frViolations, formatViolations(frViolations)).toEqual([]);
   } finally {
     await api.raw('DELETE', `/b/v1/PaymentMethod/methods/${added.paymentMethod.id}`);
   }

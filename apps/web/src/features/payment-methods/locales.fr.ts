@@ -17,7 +17,6 @@ export const fr: Catalog<typeof en> = {
     whichCard: '{{card}} (expire {{expiry}})',
     setDefaultWorking: 'En cours...',
     delete: 'Supprimer la carte',
-    lastCard: 'Impossible de supprimer le dernier mode de paiement. Au moins un mode de paiement doit être conservé au dossier.',
     onlyCard: 'Votre seule carte : ajoutez-en une autre avant de retirer celle-ci.',
     lastFailed: 'Dernier paiement refusé',
     deleteFailed: 'Impossible de supprimer le mode de paiement. Veuillez réessayer.',

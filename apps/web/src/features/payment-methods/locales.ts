@@ -16,7 +16,6 @@ export const en = {
     whichCard: '{{card}} (expires {{expiry}})',
     setDefaultWorking: 'Setting...',
     delete: 'Delete card',
-    lastCard: 'Cannot remove last payment method. At least one payment method must be kept on file.',
     onlyCard: 'Your only card: add another before removing this one.',
     lastFailed: 'Last payment failed',
     deleteFailed: 'Failed to delete payment method. Please try again.',

@@ -169,6 +169,7 @@ export const PAYMENTS = define(payments, [
   'providerRef',
   'idempotencyKey',
   'failureMessage',
+  'failureReason',
   'createdByUserId',
   'createdAt',
   'settledAt',

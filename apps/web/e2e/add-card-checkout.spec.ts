@@ -38,6 +38,10 @@ test('add a card through the sandbox checkout from the invoice pay modal', async
   // The provider's page (decisions §7), with its own labels.
   await expectOnSandboxCheckout(page);
   const checkoutUrl = page.url();
+  // The portal's icon in the tab, and the hint asks for the code each brand takes.
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/favicon.svg');
+  expect((await page.request.get('/favicon.svg')).ok(), 'the icon is served').toBe(true);
+  await expect(page.getByRole('region', { name: /Test cards/ })).toContainText('4 digits for American Express');
 
   // Declined at entry: the page says so and keeps the customer there.
   await enterCard(page, TEST_CARDS.declined, { name: 'Maya Lee' });
@@ -80,6 +84,7 @@ test("the checkout page wears the portal's dark theme under a light system, and 
   // Dark although the device is light: the page background is the dark one.
   expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(15, 17, 21)');
   await expect(page.getByRole('region', { name: /Cartes de test/ })).toContainText('4242 4242 4242 4242');
+  await expect(page.getByRole('region', { name: /Cartes de test/ })).toContainText('4 pour American Express');
 
   // Its refusals are French too, and keep the theme.
   await page.getByLabel('Numéro de carte').fill('4242 4242 4242 4241');

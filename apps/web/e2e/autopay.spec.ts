@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Api } from './support/api';
+import { formatMoney, scopedAccounts } from './support/api';
 import { signIn } from './support/auth';
+import { formatViolations, scanPage } from './support/axe';
 
 /**
  * Journey 7 (spec §2 Automatic Payments, §4, §5 setup dialog; decisions §5: turning it on opens "Setup
@@ -103,4 +105,68 @@ test('the switch is disabled with a reason when there is no saved card', async (
   await page.goto('/payments');
   await expect(autopaySwitch(page)).toBeDisabled();
   await expect(autopaySwitch(page)).toHaveAccessibleDescription('Add a payment method first');
+});
+
+interface PreviewInputs {
+  preview: { today: string; openInvoices: { dueDate: string; amount: number }[] };
+  schedule: { includeOverdue: boolean } | null;
+  nextRunDate: string | null;
+}
+
+/**
+ * Turning automatic payments on over overdue invoices (the demo customer: a balance owing, some of it past
+ * due, autopay off): before Save the dialog says what is charged, when and to which card, in English and in
+ * French; the customer leaves the overdue amount out, so nothing is charged today. Left off again after.
+ */
+test('turning automatic payments on says what it will charge, and can leave the overdue amount out', async ({ page, request }) => {
+  const api = await Api.as(request, 'customer');
+  const accountId = scopedAccounts(api.token)[0]!;
+  const inputs = await api.get<PreviewInputs>(`/b/v1/Account/${accountId}/autopay`);
+  const overdue = inputs.preview.openInvoices.filter((i) => i.dueDate < inputs.preview.today);
+  expect(overdue.length, 'the customer has overdue invoices').toBeGreaterThan(1);
+  const overdueCents = overdue.reduce((sum, i) => sum + Math.round(i.amount * 100), 0);
+  const amount = formatMoney(overdueCents / 100, 'CAD');
+  const paymentsBefore = (await api.homeModel(accountId)).recentPayments.length;
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, 'customer');
+  await page.goto('/payments');
+  await expect(autopaySwitch(page)).not.toBeChecked();
+  await autopaySwitch(page).click();
+  const dialog = page.getByRole('dialog', { name: 'Setup Automatic Payments' });
+  const charged = dialog.getByRole('region', { name: 'What will be charged' });
+  const save = dialog.getByRole('button', { name: 'Save' });
+  await expect(charged).toContainText(`${amount} for ${overdue.length} overdue invoices today, then each bill on its due date, to Visa •••• 4242.`);
+  await expect(save).toHaveAccessibleDescription(/overdue invoices today/);
+  // Save stays in view at 900 px high, however long the form.
+  await expect(save).toBeInViewport();
+  const violations = await scanPage(page);
+  expect(violations, formatViolations(violations)).toEqual([]);
+
+  await dialog.getByRole('radio', { name: /Leave the overdue amount out/ }).check();
+  await expect(charged).toContainText(`The overdue ${amount} (${overdue.length} invoices) is not charged`);
+  await expect(charged).not.toContainText('overdue invoices today');
+  await save.click();
+  await expect(dialog).toBeHidden();
+  await expect(autopaySwitch(page)).toBeChecked();
+
+  try {
+    const saved = await api.get<PreviewInputs>(`/b/v1/Account/${accountId}/autopay`);
+    expect(saved.schedule).toMatchObject({ includeOverdue: false });
+    expect(saved.nextRunDate === null || saved.nextRunDate > inputs.preview.today, 'nothing is charged today').toBe(true);
+    expect((await api.homeModel(accountId)).recentPayments).toHaveLength(paymentsBefore);
+
+    // The same dialog in French, starting from the saved choice.
+    await page.addInitScript(() => window.localStorage.setItem('language', 'fr'));
+    await page.goto('/payments');
+    await page.getByRole('region', { name: 'Paiements automatiques' }).getByRole('button', { name: /Modifier/ }).click();
+    const fr = page.getByRole('dialog', { name: 'Configurer les paiements automatiques' });
+    await expect(fr.getByRole('radio', { name: /Laisser de côté le montant en retard/ })).toBeChecked();
+    await expect(fr.getByRole('region', { name: 'Ce qui sera débité' })).toContainText('n’est pas débité');
+    const frViolations = await scanPage(page);
+    expect(frViolations, formatViolations(frViolations)).toEqual([]);
+    await fr.getByRole('button', { name: 'Annuler' }).click();
+  } finally {
+    await api.raw('POST', '/b/v1/Account/update-default-payment-method', { accountId, paymentMethod: 'Credit Card (Manual)' });
+  }
 });

@@ -41,13 +41,13 @@ test('the pay dialog gives focus back to "Pay Now" after Esc, Cancel and a payme
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await closedBackTo(dialog, payNow);
 
-  // A small one-time payment with the default card: the dialog closes on success.
+  // A small one-time payment with the default card: the dialog follows it and closes once it is received.
   dialog = await openWith(page, payNow, 'Make a One-time Payment');
   await dialog.getByRole('radio', { name: 'Custom Amount' }).check();
   await dialog.getByRole('spinbutton', { name: /Custom amount/ }).fill('1.00');
   await dialog.getByRole('button', { name: 'Pay $1.00' }).click();
   await closedBackTo(dialog, payNow);
-  await expect(page.getByRole('status').filter({ hasText: 'Payment submitted' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Your payment of $1.00 was received. Thank you.' })).toBeVisible();
 });
 
 test('the dashboard\'s "Make a payment" opens the pay dialog in place and gets focus back after Esc and a payment', async ({
@@ -72,7 +72,7 @@ test('the dashboard\'s "Make a payment" opens the pay dialog in place and gets f
   await dialog.getByRole('spinbutton', { name: /Custom amount/ }).fill('1.00');
   await dialog.getByRole('button', { name: 'Pay $1.00' }).click();
   await closedBackTo(dialog, makePayment);
-  await expect(balance.getByRole('status').filter({ hasText: 'Payment submitted: $1.00 is being processed.' })).toBeVisible();
+  await expect(balance.getByRole('status').filter({ hasText: 'Your payment of $1.00 was received. Thank you.' })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 });
 

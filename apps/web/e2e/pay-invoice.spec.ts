@@ -1,6 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { Api, formatMoney, scopedAccounts, subtractMoney } from './support/api';
 import { signIn } from './support/auth';
+import { formatViolations, scanPage } from './support/axe';
+import { enterCard, expectOnSandboxCheckout, TEST_CARDS } from './support/checkout';
 
 /**
  * Journey 4 (spec §2 Pay modal, §4 Pay modal and Payments, decisions §7 settlement): the customer pays an
@@ -46,13 +48,16 @@ test('pay an unpaid invoice with the saved card and see the balance and history 
   const custom = dialog.getByRole('spinbutton', { name: /Custom amount/ });
   await custom.fill('0');
   await expect(dialog.getByText('Please enter a valid amount')).toBeVisible();
-  await expect(dialog.getByRole('button', { name: /^Pay / })).toBeDisabled();
+  // Never "Pay $0.00" for an amount that cannot be paid.
+  await expect(dialog.getByRole('button', { name: /^Pay( |$)/ })).toHaveText('Pay');
+  await expect(dialog.getByRole('button', { name: /^Pay( |$)/ })).toBeDisabled();
   await total.check();
 
   const pay = dialog.getByRole('button', { name: `Pay ${formatMoney(owing, currency, 'en-US')}` });
   await expect(pay).toBeEnabled();
   await pay.click();
-  await expect(dialog).toBeHidden();
+  // The dialog follows the payment until the sandbox settles it.
+  await expect(dialog).toBeHidden({ timeout: 20_000 });
 
   // Settled (the page re-reads the invoice while its payment is in progress).
   const summary = page.getByRole('region', { name: 'Invoice Summary' });
@@ -84,3 +89,79 @@ test('pay an unpaid invoice with the saved card and see the balance and history 
   await expect(newest).toContainText('Visa •••• 4242');
   await expect(page.getByRole('region', { name: 'Account Balance' })).toContainText(formatMoney(balanceAfter, currency));
 });
+
+/**
+ * A one-time payment on the card that saves but fails every charge: the dialog follows it and says it was
+ * declined (never "submitted"), the next try starts on another card and succeeds, the history row says why
+ * the first failed, and the failing card is marked where cards are chosen. The added card is removed after.
+ */
+test('a declined one-time payment says so in place, then is paid with another card', async ({ page, request }) => {
+  const api = await Api.as(request, 'customer');
+  const accountId = scopedAccounts(api.token)[0]!;
+  const failing = 'Visa •••• 0341';
+  await signIn(page, 'customer');
+  await page.goto('/payments');
+  const methods = page.getByRole('region', { name: 'Your Payment Methods' });
+  await methods.getByRole('button', { name: 'Add Card' }).click();
+  await page.getByRole('dialog', { name: 'Add Payment Method' }).getByRole('button', { name: 'Continue' }).click();
+  await expectOnSandboxCheckout(page);
+  await enterCard(page, TEST_CARDS.failsCharges);
+  await expect(page.getByRole('status').filter({ hasText: 'Your card was added.' })).toBeVisible();
+  const added = (await api.paymentMethods(accountId)).find((c) => c.card.last4 === '0341')!;
+
+  try {
+    await page.getByRole('region', { name: 'Make a One-time Payment' }).getByRole('button', { name: 'Pay Now' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Make a One-time Payment' });
+    await dialog.getByRole('radio', { name: 'Custom Amount' }).check();
+    await dialog.getByRole('spinbutton', { name: /Custom amount/ }).fill('1.25');
+    const method = dialog.getByRole('combobox', { name: 'Payment method' });
+    await method.selectOption({ label: `${failing} (expires ${added.card.expiry})` });
+    await dialog.getByRole('button', { name: 'Pay $1.25' }).click();
+
+    const declined = dialog.getByRole('alert');
+    await expect(declined).toContainText('Your card was declined.', { timeout: 20_000 });
+    await expect(declined).toContainText('Nothing was charged. Choose another card and pay again, or add a card.');
+    await expect(dialog.getByText(/being processed/)).toHaveCount(0);
+    // The next try starts on another card; the failing one is marked.
+    expect(await dialog.getByRole('combobox', { name: 'Payment method' }).evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text)).toMatch(
+      /^Visa •••• 4242 .*default/,
+    );
+    await expect(dialog.getByRole('option', { name: `${failing} (expires ${added.card.expiry}, last payment failed)` })).toBeAttached();
+    const violations = await scanPage(page);
+    expect(violations, formatViolations(violations)).toEqual([]);
+
+    await dialog.getByRole('button', { name: 'Pay $1.25' }).click();
+    await expect(dialog).toBeHidden({ timeout: 20_000 });
+    await expect(page.getByRole('region', { name: 'Make a One-time Payment' }).getByRole('status')).toContainText(
+      'Your payment of $1.25 was received. Thank you.',
+    );
+
+    const history = page.getByRole('table', { name: 'Payment History' });
+    await expect(history.getByText('Your card was declined.').first()).toBeVisible();
+    await expect(cardBadge(page, failing)).toBeVisible();
+    const recent = (await api.homeModel(accountId)).recentPayments.slice(0, 2);
+    expect(recent.map((p) => [p.amount, p.status, p.failureReason])).toEqual([
+      [1.25, 'Successful', null],
+      [1.25, 'Error', 'card_declined'],
+    ]);
+
+    // The reason and the card's mark in French too.
+    await page.addInitScript(() => window.localStorage.setItem('language', 'fr'));
+    await page.goto('/payments');
+    await expect(page.getByRole('table', { name: 'Historique des paiements' }).getByText('Votre carte a été refusée.').first()).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Cartes enregistrées' }).getByRole('listitem').filter({ hasText: failing }).getByText('Dernier paiement refusé', { exact: true }),
+    ).toBeVisible();
+    const frViolations = await scanPage(page);
+    expect(frViolations, formatViolations(frViolations)).toEqual([]);
+  } finally {
+    await api.raw('DELETE', `/b/v1/PaymentMethod/methods/${added.paymentMethod.id}`);
+  }
+});
+
+const cardBadge = (page: Page, card: string) =>
+  page
+    .getByRole('list', { name: 'Saved cards' })
+    .getByRole('listitem')
+    .filter({ hasText: card })
+    .getByText('Last payment failed', { exact: true });

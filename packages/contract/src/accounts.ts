@@ -250,6 +250,8 @@ export const AutopayScheduleSchema = builtOnFirstUse(() =>
       frequency: z.enum(AUTOPAY_FREQUENCIES),
       amountType: z.enum(AUTOPAY_AMOUNT_TYPES),
       fixedAmount: MoneySchema.nullable(),
+      /** Whether invoices already overdue when it is saved are charged too (false: only bills due from that day). */
+      includeOverdue: z.boolean().default(true),
     })
     .refine((s) => s.amountType !== 'fixed' || (s.fixedAmount !== null && s.fixedAmount > 0), {
       path: ['fixedAmount'],
@@ -261,6 +263,12 @@ export const AutopayScheduleResponseSchema = builtOnFirstUse(() =>
   z.object({
     schedule: AutopayScheduleSchema.nullable(),
     nextRunDate: z.iso.date().nullable(),
+    /** What the setup dialog's preview is worked out from (autopayPreview): the job's day and the open invoices. */
+    preview: z.object({
+      today: z.iso.date(),
+      chargedThisMonth: z.boolean(),
+      openInvoices: z.array(z.object({ dueDate: z.iso.date(), amount: MoneySchema, tried: z.boolean() })),
+    }),
   }),
 );
 export type AutopayScheduleResponse = z.infer<typeof AutopayScheduleResponseSchema>;

@@ -12,6 +12,8 @@ export * from './invoices';
 export * from './invoice-status';
 export * from './disputes';
 export * from './payments';
+export * from './payment-failure';
+export * from './autopay-preview';
 export * from './statements';
 export * from './notifications';
 export * from './search';

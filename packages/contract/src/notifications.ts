@@ -62,6 +62,8 @@ export interface NotificationEventData {
     amount: string;
     currency: string;
     reason: string;
+    /** The reason as a PAYMENT_FAILURE_REASONS code, worded in the account's language; absent when only `reason` is known. */
+    failureReason?: string | null;
     automatic: boolean;
     period?: string;
   };

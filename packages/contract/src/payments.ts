@@ -3,6 +3,7 @@ import { AccountPaymentMethodSchema } from './accounts';
 import { CurrencyCodeSchema, IdSchema, IsoDateSchema, IsoDateTimeSchema, MoneySchema } from './primitives';
 import { textSchema } from './text';
 import { builtOnFirstUse } from './lazy-schema';
+import { PAYMENT_FAILURE_REASONS } from './payment-failure';
 
 export const PAYMENT_STATUSES = ['Successful', 'Error', 'InProgress'] as const;
 export const PaymentStatusSchema = builtOnFirstUse(() => z.enum(PAYMENT_STATUSES));
@@ -25,6 +26,8 @@ export const RecentPaymentSchema = builtOnFirstUse(() =>
     description: z.string().nullable(),
     type: z.string(),
     card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+    /** Why an Error payment failed (PAYMENT_FAILURE_REASONS); null otherwise. */
+    failureReason: z.enum(PAYMENT_FAILURE_REASONS).nullable(),
   }),
 );
 export type RecentPayment = z.infer<typeof RecentPaymentSchema>;
@@ -69,7 +72,8 @@ export type Card = z.infer<typeof CardSchema>;
 /** PaymentMethod/methods value. */
 export const PaymentMethodEntrySchema = builtOnFirstUse(() =>
   z.object({
-    paymentMethod: z.object({ id: IdSchema, default: z.boolean() }),
+    /** `lastChargeFailed`: the card's latest settled payment failed, so the next one may fail too. */
+    paymentMethod: z.object({ id: IdSchema, default: z.boolean(), lastChargeFailed: z.boolean() }),
     card: CardSchema,
   }),
 );

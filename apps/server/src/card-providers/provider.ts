@@ -1,4 +1,4 @@
-import type { CheckoutAppearance, CurrencyCode } from '@portal/contract';
+import type { CheckoutAppearance, CurrencyCode, PaymentFailureReason } from '@portal/contract';
 
 export type ProviderName = 'sandbox' | 'stripe';
 
@@ -47,17 +47,17 @@ export interface ChargeInput {
 
 /**
  * `pending`: accepted, the outcome arrives later (webhook or settlement job); `failed` carries the
- * message the customer sees.
+ * reason (worded in the customer's language by the portal) and the provider's own message.
  */
 export type ChargeResult =
   | { providerRef: string; status: 'pending' | 'succeeded' }
-  | { providerRef: string | null; status: 'failed'; failureMessage: string };
+  | { providerRef: string | null; status: 'failed'; failureReason: PaymentFailureReason; failureMessage: string };
 
 /** A verified provider event, reduced to what the billing side acts on. */
 export type ProviderEvent =
   | { id: string; type: 'setup_completed'; sessionId: string }
   | { id: string; type: 'charge_succeeded'; providerRef: string; paymentId: bigint | null }
-  | { id: string; type: 'charge_failed'; providerRef: string; paymentId: bigint | null; failureMessage: string }
+  | { id: string; type: 'charge_failed'; providerRef: string; paymentId: bigint | null; failureReason: PaymentFailureReason; failureMessage: string }
   | { id: string; type: 'ignored'; providerType: string };
 
 /** Thrown for a webhook that does not verify or cannot be read (answered 400). */

@@ -16,6 +16,7 @@ import {
   DISPUTE_STATUSES,
   INVOICE_STATES,
   LANGUAGES,
+  PAYMENT_FAILURE_REASONS,
   PAYMENT_PROVIDERS,
   PAYMENT_STATUSES,
   USER_STATUSES,
@@ -553,6 +554,8 @@ export const payments = pgTable(
     providerRef: text('provider_ref'),
     idempotencyKey: text('idempotency_key'),
     failureMessage: text('failure_message'),
+    /** Why the charge failed, as a PAYMENT_FAILURE_REASONS code: the portal words it in the customer's language. */
+    failureReason: text('failure_reason', { enum: PAYMENT_FAILURE_REASONS }),
     createdByUserId: ref('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     settledAt: instant('settled_at'),
@@ -648,6 +651,11 @@ export const autopaySchedules = pgTable(
     frequency: text('frequency', { enum: AUTOPAY_FREQUENCIES }).notNull(),
     amountType: text('amount_type', { enum: AUTOPAY_AMOUNT_TYPES }).notNull(),
     fixedAmount: money('fixed_amount'),
+    /**
+     * Automatic payments take only invoices due on or after this day: the day the customer chose to leave
+     * out what was overdue when they turned them on. Null: everything open is taken.
+     */
+    chargeFrom: date('charge_from', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },

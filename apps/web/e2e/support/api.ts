@@ -53,7 +53,7 @@ export interface AccountListName {
 
 export interface HomeModel {
   balances: { amount: number; currency: { code: string } }[];
-  recentPayments: { id: number; amount: number; status: string; date: string }[];
+  recentPayments: { id: number; amount: number; status: string; date: string; failureReason: string | null }[];
 }
 
 export const authenticate = async (

@@ -7,6 +7,8 @@ export const TEST_CARDS = {
   mastercard: '5555 5555 5555 4444',
   amex: '3782 822463 10005',
   declined: '4000 0000 0000 0002',
+  /** Saved, but every charge on it fails. */
+  failsCharges: '4000 0000 0000 0341',
 } as const;
 
 /**

@@ -36,7 +36,7 @@ export const card = (
   isDefault = false,
   expMonth = 12,
 ): PaymentMethodEntry => ({
-  paymentMethod: { id, default: isDefault },
+  paymentMethod: { id, default: isDefault, lastChargeFailed: false },
   card: {
     id: `pm_${id}`,
     brand,
@@ -46,6 +46,9 @@ export const card = (
     expYear,
   },
 });
+
+/** The autopay preview's inputs for an account with nothing open. */
+export const NO_OPEN_INVOICES: AutopayScheduleResponse['preview'] = { today: '2025-05-20', chargedThisMonth: false, openInvoices: [] };
 
 /** A default Visa and an expired Mastercard, like the demo customer (decisions §8). */
 export const DEMO_CARDS = [card(11n, 'Visa', '4242', 2099, true), card(12n, 'Mastercard', '4444', 2020)];
@@ -63,6 +66,7 @@ export const recentPayment = (
   description: 'One-time payment',
   type: 'Credit Card (Manual)',
   card: { brand: 'Visa', last4: '4242' },
+  failureReason: status === 'Error' ? 'card_declined' : null,
   ...overrides,
 });
 
@@ -245,8 +249,8 @@ const DEFAULTS: Record<BillingRoute, Handler> = {
   details: (call) => json(accountDetails(lastNumber(call.url.pathname))),
   home: () => json(homeModel([[-120.5, 'CAD']])),
   cards: () => json({ value: DEMO_CARDS }),
-  autopay: () => json({ schedule: null, nextRunDate: null } satisfies AutopayScheduleResponse),
-  saveAutopay: (call) => json({ schedule: call.body, nextRunDate: '2025-05-30' }),
+  autopay: () => json({ schedule: null, nextRunDate: null, preview: NO_OPEN_INVOICES } satisfies AutopayScheduleResponse),
+  saveAutopay: (call) => json({ schedule: call.body, nextRunDate: '2025-05-30', preview: NO_OPEN_INVOICES }),
   switchAutopay: () => json(true),
   setDefault: () => json(true),
   deleteCard: () => json(true),

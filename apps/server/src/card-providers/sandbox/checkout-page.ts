@@ -24,6 +24,7 @@ const layout = (texts: CheckoutTexts, theme: CheckoutAppearance['theme'] | undef
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <link rel="stylesheet" href="${SANDBOX_STYLESHEET_PATH}">
 </head>
 <body>

@@ -41,7 +41,12 @@ export interface CheckoutTexts {
   errors: CardEntryMessages;
 }
 
-const testNumbers = { succeeds: '4242 4242 4242 4242', declined: '4000 0000 0000 0002', failsCharges: '4000 0000 0000 0341' };
+const testNumbers = {
+  succeeds: '4242 4242 4242 4242',
+  amex: '3782 822463 10005',
+  declined: '4000 0000 0000 0002',
+  failsCharges: '4000 0000 0000 0341',
+};
 
 export const CHECKOUT_TEXTS: Readonly<Record<CheckoutLanguage, CheckoutTexts>> = {
   en: {
@@ -57,9 +62,11 @@ export const CHECKOUT_TEXTS: Readonly<Record<CheckoutLanguage, CheckoutTexts>> =
     cancel: (merchant) => `Cancel and return to ${merchant}`,
     checkDetails: 'Please check your card details',
     secured: 'Sandbox checkout · test cards only · card numbers are never stored',
-    testCards: 'Test cards: any future date and any security code',
+    // The page checks the code's length by brand: "any" code would be refused for American Express.
+    testCards: 'Test cards: any future date; a 3-digit security code, 4 digits for American Express',
     testCardList: [
       { number: testNumbers.succeeds, outcome: 'saved; payments succeed' },
+      { number: testNumbers.amex, outcome: 'American Express (4-digit code); payments succeed' },
       { number: testNumbers.declined, outcome: 'declined' },
       { number: testNumbers.failsCharges, outcome: 'saved; payments fail' },
     ],
@@ -94,9 +101,10 @@ export const CHECKOUT_TEXTS: Readonly<Record<CheckoutLanguage, CheckoutTexts>> =
     cancel: (merchant) => `Annuler et revenir à ${merchant}`,
     checkDetails: 'Veuillez vérifier les renseignements de votre carte',
     secured: 'Paiement de test · cartes de test seulement · les numéros de carte ne sont jamais conservés',
-    testCards: 'Cartes de test : toute date future et tout code de sécurité',
+    testCards: 'Cartes de test : toute date future; un code de sécurité de 3 chiffres, 4 pour American Express',
     testCardList: [
       { number: testNumbers.succeeds, outcome: 'enregistrée; les paiements réussissent' },
+      { number: testNumbers.amex, outcome: 'American Express (code de 4 chiffres); les paiements réussissent' },
       { number: testNumbers.declined, outcome: 'refusée' },
       { number: testNumbers.failsCharges, outcome: 'enregistrée; les paiements échouent' },
     ],

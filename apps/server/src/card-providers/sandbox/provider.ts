@@ -89,7 +89,7 @@ export const createSandboxProvider = ({ db, publicOrigin }: { db: PortalDb; publ
     const [earlier] = await db.select({ ref: sandboxCharges.ref }).from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, input.idempotencyKey));
     if (earlier) return { status: 'pending', providerRef: earlier.ref };
     const [card] = await db.select({ ref: sandboxVault.ref }).from(sandboxVault).where(eq(sandboxVault.ref, input.paymentMethodRef));
-    if (!card) return { status: 'failed', providerRef: null, failureMessage: PAYMENT_MESSAGES.cardRemoved };
+    if (!card) return { status: 'failed', providerRef: null, failureReason: 'card_removed', failureMessage: PAYMENT_MESSAGES.cardRemoved };
     const [taken] = await db
       .insert(sandboxCharges)
       .values({

@@ -198,14 +198,15 @@ describe('stripe adapter against the local stand-in', () => {
       id: failRow!.providerRef,
       object: 'payment_intent',
       metadata: {},
-      last_payment_error: { message: 'Your card has insufficient funds.' },
+      last_payment_error: { message: 'Your card has insufficient funds.', code: 'card_declined', decline_code: 'insufficient_funds' },
     });
     expect((await ctx.database.db.select().from(payments).where(eq(payments.id, failRow!.id)))[0]).toMatchObject({
       status: 'Error',
+      failureReason: 'insufficient_funds',
       failureMessage: 'Your card has insufficient funds.',
     });
     const notes = await ctx.database.db.select().from(notifications).where(eq(notifications.accountId, c.account.id));
-    expect(notes.map((n) => n.message).sort()).toEqual(['Your payment of $40.00 was received. Thank you.', 'Your payment of $60.00 failed: Your card has insufficient funds.']);
+    expect(notes.map((n) => n.message).sort()).toEqual(['Your payment of $40.00 was received. Thank you.', 'Your payment of $60.00 failed: The card has insufficient funds.']);
   });
 
   it('refuses a webhook whose signature does not verify, or that has none', async () => {

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { PAYMENT_MESSAGES } from '@portal/contract';
 import { brandName } from '../card-rules';
+import { stripeFailureReason } from './failure-reason';
 import { InvalidWebhook, type ChargeResult, type PaymentProvider, type ProviderEvent, type SavedCard } from '../provider';
 
 export interface StripeSettings {
@@ -72,6 +73,7 @@ export const createStripeProvider = (settings: StripeSettings): PaymentProvider 
           type: 'charge_failed',
           providerRef: intent.id,
           paymentId: paymentIdOf(intent.metadata),
+          failureReason: stripeFailureReason(intent.last_payment_error),
           failureMessage: intent.last_payment_error?.message || PAYMENT_MESSAGES.declined,
         };
       }
@@ -139,14 +141,24 @@ export const createStripeProvider = (settings: StripeSettings): PaymentProvider 
         );
         if (intent.status === 'succeeded') return { status: 'succeeded', providerRef: intent.id };
         if (intent.status === 'processing') return { status: 'pending', providerRef: intent.id };
-        return { status: 'failed', providerRef: intent.id, failureMessage: intent.last_payment_error?.message || PAYMENT_MESSAGES.declined };
+        return {
+          status: 'failed',
+          providerRef: intent.id,
+          failureReason: stripeFailureReason(intent.last_payment_error),
+          failureMessage: intent.last_payment_error?.message || PAYMENT_MESSAGES.declined,
+        };
       } catch (error) {
         if (error instanceof Stripe.errors.StripeCardError) {
-          return { status: 'failed', providerRef: idOf(error.payment_intent) ?? null, failureMessage: error.message || PAYMENT_MESSAGES.declined };
+          return {
+            status: 'failed',
+            providerRef: idOf(error.payment_intent) ?? null,
+            failureReason: stripeFailureReason({ code: error.code, decline_code: error.decline_code }),
+            failureMessage: error.message || PAYMENT_MESSAGES.declined,
+          };
         }
         if (error instanceof Stripe.errors.StripeInvalidRequestError) {
           // The card was detached or the request cannot succeed as sent: final, not worth retrying.
-          return { status: 'failed', providerRef: null, failureMessage: 'This card can no longer be charged. Please use another card.' };
+          return { status: 'failed', providerRef: null, failureReason: 'card_removed', failureMessage: 'This card can no longer be charged. Please use another card.' };
         }
         throw error;
       }

@@ -3,7 +3,7 @@
  * named demo accounts are written by hand (demo.ts); every other account (the ~20 extra demo
  * accounts and the scale set) is drawn by `randomAccountSpec` from a seed.
  */
-import type { Language } from '@portal/contract';
+import type { Language, PaymentFailureReason } from '@portal/contract';
 import {
   BUSINESS_NAMES,
   CANADIAN_PLACES,
@@ -62,7 +62,7 @@ export interface PaymentHabits {
   /** When set, the invoice just before the open ones is paid only this much (cents). */
   partialCents?: number | undefined;
   /** A failed attempt (status Error) right before the latest fully paid invoice's payment. */
-  failedAttemptOnLatestPaid?: { cardRef: string; message: string } | undefined;
+  failedAttemptOnLatestPaid?: { cardRef: string; message: string; reason: PaymentFailureReason } | undefined;
   /** Chance an invoice is paid together with the next one in a single payment. */
   combineChance: number;
   /** Chance a payment is preceded by a declined attempt. */

@@ -192,14 +192,15 @@ describe('the demo set', () => {
   });
 
   it('records the customer’s payments: successful ones by card, and a failed attempt with the expired card', async () => {
-    const payments = await rows<{ status: string; card_last4: string; failure_message: string | null; date: Date }>(
+    const payments = await rows<{ status: string; card_last4: string; failure_message: string | null; failure_reason: string | null; date: Date }>(
       first,
-      sql`SELECT status, card_last4, failure_message, date FROM payments WHERE account_id = ${customerId()} ORDER BY date DESC`,
+      sql`SELECT status, card_last4, failure_message, failure_reason, date FROM payments WHERE account_id = ${customerId()} ORDER BY date DESC`,
     );
     expect(payments.filter((p) => p.status === 'Successful').length).toBeGreaterThanOrEqual(20);
     expect(payments.filter((p) => p.failure_message === 'Your card has expired.')).toMatchObject([
-      { status: 'Error', card_last4: '4444' },
+      { status: 'Error', card_last4: '4444', failure_reason: 'expired_card' },
     ]);
+    expect(payments.filter((p) => p.status === 'Error').every((p) => p.failure_reason !== null)).toBe(true);
     expect(payments.every((p) => new Date(p.date) < NOW)).toBe(true);
   });
 

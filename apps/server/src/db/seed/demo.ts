@@ -177,7 +177,7 @@ const namedAccounts = (today: number): AccountSpec[] => {
       habits: {
         unpaidLatest: 2,
         partialCents: 4000,
-        failedAttemptOnLatestPaid: { cardRef: DEMO_CARD_REFS.customerMastercard, message: CARD_EXPIRED },
+        failedAttemptOnLatestPaid: { cardRef: DEMO_CARD_REFS.customerMastercard, message: CARD_EXPIRED, reason: 'expired_card' },
         combineChance: 0.08,
         declineChance: 0.03,
       },

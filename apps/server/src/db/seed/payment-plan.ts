@@ -4,7 +4,7 @@
  * open; autopay accounts are charged on each due date that has passed. Every successful payment
  * is assigned to the receivables it settles; failed attempts are recorded without assignments.
  */
-import { AUTOPAY_OFF, AUTOPAY_ON, type Language } from '@portal/contract';
+import { AUTOPAY_OFF, AUTOPAY_ON, type Language, type PaymentFailureReason } from '@portal/contract';
 import type { CardBrand, CardSpec, PaymentHabits } from './account-spec';
 import { formatCents } from '../../lib/rating';
 import { DAY_SECONDS, DUE_AFTER_DAYS } from './calendar';
@@ -98,7 +98,13 @@ export const planPayments = (
   const forced = ctx.habits.failedAttemptOnLatestPaid;
   const lastFullIndex = plan.findLastIndex((s) => s.parts.every((p) => p.cents === p.invoice.amountCents));
 
-  const record = (second: number, cents: number, card: SavedCard | null, automatic: boolean, failure: string | null): number => {
+  const record = (
+    second: number,
+    cents: number,
+    card: SavedCard | null,
+    automatic: boolean,
+    failure: { message: string; reason: PaymentFailureReason } | null,
+  ): number => {
     const id = cursor.payments++;
     const date = new Date(second * 1000);
     payments.push({
@@ -116,7 +122,8 @@ export const planPayments = (
       provider: 'sandbox',
       providerRef: `ch_seed_${id}`,
       idempotencyKey: null,
-      failureMessage: failure,
+      failureMessage: failure?.message ?? null,
+      failureReason: failure?.reason ?? null,
       createdByUserId: automatic ? null : ctx.payerUserId,
       createdAt: date,
       settledAt: new Date((second + SETTLE_SECONDS) * 1000),
@@ -132,9 +139,9 @@ export const planPayments = (
     if (forced && index === lastFullIndex) {
       const tried = ctx.cards.find((c) => c.spec.providerRef === forced.cardRef);
       if (!tried) throw new Error(`No saved card ${forced.cardRef} for the failed attempt`);
-      record(second - DAY_SECONDS, total, tried, false, forced.message);
+      record(second - DAY_SECONDS, total, tried, false, forced);
     } else if (rng.chance(ctx.habits.declineChance)) {
-      record(second - DAY_SECONDS + rng.int(0, 3600), total, card, automatic, CARD_DECLINED);
+      record(second - DAY_SECONDS + rng.int(0, 3600), total, card, automatic, { message: CARD_DECLINED, reason: 'card_declined' });
     }
     const paymentId = record(second, total, card, automatic, null);
     for (const part of parts) {

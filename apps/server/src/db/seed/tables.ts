@@ -170,6 +170,7 @@ export const PAYMENTS = define(payments, [
   'providerRef',
   'idempotencyKey',
   'failureMessage',
+  'failureReason',
   'createdByUserId',
   'createdAt',
   'settledAt',

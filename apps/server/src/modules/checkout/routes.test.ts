@@ -161,6 +161,10 @@ describe('sandbox checkout, end to end over HTTP', () => {
     expect(html).toContain(`Account ${account.customerNo} · ${account.name}`);
     expect(html).not.toMatch(/<script/i);
     expect(html).toContain('<link rel="stylesheet" href="/b/v1/checkoutapi/sandbox-assets/checkout.css">');
+    // The portal's icon in the tab, and the test cards' security codes as the form checks them.
+    expect(html).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
+    expect(html).toContain('a 3-digit security code, 4 digits for American Express');
+    expect(html).toContain('3782 822463 10005');
 
     const saved = await submitCard(pathOf(url), card());
     expect(saved.statusCode).toBe(303);
@@ -168,7 +172,7 @@ describe('sandbox checkout, end to end over HTTP', () => {
 
     expect(await methodsOf(account.id, headers)).toEqual([
       {
-        paymentMethod: { id: expect.any(Number), default: true },
+        paymentMethod: { id: expect.any(Number), default: true, lastChargeFailed: false },
         card: {
           id: expect.stringMatching(/^pm_sb_/),
           brand: 'Visa',
@@ -204,7 +208,7 @@ describe('sandbox checkout, end to end over HTTP', () => {
     expect(refused.statusCode).toBe(303);
     expect(refused.headers.location).toBe(`${ORIGIN}/invoices/42?fromInvoiceId=42&cardNotSaved=duplicate`);
 
-    expect(await methodsOf(account.id, headers)).toEqual([expect.objectContaining({ paymentMethod: { id: Number(saved!.id), default: true } })]);
+    expect(await methodsOf(account.id, headers)).toEqual([expect.objectContaining({ paymentMethod: { id: Number(saved!.id), default: true, lastChargeFailed: false } })]);
     const [session] = await ctx.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, second.id));
     expect(session).toMatchObject({ status: 'complete', paymentMethodId: null });
     // The refused copy does not stay in the processor's vault.

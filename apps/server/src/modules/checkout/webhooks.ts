@@ -32,7 +32,7 @@ export const handleProviderEvent = async (ctx: BillingContext, event: ProviderEv
       const settleOutcome =
         event.type === 'charge_succeeded'
           ? ({ status: 'Successful' } as const)
-          : ({ status: 'Error', failureMessage: event.failureMessage } as const);
+          : ({ status: 'Error', failureReason: event.failureReason, failureMessage: event.failureMessage } as const);
       await ctx.db.transaction((tx) =>
         settlePayment(tx, now, payment.id, settleOutcome, { providerRef: event.providerRef, notifyManualFailure: true, outbox: ctx.outbox }),
       );

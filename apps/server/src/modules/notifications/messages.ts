@@ -1,5 +1,5 @@
 /** Texts of the notifications, in the account's language, and each event occurrence's unique key. Pure. */
-import type { NotificationEvent, NotificationEventData } from '@portal/contract';
+import { PAYMENT_FAILURE_TEXTS, paymentFailureReasonOf, type NotificationEvent, type NotificationEventData } from '@portal/contract';
 import type { DocumentLanguage, Texts } from '../../lib/language';
 
 const LOCALE_BY_CURRENCY: Record<string, string> = { USD: 'en-US', CAD: 'en-CA', GBP: 'en-GB', EUR: 'de-DE' };
@@ -23,6 +23,10 @@ const cardExpiry = (month: number, year: number) => `${String(month).padStart(2,
 
 const reasonText = (reason: string): string => reason.trim().replace(/\.+$/, '');
 
+/** A failed payment's reason in the account's language when its code is known, else as it was recorded. */
+const failureText = (d: NotificationEventData['payment_failed'], language: DocumentLanguage): string =>
+  reasonText(d.failureReason ? PAYMENT_FAILURE_TEXTS[language][paymentFailureReasonOf(d.failureReason)] : d.reason);
+
 type Sentences = { [E in NotificationEvent]: (data: NotificationEventData[E], money: (amount: string, currency: string) => string, day: (d: string) => string) => string };
 
 const DISPUTE_STATUS: Texts<Record<string, string>> = {
@@ -36,8 +40,8 @@ const SENTENCES: Texts<Sentences> = {
     payment_succeeded: (d, money) => `Your payment of ${money(d.amount, d.currency)} was received. Thank you.`,
     payment_failed: (d, money) =>
       d.automatic
-        ? `Automatic payment of ${money(d.amount, d.currency)} failed: ${reasonText(d.reason)}.`
-        : `Your payment of ${money(d.amount, d.currency)} failed: ${reasonText(d.reason)}.`,
+        ? `Automatic payment of ${money(d.amount, d.currency)} failed: ${failureText(d, 'en')}.`
+        : `Your payment of ${money(d.amount, d.currency)} failed: ${failureText(d, 'en')}.`,
     autopay_scheduled: (d, money, day) => `An automatic payment of ${money(d.amount, d.currency)} will be made on ${day(d.date)}.`,
     card_expiring: (d) => `Your ${d.brand} card ending ${d.last4} expires at the end of ${cardExpiry(d.expMonth, d.expYear)}. Add a new card to keep paying without interruption.`,
     card_expired: (d) => `Your ${d.brand} card ending ${d.last4} expired at the end of ${cardExpiry(d.expMonth, d.expYear)}. Add a new card to keep paying.`,
@@ -49,8 +53,8 @@ const SENTENCES: Texts<Sentences> = {
     payment_succeeded: (d, money) => `Votre paiement de ${money(d.amount, d.currency)} a été reçu. Merci.`,
     payment_failed: (d, money) =>
       d.automatic
-        ? `Le paiement automatique de ${money(d.amount, d.currency)} a échoué : ${reasonText(d.reason)}.`
-        : `Votre paiement de ${money(d.amount, d.currency)} a échoué : ${reasonText(d.reason)}.`,
+        ? `Le paiement automatique de ${money(d.amount, d.currency)} a échoué : ${failureText(d, 'fr')}.`
+        : `Votre paiement de ${money(d.amount, d.currency)} a échoué : ${failureText(d, 'fr')}.`,
     autopay_scheduled: (d, money, day) => `Un paiement automatique de ${money(d.amount, d.currency)} sera effectué le ${day(d.date)}.`,
     card_expiring: (d) =>
       `Votre carte ${d.brand} se terminant par ${d.last4} expire à la fin de ${cardExpiry(d.expMonth, d.expYear)}. Ajoutez une nouvelle carte pour continuer à payer sans interruption.`,

@@ -118,20 +118,10 @@ const events: {
   {
     event: 'payment_failed',
     happen: async (accountId) =>
-      settle((await createPayment(db(), accountId, { status: 'InProgress', amount: '60.00' })).id, {
-        status: 'Error',
-        failureMessage: 'Your card was declined.',
-      }),
-    en: {
-      message: /^Your payment of \$60\.00 failed: Your card was declined\.$/,
-      subject: ': payment failed',
-      link: `${ORIGIN}/payments`,
-    },
-    fr: {
-      message: /^Votre paiement de 60,00 \$ a échoué : Your card was declined\.$/,
-      subject: ' : échec du paiement',
-      link: `${ORIGIN}/payments`,
-    },
+      settle((await createPayment(db(), accountId, { status: 'InProgress', amount: '60.00' })).id, { status: 'Error', failureMessage: 'Your card was declined.' }),
+    en: { message: /^Your payment of \$60\.00 failed: Your card was declined\.$/, subject: ': payment failed', link: `${ORIGIN}/payments` },
+    // The reason in the account's language too.
+    fr: { message: /^Votre paiement de 60,00 \$ a échoué : Votre carte a été refusée\.$/, subject: ' : échec du paiement', link: `${ORIGIN}/payments` },
   },
   {
     event: 'autopay_scheduled',

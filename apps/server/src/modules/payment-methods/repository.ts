@@ -10,6 +10,26 @@ export const findPaymentMethod = async (db: PortalDb, paymentMethodId: bigint): 
   return row ?? null;
 };
 
+/** A listed card and whether its latest settled payment failed (the next may fail too: the portal says so). */
+export type ListedPaymentMethod = PaymentMethodRow & { lastChargeFailed: boolean };
+
+/** The account's cards with the outcome of each one's last charge: the default first, then the newest. */
+export const listCardsWithLastCharge = async (db: PortalDb, accountId: bigint): Promise<ListedPaymentMethod[]> => {
+  const rows = await db
+    .select({
+      card: paymentMethods,
+      // Spelled out: inside the subquery an unqualified column would be the payment's.
+      lastChargeFailed: sql<boolean>`coalesce((
+        select p.status = 'Error' from payments p
+        where p.payment_method_id = payment_methods.id and p.status <> 'InProgress'
+        order by p.settled_at desc nulls last, p.id desc limit 1), false)`,
+    })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.accountId, accountId))
+    .orderBy(desc(paymentMethods.isDefault), desc(paymentMethods.createdAt), desc(paymentMethods.id));
+  return rows.map((row) => ({ ...row.card, lastChargeFailed: Boolean(row.lastChargeFailed) }));
+};
+
 /** The account's cards: the default first, then the newest. */
 export const listPaymentMethods = async (db: PortalDb, accountId: bigint): Promise<PaymentMethodRow[]> =>
   db

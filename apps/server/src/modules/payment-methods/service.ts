@@ -10,8 +10,10 @@ import {
   countPaymentMethods,
   deletePaymentMethod,
   findPaymentMethod,
+  listCardsWithLastCharge,
   listPaymentMethods,
   scheduleUsingCard,
+  type ListedPaymentMethod,
   setDefaultPaymentMethod,
   type PaymentMethodRow,
 } from './repository';
@@ -23,9 +25,9 @@ export const cardOfCaller = async (ctx: BillingContext, caller: Caller, paymentM
   return card;
 };
 
-export const listCards = async (ctx: BillingContext, caller: Caller, accountId: bigint): Promise<PaymentMethodRow[]> => {
+export const listCards = async (ctx: BillingContext, caller: Caller, accountId: bigint): Promise<ListedPaymentMethod[]> => {
   await assertAccountAccess(ctx.db, caller, accountId);
-  return listPaymentMethods(ctx.db, accountId);
+  return listCardsWithLastCharge(ctx.db, accountId);
 };
 
 /** Makes the card the account's only default; an expired card cannot be. */

@@ -55,7 +55,7 @@ export const submitCharge = async (ctx: BillingContext, target: ChargeTarget, no
   } else {
     const outcome =
       result.status === 'failed'
-        ? ({ status: 'Error', failureMessage: result.failureMessage || PAYMENT_MESSAGES.declined } as const)
+        ? ({ status: 'Error', failureReason: result.failureReason, failureMessage: result.failureMessage || PAYMENT_MESSAGES.declined } as const)
         : ({ status: 'Successful' } as const);
     await ctx.db.transaction((tx) => settlePayment(tx, now, payment.id, outcome, { providerRef: result.providerRef, notifyManualFailure, outbox: ctx.outbox }));
   }

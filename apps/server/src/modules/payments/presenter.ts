@@ -1,4 +1,4 @@
-import { fromMinor, toMinor, type PaymentStatus, type RecentPayment } from '@portal/contract';
+import { fromMinor, paymentFailureReasonOf, toMinor, type PaymentStatus, type RecentPayment } from '@portal/contract';
 import type { PaymentRow } from './repository';
 
 /** A numeric(14,2) column (a decimal string) as a wire amount, exactly. */
@@ -6,7 +6,7 @@ export const moneyOf = (decimal: string) => fromMinor(toMinor(decimal));
 
 /** A payment as the home model, the payment history and PaymentResult show it. */
 export const presentPayment = (
-  payment: Pick<PaymentRow, 'id' | 'date' | 'amount' | 'currency' | 'status' | 'description' | 'type' | 'cardBrand' | 'cardLast4'>,
+  payment: Pick<PaymentRow, 'id' | 'date' | 'amount' | 'currency' | 'status' | 'description' | 'type' | 'cardBrand' | 'cardLast4' | 'failureReason'>,
 ): RecentPayment => ({
   id: payment.id,
   date: payment.date.toISOString(),
@@ -16,4 +16,5 @@ export const presentPayment = (
   description: payment.description,
   type: payment.type,
   card: payment.cardBrand && payment.cardLast4 ? { brand: payment.cardBrand, last4: payment.cardLast4 } : null,
+  failureReason: payment.status === 'Error' ? paymentFailureReasonOf(payment.failureReason) : null,
 });

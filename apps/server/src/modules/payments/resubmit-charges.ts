@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { PAYMENT_MESSAGES } from '@portal/contract';
 import { submitCharge } from './charging';
 import { claimUnsentCharges } from './charge-lease';
 import type { BillingContext } from '../../http/billing-context';
@@ -30,8 +29,8 @@ export const resubmitUnconfirmedCharges = async (ctx: BillingContext, now: Date)
       where p.id = ${id}`);
     const { provider_ref: cardRef = null, customer_ref: customerRef = null } = refs.rows[0] ?? {};
     if (payment.createdAt <= giveUpBefore || cardRef === null) {
-      const failureMessage = cardRef === null ? PAYMENT_MESSAGES.cardRemoved : PAYMENT_MESSAGES.processorUnavailable;
-      await ctx.db.transaction((tx) => settlePayment(tx, now, payment.id, { status: 'Error', failureMessage }, { notifyManualFailure: true, outbox: ctx.outbox }));
+      const failureReason = cardRef === null ? 'card_removed' : 'processor_unavailable';
+      await ctx.db.transaction((tx) => settlePayment(tx, now, payment.id, { status: 'Error', failureReason }, { notifyManualFailure: true, outbox: ctx.outbox }));
       continue;
     }
     await submitCharge(ctx, { payment, paymentMethodRef: cardRef, customerRef }, true);

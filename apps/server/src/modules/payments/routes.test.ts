@@ -28,7 +28,7 @@ beforeAll(async () => {
     charge: async (input) => {
       charges.push(input);
       if (mode === 'unreachable') throw new Error('connect ECONNREFUSED');
-      if (mode === 'decline') return { status: 'failed', providerRef: null, failureMessage: 'Your card was declined.' };
+      if (mode === 'decline') return { status: 'failed', providerRef: null, failureReason: 'insufficient_funds', failureMessage: 'Your card has insufficient funds.' };
       return sandbox.charge(input);
     },
   };
@@ -103,6 +103,7 @@ describe('POST /b/v1/Payment/customerpayment', () => {
         description: 'Payment',
         type: 'Credit Card (Manual)',
         card: { brand: 'Visa', last4: '4242' },
+        failureReason: null,
       },
       error: null,
     });
@@ -260,9 +261,18 @@ describe('settlement and the ledger', () => {
 
     const after = await home(s);
     expect(after.balances).toEqual([{ amount: -150, currency: { code: 'CAD' } }]);
-    expect(after.recentPayments[0]).toMatchObject({ id: result.payment!.id, status: 'Error' });
+    expect(after.recentPayments[0]).toMatchObject({ id: result.payment!.id, status: 'Error', failureReason: 'card_declined' });
     const [row] = await ctx.database.db.select().from(payments).where(eq(payments.id, BigInt(result.payment!.id)));
-    expect(row!.failureMessage).toBe('Your card was declined.');
+    expect(row).toMatchObject({ failureReason: 'card_declined', failureMessage: 'Your card was declined.' });
+    // The card that paid it is marked where cards are chosen.
+    const cards = (await ctx.app.inject({ method: 'GET', url: `/b/v1/PaymentMethod/methods/${s.account.id}`, headers: s.headers })).json();
+    const marks = cards.value.map((c: { paymentMethod: { id: number; lastChargeFailed: boolean } }) => [c.paymentMethod.id, c.paymentMethod.lastChargeFailed]);
+    expect(marks).toEqual(
+      expect.arrayContaining([
+        [Number(s.card.id), false],
+        [Number(declining.id), true],
+      ]),
+    );
     const notes = await ctx.database.db.select().from(notifications).where(eq(notifications.accountId, s.account.id));
     expect(notes.map((n) => [n.kind, n.message])).toEqual([['payment_failed', 'Your payment of $150.00 failed: Your card was declined.']]);
 
@@ -275,8 +285,16 @@ describe('settlement and the ledger', () => {
     mode = 'decline';
     const res = await pay(s, body(s, 40));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ payment: { status: 'Error', amount: 40 }, error: 'Your card was declined.' });
-    expect((await home(s)).balances).toEqual([{ amount: -150, currency: { code: 'CAD' } }]);
+    expect(res.json()).toMatchObject({
+      payment: { status: 'Error', amount: 40, failureReason: 'insufficient_funds' },
+      error: 'The card has insufficient funds.',
+    });
+    const after = await home(s);
+    expect(after.balances).toEqual([{ amount: -150, currency: { code: 'CAD' } }]);
+    expect(after.recentPayments[0]).toMatchObject({ status: 'Error', failureReason: 'insufficient_funds' });
+    const [row] = await ctx.database.db.select().from(payments).where(eq(payments.id, BigInt(res.json().payment.id)));
+    // The provider's own words are kept for staff; the customer reads the reason in their language.
+    expect(row).toMatchObject({ failureReason: 'insufficient_funds', failureMessage: 'Your card has insufficient funds.' });
     const notes = await ctx.database.db.select().from(notifications).where(eq(notifications.accountId, s.account.id));
     expect(notes).toEqual([]);
   });
@@ -304,7 +322,7 @@ describe('settlement and the ledger', () => {
     ctx.clock.advance(61 * 60_000);
     expect(await resubmitUnconfirmedCharges(billingContext(ctx), ctx.clock.now())).toBe(1);
     const [row] = await ctx.database.db.select().from(payments).where(eq(payments.id, BigInt(result.payment!.id)));
-    expect(row).toMatchObject({ status: 'Error', failureMessage: PAYMENT_MESSAGES.processorUnavailable });
+    expect(row).toMatchObject({ status: 'Error', failureReason: 'processor_unavailable', failureMessage: PAYMENT_MESSAGES.processorUnavailable });
   });
 });
 

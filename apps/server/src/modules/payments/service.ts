@@ -1,6 +1,6 @@
 import { lockAccount } from '../../lib/account-lock';
 import { randomUUID } from 'node:crypto';
-import { PAYMENT_MESSAGES, minorToDecimal, toMinor, wrongCurrencyMessage, type Money } from '@portal/contract';
+import { PAYMENT_FAILURE_TEXTS, PAYMENT_MESSAGES, minorToDecimal, paymentFailureReasonOf, toMinor, wrongCurrencyMessage, type Money } from '@portal/contract';
 import { badRequest, conflict, notFound } from '../../errors';
 import { assertAccountAccess } from '../../lib/access';
 import { recordAudit } from '../../lib/audit';
@@ -55,9 +55,10 @@ export const idempotencyKeyOf = (header: string | string[] | undefined, clientPa
   return `auto:${randomUUID()}`;
 };
 
+// The reason's own wording, not the provider's: the portal words the same reason in the customer's language.
 const outcomeOf = (payment: PaymentRow): PaymentOutcome => ({
   payment,
-  error: payment.status === 'Error' ? (payment.failureMessage ?? PAYMENT_MESSAGES.declined) : null,
+  error: payment.status === 'Error' ? PAYMENT_FAILURE_TEXTS.en[paymentFailureReasonOf(payment.failureReason)] : null,
 });
 
 /** A repeated submit answers with the first one's payment, unless it asks for something else. */

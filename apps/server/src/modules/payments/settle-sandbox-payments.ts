@@ -1,4 +1,3 @@
-import { PAYMENT_MESSAGES } from '@portal/contract';
 import { lockDueSandboxCharges } from '../../card-providers/sandbox/provider';
 import type { BillingContext } from '../../http/billing-context';
 import { settlePayment } from './settlement';
@@ -16,9 +15,9 @@ export const settleDueSandboxPayments = async (ctx: BillingContext, now: Date, s
     for (const charge of due) {
       const outcome =
         charge.declinesCharges === null
-          ? ({ status: 'Error', failureMessage: PAYMENT_MESSAGES.cardRemoved } as const)
+          ? ({ status: 'Error', failureReason: 'card_removed' } as const)
           : charge.declinesCharges
-            ? ({ status: 'Error', failureMessage: PAYMENT_MESSAGES.declined } as const)
+            ? ({ status: 'Error', failureReason: 'card_declined' } as const)
             : ({ status: 'Successful' } as const);
       await settlePayment(tx, now, charge.paymentId, outcome, { notifyManualFailure: true, outbox: ctx.outbox });
     }

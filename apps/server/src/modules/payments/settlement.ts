@@ -1,11 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { PAYMENT_FAILURE_TEXTS, type PaymentFailureReason } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
 import { autopayRuns, payments } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { paymentsSettled } from '../../lib/metrics';
 import { notifyAccount, type NotifyDeps } from '../notifications';
 
-export type SettleOutcome = { status: 'Successful' } | { status: 'Error'; failureMessage: string };
+/**
+ * A failure's reason (a plain decline when none is given) is what the customer is told, in their language;
+ * its message, the provider's own words or else the reason's English text, is what the record and staff keep.
+ */
+export type SettleOutcome =
+  | { status: 'Successful' }
+  | { status: 'Error'; failureReason?: PaymentFailureReason; failureMessage?: string };
 
 export interface SettleOptions {
   providerRef?: string | null;
@@ -31,12 +38,14 @@ export const settlePayment = async (
   outcome: SettleOutcome,
   options: SettleOptions,
 ): Promise<boolean> => {
-  const failureMessage = outcome.status === 'Error' ? outcome.failureMessage : null;
+  const failureReason = outcome.status === 'Error' ? (outcome.failureReason ?? 'card_declined') : null;
+  const failureMessage = outcome.status === 'Error' ? (outcome.failureMessage ?? PAYMENT_FAILURE_TEXTS.en[failureReason!]) : null;
   const [settled] = await tx
     .update(payments)
     .set({
       status: outcome.status,
       failureMessage,
+      failureReason,
       settledAt: now,
       ...(options.providerRef ? { providerRef: sql`coalesce(${payments.providerRef}, ${options.providerRef})` } : {}),
     })
@@ -52,7 +61,7 @@ export const settlePayment = async (
     action: outcome.status === 'Successful' ? 'payment.succeeded' : 'payment.failed',
     entity: 'payment',
     entityId: settled.id,
-    details: { amount: settled.amount, currency: settled.currency, failureMessage },
+    details: { amount: settled.amount, currency: settled.currency, failureReason, failureMessage },
   });
 
   const notify = { db: tx, outbox: options.outbox };
@@ -67,7 +76,7 @@ export const settlePayment = async (
   } else {
     const autopay = await tx
       .update(autopayRuns)
-      .set({ outcome: 'failed', message: outcome.failureMessage })
+      .set({ outcome: 'failed', message: failureMessage })
       .where(eq(autopayRuns.paymentId, paymentId))
       .returning({ id: autopayRuns.id });
     const automatic = autopay.length > 0;
@@ -75,7 +84,7 @@ export const settlePayment = async (
       await notifyAccount(notify, {
         accountId: settled.accountId,
         event: 'payment_failed',
-        data: { paymentId: settledId, amount: settled.amount, currency: settled.currency, reason: outcome.failureMessage, automatic },
+        data: { paymentId: settledId, amount: settled.amount, currency: settled.currency, reason: failureMessage!, failureReason, automatic },
         at: now,
       });
     }

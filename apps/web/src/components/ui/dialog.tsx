@@ -112,7 +112,12 @@ export function Dialog({
  * prop's: across the bottom, divided from the content.
  */
 export function DialogFooter({ children }: { children: ReactNode }) {
-  return <div className="-mx-5 -mb-4 flex flex-wrap justify-end gap-3 border-t border-border px-5 py-4">{children}</div>;
+  // Stuck to the bottom of the scrolling content: on a short screen a long form's Save stays in view.
+  return (
+    <div className="sticky -bottom-4 -mx-5 -mb-4 flex flex-wrap justify-end gap-3 border-t border-border bg-surface px-5 py-4">
+      {children}
+    </div>
+  );
 }
 
 /** Closes the enclosing Dialog; wrap a Button: <DialogClose asChild><Button variant="secondary">Cancel</Button></DialogClose>. */

@@ -1,8 +1,9 @@
-import type { AutopaySchedule, PaymentMethodEntry } from '@portal/contract';
+import type { AutopaySchedule, AutopayScheduleResponse, PaymentMethodEntry } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import {
   autopayFormDefaults,
   buildAutopaySchedule,
+  formPreview,
   isAutopayOn,
   validateAutopayForm,
   type AutopayForm,
@@ -12,7 +13,7 @@ import {
 const TODAY = new Date(Date.UTC(2025, 5, 15, 12));
 
 const entry = (id: bigint, expYear: number, isDefault = false): PaymentMethodEntry => ({
-  paymentMethod: { id, default: isDefault },
+  paymentMethod: { id, default: isDefault, lastChargeFailed: false },
   card: { id: `pm_${id}`, brand: 'Visa', last4: '4242', expiry: `12/${expYear % 100}`, expMonth: 12, expYear },
 });
 
@@ -34,6 +35,7 @@ describe('autopayFormDefaults', () => {
     frequency: 'monthly',
     amountType: 'fixed',
     fixedAmount: 45.5,
+    includeOverdue: false,
   };
 
   it.each<[string, PaymentMethodEntry[], AutopaySchedule | null, AutopayForm]>([
@@ -41,43 +43,43 @@ describe('autopayFormDefaults', () => {
       'spec defaults with the default card',
       [entry(1n, 2030), entry(2n, 2030, true)],
       null,
-      { frequency: 'dueDate', amountType: 'full', fixedAmountText: '100', paymentMethodId: 2n },
+      { frequency: 'dueDate', amountType: 'full', fixedAmountText: '100', paymentMethodId: 2n, includeOverdue: true },
     ],
     [
       'first card when none is default',
       [entry(1n, 2030), entry(2n, 2031)],
       null,
-      { frequency: 'dueDate', amountType: 'full', fixedAmountText: '100', paymentMethodId: 1n },
+      { frequency: 'dueDate', amountType: 'full', fixedAmountText: '100', paymentMethodId: 1n, includeOverdue: true },
     ],
     [
       'expired cards are never chosen',
       [entry(1n, 2020, true), entry(2n, 2031)],
       null,
-      { frequency: 'dueDate', amountType: 'full', fixedAmountText: '100', paymentMethodId: 2n },
+      { frequency: 'dueDate', amountType: 'full', fixedAmountText: '100', paymentMethodId: 2n, includeOverdue: true },
     ],
     [
       'no usable card',
       [entry(1n, 2020)],
       null,
-      { frequency: 'dueDate', amountType: 'full', fixedAmountText: '100', paymentMethodId: null },
+      { frequency: 'dueDate', amountType: 'full', fixedAmountText: '100', paymentMethodId: null, includeOverdue: true },
     ],
     [
       'the saved schedule',
       [entry(1n, 2030, true), entry(2n, 2030)],
       saved,
-      { frequency: 'monthly', amountType: 'fixed', fixedAmountText: '45.5', paymentMethodId: 2n },
+      { frequency: 'monthly', amountType: 'fixed', fixedAmountText: '45.5', paymentMethodId: 2n, includeOverdue: false },
     ],
     [
       'the saved schedule whose card has expired → the preferred card',
       [entry(1n, 2030, true), entry(2n, 2020)],
       saved,
-      { frequency: 'monthly', amountType: 'fixed', fixedAmountText: '45.5', paymentMethodId: 1n },
+      { frequency: 'monthly', amountType: 'fixed', fixedAmountText: '45.5', paymentMethodId: 1n, includeOverdue: false },
     ],
     [
       'a saved full-balance schedule keeps the default fixed amount',
       [entry(2n, 2030)],
       { ...saved, amountType: 'full', fixedAmount: null },
-      { frequency: 'monthly', amountType: 'full', fixedAmountText: '100', paymentMethodId: 2n },
+      { frequency: 'monthly', amountType: 'full', fixedAmountText: '100', paymentMethodId: 2n, includeOverdue: false },
     ],
   ])('%s', (_name, cards, schedule, expected) => {
     expect(autopayFormDefaults(cards, TODAY, schedule)).toEqual(expected);
@@ -89,6 +91,7 @@ const form = (overrides: Partial<AutopayForm> = {}): AutopayForm => ({
   amountType: 'full',
   fixedAmountText: '100',
   paymentMethodId: 3n,
+  includeOverdue: true,
   ...overrides,
 });
 
@@ -121,16 +124,55 @@ describe('buildAutopaySchedule', () => {
     [
       'full balance on due date',
       form(),
-      { accountId: 1n, paymentMethodId: 3n, frequency: 'dueDate', amountType: 'full', fixedAmount: null },
+      { accountId: 1n, paymentMethodId: 3n, frequency: 'dueDate', amountType: 'full', fixedAmount: null, includeOverdue: true },
+    ],
+    [
+      'overdue left out',
+      form({ includeOverdue: false }),
+      { accountId: 1n, paymentMethodId: 3n, frequency: 'dueDate', amountType: 'full', fixedAmount: null, includeOverdue: false },
     ],
     [
       'fixed monthly',
       form({ frequency: 'monthly', amountType: 'fixed', fixedAmountText: ' 75.25 ' }),
-      { accountId: 1n, paymentMethodId: 3n, frequency: 'monthly', amountType: 'fixed', fixedAmount: 75.25 },
+      { accountId: 1n, paymentMethodId: 3n, frequency: 'monthly', amountType: 'fixed', fixedAmount: 75.25, includeOverdue: true },
     ],
     ['invalid form', form({ amountType: 'fixed', fixedAmountText: '0' }), null],
     ['no card', form({ paymentMethodId: null }), null],
   ])('%s', (_name, input, expected) => {
     expect(buildAutopaySchedule(1n, input)).toEqual(expected);
+  });
+});
+
+describe('formPreview', () => {
+  // Two overdue invoices (50.00 and 25.00) and the next bill (40.00) due Dec 20.
+  const inputs: AutopayScheduleResponse['preview'] = {
+    today: '2026-12-01',
+    chargedThisMonth: false,
+    openInvoices: [
+      { dueDate: '2026-10-15', amount: 50, tried: false },
+      { dueDate: '2026-11-15', amount: 25, tried: false },
+      { dueDate: '2026-12-20', amount: 40, tried: false },
+    ],
+  };
+  it.each<[string, Partial<AutopayForm>, ReturnType<typeof formPreview>]>([
+    [
+      'overdue included: 75.00 for 2 overdue invoices today',
+      {},
+      { first: { amountMinor: 7500n, date: '2026-12-01', invoiceCount: 2, overdueCount: 2 }, overdue: { amountMinor: 7500n, count: 2 }, overdueLeftOut: false },
+    ],
+    [
+      'overdue left out: 40.00 on Dec 20',
+      { includeOverdue: false },
+      { first: { amountMinor: 4000n, date: '2026-12-20', invoiceCount: 1, overdueCount: 0 }, overdue: { amountMinor: 7500n, count: 2 }, overdueLeftOut: true },
+    ],
+    [
+      'a fixed amount as typed',
+      { amountType: 'fixed', fixedAmountText: '30' },
+      { first: { amountMinor: 3000n, date: '2026-12-01', invoiceCount: 2, overdueCount: 2 }, overdue: { amountMinor: 7500n, count: 2 }, overdueLeftOut: false },
+    ],
+    ['an invalid fixed amount: no preview', { amountType: 'fixed', fixedAmountText: '0' }, null],
+    ['no card: no preview', { paymentMethodId: null }, null],
+  ])('%s', (_name, change, expected) => {
+    expect(formPreview(form(change), inputs)).toEqual(expected);
   });
 });

@@ -1,8 +1,12 @@
 import {
   AUTOPAY_ON,
+  autopayPreview,
   DEFAULT_FIXED_AUTOPAY_AMOUNT,
+  toMinor,
   type AccountPaymentMethod,
+  type AutopayPreview,
   type AutopaySchedule,
+  type AutopayScheduleResponse,
   type PaymentMethodEntry,
 } from '@portal/contract';
 import { parseAmount } from '@/lib/amount';
@@ -25,6 +29,8 @@ export interface AutopayForm {
   /** The fixed amount as typed. */
   fixedAmountText: string;
   paymentMethodId: bigint | null;
+  /** Whether what is already overdue is charged too (asked only when something is). */
+  includeOverdue: boolean;
 }
 
 /**
@@ -44,6 +50,7 @@ export const autopayFormDefaults = (
     amountType: saved?.amountType ?? 'full',
     fixedAmountText: String(saved?.fixedAmount ?? DEFAULT_FIXED_AUTOPAY_AMOUNT),
     paymentMethodId: (savedCard ?? preferredCard(cards, today))?.paymentMethod.id ?? null,
+    includeOverdue: saved?.includeOverdue ?? true,
   };
 };
 
@@ -76,5 +83,24 @@ export const buildAutopaySchedule = (accountId: bigint, form: AutopayForm): Auto
     frequency: form.frequency,
     amountType: form.amountType,
     fixedAmount: form.amountType === 'fixed' ? parseAmount(form.fixedAmountText) : null,
+    includeOverdue: form.includeOverdue,
   };
+};
+
+/**
+ * What saving the form will charge first, and what is overdue (the contract's autopayPreview over the
+ * server's open invoices); null while the form cannot be saved, since its amount is not known.
+ */
+export const formPreview = (form: AutopayForm, inputs: AutopayScheduleResponse['preview']): AutopayPreview | null => {
+  if (validateAutopayForm(form).error !== null) return null;
+  const fixed = form.amountType === 'fixed' ? parseAmount(form.fixedAmountText) : null;
+  return autopayPreview({
+    frequency: form.frequency,
+    amountType: form.amountType,
+    fixedAmountMinor: fixed === null ? null : toMinor(fixed),
+    includeOverdue: form.includeOverdue,
+    today: inputs.today,
+    chargedThisMonth: inputs.chargedThisMonth,
+    openInvoices: inputs.openInvoices.map((i) => ({ dueDate: i.dueDate, openMinor: toMinor(i.amount), tried: i.tried })),
+  });
 };

@@ -38,6 +38,30 @@ export const en = {
   },
   card: {
     expires: 'Expires {{date}}',
+    lastFailed: 'Expires {{date}}. Its last payment failed.',
+  },
+  overdue: {
+    legend: 'Overdue invoices: {{amount}}',
+    include: 'Pay the overdue amount too',
+    includeHint_one: '{{amount}} for {{count}} overdue invoice is charged as soon as you save.',
+    includeHint_other: '{{amount}} for {{count}} overdue invoices is charged as soon as you save.',
+    leaveOut: 'Leave the overdue amount out',
+    leaveOutHint: 'You pay it yourself. Only bills due from today on are paid automatically.',
+  },
+  preview: {
+    title: 'What will be charged',
+    firstTodayOverdue_one: '{{amount}} for {{count}} overdue invoice today',
+    firstTodayOverdue_other: '{{amount}} for {{count}} overdue invoices today',
+    firstToday: '{{amount}} today',
+    firstOn: '{{amount}} on {{date}}',
+    thenDueDate: 'then each bill on its due date',
+    thenMonthly: 'then your balance on the 15th of each month',
+    sentence: '{{first}}, {{then}}, to {{card}}.',
+    nothingDueDate: 'Nothing is charged now. Each bill will be charged on its due date, to {{card}}.',
+    nothingMonthly: 'Nothing is charged now. Your balance will be charged on the 15th of each month, to {{card}}.',
+    fixedNote: 'Each payment takes at most {{amount}}, never more than you owe.',
+    leftOut_one: 'The overdue {{amount}} ({{count}} invoice) is not charged: pay it with Make a One-time Payment.',
+    leftOut_other: 'The overdue {{amount}} ({{count}} invoices) is not charged: pay it with Make a One-time Payment.',
   },
 } as const;
 

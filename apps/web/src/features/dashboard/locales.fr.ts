@@ -20,6 +20,7 @@ export const fr: Catalog<typeof en> = {
     autopay: 'Paiements préautorisés activés',
     makePayment: 'Effectuer un paiement',
     paid: 'Paiement envoyé : {{amount}} est en cours de traitement. Votre solde changera une fois votre carte débitée.',
+    received: 'Votre paiement de {{amount}} a été reçu. Merci.',
   },
   latest: {
     title: 'Dernière facture',

@@ -19,6 +19,7 @@ export const en = {
     autopay: 'Pre-authorized payments enabled',
     makePayment: 'Make a payment',
     paid: 'Payment submitted: {{amount}} is being processed. Your balance changes once your card has been charged.',
+    received: 'Your payment of {{amount}} was received. Thank you.',
   },
   latest: {
     title: 'Latest bill',

@@ -5,8 +5,8 @@ import { canDeleteCard, canSetDefault, cardBadges, cardState, type CardBadge, ty
 // 15 June 2025, UTC noon: the same calendar month in every time zone.
 const TODAY = new Date(Date.UTC(2025, 5, 15, 12));
 
-const entry = (id: bigint, expMonth: number, expYear: number, isDefault = false, brand = 'Visa'): PaymentMethodEntry => ({
-  paymentMethod: { id, default: isDefault },
+const entry = (id: bigint, expMonth: number, expYear: number, isDefault = false, brand = 'Visa', lastChargeFailed = false): PaymentMethodEntry => ({
+  paymentMethod: { id, default: isDefault, lastChargeFailed },
   card: { id: `pm_${id}`, brand, last4: String(4000 + Number(id)), expiry: `${expMonth}/${expYear % 100}`, expMonth, expYear },
 });
 
@@ -16,6 +16,9 @@ describe('cardState / cardBadges / canSetDefault', () => {
     ['expired card', entry(2n, 1, 2024), 'expired', ['expired'], false],
     ['normal card', entry(3n, 12, 2030), 'normal', [], true],
     ['default card that has expired', entry(4n, 1, 2024, true), 'expired', ['default', 'expired'], false],
+    ['default card whose last payment failed', entry(5n, 12, 2030, true, 'Visa', true), 'default', ['default', 'lastFailed'], false],
+    ['other card whose last payment failed', entry(6n, 12, 2030, false, 'Visa', true), 'normal', ['lastFailed'], true],
+    ['expired card whose last payment failed', entry(7n, 1, 2024, false, 'Visa', true), 'expired', ['expired'], false],
   ])('%s', (_name, card, state, badges, settable) => {
     expect(cardState(card, TODAY)).toBe(state);
     expect(cardBadges(card, TODAY)).toEqual(badges);

@@ -14,13 +14,17 @@ export const cardState = (entry: PaymentMethodEntry, today: Date): CardState => 
   return entry.paymentMethod.default ? 'default' : 'normal';
 };
 
-export type CardBadge = 'default' | 'expired';
+export type CardBadge = 'default' | 'expired' | 'lastFailed';
 
-/** Badges beside a card: "Default" and/or "Expired" (words, so the state is never told by colour alone). */
+/**
+ * Badges beside a card: "Default", "Expired" and "Last payment failed" (words, so the state is never told by
+ * colour alone). An expired card's failure adds nothing: it cannot be used anyway.
+ */
 export const cardBadges = (entry: PaymentMethodEntry, today: Date): CardBadge[] => {
   const badges: CardBadge[] = [];
   if (entry.paymentMethod.default) badges.push('default');
   if (isCardExpired(entry.card, today)) badges.push('expired');
+  else if (entry.paymentMethod.lastChargeFailed) badges.push('lastFailed');
   return badges;
 };
 

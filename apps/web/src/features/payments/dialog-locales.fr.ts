@@ -17,7 +17,10 @@ export const fr: Catalog<typeof en> = {
     cardOption: '{{card}} (expire le {{expiry}})',
     cardOptionDefault: '{{card}} (expire le {{expiry}}, par défaut)',
     cardOptionExpired: '{{card}} (expirée le {{expiry}})',
+    cardOptionFailed: '{{card}} (expire le {{expiry}}, dernier paiement refusé)',
+    cardOptionDefaultFailed: '{{card}} (expire le {{expiry}}, par défaut, dernier paiement refusé)',
     submit: 'Payer {{amount}}',
+    submitNoAmount: 'Payer',
     processing: 'Traitement...',
     invalidAmount: 'Veuillez saisir un montant de paiement valide.',
     invalidMethod: 'Veuillez choisir un mode de paiement et saisir un montant valide.',
@@ -29,5 +32,15 @@ export const fr: Catalog<typeof en> = {
     addCard: 'Ajouter une carte',
     loadingCards: 'Chargement de vos cartes...',
     cardsError: 'Impossible d’actualiser les modes de paiement.',
+  },
+  outcome: {
+    processingTitle: 'Traitement de votre paiement de {{amount}}...',
+    processingText:
+      'Cela prend quelques secondes. Vous pouvez fermer cette fenêtre : le paiement se poursuit, et l’historique des paiements indique comment il se termine.',
+    close: 'Fermer cette fenêtre',
+    declinedTitle: 'Votre carte a été refusée.',
+    failedTitle: 'Le paiement n’a pas été effectué.',
+    retryOther: 'Rien n’a été débité. Choisissez une autre carte et payez de nouveau, ou ajoutez une carte.',
+    retryAdd: 'Rien n’a été débité. Ajoutez une autre carte, ou réessayez avec celle-ci.',
   },
 };

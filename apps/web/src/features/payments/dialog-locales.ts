@@ -19,7 +19,10 @@ export const en = {
     cardOption: '{{card}} (expires {{expiry}})',
     cardOptionDefault: '{{card}} (expires {{expiry}}, default)',
     cardOptionExpired: '{{card}} (expired {{expiry}})',
+    cardOptionFailed: '{{card}} (expires {{expiry}}, last payment failed)',
+    cardOptionDefaultFailed: '{{card}} (expires {{expiry}}, default, last payment failed)',
     submit: 'Pay {{amount}}',
+    submitNoAmount: 'Pay',
     processing: 'Processing...',
     invalidAmount: 'Please enter a valid payment amount.',
     invalidMethod: 'Please select a payment method and enter a valid amount.',
@@ -31,6 +34,15 @@ export const en = {
     addCard: 'Add Card',
     loadingCards: 'Loading your cards...',
     cardsError: 'Failed to refresh payment methods.',
+  },
+  outcome: {
+    processingTitle: 'Processing your payment of {{amount}}...',
+    processingText: 'This takes a few seconds. You can close this window: the payment goes on, and Payment History shows how it ends.',
+    close: 'Close this window',
+    declinedTitle: 'Your card was declined.',
+    failedTitle: 'The payment was not made.',
+    retryOther: 'Nothing was charged. Choose another card and pay again, or add a card.',
+    retryAdd: 'Nothing was charged. Add another card, or try this one again.',
   },
 } as const;
 

@@ -14,7 +14,6 @@ export const fr: Catalog<typeof en> = {
     chooseAccountText:
       'Utilisez le sélecteur de compte en haut de la page pour trouver le compte dont vous voulez gérer les paiements.',
     loading: 'Chargement des renseignements de paiement...',
-    paid: 'Paiement envoyé : {{amount}} est en cours de traitement. Il apparaîtra comme complété une fois votre carte débitée.',
   },
   balance: {
     title: 'Solde du compte',
@@ -30,6 +29,12 @@ export const fr: Catalog<typeof en> = {
     title: 'Faire un paiement unique',
     text: 'Payez tout ou une partie de votre solde maintenant avec l’une de vos cartes enregistrées.',
     payNow: 'Payer maintenant',
+    processing: 'Votre paiement de {{amount}} est en cours de traitement. Ceci se met à jour de lui-même.',
+    succeeded: 'Votre paiement de {{amount}} a été reçu. Merci.',
+    declined: 'Votre carte a été refusée.',
+    failed: 'Le paiement n’a pas été effectué.',
+    notCharged: 'Votre paiement de {{amount}} n’a pas été débité.',
+    retry: 'Essayer une autre carte',
   },
   history: {
     title: 'Historique des paiements',

@@ -15,7 +15,6 @@ export const en = {
     chooseAccountTitle: 'Choose an account',
     chooseAccountText: 'Use the account selector at the top of the page to find the account whose payments you want to manage.',
     loading: 'Loading payment information...',
-    paid: 'Payment submitted: {{amount}} is being processed. It shows as Completed once your card has been charged.',
   },
   balance: {
     title: 'Account Balance',
@@ -31,6 +30,12 @@ export const en = {
     title: 'Make a One-time Payment',
     text: 'Pay all or part of your balance now with one of your saved cards.',
     payNow: 'Pay Now',
+    processing: 'Your payment of {{amount}} is being processed. This updates by itself.',
+    succeeded: 'Your payment of {{amount}} was received. Thank you.',
+    declined: 'Your card was declined.',
+    failed: 'The payment was not made.',
+    notCharged: 'Your payment of {{amount}} was not charged.',
+    retry: 'Try another card',
   },
   history: {
     title: 'Payment History',

@@ -45,7 +45,7 @@ describe('automatic payment schedule', () => {
     const s = await setup();
     const res = await get(s.account.id, s.headers);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ schedule: null, nextRunDate: null });
+    expect(res.json()).toEqual({ schedule: null, nextRunDate: null, preview: { today: '2025-06-10', chargedThisMonth: false, openInvoices: [] } });
   });
 
   it('saving a schedule makes its card the default and turns automatic payments on, in one audited step', async () => {
@@ -53,8 +53,16 @@ describe('automatic payment schedule', () => {
     const res = await put(s.account.id, s.headers, schedule(s.account.id, s.amex.id, { amountType: 'fixed', fixedAmount: 100 }));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      schedule: { accountId: Number(s.account.id), paymentMethodId: Number(s.amex.id), frequency: 'monthly', amountType: 'fixed', fixedAmount: 100 },
+      schedule: {
+        accountId: Number(s.account.id),
+        paymentMethodId: Number(s.amex.id),
+        frequency: 'monthly',
+        amountType: 'fixed',
+        fixedAmount: 100,
+        includeOverdue: true,
+      },
       nextRunDate: '2025-06-15',
+      preview: { today: '2025-06-10', chargedThisMonth: false, openInvoices: [] },
     });
     expect((await accountRow(s.account.id)).paymentMethod).toBe('Credit Card');
     const defaults = (await ctx.database.db.select().from(paymentMethods).where(eq(paymentMethods.accountId, s.account.id))).filter((m) => m.isDefault);
@@ -64,11 +72,57 @@ describe('automatic payment schedule', () => {
 
     const changed = await put(s.account.id, s.headers, schedule(s.account.id, s.visa.id, { frequency: 'dueDate' }));
     expect(changed.json()).toEqual({
-      schedule: { accountId: Number(s.account.id), paymentMethodId: Number(s.visa.id), frequency: 'dueDate', amountType: 'full', fixedAmount: null },
+      schedule: {
+        accountId: Number(s.account.id),
+        paymentMethodId: Number(s.visa.id),
+        frequency: 'dueDate',
+        amountType: 'full',
+        fixedAmount: null,
+        includeOverdue: true,
+      },
       nextRunDate: null,
+      preview: { today: '2025-06-10', chargedThisMonth: false, openInvoices: [] },
     });
     await createInvoice(ctx.database.db, s.account.id, { dueDate: '2025-06-25' });
     expect((await get(s.account.id, s.headers)).json().nextRunDate).toBe('2025-06-25');
+  });
+
+  it('answers the open invoices the preview is worked out from, and saving without the overdue amount charges from today', async () => {
+    const s = await setup();
+    const db = ctx.database.db;
+    await createInvoice(db, s.account.id, { dueDate: '2025-05-01', amount: '50.00' });
+    await createInvoice(db, s.account.id, { dueDate: '2025-06-01', amount: '25.00' });
+    await createInvoice(db, s.account.id, { dueDate: '2025-06-20', amount: '40.00' });
+    const preview = {
+      today: '2025-06-10',
+      chargedThisMonth: false,
+      openInvoices: [
+        { dueDate: '2025-05-01', amount: 50, tried: false },
+        { dueDate: '2025-06-01', amount: 25, tried: false },
+        { dueDate: '2025-06-20', amount: 40, tried: false },
+      ],
+    };
+    expect((await get(s.account.id, s.headers)).json()).toEqual({ schedule: null, nextRunDate: null, preview });
+
+    const saved = await put(s.account.id, s.headers, schedule(s.account.id, s.visa.id, { frequency: 'dueDate', includeOverdue: false }));
+    expect(saved.statusCode).toBe(200);
+    // The overdue invoices are left out: the next run is the June 20 bill's.
+    expect(saved.json()).toMatchObject({ schedule: { includeOverdue: false }, nextRunDate: '2025-06-20', preview });
+    const [row] = await db.select().from(autopaySchedules).where(eq(autopaySchedules.accountId, s.account.id));
+    expect(row!.chargeFrom).toBe('2025-06-10');
+    const audit = await db.select().from(auditLog).where(eq(auditLog.accountId, s.account.id));
+    expect(audit.map((a) => [a.action, (a.details as { chargeFrom: string | null }).chargeFrom])).toEqual([['autopay.schedule_saved', '2025-06-10']]);
+
+    const included = await put(s.account.id, s.headers, schedule(s.account.id, s.visa.id, { frequency: 'dueDate' }));
+    expect(included.json()).toMatchObject({ schedule: { includeOverdue: true }, nextRunDate: '2025-06-10' });
+  });
+
+  it('refuses an includeOverdue that is not true or false', async () => {
+    const s = await setup();
+    const res = await put(s.account.id, s.headers, schedule(s.account.id, s.visa.id, { includeOverdue: 'yes' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/^body\.includeOverdue: /);
+    expect(await ctx.database.db.select().from(autopaySchedules).where(eq(autopaySchedules.accountId, s.account.id))).toEqual([]);
   });
 
   it.each([

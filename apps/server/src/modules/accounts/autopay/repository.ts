@@ -14,7 +14,7 @@ export const findSchedule = async (db: PortalDb, accountId: bigint): Promise<Aut
 
 export const upsertSchedule = async (
   tx: PortalDb,
-  values: Pick<AutopayScheduleRow, 'accountId' | 'paymentMethodId' | 'frequency' | 'amountType' | 'fixedAmount'> & { at: Date },
+  values: Pick<AutopayScheduleRow, 'accountId' | 'paymentMethodId' | 'frequency' | 'amountType' | 'fixedAmount' | 'chargeFrom'> & { at: Date },
 ): Promise<void> => {
   const { at, ...fields } = values;
   await tx
@@ -22,7 +22,14 @@ export const upsertSchedule = async (
     .values({ ...fields, createdAt: at, updatedAt: at })
     .onConflictDoUpdate({
       target: autopaySchedules.accountId,
-      set: { paymentMethodId: fields.paymentMethodId, frequency: fields.frequency, amountType: fields.amountType, fixedAmount: fields.fixedAmount, updatedAt: at },
+      set: {
+        paymentMethodId: fields.paymentMethodId,
+        frequency: fields.frequency,
+        amountType: fields.amountType,
+        fixedAmount: fields.fixedAmount,
+        chargeFrom: fields.chargeFrom,
+        updatedAt: at,
+      },
     });
 };
 
@@ -43,16 +50,34 @@ export const hasRun = async (db: PortalDb, accountId: bigint, period: string): P
   return row !== undefined;
 };
 
-/** Due dates of the account's unpaid posted invoices that no automatic payment has run for yet. */
+/**
+ * Due dates of the account's unpaid posted invoices that no automatic payment has run for yet, and that its
+ * schedule takes (none due before the day it was told to charge from).
+ */
 export const unchargedDueDates = async (db: PortalDb, accountId: bigint): Promise<string[]> => {
   const result = await db.execute<{ due_date: string }>(sql`
     select r.due_date from receivables r
     join invoices i on i.id = r.invoice_id and i.state = 'Posted'
     join accounts a on a.id = r.account_id and a.currency = r.currency
+    left join autopay_schedules s on s.account_id = r.account_id
     where r.account_id = ${accountId} and r.amount - ${committedOnReceivable(sql`r.id`)} > 0
+      and (s.charge_from is null or r.due_date >= s.charge_from)
       and not exists (select 1 from autopay_runs ar where ar.account_id = r.account_id and ar.period = 'due:' || r.id)
     order by r.due_date`);
   return result.rows.map((row) => String(row.due_date));
+};
+
+/** The account's open posted invoices in its currency, oldest due first, each with whether autopay has tried it. */
+export const openInvoicesForAutopay = async (db: PortalDb, accountId: bigint): Promise<{ dueDate: string; open: string; tried: boolean }[]> => {
+  const result = await db.execute<{ due_date: string; open: string; tried: boolean }>(sql`
+    select r.due_date, (r.amount - ${committedOnReceivable(sql`r.id`)})::text as open,
+      exists (select 1 from autopay_runs ar where ar.account_id = r.account_id and ar.period = 'due:' || r.id) as tried
+    from receivables r
+    join invoices i on i.id = r.invoice_id and i.state = 'Posted'
+    join accounts a on a.id = r.account_id and a.currency = r.currency
+    where r.account_id = ${accountId} and r.amount - ${committedOnReceivable(sql`r.id`)} > 0
+    order by r.due_date, r.id`);
+  return result.rows.map((row) => ({ dueDate: String(row.due_date), open: String(row.open), tried: Boolean(row.tried) }));
 };
 
 export interface AutopayCandidate {
@@ -73,6 +98,7 @@ export const dueCandidates = async (db: PortalDb, day: string, monthly: string |
     join receivables r on r.account_id = s.account_id and r.currency = a.currency and r.due_date <= ${day}
     join invoices i on i.id = r.invoice_id and i.state = 'Posted'
     where s.frequency = 'dueDate'
+      and (s.charge_from is null or r.due_date >= s.charge_from)
       and r.amount - ${committedOnReceivable(sql`r.id`)} > 0
       and not exists (select 1 from autopay_runs ar where ar.account_id = s.account_id and ar.period = 'due:' || r.id)
     order by s.account_id, r.due_date, r.id

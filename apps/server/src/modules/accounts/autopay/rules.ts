@@ -22,15 +22,8 @@ export const frequencyOfPeriod = (period: string): AutopayFrequency => (period.s
 /** Monthly payments are taken on the 15th, or on the first run after it (a server down on the 15th catches up). */
 export const isMonthlyRunDue = (day: string): boolean => Number(day.slice(8, 10)) >= MONTHLY_PAYMENT_DAY;
 
-/**
- * What an automatic payment takes: the whole open balance, or the fixed amount but never more than
- * is open (a fixed amount must not create a credit the ledger cannot hold). 0 means nothing is due.
- */
-export const autopayAmountMinor = (schedule: { amountType: 'full' | 'fixed'; fixedAmountMinor: bigint | null }, openMinor: bigint): bigint => {
-  if (openMinor <= 0n) return 0n;
-  if (schedule.amountType === 'full' || schedule.fixedAmountMinor === null) return openMinor;
-  return schedule.fixedAmountMinor < openMinor ? schedule.fixedAmountMinor : openMinor;
-};
+/** What an automatic payment takes (the contract's rule, which the setup dialog's preview also follows). */
+export { autopayChargeMinor as autopayAmountMinor } from '@portal/contract';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

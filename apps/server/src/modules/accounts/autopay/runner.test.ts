@@ -33,7 +33,7 @@ const runsOf = (accountId: bigint) => ctx.database.db.select().from(autopayRuns)
 const run = (iso: string) => runDueAutopay(billingContext(ctx), new Date(iso));
 
 describe('automatic payments job', () => {
-  it('charges the full balance once an invoice is due, once per invoice, even when run again', async () => {
+  it('charges each bill once its due date has come, once per invoice, even when run again', async () => {
     const a = await autopayAccount({ frequency: 'dueDate', amountType: 'full' });
     await run('2025-06-04T12:00:00Z');
     expect(await paymentsOf(a.account.id)).toEqual([]);
@@ -42,17 +42,28 @@ describe('automatic payments job', () => {
     await run('2025-06-05T00:40:00Z');
     const [payment, ...others] = await paymentsOf(a.account.id);
     expect(others).toEqual([]);
-    expect(payment).toMatchObject({ amount: '150.00', status: 'InProgress', type: 'Credit Card', description: 'Automatic payment', cardLast4: '4242', idempotencyKey: `autopay:due:${a.june5.arId}` });
+    // The June 25 bill is not due yet: it is not paid early.
+    expect(payment).toMatchObject({ amount: '100.00', status: 'InProgress', type: 'Credit Card', description: 'Automatic payment', cardLast4: '4242', idempotencyKey: `autopay:due:${a.june5.arId}` });
     const assigned = await ctx.database.db.select().from(paymentAssignments).where(eq(paymentAssignments.paymentId, payment!.id)).orderBy(paymentAssignments.id);
-    expect(assigned.map((x) => [x.receivableId, x.amount])).toEqual([
-      [a.june5.arId, '100.00'],
-      [a.june25.arId, '50.00'],
-    ]);
+    expect(assigned.map((x) => [x.receivableId, x.amount])).toEqual([[a.june5.arId, '100.00']]);
     expect((await runsOf(a.account.id)).map((r) => [r.period, r.outcome, r.paymentId])).toEqual([[`due:${a.june5.arId}`, 'charged', payment!.id]]);
 
-    // The later invoice is already covered by that payment: its due date finds nothing to charge.
     await run('2025-06-25T08:00:00Z');
-    expect(await paymentsOf(a.account.id)).toHaveLength(1);
+    await run('2025-06-25T09:00:00Z');
+    const later = await paymentsOf(a.account.id);
+    expect(later.map((p) => [p.amount, p.idempotencyKey])).toEqual([
+      ['100.00', `autopay:due:${a.june5.arId}`],
+      ['50.00', `autopay:due:${a.june25.arId}`],
+    ]);
+  });
+
+  it('leaves out what was overdue when the schedule was saved without it, and charges the bills due from that day', async () => {
+    const a = await autopayAccount({ frequency: 'dueDate', amountType: 'full' });
+    await ctx.database.db.update(autopaySchedules).set({ chargeFrom: '2025-06-10' }).where(eq(autopaySchedules.accountId, a.account.id));
+    await run('2025-06-10T12:00:00Z');
+    expect(await paymentsOf(a.account.id)).toEqual([]);
+    await run('2025-06-25T08:00:00Z');
+    expect((await paymentsOf(a.account.id)).map((p) => p.amount)).toEqual(['50.00']);
   });
 
   it('two runs at once (two instances) charge once', async () => {
@@ -92,11 +103,11 @@ describe('automatic payments job', () => {
     await run('2025-06-05T01:00:00Z');
     await settleDueSandboxPayments(billingContext(ctx), new Date('2025-06-05T01:00:05Z'), 2000);
     const [payment] = await paymentsOf(a.account.id);
-    expect(payment).toMatchObject({ status: 'Error', failureMessage: 'Your card was declined.' });
+    expect(payment).toMatchObject({ status: 'Error', failureReason: 'card_declined', failureMessage: 'Your card was declined.' });
     expect((await runsOf(a.account.id)).map((r) => [r.outcome, r.message])).toEqual([['failed', 'Your card was declined.']]);
     const notes = await ctx.database.db.select().from(notifications).where(eq(notifications.accountId, a.account.id));
     expect(notes.map((n) => [n.kind, n.message, (n.data as { automatic: boolean }).automatic])).toEqual([
-      ['payment_failed', 'Automatic payment of $150.00 failed: Your card was declined.', true],
+      ['payment_failed', 'Automatic payment of $100.00 failed: Your card was declined.', true],
     ]);
     await run('2025-06-06T01:00:00Z');
     expect(await paymentsOf(a.account.id)).toHaveLength(1);
@@ -107,7 +118,7 @@ describe('automatic payments job', () => {
     await run('2025-06-05T01:00:00Z');
     expect(await paymentsOf(a.account.id)).toEqual([]);
     const notes = await ctx.database.db.select().from(notifications).where(eq(notifications.accountId, a.account.id));
-    expect(notes.map((n) => n.message)).toEqual(['Automatic payment of $150.00 failed: the card ending 4242 expired (12/24).']);
+    expect(notes.map((n) => n.message)).toEqual(['Automatic payment of $100.00 failed: the card ending 4242 expired (12/24).']);
   });
 
   it('does nothing while automatic payments are off', async () => {

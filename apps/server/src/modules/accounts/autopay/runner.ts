@@ -1,5 +1,5 @@
 import { lockAccount } from '../../../lib/account-lock';
-import { AUTOPAY_ON, minorToDecimal, toMinor } from '@portal/contract';
+import { AUTOPAY_ON, autopayTakes, minorToDecimal, toMinor } from '@portal/contract';
 import { recordAudit } from '../../../lib/audit';
 import { cardExpiry, isCardExpired } from '@portal/contract';
 import { allocateOldestFirst } from '../../payments';
@@ -49,7 +49,11 @@ const prepareRun = async (ctx: BillingContext, candidate: AutopayCandidate, now:
     const runId = await claimRun(tx, candidate.accountId, candidate.period, now);
     if (runId === null) return { kind: 'skipped' };
 
-    const open = await openReceivables(tx, candidate.accountId, account.currency);
+    // A due-date run takes the bills whose due date has come, a monthly one the balance; neither what was left out.
+    const frequency = frequencyOfPeriod(candidate.period);
+    const open = (await openReceivables(tx, candidate.accountId, account.currency)).filter((r) =>
+      autopayTakes(r, frequency, utcDay(now), schedule.chargeFrom),
+    );
     const openMinor = open.reduce((sum, r) => sum + r.openMinor, 0n);
     const amountMinor = autopayAmountMinor(
       { amountType: schedule.amountType, fixedAmountMinor: schedule.fixedAmount === null ? null : toMinor(schedule.fixedAmount) },

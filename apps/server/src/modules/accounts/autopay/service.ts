@@ -21,6 +21,7 @@ import {
   accountPaymentMethod,
   findSchedule,
   hasRun,
+  openInvoicesForAutopay,
   setAccountPaymentMethod,
   unchargedDueDates,
   upsertSchedule,
@@ -34,20 +35,31 @@ const presentSchedule = (row: AutopayScheduleRow): AutopaySchedule => ({
   frequency: row.frequency,
   amountType: row.amountType,
   fixedAmount: row.fixedAmount === null ? null : fromMinor(toMinor(row.fixedAmount)),
+  includeOverdue: row.chargeFrom === null,
 });
 
+/** What the setup dialog works its preview out from: the job's day, this month's run and the open invoices. */
+const previewInputs = async (ctx: BillingContext, accountId: bigint, today: string): Promise<AutopayScheduleResponse['preview']> => {
+  const [chargedThisMonth, open] = await Promise.all([hasRun(ctx.db, accountId, monthlyPeriod(today)), openInvoicesForAutopay(ctx.db, accountId)]);
+  return { today, chargedThisMonth, openInvoices: open.map((i) => ({ dueDate: i.dueDate, amount: fromMinor(toMinor(i.open)), tried: i.tried })) };
+};
+
 const scheduleResponse = async (ctx: BillingContext, accountId: bigint): Promise<AutopayScheduleResponse> => {
-  const [schedule, paymentMethod] = await Promise.all([findSchedule(ctx.db, accountId), accountPaymentMethod(ctx.db, accountId)]);
-  if (!schedule) return { schedule: null, nextRunDate: null };
-  if (paymentMethod !== AUTOPAY_ON) return { schedule: presentSchedule(schedule), nextRunDate: null };
   const today = utcDay(ctx.clock.now());
+  const [schedule, paymentMethod, preview] = await Promise.all([
+    findSchedule(ctx.db, accountId),
+    accountPaymentMethod(ctx.db, accountId),
+    previewInputs(ctx, accountId, today),
+  ]);
+  if (!schedule) return { schedule: null, nextRunDate: null, preview };
+  if (paymentMethod !== AUTOPAY_ON) return { schedule: presentSchedule(schedule), nextRunDate: null, preview };
   const next = nextRunDate({
     frequency: schedule.frequency,
     today,
-    chargedThisMonth: schedule.frequency === 'monthly' && (await hasRun(ctx.db, accountId, monthlyPeriod(today))),
+    chargedThisMonth: schedule.frequency === 'monthly' && preview.chargedThisMonth,
     unchargedDueDates: schedule.frequency === 'dueDate' ? await unchargedDueDates(ctx.db, accountId) : [],
   });
-  return { schedule: presentSchedule(schedule), nextRunDate: next };
+  return { schedule: presentSchedule(schedule), nextRunDate: next, preview };
 };
 
 /** GET Account/{accountId}/autopay: the saved schedule (kept while autopay is off) and the next run when on. */
@@ -58,7 +70,8 @@ export const getAutopaySchedule = async (ctx: BillingContext, caller: Caller, ac
 
 /**
  * PUT Account/{accountId}/autopay ("Setup Automatic Payments"): saves the schedule, makes its card
- * the default and turns automatic payments on, together.
+ * the default and turns automatic payments on, together. Leaving the overdue amount out charges only
+ * invoices due from today on.
  */
 export const saveAutopaySchedule = async (
   ctx: BillingContext,
@@ -71,10 +84,19 @@ export const saveAutopaySchedule = async (
   const card = await usableCard(ctx, accountId, schedule.paymentMethodId);
   const now = ctx.clock.now();
   const fixedAmount = schedule.amountType === 'fixed' && schedule.fixedAmount !== null ? minorToDecimal(toMinor(schedule.fixedAmount)) : null;
+  const chargeFrom = schedule.includeOverdue ? null : utcDay(now);
   await ctx.db.transaction(async (tx) => {
     await lockAccount(tx, accountId);
     if (!(await findPaymentMethod(tx, card.id))) throw notFound('The payment method');
-    await upsertSchedule(tx, { accountId, paymentMethodId: card.id, frequency: schedule.frequency, amountType: schedule.amountType, fixedAmount, at: now });
+    await upsertSchedule(tx, {
+      accountId,
+      paymentMethodId: card.id,
+      frequency: schedule.frequency,
+      amountType: schedule.amountType,
+      fixedAmount,
+      chargeFrom,
+      at: now,
+    });
     await setDefaultPaymentMethod(tx, accountId, card.id);
     await setAccountPaymentMethod(tx, accountId, AUTOPAY_ON, now);
     await recordAudit(tx, {
@@ -83,7 +105,7 @@ export const saveAutopaySchedule = async (
       action: 'autopay.schedule_saved',
       entity: 'autopay_schedule',
       entityId: accountId,
-      details: { paymentMethodId: card.id, frequency: schedule.frequency, amountType: schedule.amountType, fixedAmount },
+      details: { paymentMethodId: card.id, frequency: schedule.frequency, amountType: schedule.amountType, fixedAmount, chargeFrom },
     });
   });
   return scheduleResponse(ctx, accountId);

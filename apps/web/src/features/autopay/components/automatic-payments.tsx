@@ -66,6 +66,7 @@ export function AutomaticPayments({
         currency={currency}
         cards={cards}
         saved={schedule?.schedule ?? null}
+        previewInputs={schedule?.preview ?? null}
         onSaved={saved}
       />
       <AutopayOffDialog

@@ -9,10 +9,13 @@ import { CardBrandIcon } from '@/components/card-brand-icon';
 import { Dialog, DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { Field, Input } from '@/components/ui/field';
 import { RadioGroup, RadioOption } from '@/components/ui/radio-option';
+import { fromMinor, type AutopayPreview } from '@portal/contract';
 import { serverTextOr } from '@/lib/api/server-text';
+import { parseAmount } from '@/lib/amount';
 import { cardLabel, usableCards } from '@/lib/cards';
+import { useFormat } from '@/lib/i18n/use-format';
 import { saveAutopaySchedule } from '../api/save-autopay-schedule';
-import { autopayFormDefaults, buildAutopaySchedule, validateAutopayForm, type AutopayForm } from '../autopay-rules';
+import { autopayFormDefaults, buildAutopaySchedule, formPreview, validateAutopayForm, type AutopayForm } from '../autopay-rules';
 
 export interface AutopaySetupDialogProps {
   open: boolean;
@@ -22,6 +25,8 @@ export interface AutopaySetupDialogProps {
   cards: PaymentMethodEntry[];
   /** The saved schedule, if any: the dialog starts from it. */
   saved: AutopaySchedule | null;
+  /** The open invoices and the job's day, from which the dialog says what saving will charge; null when unknown. */
+  previewInputs: AutopayScheduleResponse['preview'] | null;
   onSaved: (response: AutopayScheduleResponse) => void;
 }
 
@@ -52,6 +57,7 @@ function AutopaySetupForm({
   currency,
   cards,
   saved,
+  previewInputs,
   onSaved,
   onBusyChange,
   onDone,
@@ -65,6 +71,9 @@ function AutopaySetupForm({
   const mutation = useMutation({ mutationFn: saveAutopaySchedule });
   const usable = usableCards(cards, today);
   const validation = validateAutopayForm(form);
+  const preview = previewInputs ? formPreview(form, previewInputs) : null;
+  const overdue = previewInputs ? formPreview({ ...form, includeOverdue: true, amountType: 'full' }, previewInputs)?.overdue : null;
+  const chosenCard = usable.find((c) => c.paymentMethod.id === form.paymentMethodId) ?? null;
   const update = (patch: Partial<AutopayForm>) => setForm((current) => ({ ...current, ...patch }));
 
   const submit = (event: FormEvent) => {
@@ -140,6 +149,17 @@ function AutopaySetupForm({
         )}
       </RadioGroup>
 
+      {overdue && (
+        <OverdueChoice
+          name={`${ids}-overdue`}
+          overdue={overdue}
+          currency={currency}
+          includeOverdue={form.includeOverdue}
+          disabled={working}
+          onChange={(includeOverdue) => update({ includeOverdue })}
+        />
+      )}
+
       <fieldset className="flex flex-col gap-2" disabled={working}>
         <legend className="mb-2 text-sm font-medium text-fg">{t('autopaySetup.card')}</legend>
         {usable.length === 0 ? (
@@ -154,11 +174,23 @@ function AutopaySetupForm({
               onChange={() => update({ paymentMethodId: entry.paymentMethod.id })}
               icon={<CardBrandIcon brand={entry.card.brand} />}
               label={cardLabel(entry.card)}
-              hint={t('card.expires', { date: entry.card.expiry })}
+              hint={t(entry.paymentMethod.lastChargeFailed ? 'card.lastFailed' : 'card.expires', { date: entry.card.expiry })}
             />
           ))
         )}
       </fieldset>
+
+      {preview && previewInputs && chosenCard && (
+        <PreviewText
+          id={`${ids}-preview`}
+          preview={preview}
+          today={previewInputs.today}
+          frequency={form.frequency}
+          fixedAmount={form.amountType === 'fixed' ? parseAmount(form.fixedAmountText) : null}
+          currency={currency}
+          card={cardLabel(chosenCard.card)}
+        />
+      )}
 
       <DialogFooter>
         <DialogClose asChild>
@@ -166,10 +198,92 @@ function AutopaySetupForm({
             {t('common:cancel')}
           </Button>
         </DialogClose>
-        <Button type="submit" loading={working} loadingText={t('autopaySetup.saving')}>
+        <Button
+          type="submit"
+          loading={working}
+          loadingText={t('autopaySetup.saving')}
+          aria-describedby={preview && chosenCard ? `${ids}-preview` : undefined}
+        >
           {t('autopaySetup.save')}
         </Button>
       </DialogFooter>
     </form>
   );
 }
+
+interface OverdueChoiceProps {
+  name: string;
+  overdue: NonNullable<AutopayPreview['overdue']>;
+  currency: CurrencyCode;
+  includeOverdue: boolean;
+  disabled: boolean;
+  onChange: (includeOverdue: boolean) => void;
+}
+
+/** Asked only when something is overdue: whether turning automatic payments on charges it too. */
+function OverdueChoice({ name, overdue, currency, includeOverdue, disabled, onChange }: OverdueChoiceProps) {
+  const { t } = useTranslation('autopay-dialogs');
+  const f = useFormat();
+  const values = { amount: f.currency(fromMinor(overdue.amountMinor), currency), count: overdue.count };
+  return (
+    <RadioGroup
+      name={name}
+      legend={t('overdue.legend', values)}
+      value={includeOverdue ? 'include' : 'leaveOut'}
+      onChange={(value) => onChange(value === 'include')}
+      disabled={disabled}
+      choices={[
+        { value: 'include', label: t('overdue.include'), hint: t('overdue.includeHint', values) },
+        { value: 'leaveOut', label: t('overdue.leaveOut'), hint: t('overdue.leaveOutHint') },
+      ]}
+    />
+  );
+}
+
+/** "CA$75.00 for 2 overdue invoices today, then each bill on its due date, to Visa •••• 4242." — before Save. */
+interface PreviewTextProps {
+  id: string;
+  preview: AutopayPreview;
+  /** The job's day: a first charge on it is "today". */
+  today: string;
+  frequency: AutopayForm['frequency'];
+  /** The fixed amount chosen, null for the full balance. */
+  fixedAmount: number | null;
+  currency: CurrencyCode;
+  card: string;
+}
+
+function PreviewText({ id, preview, today, frequency, fixedAmount, currency, card }: PreviewTextProps) {
+  const { t } = useTranslation('autopay-dialogs');
+  const f = useFormat();
+  const money = (minor: bigint) => f.currency(fromMinor(minor), currency);
+  const then = t(frequency === 'dueDate' ? 'preview.thenDueDate' : 'preview.thenMonthly');
+  const { first } = preview;
+  let sentence: string;
+  if (!first) {
+    sentence = t(frequency === 'dueDate' ? 'preview.nothingDueDate' : 'preview.nothingMonthly', { card });
+  } else {
+    const amount = money(first.amountMinor);
+    const firstText = first.date !== today
+      ? t('preview.firstOn', { amount, date: f.date(first.date, 'detail') })
+      : first.overdueCount > 0
+        ? t('preview.firstTodayOverdue', { amount, count: first.overdueCount })
+        : t('preview.firstToday', { amount });
+    sentence = t('preview.sentence', { first: firstText, then, card });
+  }
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-lg border border-info-text/30 bg-info-subtle px-4 py-3 text-sm text-info-text">
+      <h3 id={`${id}-title`} className="font-semibold">
+        {t('preview.title')}
+      </h3>
+      <p id={id} className="mt-1">
+        {sentence}
+        {fixedAmount !== null && <> {t('preview.fixedNote', { amount: f.currency(fixedAmount, currency) })}</>}
+        {preview.overdueLeftOut && preview.overdue && (
+          <> {t('preview.leftOut', { amount: money(preview.overdue.amountMinor), count: preview.overdue.count })}</>
+        )}
+      </p>
+    </section>
+  );
+}
+

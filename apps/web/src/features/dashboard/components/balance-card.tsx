@@ -38,7 +38,9 @@ export function BalanceCard({
     balances: home?.balances ?? [],
     currency: details?.account.currency ?? 'USD',
     // Focus goes back to "Make a payment"; the banner, a status, is announced without taking it.
-    onPaid: ({ amount, currency }) => setPaid(t('balance.paid', { amount: f.currency(amount, currency) })),
+    // The dialog closes on a payment received, or on one still settling when the customer closed it.
+    onPaid: ({ amount, currency, payment }) =>
+      setPaid(t(payment?.status === 'Successful' ? 'balance.received' : 'balance.paid', { amount: f.currency(amount, currency) })),
   });
   return (
     <Card as="section" aria-labelledby="balance-title">

@@ -19,6 +19,8 @@ export interface PaymentMethodListProps {
   today: Date;
   /** Id of the card whose "Set as default" is running. */
   settingDefault: bigint | null;
+  /** False for the only card on file (spec §5: at least one is kept): "Delete card" is not offered then. */
+  canDelete: boolean;
   onSetDefault: (entry: PaymentMethodEntry) => void;
   onDelete: (entry: PaymentMethodEntry) => void;
 }
@@ -27,7 +29,7 @@ export interface PaymentMethodListProps {
  * The saved cards (spec §4 "Card"): default highlighted blue with a "Default" badge, expired red with an
  * "Expired" badge, others grey. "Set as default" only on non-default, non-expired cards; "Delete card" on all.
  */
-export function PaymentMethodList({ cards, today, settingDefault, onSetDefault, onDelete }: PaymentMethodListProps) {
+export function PaymentMethodList({ cards, today, settingDefault, canDelete, onSetDefault, onDelete }: PaymentMethodListProps) {
   const { t } = useTranslation('payment-methods');
   return (
     <ul aria-label={t('methods.listLabel')} className="flex flex-col gap-3">
@@ -63,6 +65,7 @@ export function PaymentMethodList({ cards, today, settingDefault, onSetDefault, 
                 <div className="flex gap-1.5">
                   {badges.includes('default') && <Badge tone="brand">{t('methods.default')}</Badge>}
                   {expired && <Badge tone="danger">{t('methods.expired')}</Badge>}
+                  {badges.includes('lastFailed') && <Badge tone="warning">{t('methods.lastFailed')}</Badge>}
                 </div>
               )}
             </div>
@@ -81,16 +84,15 @@ export function PaymentMethodList({ cards, today, settingDefault, onSetDefault, 
                   {which}
                 </Button>
               )}
-              <Button
-                variant="ghost"
-                size="sm"
-                className="text-danger-text"
-                onClick={() => onDelete(entry)}
-              >
-                <Trash2 className="size-4" aria-hidden="true" />
-                {t('methods.delete')}
-                {which}
-              </Button>
+              {canDelete ? (
+                <Button variant="ghost" size="sm" className="text-danger-text" onClick={() => onDelete(entry)}>
+                  <Trash2 className="size-4" aria-hidden="true" />
+                  {t('methods.delete')}
+                  {which}
+                </Button>
+              ) : (
+                <p className="text-sm text-fg-muted">{t('methods.onlyCard')}</p>
+              )}
             </div>
           </li>
         );

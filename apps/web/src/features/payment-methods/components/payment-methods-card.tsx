@@ -47,11 +47,6 @@ export function PaymentMethodsCard({ accountId, cards, onSuccess, onError }: Pay
       setSettingDefault(null);
     }
   };
-  const askDelete = (entry: PaymentMethodEntry) => {
-    // Spec §5: refused here already, before asking (the service refuses it too).
-    if (!canDeleteCard(cards.length)) onError(t('methods.lastCard'));
-    else setDeleting(entry);
-  };
 
   return (
     <Card as="section" aria-labelledby="methods-title" {...preloadOnIntent(preloadPaymentMethodDialogs)}>
@@ -74,8 +69,10 @@ export function PaymentMethodsCard({ accountId, cards, onSuccess, onError }: Pay
             cards={cards}
             today={today}
             settingDefault={settingDefault}
+            // Spec §5: the last card cannot be removed, so it is not offered (the service refuses it too).
+            canDelete={canDeleteCard(cards.length)}
             onSetDefault={(entry) => void makeDefault(entry)}
-            onDelete={askDelete}
+            onDelete={setDeleting}
           />
         )}
       </CardBody>

@@ -2,10 +2,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { registerLocales } from '@/lib/i18n/i18n';
+import { changeLanguage, registerLocales } from '@/lib/i18n/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { redirectTo } from '@/lib/redirect';
-import { accountDetails } from '@/test/fixtures';
+import { accountDetails, homeModel } from '@/test/fixtures';
 import { card, mockPortalBilling, never, recentPayment } from '@/test/portal-billing';
 import { json } from '@/test/utils';
 import { paymentDialogLocales } from '../dialog-locales';
@@ -47,12 +47,15 @@ const renderModal = (props: Partial<PayModalProps> = {}) => {
   return { onPaid, onOpenChange };
 };
 
-const payButton = () => screen.getByRole('button', { name: /^Pay / });
+const payButton = () => screen.getByRole('button', { name: /^(Pay|Payer)( |$)/ });
+
+/** The home model the modal follows a payment in: the payment as the service has it now. */
+const homeWith = (payment: ReturnType<typeof recentPayment>) => () => json({ ...homeModel([[-120.5, 'CAD']]), recentPayments: [payment] });
 
 describe('pay modal (spec §2 "Modals", §4 "Pay modal")', () => {
   it('pays the Total Balance, absolute, with the default card and an idempotency key', async () => {
     const user = userEvent.setup();
-    const { callsTo } = mockPortalBilling();
+    const { callsTo } = mockPortalBilling({ home: homeWith(recentPayment(900n, 'Successful')) });
     const { onPaid, onOpenChange } = renderModal();
     const dialog = await screen.findByRole('dialog', { name: 'Make a One-time Payment' });
     expect(within(dialog).getByRole('radio', { name: /Total Balance/ })).toBeChecked();
@@ -65,11 +68,12 @@ describe('pay modal (spec §2 "Modals", §4 "Pay modal")', () => {
     expect(payButton()).toHaveTextContent('Pay $120.50');
     await user.click(payButton());
 
+    // The modal follows the payment to its outcome before it says it is paid.
     await waitFor(() =>
       expect(onPaid).toHaveBeenCalledWith({
         amount: 120.5,
         currency: 'CAD',
-        payment: expect.objectContaining({ status: 'InProgress' }),
+        payment: expect.objectContaining({ id: 900n, status: 'Successful' }),
       }),
     );
     expect(onOpenChange).toHaveBeenCalledWith(false);
@@ -151,13 +155,83 @@ describe('pay modal (spec §2 "Modals", §4 "Pay modal")', () => {
 
   it("clears the service's error when the amount changes", async () => {
     const user = userEvent.setup();
-    mockPortalBilling({ pay: () => json({ payment: recentPayment(901n, 'Error'), error: 'Your card was declined.' }) });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockPortalBilling({ pay: () => json({ error: 'The payment amount is more than the balance owing.' }, 400) });
     renderModal();
     await screen.findByRole('combobox', { name: 'Payment method' });
     await user.click(payButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The payment amount is more than the balance owing.');
     await user.click(screen.getByRole('radio', { name: 'Custom Amount' }));
-    expect(screen.queryByText('Your card was declined.')).not.toBeInTheDocument();
+    expect(screen.queryByText('The payment amount is more than the balance owing.')).not.toBeInTheDocument();
+  });
+
+  it('follows a payment the card declines: says so with the reason, offers another card, and never calls it paid', async () => {
+    const user = userEvent.setup();
+    const declined = recentPayment(900n, 'Error', { failureReason: 'insufficient_funds' });
+    const { callsTo } = mockPortalBilling({
+      cards: () => json({ value: [card(11n, 'Visa', '4242', 2099, true), card(13n, 'American Express', '0005', 2099)] }),
+      home: homeWith(declined),
+    });
+    const { onPaid } = renderModal();
+    const method = await screen.findByRole('combobox', { name: 'Payment method' });
+    expect(method).toHaveDisplayValue('Visa •••• 4242 (expires 12/99, default)');
+    await user.click(payButton());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Your card was declined. The card has insufficient funds. Nothing was charged. Choose another card and pay again, or add a card.',
+    );
+    expect(onPaid).not.toHaveBeenCalled();
+    // The next try starts on the other card, with a new key.
+    expect(screen.getByRole('combobox', { name: 'Payment method' })).toHaveDisplayValue('American Express •••• 0005 (expires 12/99)');
+    await user.click(payButton());
+    await waitFor(() => expect(callsTo('pay')).toHaveLength(2));
+    expect(callsTo('pay')[1]!.body).toMatchObject({ paymentMethodInfo: { paymentMethodId: 13 } });
+    const [first, second] = callsTo('pay').map((c) => c.headers.get('Idempotency-Key'));
+    expect(second).not.toBe(first);
+  });
+
+  it('says the decline and its reason in French', async () => {
+    const user = userEvent.setup();
+    await changeLanguage('fr');
+    try {
+      mockPortalBilling({ home: homeWith(recentPayment(900n, 'Error', { failureReason: 'lost_or_stolen' })) });
+      renderModal();
+      await screen.findByRole('combobox', { name: 'Mode de paiement' });
+      await user.click(payButton());
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Votre carte a été refusée. La carte a été déclarée perdue ou volée. Rien n’a été débité. Ajoutez une autre carte, ou réessayez avec celle-ci.',
+      );
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
+  it('marks a card whose last payment failed, and closing while processing leaves the payment to finish', async () => {
+    const user = userEvent.setup();
+    const failing = card(11n, 'Visa', '4242', 2099, true);
+    mockPortalBilling({
+      cards: () => json({ value: [{ ...failing, paymentMethod: { ...failing.paymentMethod, lastChargeFailed: true } }] }),
+      home: homeWith(recentPayment(900n, 'InProgress')),
+    });
+    const { onPaid } = renderModal();
+    const method = await screen.findByRole('combobox', { name: 'Payment method' });
+    expect(method).toHaveDisplayValue('Visa •••• 4242 (expires 12/99, default, last payment failed)');
+    await user.click(payButton());
+    expect(await screen.findByRole('status')).toHaveTextContent('Processing your payment of $120.50...');
+    await user.click(screen.getByRole('button', { name: 'Close this window' }));
+    expect(onPaid).toHaveBeenCalledWith({ amount: 120.5, currency: 'CAD', payment: expect.objectContaining({ status: 'InProgress' }) });
+  });
+
+  it('shows "Pay" without an amount while the custom amount is not valid', async () => {
+    const user = userEvent.setup();
+    mockPortalBilling();
+    renderModal();
+    await screen.findByRole('combobox', { name: 'Payment method' });
+    await user.click(screen.getByRole('radio', { name: 'Custom Amount' }));
+    await user.type(screen.getByRole('spinbutton', { name: 'Custom amount (CAD)' }), '0');
+    expect(payButton()).toHaveTextContent(/^Pay$/);
+    expect(payButton()).not.toHaveTextContent('$0.00');
   });
 
   it('is busy while processing: a double click sends one payment', async () => {

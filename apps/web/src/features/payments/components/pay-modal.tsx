@@ -12,9 +12,13 @@ import { ApiError } from '@/lib/api/client';
 import { serverTextOr } from '@/lib/api/server-text';
 import { cardLabel, isCardExpired, preferredCard, usableCards } from '@/lib/cards';
 import { useFormat } from '@/lib/i18n/use-format';
+import { SETTLING_POLL_MS } from '@/lib/payment-status';
 import { refreshAccount } from '@/lib/refresh-account';
+import { Spinner } from '@/components/ui/spinner';
+import { homeModelQuery } from '@/features/dashboard';
 import { AddPaymentMethodModal, paymentMethodsQuery, preloadPaymentMethodDialogs } from '@/features/payment-methods';
 import { createCustomerPayment } from '../api/create-customer-payment';
+import { failureReasonText, paymentOutcome, type PaymentOutcome } from '../payment-outcome';
 import {
   buildPaymentToCreate,
   isPayDisabled,
@@ -51,8 +55,15 @@ export interface PayModalProps {
   invoice?: PayModalInvoice | null;
   /** Spec §9: the invoice detail page shows CAD amounts with the en-US locale. */
   invoiceDetail?: boolean;
-  /** Called once the service has taken the payment (it then settles asynchronously); the modal has closed. */
+  /**
+   * Called when the modal closes on a payment: paid, or still processing when the customer closed it. A declined
+   * payment never comes here: the modal says so and offers another card.
+   */
   onPaid: (outcome: PaidOutcome) => void;
+  /** Told of every payment the modal submits and the card it is on, declined ones included (the opener can follow it). */
+  onSubmitted?: (payment: RecentPayment, paymentMethodId: bigint) => void;
+  /** A card not to preselect (the one that just failed). */
+  avoidCardId?: bigint | null;
 }
 
 /**
@@ -69,6 +80,8 @@ export function PayModal({
   invoice = null,
   invoiceDetail = false,
   onPaid,
+  onSubmitted,
+  avoidCardId = null,
 }: PayModalProps) {
   const { t } = useTranslation('payment-dialogs');
   const [busy, setBusy] = useState(false);
@@ -93,6 +106,8 @@ export function PayModal({
           target={target}
           invoice={invoice}
           invoiceDetail={invoiceDetail}
+          avoidCardId={avoidCardId}
+          onSubmitted={onSubmitted}
           onBusyChange={setBusy}
           onPaid={(outcome) => {
             setBusy(false);
@@ -115,12 +130,17 @@ interface PayFormProps {
   target: PayTarget;
   invoice: PayModalInvoice | null;
   invoiceDetail: boolean;
+  avoidCardId: bigint | null;
+  onSubmitted: ((payment: RecentPayment, paymentMethodId: bigint) => void) | undefined;
   onBusyChange: (busy: boolean) => void;
   onPaid: (outcome: PaidOutcome) => void;
   onAddCard: () => void;
 }
 
-function PayForm({ accountId, target, invoice, invoiceDetail, onBusyChange, onPaid, onAddCard }: PayFormProps) {
+/** A payment that did not go through, and the card it was on (not offered first for the next try). */
+type Failure = Extract<PaymentOutcome, { reason: unknown }> & { paymentMethodId: bigint };
+
+function PayForm({ accountId, target, invoice, invoiceDetail, avoidCardId, onSubmitted, onBusyChange, onPaid, onAddCard }: PayFormProps) {
   const { t } = useTranslation('payment-dialogs');
   const f = useFormat();
   const queryClient = useQueryClient();
@@ -132,11 +152,42 @@ function PayForm({ accountId, target, invoice, invoiceDetail, onBusyChange, onPa
   const [customText, setCustomText] = useState('');
   const [chosenCard, setChosenCard] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  // The submitted payment, followed until it settles: the modal says in place how it ended.
+  const [following, setFollowing] = useState<{ payment: RecentPayment; amount: Money } | null>(null);
   const attempt = useRef<PaymentAttempt | null>(null);
+  const home = useQuery({ ...homeModelQuery(accountId), enabled: following !== null, refetchInterval: following ? SETTLING_POLL_MS : false });
+  const followed = following ? (home.data?.recentPayments.find((p) => p.id === following.payment.id) ?? following.payment) : null;
+  const followedOutcome = followed ? paymentOutcome(followed) : null;
 
   const cards = methods.data ?? [];
   const usable = usableCards(cards, today);
-  const selected = usable.find((c) => String(c.paymentMethod.id) === chosenCard) ?? preferredCard(cards, today);
+  const avoid = failure?.paymentMethodId ?? avoidCardId;
+  const selected =
+    usable.find((c) => String(c.paymentMethod.id) === chosenCard) ??
+    usable.find((c) => c.paymentMethod.id !== avoid && c.paymentMethod.default) ??
+    usable.find((c) => c.paymentMethod.id !== avoid) ??
+    preferredCard(cards, today);
+
+  const settled = (payment: RecentPayment, paid: Money) => {
+    const outcome = paymentOutcome(payment);
+    if (outcome.state === 'processing') return;
+    setFollowing(null);
+    if (selected) onSubmitted?.(payment, selected.paymentMethod.id);
+    void refreshAccount(queryClient, accountId);
+    if (outcome.state === 'succeeded') {
+      onPaid({ amount: paid, currency: target.currency, payment });
+      return;
+    }
+    setFailure({ ...outcome, paymentMethodId: selected?.paymentMethod.id ?? 0n });
+    // The next try starts on another card when there is one: the customer changes it only if they want the same.
+    setChosenCard(null);
+  };
+  useEffect(() => {
+    if (following && followed && followedOutcome?.state !== 'processing') settled(followed, following.amount);
+    // Only a change of the followed payment's state matters here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [followed?.status]);
   const form = { choice, customText, paymentMethodId: selected?.paymentMethod.id ?? null };
 
   const mutation = useMutation({
@@ -166,6 +217,7 @@ function PayForm({ accountId, target, invoice, invoiceDetail, onBusyChange, onPa
       return;
     }
     setMessage(null);
+    setFailure(null);
     const current = nextPaymentAttempt(attempt.current, paymentFingerprint(amount, selected.paymentMethod.id), () =>
       crypto.randomUUID(),
     );
@@ -179,8 +231,13 @@ function PayForm({ accountId, target, invoice, invoiceDetail, onBusyChange, onPa
           onBusyChange(false);
           // A declined payment is recorded too (as Error): the lists show it either way.
           void refreshAccount(queryClient, accountId);
-          if (result.error) setMessage(result.error);
-          else onPaid({ amount, currency: target.currency, payment: result.payment });
+          if (!result.payment) {
+            setMessage(result.error ?? t('pay.failed'));
+            return;
+          }
+          onSubmitted?.(result.payment, selected.paymentMethod.id);
+          if (paymentOutcome(result.payment).state === 'processing') setFollowing({ payment: result.payment, amount });
+          else settled(result.payment, amount);
         },
         onError: (error) => {
           // A refusal (4xx) is an answer: the next try needs a new key. A lost answer (network, 5xx) is retried
@@ -206,9 +263,19 @@ function PayForm({ accountId, target, invoice, invoiceDetail, onBusyChange, onPa
   const disabled = isPayDisabled(form, target.total, false);
   const noUsableCard = methods.isSuccess && usable.length === 0;
 
+  if (following) {
+    return (
+      <ProcessingPayment
+        amount={money(following.amount)}
+        onClose={() => onPaid({ amount: following.amount, currency: target.currency, payment: followed })}
+      />
+    );
+  }
+
   return (
     <form onSubmit={submit} noValidate aria-busy={processing || undefined} className="flex flex-col gap-5">
       {message && <Banner tone="error">{message}</Banner>}
+      {failure && <PaymentFailedBanner failure={failure} canRetry={usable.length > 1} onAddCard={onAddCard} />}
 
       <RadioGroup
         name={`${ids}-amount`}
@@ -272,10 +339,47 @@ function PayForm({ accountId, target, invoice, invoiceDetail, onBusyChange, onPa
           </Button>
         </DialogClose>
         <Button type="submit" disabled={disabled && !processing} loading={processing} loadingText={t('pay.processing')}>
-          {t('pay.submit', { amount: money(amount ?? 0) })}
+          {amount === null ? t('pay.submitNoAmount') : t('pay.submit', { amount: money(amount) })}
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+/** While the submitted payment settles: said as a status; closing leaves it to finish in the background. */
+function ProcessingPayment({ amount, onClose }: { amount: string; onClose: () => void }) {
+  const { t } = useTranslation('payment-dialogs');
+  return (
+    <div className="flex flex-col gap-5">
+      <div role="status" className="flex items-start gap-3 rounded-lg border border-border px-4 py-4 text-sm text-fg">
+        <Spinner label={null} size="sm" className="mt-0.5" />
+        <div className="flex flex-col gap-1">
+          <strong className="font-semibold">{t('outcome.processingTitle', { amount })}</strong>
+          <span className="text-fg-muted">{t('outcome.processingText')}</span>
+        </div>
+      </div>
+      <DialogFooter>
+        <Button variant="secondary" onClick={onClose}>
+          {t('outcome.close')}
+        </Button>
+      </DialogFooter>
+    </div>
+  );
+}
+
+/** "Your card was declined" with the provider's reason in the customer's language, and what to do next. */
+function PaymentFailedBanner({ failure, canRetry, onAddCard }: { failure: Failure; canRetry: boolean; onAddCard: () => void }) {
+  const { t, i18n } = useTranslation('payment-dialogs');
+  const reason = failureReasonText(failure.reason, i18n.language);
+  return (
+    <Banner tone="error" title={failure.state === 'declined' ? t('outcome.declinedTitle') : t('outcome.failedTitle')}>
+      {/* Spaces, not only margins: the words must not run together when read out or copied. */}{' '}
+      {reason && <>{reason} </>}
+      {canRetry ? t('outcome.retryOther') : t('outcome.retryAdd')}{' '}
+      <Button variant="link" onClick={onAddCard}>
+        {t('pay.addCard')}
+      </Button>
+    </Banner>
   );
 }
 
@@ -336,6 +440,7 @@ function PaymentMethodField({
   const option = (entry: PaymentMethodEntry) => {
     const values = { card: cardLabel(entry.card), expiry: entry.card.expiry };
     if (isCardExpired(entry.card, today)) return t('pay.cardOptionExpired', values);
+    if (entry.paymentMethod.lastChargeFailed) return t(entry.paymentMethod.default ? 'pay.cardOptionDefaultFailed' : 'pay.cardOptionFailed', values);
     return entry.paymentMethod.default ? t('pay.cardOptionDefault', values) : t('pay.cardOption', values);
   };
   return (

@@ -12,6 +12,7 @@ import { useFormat } from '@/lib/i18n/use-format';
 import { hasPendingPayment } from '@/lib/payment-status';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '@/lib/use-media-query';
 import { Banner } from '@/components/ui/banner';
+import { historyReasonText } from '../payment-outcome';
 import { ReceiptButton } from './receipt-button';
 
 /** Rows shown before "Show all": the latest payments answer most questions; the home model holds up to 50. */
@@ -22,8 +23,18 @@ export const HISTORY_PREVIEW_ROWS = 10;
  * receipt to download for each successful payment (issue 12 item 4).
  */
 export function PaymentHistory({ payments }: { payments: RecentPayment[] }) {
-  const { t } = useTranslation('payments');
+  const { t, i18n } = useTranslation('payments');
   const f = useFormat();
+  // A failed payment says why, in the customer's language, under its badge.
+  const status = (payment: RecentPayment) => {
+    const reason = historyReasonText(payment, i18n.language);
+    return (
+      <div className="flex flex-col items-start gap-1">
+        <PaymentStatusBadge status={payment.status} />
+        {reason && <span className="text-xs text-fg-muted">{reason}</span>}
+      </div>
+    );
+  };
   const [expanded, setExpanded] = useState(false);
   const shown = expanded ? payments : payments.slice(0, HISTORY_PREVIEW_ROWS);
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
@@ -68,9 +79,7 @@ export function PaymentHistory({ payments }: { payments: RecentPayment[] }) {
                   <Td align="right" className="whitespace-nowrap">
                     {f.currency(payment.amount, payment.currency)}
                   </Td>
-                  <Td>
-                    <PaymentStatusBadge status={payment.status} />
-                  </Td>
+                  <Td>{status(payment)}</Td>
                   <Td className="whitespace-nowrap">{method(payment)}</Td>
                   <Td className="whitespace-nowrap">{receipt(payment)}</Td>
                 </Tr>
@@ -86,9 +95,9 @@ export function PaymentHistory({ payments }: { payments: RecentPayment[] }) {
                   <span className="text-fg">{f.date(payment.date, 'detail')}</span>
                   <span className="font-semibold text-fg tabular-nums">{f.currency(payment.amount, payment.currency)}</span>
                 </div>
-                <div className="flex flex-wrap items-center justify-between gap-2">
+                <div className="flex flex-wrap items-start justify-between gap-2">
                   <span className="text-fg-muted">{method(payment)}</span>
-                  <PaymentStatusBadge status={payment.status} />
+                  {status(payment)}
                 </div>
                 {payment.status === 'Successful' && <div className="-ml-3">{receipt(payment)}</div>}
               </li>

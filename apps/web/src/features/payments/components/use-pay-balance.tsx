@@ -1,4 +1,4 @@
-import type { Balance, CurrencyCode } from '@portal/contract';
+import type { Balance, CurrencyCode, RecentPayment } from '@portal/contract';
 import { useState, type ReactNode } from 'react';
 import { defaultOneTimeTarget, hasBalanceOwing } from '../pay-rules';
 import { PayModal, preloadPayModal } from './lazy-dialogs';
@@ -12,11 +12,15 @@ export interface PayBalanceOptions {
   currency: CurrencyCode;
   /** Called once the service has taken the payment; the dialog has closed and focus is back on the opener. */
   onPaid: (outcome: PaidOutcome) => void;
+  /** Told of each payment submitted and its card, declined ones included. */
+  onSubmitted?: (payment: RecentPayment, paymentMethodId: bigint) => void;
 }
 
 export interface PayBalance {
   /** What the "pay" button does: opens the one-time payment dialog, or says there is nothing to pay. */
   start: () => void;
+  /** Opens the dialog again after a failed payment, another card than `failedCardId` preselected. */
+  retry: (failedCardId: bigint) => void;
   /** Starts downloading the dialog's code: give it to the "pay" button with `preloadOnIntent`. */
   preload: () => void;
   /** True after `start` when nothing is owed (issue 10 item 7): show "You do not have a balance owing". */
@@ -30,13 +34,22 @@ export interface PayBalance {
  * dashboard's "Make a payment" (issue 15 item 7). The dialog's code loads when the button is reached; with
  * nothing owed no $0 dialog opens, the caller says so instead.
  */
-export function usePayBalance({ accountId, balances, currency, onPaid }: PayBalanceOptions): PayBalance {
+export function usePayBalance({ accountId, balances, currency, onPaid, onSubmitted }: PayBalanceOptions): PayBalance {
   const [paying, setPaying] = useState(false);
+  const [avoidCardId, setAvoidCardId] = useState<bigint | null>(null);
   const [nothingToPay, setNothingToPay] = useState(false);
   const owing = hasBalanceOwing(balances);
 
   return {
-    start: () => (owing ? setPaying(true) : setNothingToPay(true)),
+    start: () => {
+      setAvoidCardId(null);
+      if (owing) setPaying(true);
+      else setNothingToPay(true);
+    },
+    retry: (failedCardId) => {
+      setAvoidCardId(failedCardId);
+      setPaying(true);
+    },
     preload: preloadPayModal,
     nothingToPay: nothingToPay && !owing,
     dialog: (
@@ -46,6 +59,8 @@ export function usePayBalance({ accountId, balances, currency, onPaid }: PayBala
         accountId={accountId}
         target={defaultOneTimeTarget(balances) ?? { total: 0, currency }}
         onPaid={onPaid}
+        onSubmitted={onSubmitted}
+        avoidCardId={avoidCardId}
       />
     ),
   };

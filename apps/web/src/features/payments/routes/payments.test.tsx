@@ -1,9 +1,10 @@
 import type { AutopayScheduleResponse, HomeModel } from '@portal/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { changeLanguage } from '@/lib/i18n/i18n';
 import { accountDetails, homeModel } from '@/test/fixtures';
 import { json, makeToken, renderRoute } from '@/test/utils';
-import { card, mockPortalBilling, recentPayment, wideScreen } from '@/test/portal-billing';
+import { card, mockPortalBilling, NO_OPEN_INVOICES, recentPayment, wideScreen } from '@/test/portal-billing';
 
 beforeEach(() => {
   sessionStorage.setItem('token', makeToken({ scopes: ['ac:1001'] }));
@@ -72,18 +73,13 @@ describe('payments screen (spec §2 "Payments")', () => {
     expect(callsTo('setDefault')[0]!.url.pathname).toBe('/b/v1/PaymentMethod/defaultmethod/13');
   });
 
-  it('refuses to delete the last card, on screen and without calling the service', async () => {
-    const user = userEvent.setup();
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  it('does not offer to delete the only card, and says why', async () => {
     const { callsTo } = mockPortalBilling({ cards: () => json({ value: [card(11n, 'Visa', '4242', 2099, true)] }) });
     renderRoute('/payments');
-    await user.click((await cardItem('Visa •••• 4242')).getByRole('button', { name: 'Delete card Visa •••• 4242 (expires 12/99)' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Cannot remove last payment method. At least one payment method must be kept on file.',
-    );
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const only = await cardItem('Visa •••• 4242');
+    expect(only.getByText('Your only card: add another before removing this one.')).toBeInTheDocument();
+    expect(only.queryByRole('button', { name: /Delete card/ })).not.toBeInTheDocument();
     expect(callsTo('deleteCard')).toHaveLength(0);
-    expect(logged).toHaveBeenCalled();
   });
 
   it('deletes a card after confirmation', async () => {
@@ -126,14 +122,14 @@ describe('payments screen (spec §2 "Payments")', () => {
 
   it('opens "Setup Automatic Payments" when switched on, and saves the chosen schedule', async () => {
     const user = userEvent.setup();
-    let autopay: AutopayScheduleResponse = { schedule: null, nextRunDate: null };
+    let autopay: AutopayScheduleResponse = { schedule: null, nextRunDate: null, preview: NO_OPEN_INVOICES };
     let method: 'Credit Card' | 'Credit Card (Manual)' = 'Credit Card (Manual)';
     const { callsTo } = mockPortalBilling({
       details: () => json(accountDetails(1001n, { paymentMethod: method })),
       autopay: () => json(autopay),
       saveAutopay: (call) => {
         method = 'Credit Card';
-        autopay = { schedule: call.body as AutopayScheduleResponse['schedule'], nextRunDate: '2025-06-15' };
+        autopay = { schedule: call.body as AutopayScheduleResponse['schedule'], nextRunDate: '2025-06-15', preview: NO_OPEN_INVOICES };
         return json(autopay);
       },
     });
@@ -168,6 +164,7 @@ describe('payments screen (spec §2 "Payments")', () => {
       frequency: 'monthly',
       amountType: 'fixed',
       fixedAmount: 75,
+      includeOverdue: true,
     });
 
     const toggle = await screen.findByRole('switch', { name: 'Automatic payments' });
@@ -199,8 +196,9 @@ describe('payments screen (spec §2 "Payments")', () => {
       details: () => json(accountDetails(1001n, { paymentMethod: 'Credit Card' })),
       autopay: () =>
         json({
-          schedule: { accountId: 1001n, paymentMethodId: 11n, frequency: 'dueDate', amountType: 'full', fixedAmount: null },
+          schedule: { accountId: 1001n, paymentMethodId: 11n, frequency: 'dueDate', amountType: 'full', fixedAmount: null, includeOverdue: true },
           nextRunDate: '2025-05-30',
+          preview: NO_OPEN_INVOICES,
         }),
     });
     renderRoute('/payments');
@@ -257,7 +255,8 @@ describe('payments screen (spec §2 "Payments")', () => {
       );
     expect(rows).toEqual([
       ['May 2, 2025', '$50.00', 'Completed', 'Visa •••• 4242', 'Receipt'],
-      ['Apr 20, 2025', '$20.00', 'Error', 'Mastercard •••• 4444', ''],
+      // A failed payment says why.
+      ['Apr 20, 2025', '$20.00', 'ErrorYour card was declined.', 'Mastercard •••• 4444', ''],
     ]);
   });
 
@@ -317,6 +316,90 @@ describe('payments screen (spec §2 "Payments")', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Make a One-time Payment' });
     expect(within(dialog).getByRole('radio', { name: /Total Balance/ })).toBeChecked();
     expect(await within(dialog).findByRole('button', { name: 'Pay $120.50' })).toBeEnabled();
+  });
+
+  it('follows a one-time payment in place: the decline with its reason, then another card', async () => {
+    const user = userEvent.setup();
+    let recent: ReturnType<typeof recentPayment>[] = [];
+    mockPortalBilling({
+      cards: () => json({ value: [card(11n, 'Visa', '4242', 2099, true), card(13n, 'American Express', '0005', 2099)] }),
+      home: () => json({ ...homeModel([[-120.5, 'CAD']]), recentPayments: recent }),
+      pay: () => {
+        recent = [recentPayment(900n, 'Error', { amount: 120.5, failureReason: 'card_declined' })];
+        return json({ payment: recentPayment(900n, 'InProgress', { amount: 120.5 }), error: null });
+      },
+    });
+    renderRoute('/payments');
+    await user.click(await screen.findByRole('button', { name: 'Pay Now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Make a One-time Payment' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Pay $120.50' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your card was declined.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    // In place, under "Pay Now": never a success, and another try a click away.
+    const section = within(screen.getByRole('region', { name: 'Make a One-time Payment' }));
+    expect(section.getByRole('status')).toHaveTextContent('Your card was declined. Your payment of $120.50 was not charged.');
+    expect(screen.queryByText(/being processed/)).not.toBeInTheDocument();
+    await user.click(section.getByRole('button', { name: 'Try another card' }));
+    const again = await screen.findByRole('dialog', { name: 'Make a One-time Payment' });
+    expect(await within(again).findByRole('combobox', { name: 'Payment method' })).toHaveDisplayValue(
+      'American Express •••• 0005 (expires 12/99)',
+    );
+  });
+
+  it('says before saving what turning automatic payments on charges, and leaves the overdue amount out when asked', async () => {
+    const user = userEvent.setup();
+    const preview: AutopayScheduleResponse['preview'] = {
+      today: '2026-12-01',
+      chargedThisMonth: false,
+      openInvoices: [
+        { dueDate: '2026-10-15', amount: 50, tried: false },
+        { dueDate: '2026-11-15', amount: 25, tried: false },
+        { dueDate: '2026-12-20', amount: 40, tried: false },
+      ],
+    };
+    const { callsTo } = mockPortalBilling({ autopay: () => json({ schedule: null, nextRunDate: null, preview }) });
+    renderRoute('/payments');
+    await user.click(await screen.findByRole('switch', { name: 'Automatic payments' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Setup Automatic Payments' }));
+    const charged = dialog.getByRole('region', { name: 'What will be charged' });
+    expect(charged).toHaveTextContent('$75.00 for 2 overdue invoices today, then each bill on its due date, to Visa •••• 4242.');
+    expect(dialog.getByRole('button', { name: 'Save' })).toHaveAccessibleDescription(
+      '$75.00 for 2 overdue invoices today, then each bill on its due date, to Visa •••• 4242.',
+    );
+
+    await user.click(dialog.getByRole('radio', { name: /Leave the overdue amount out/ }));
+    expect(charged).toHaveTextContent(
+      '$40.00 on Dec 20, 2026, then each bill on its due date, to Visa •••• 4242. The overdue $75.00 (2 invoices) is not charged: pay it with Make a One-time Payment.',
+    );
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo('saveAutopay')).toHaveLength(1));
+    expect(callsTo('saveAutopay')[0]!.body).toMatchObject({ frequency: 'dueDate', amountType: 'full', includeOverdue: false });
+  });
+
+  it('says the automatic payments preview in French', async () => {
+    const user = userEvent.setup();
+    await changeLanguage('fr');
+    try {
+      const preview: AutopayScheduleResponse['preview'] = {
+        today: '2026-12-01',
+        chargedThisMonth: false,
+        openInvoices: [{ dueDate: '2026-11-15', amount: 25, tried: false }],
+      };
+      mockPortalBilling({
+        details: () => json(accountDetails(1001n, { language: 'French' })),
+        autopay: () => json({ schedule: null, nextRunDate: null, preview }),
+      });
+      renderRoute('/payments');
+      await user.click(await screen.findByRole('switch', { name: 'Paiements automatiques' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Configurer les paiements automatiques' }));
+      expect(dialog.getByRole('region', { name: 'Ce qui sera débité' }).textContent?.replace(/\u00a0/g, ' ')).toBe(
+        'Ce qui sera débité25,00 $ pour 1 facture en retard aujourd’hui, puis chaque facture à son échéance, sur la carte Visa •••• 4242.',
+      );
+      expect(dialog.getByRole('group', { name: /Factures en retard/ })).toBeInTheDocument();
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('says a card was added when coming back from the checkout, and cleans the URL', async () => {

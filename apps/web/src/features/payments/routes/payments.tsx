@@ -94,9 +94,8 @@ function PaymentsScreen({ accountId }: { accountId: bigint }) {
           <OneTimePaymentCard
             accountId={accountId}
             balances={home.data.balances}
+            payments={home.data.recentPayments}
             currency={account.currency}
-            // "Pay Now" stays: closing the dialog gives it focus back.
-            onSuccess={(text) => notice.success(text, { takeFocus: false })}
           />
           <AutomaticPayments
             accountId={accountId}

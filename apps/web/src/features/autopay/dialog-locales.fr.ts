@@ -5,7 +5,7 @@ import type { en } from './dialog-locales';
 export const fr: Catalog<typeof en> = {
   autopayOff: {
     title: 'Désactiver les paiements automatiques?',
-    text: 'Vos factures ne seront plus payées automatiquement. Votre calendrier est conservé : vous pourrez les réactiver en tout temps.',
+    text: 'Vos factures ne seront plus payées automatiquement. Votre calendrier est conservé\u202f: vous pourrez les réactiver en tout temps.',
     confirm: 'Désactiver',
     working: 'Désactivation...',
   },

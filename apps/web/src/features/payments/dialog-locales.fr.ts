@@ -23,7 +23,7 @@ export const fr: Catalog<typeof en> = {
     invalidMethod: 'Veuillez choisir un mode de paiement et saisir un montant valide.',
     inlineAmount: 'Veuillez saisir un montant valide',
     tooManyDecimals: 'Saisissez le montant avec 2 décimales au plus.',
-    aboveOwing: 'Le montant ne peut pas dépasser ce qui est dû : {{amount}}.',
+    aboveOwing: 'Le montant ne peut pas dépasser ce qui est dû\u202f: {{amount}}.',
     failed: 'Impossible de traiter le paiement. Veuillez réessayer.',
     noCards: 'Vous n’avez aucune carte enregistrée utilisable. Ajoutez une carte pour payer.',
     addCard: 'Ajouter une carte',

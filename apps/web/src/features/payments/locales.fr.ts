@@ -14,7 +14,7 @@ export const fr: Catalog<typeof en> = {
     chooseAccountText:
       'Utilisez le sélecteur de compte en haut de la page pour trouver le compte dont vous voulez gérer les paiements.',
     loading: 'Chargement des renseignements de paiement...',
-    paid: 'Paiement envoyé : {{amount}} est en cours de traitement. Il apparaîtra comme complété une fois votre carte débitée.',
+    paid: 'Paiement envoyé\u202f: {{amount}} est en cours de traitement. Il apparaîtra comme complété une fois votre carte débitée.',
   },
   balance: {
     title: 'Solde du compte',
@@ -24,7 +24,7 @@ export const fr: Catalog<typeof en> = {
     noBalance: 'Vous n’avez aucun solde à payer',
     paymentDue: 'Paiement dû le {{date}}',
     overdueSince: 'En retard depuis le {{date}}',
-    overdueAmount: 'Montant en retard : {{amount}}',
+    overdueAmount: 'Montant en retard\u202f: {{amount}}',
   },
   oneTime: {
     title: 'Faire un paiement unique',

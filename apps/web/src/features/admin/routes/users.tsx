@@ -180,7 +180,7 @@ export function UsersPage() {
                       onFocus={() => void loadDialogs()}
                     >
                       {user.status === 'pending' && (
-                        <Button size="sm" onClick={() => setEditing({ user, mode: 'approve' })} aria-label={`${t('approve')}: ${user.name}`}>
+                        <Button size="sm" onClick={() => setEditing({ user, mode: 'approve' })} aria-label={tc('labelled', { label: t('approve'), value: user.name })}>
                           <UserCheck className="size-4" aria-hidden="true" />
                           {t('approve')}
                         </Button>
@@ -190,7 +190,7 @@ export function UsersPage() {
                           size="sm"
                           variant="secondary"
                           onClick={() => setEditing({ user, mode: 'edit' })}
-                          aria-label={`${t('editAccess')}: ${user.name}`}
+                          aria-label={tc('labelled', { label: t('editAccess'), value: user.name })}
                         >
                           <Pencil className="size-4" aria-hidden="true" />
                           {t('editAccess')}
@@ -201,7 +201,7 @@ export function UsersPage() {
                           size="sm"
                           variant="secondary"
                           onClick={() => setEditing({ user, mode: 'enable' })}
-                          aria-label={`${t('enable')}: ${user.name}`}
+                          aria-label={tc('labelled', { label: t('enable'), value: user.name })}
                         >
                           <UserCheck className="size-4" aria-hidden="true" />
                           {t('enable')}
@@ -214,7 +214,7 @@ export function UsersPage() {
                           variant="secondary"
                           loading={oneTime.isPending && oneTime.variables?.id === user.id}
                           onClick={() => oneTime.mutate(user)}
-                          aria-label={`${t('oneTimeLink')}: ${user.name}`}
+                          aria-label={tc('labelled', { label: t('oneTimeLink'), value: user.name })}
                         >
                           <Link2 className="size-4" aria-hidden="true" />
                           {t('oneTimeLink')}
@@ -225,14 +225,14 @@ export function UsersPage() {
                           size="sm"
                           variant="ghost"
                           onClick={() => setResetting(user)}
-                          aria-label={`${t('resetTwoFactor')}: ${user.name}`}
+                          aria-label={tc('labelled', { label: t('resetTwoFactor'), value: user.name })}
                         >
                           <KeyRound className="size-4" aria-hidden="true" />
                           {t('resetTwoFactor')}
                         </Button>
                       )}
                       {user.status !== 'disabled' && !isSelf(user) && (
-                        <Button size="sm" variant="ghost" onClick={() => setDisabling(user)} aria-label={`${t('disable')}: ${user.name}`}>
+                        <Button size="sm" variant="ghost" onClick={() => setDisabling(user)} aria-label={tc('labelled', { label: t('disable'), value: user.name })}>
                           <UserX className="size-4" aria-hidden="true" />
                           {t('disable')}
                         </Button>

@@ -105,7 +105,7 @@ export function NotificationPanel({ open, onOpenChange, accountId }: Notificatio
                 key={String(item.id)}
                 item={item}
                 text={notificationText(item, wording)}
-                when={format.dateTime(item.createdAt)}
+                when={format.dateTime(item.createdAt, 'list')}
                 clearing={clearOne.isPending && clearOne.variables === item.id}
                 onClear={() => clearOne.mutate(item.id)}
               />

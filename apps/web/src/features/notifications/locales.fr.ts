@@ -32,6 +32,8 @@ export const fr: Catalog<typeof en> = {
     card_expired: 'Votre carte {{brand}} se terminant par {{last4}} a expiré à la fin de {{expiry}}. Ajoutez une nouvelle carte pour continuer à payer.',
     dispute_status_changed: 'Votre contestation de la facture {{invoiceNumber}} est maintenant {{status}}.',
     dispute_status_changed_plain: 'Votre contestation est maintenant {{status}}.',
+    dispute_resolved_credit: 'Votre contestation de la facture {{invoiceNumber}} est réglée\u202f: un crédit de {{credit}} a été appliqué à votre compte.',
+    dispute_resolved_credit_plain: 'Votre contestation est réglée\u202f: un crédit de {{credit}} a été appliqué à votre compte.',
   },
   disputeStatus: { Open: 'ouverte', UnderReview: 'en cours d’examen', Resolved: 'résolue', Rejected: 'rejetée' },
   preferences: {

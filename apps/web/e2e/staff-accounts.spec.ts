@@ -52,9 +52,11 @@ test('staff search the server for accounts and switch between them', async ({ pa
   await page.reload();
   await expect(accountHeading(page, customerNoOf(alex))).toBeVisible();
 
-  // Sub-accounts are grouped under "{parent} (Sub-Accounts)" (spec §4).
+  // Sub-accounts are grouped under "{parent} (Sub-Accounts)", the parent's number after a comma, not in a second pair
+  // of parentheses.
   panel = await searchAccounts(page, 'Northwind');
-  const group = panel.getByRole('group', { name: `${northwind.listName} (Sub-Accounts)` });
+  expect(northwind.listName).toBe(`Northwind Logistics Inc. (${customerNoOf(northwind)})`);
+  const group = panel.getByRole('group', { name: `Northwind Logistics Inc., ${customerNoOf(northwind)} (Sub-Accounts)` });
   await expect(group).toBeVisible();
   await expect(group.getByRole('option')).toHaveCount(2);
   await expect(panel.getByRole('option', { name: new RegExp(`^${northwind.listName.replace(/[().]/g, '\\$&')}`) })).toBeVisible();

@@ -77,8 +77,32 @@ export interface NotificationEventData {
     invoiceNumber?: string;
     amount?: string;
     currency?: string;
+    /** What a resolution credited (in `currency`); absent for every other status. */
+    creditedAmount?: string;
   };
 }
+
+/** The portal page that shows what a notification is about: the panel's link and the email's. */
+export const notificationPath = (event: NotificationEvent | (string & {}), data: unknown): string => {
+  switch (event) {
+    case 'invoice_posted': {
+      const invoiceId = (data as Partial<NotificationEventData['invoice_posted']> | null)?.invoiceId;
+      return invoiceId ? `/invoices/${encodeURIComponent(invoiceId)}` : '/invoices';
+    }
+    case 'dispute_status_changed': {
+      const invoiceId = (data as Partial<NotificationEventData['dispute_status_changed']> | null)?.invoiceId;
+      return invoiceId ? `/invoices/${encodeURIComponent(invoiceId)}` : '/invoices';
+    }
+    case 'payment_succeeded':
+    case 'payment_failed':
+    case 'autopay_scheduled':
+    case 'card_expiring':
+    case 'card_expired':
+      return '/payments';
+    default:
+      return '/';
+  }
+};
 
 /** Which events a person wants by email (Notification/preferences): every event, true when wanted. */
 export const NotificationPreferencesSchema = builtOnFirstUse(() =>

@@ -48,7 +48,7 @@ const openSandboxCheckout = async (page: Page) => {
 
 const DISPUTE_TEXTS = {
   customer: { card: 'Charge disputes', open: 'Dispute a charge', dialog: 'Dispute this charge', charge: /^Charge/ },
-  francais: { card: 'Contestations de frais', open: 'Contester un frais', dialog: 'Contester ce frais', charge: /^Frais/ },
+  francais: { card: 'Contestations de frais', open: 'Contester des frais', dialog: 'Contester ces frais', charge: /^Frais/ },
 } as const;
 
 /**

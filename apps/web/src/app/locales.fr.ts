@@ -41,12 +41,12 @@ export const fr: Catalog<typeof en> = {
     moreResults: 'Affichage des {{count}} premiers résultats. Précisez votre recherche.',
     loadError: 'Impossible de charger les comptes.',
     matched: {
-      invoiceName: 'Nom de facturation : {{value}}',
-      invoiceEmail: 'Courriel de facturation : {{value}}',
+      invoiceName: 'Nom de facturation\u202f: {{value}}',
+      invoiceEmail: 'Courriel de facturation\u202f: {{value}}',
       invoiceNumber: 'Facture {{value}}',
-      contactName: 'Contact : {{value}}',
-      contactEmail: 'Courriel du contact : {{value}}',
-      contactPhone: 'Téléphone : {{value}}',
+      contactName: 'Contact\u202f: {{value}}',
+      contactEmail: 'Courriel du contact\u202f: {{value}}',
+      contactPhone: 'Téléphone\u202f: {{value}}',
     },
   },
   actingFor: {

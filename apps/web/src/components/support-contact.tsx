@@ -9,7 +9,8 @@ export function SupportContact({ className }: { className?: string }) {
     <p className={className}>
       {richText(t('supportContact', { phone: appConfig.supportPhone, email: appConfig.supportEmail }), {
         phone: <a href={supportPhoneHref} className="text-link whitespace-nowrap" />,
-        email: <a href={supportEmailHref} className="text-link" />,
+        // An address breaks at its hyphen otherwise ("support@example-" / "telecom.com").
+        email: <a href={supportEmailHref} className="text-link whitespace-nowrap" />,
       })}
     </p>
   );

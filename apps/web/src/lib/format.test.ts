@@ -68,6 +68,8 @@ describe('formatDateTime', () => {
     const instant = new Date(2025, 5, 10, 8, 5);
     expect(formatDateTime(instant, 'en')).toMatch(/^Jun 10, 2025, 8:05\sAM$/);
     expect(formatDateTime(instant, 'fr')).toMatch(/^10 juin 2025, 08 h 05$/);
+    expect(formatDateTime(instant, 'en', 'list')).toMatch(/^10 Jun 2025, 8:05\sAM$/);
+    expect(formatDateTime(new Date(2026, 11, 1, 21, 46), 'fr')).toMatch(/^1er déc\. 2026, 21 h 46$/);
     expect(formatDateTime(null)).toBe('-');
     expect(formatDateTime('not a date')).toBe('-');
   });
@@ -94,6 +96,10 @@ describe('formatDate (spec §9)', () => {
     ['2025-01-05', 'long', 'fr', '5 janvier 2025'],
     ['2025-01-05', 'list', 'fr', '5 janv. 2025'],
     ['2025-09-30', 'list', 'en', '30 Sep 2025'],
+    ['2026-12-01', 'list', 'fr', '1er déc. 2026'],
+    ['2026-12-01', 'long', 'fr', '1er décembre 2026'],
+    ['2026-12-01', 'list', 'en', '1 Dec 2026'],
+    ['2026-12-11', 'list', 'fr', '11 déc. 2026'],
     ['2025-12-31T23:30:00', 'detail', 'en', 'Dec 31, 2025'],
     [null, 'list', 'en', '-'],
     ['', 'list', 'en', '-'],

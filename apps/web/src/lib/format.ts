@@ -117,23 +117,32 @@ export const formatDate = (
   }
   const parts = Object.fromEntries(df.formatToParts(date).map((p) => [p.type, p.value]));
   const { day, month: monthName, year } = parts as { day: string; month: string; year: string };
-  if (language === 'fr' || style === 'list') return `${day} ${monthName} ${year}`;
+  // French writes the first of the month as an ordinal: "1er décembre".
+  if (language === 'fr') return `${day === '1' ? '1er' : day} ${monthName} ${year}`;
+  if (style === 'list') return `${day} ${monthName} ${year}`;
   return `${monthName} ${day}, ${year}`;
 };
 
-const dateTimeFormats = new Map<UiLanguage, Intl.DateTimeFormat>();
+const timeFormats = new Map<UiLanguage, Intl.DateTimeFormat>();
 
-/** An instant as a date and time of day where the reader is: "Jun 10, 2025, 8:05 AM"; "10 juin 2025, 08 h 05". */
-export const formatDateTime = (value: string | Date | null | undefined, language: UiLanguage = 'en'): string => {
+/**
+ * An instant as a date and time of day where the reader is, the date in the screen's style so one screen shows
+ * one date format: "Jun 10, 2025, 8:05 AM" (detail), "10 Jun 2025, 8:05 AM" (list); "10 juin 2025, 08 h 05".
+ */
+export const formatDateTime = (
+  value: string | Date | null | undefined,
+  language: UiLanguage = 'en',
+  style: Exclude<DateStyle, 'long'> = 'detail',
+): string => {
   if (value === null || value === undefined || value === '') return '-';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '-';
-  let df = dateTimeFormats.get(language);
-  if (!df) {
-    df = new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' });
-    dateTimeFormats.set(language, df);
+  let tf = timeFormats.get(language);
+  if (!tf) {
+    tf = new Intl.DateTimeFormat(INTL_LOCALES[language], { timeStyle: 'short' });
+    timeFormats.set(language, tf);
   }
-  return df.format(date);
+  return `${formatDate(date, style, language)}, ${tf.format(date)}`;
 };
 
 /** `YYYY-MM-DD` of a local calendar day (the inverse of `parseDate` for date-only values). */

@@ -1,5 +1,5 @@
 /** A notification's email in the account's language: plain text and simple HTML, with a link into the portal. Pure. */
-import type { NotificationEvent, NotificationEventData } from '@portal/contract';
+import { notificationPath, type NotificationEvent } from '@portal/contract';
 import type { DocumentLanguage, Texts } from '../../lib/language';
 import type { MailAttachment, MailMessage } from '../../lib/mailer';
 import { EVENT_TITLES } from './messages';
@@ -50,22 +50,8 @@ const EMAIL_TEXTS: Texts<EmailTexts> = {
     receiptAttached: 'Votre reçu est joint (PDF).',
     receiptInHistory: 'Votre reçu se trouve dans l’historique des paiements.',
     why: 'Vous recevez ce courriel parce que vous avez choisi d’en être informé par courriel.',
-    choose: 'Choisissez les courriels que vous recevez dans Informations du compte :',
+    choose: 'Choisissez les courriels que vous recevez dans Renseignements du compte :',
   },
-};
-
-/** The portal page that shows what the notification is about. */
-export const eventPath = (event: NotificationEvent, data: Record<string, unknown>): string => {
-  switch (event) {
-    case 'invoice_posted':
-      return `/invoices/${encodeURIComponent(String((data as NotificationEventData['invoice_posted']).invoiceId))}`;
-    case 'dispute_status_changed': {
-      const invoiceId = (data as NotificationEventData['dispute_status_changed']).invoiceId;
-      return invoiceId ? `/invoices/${encodeURIComponent(invoiceId)}` : '/invoices';
-    }
-    default:
-      return '/payments';
-  }
 };
 
 export interface NotificationEmailInput {
@@ -86,7 +72,7 @@ export interface NotificationEmailInput {
 
 export const composeNotificationEmail = (input: NotificationEmailInput): MailMessage => {
   const t = EMAIL_TEXTS[input.language];
-  const link = `${input.origin}${eventPath(input.event, input.data)}`;
+  const link = `${input.origin}${notificationPath(input.event, input.data)}`;
   const preferences = `${input.origin}/profile`;
   const receiptLine =
     input.event === 'payment_succeeded' ? (input.receipt ? t.receiptAttached : t.receiptInHistory) : null;

@@ -10,7 +10,7 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { accountSearchQuery, staffAccountSearchQuery, STAFF_SEARCH_TAKE, type AccountOption } from '@/lib/current-account/api';
 import { useCurrentAccount } from '@/lib/current-account/current-account';
-import { filterAccounts, groupAccounts } from '@/lib/current-account/rules';
+import { filterAccounts, groupAccounts, groupParentName } from '@/lib/current-account/rules';
 import { whenNoUnsavedChanges } from '@/lib/unsaved-changes';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
@@ -145,23 +145,26 @@ export function AccountSelector({ className, compact = false }: { className?: st
             aria-controls={listId}
             aria-autocomplete="list"
             aria-activedescendant={flat.length ? `${id}-opt-${active}` : undefined}
-            aria-describedby={`${id}-status`}
+            aria-describedby={`${id}-hint ${id}-status`}
             autoComplete="off"
             spellCheck={false}
-            placeholder={t(current.searchesServer ? 'accountSelector.staffSearchHint' : 'accountSelector.searchHint')}
             value={text}
             onChange={(event) => setText(event.target.value)}
             onKeyDown={onKeyDown}
-            className="block min-h-11 w-full rounded-lg border border-border-strong bg-surface py-2 pr-3 pl-9 text-base text-fg placeholder:text-fg-muted focus-visible:outline-2 focus-visible:outline-focus sm:min-h-10 sm:text-sm"
+            className="block min-h-11 w-full rounded-lg border border-border-strong bg-surface py-2 pr-3 pl-9 text-base text-fg focus-visible:outline-2 focus-visible:outline-focus sm:min-h-10 sm:text-sm"
           />
         </div>
+        {/* Under the field rather than as its placeholder, which the field's width cut short and typing hid. */}
+        <p id={`${id}-hint`} className="mt-1.5 px-1 text-xs text-fg-muted">
+          {t(current.searchesServer ? 'accountSelector.staffSearchHint' : 'accountSelector.searchHint')}
+        </p>
       </div>
       <div id={listId} role="listbox" aria-label={t('accountSelector.accounts')} className="max-h-80 overflow-y-auto p-1.5">
         {groups.map((group) => {
           const groupLabel =
             group.parentName === null
               ? t('accountSelector.accounts')
-              : t('accountSelector.subAccounts', { parent: group.parentName });
+              : t('accountSelector.subAccounts', { parent: groupParentName(group.parentName) });
           const groupId = `${id}-group-${group.parentId ?? 'top'}`;
           return (
             <div key={groupId} role="group" aria-labelledby={groupId} className="py-1">

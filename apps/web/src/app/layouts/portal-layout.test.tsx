@@ -93,6 +93,10 @@ describe('account selector (spec §4, §6)', () => {
     const list = within(screen.getByRole('listbox', { name: 'Accounts' }));
     expect(list.getByRole('group', { name: 'Zeta Family (Sub-Accounts)' })).toBeInTheDocument();
     expect(list.getByRole('option', { name: /Zeta Family/ })).toHaveAttribute('aria-selected', 'true');
+    // The hint is text under the field (a placeholder was cut short), and the field is described by it.
+    const search = screen.getByRole('combobox', { name: 'Search accounts' });
+    expect(search).not.toHaveAttribute('placeholder');
+    expect(search).toHaveAccessibleDescription(/^Type a name or account number/);
 
     await user.keyboard('kids');
     await user.keyboard('{Enter}');

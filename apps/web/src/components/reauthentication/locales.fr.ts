@@ -12,6 +12,6 @@ export const fr: Catalog<typeof en> = {
   failed: 'Votre mot de passe n’a pas pu être confirmé. Veuillez réessayer.',
   usePasskey: 'Utiliser plutôt une clé d’accès',
   passkeyCancelled:
-    'Aucune clé d’accès n’a été utilisée : la demande a été annulée ou a expiré. Réessayez, ou saisissez votre mot de passe.',
+    'Aucune clé d’accès n’a été utilisée\u202f: la demande a été annulée ou a expiré. Réessayez, ou saisissez votre mot de passe.',
   passkeyFailed: 'Votre clé d’accès n’a pas pu confirmer votre identité. Réessayez, ou saisissez votre mot de passe.',
 };

@@ -3,7 +3,7 @@ import type { en } from './locales';
 
 /** French texts of the `account` namespace (loaded on demand). */
 export const fr: Catalog<typeof en> = {
-  title: 'Renseignements sur le compte',
+  title: 'Renseignements du compte',
   intro: 'Les détails de votre compte, votre contact de facturation et votre adresse de facturation.',
   loading: 'Chargement des renseignements du compte...',
   loadError: 'Impossible de charger les renseignements du compte. Veuillez réessayer plus tard.',
@@ -43,6 +43,10 @@ export const fr: Catalog<typeof en> = {
     English: 'Anglais',
     French: 'Français',
   },
+  accountTypes: {
+    Residential: 'Résidentiel',
+    Business: 'Affaires',
+  },
   saveFailed: 'Impossible de mettre à jour les renseignements du compte. Veuillez réessayer.',
   saveError: 'Une erreur est survenue lors de la mise à jour des renseignements de votre compte.',
   saved: 'Les renseignements du compte ont été mis à jour!',
@@ -80,7 +84,7 @@ export const fr: Catalog<typeof en> = {
       'payment_method.added': '{{card}} ajoutée',
       'payment_method.deleted': '{{card}} supprimée',
       'payment_method.default_set': '{{card}} définie comme carte par défaut',
-      'payment_method.duplicate_refused': '{{card}} non ajoutée : elle était déjà enregistrée',
+      'payment_method.duplicate_refused': '{{card}} non ajoutée\u202f: elle était déjà enregistrée',
       'autopay.schedule_saved': 'Paiements automatiques configurés avec {{card}}',
       'autopay.enabled': 'Paiements automatiques activés',
       'autopay.disabled': 'Paiements automatiques désactivés',

@@ -41,6 +41,11 @@ export const en = {
     English: 'English',
     French: 'French',
   },
+  /** The account types the billing system sends; any other is shown as it comes. */
+  accountTypes: {
+    Residential: 'Residential',
+    Business: 'Business',
+  },
   saveFailed: 'Failed to update account details. Please try again.',
   saveError: 'An error occurred while updating your account details.',
   saved: 'Account details updated successfully!',

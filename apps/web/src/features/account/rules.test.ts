@@ -1,12 +1,5 @@
 import type { AccountAddress, AccountContact, Address, Contact } from '@portal/contract';
-import {
-  accountDisplayName,
-  addressLines,
-  contactName,
-  currentBillingAddress,
-  currentBillingContact,
-  isCurrentLink,
-} from './rules';
+import { accountDisplayName, accountTypeLabel, addressLines, contactName, currentBillingAddress, currentBillingContact, isCurrentLink } from './rules';
 
 const NOW = new Date('2025-06-15T12:00:00Z');
 
@@ -135,5 +128,16 @@ describe('display helpers', () => {
   it('names a contact, or null', () => {
     expect(contactName({ firstName: 'Jane', lastName: null })).toBe('Jane');
     expect(contactName({ firstName: null, lastName: ' ' })).toBeNull();
+  });
+});
+
+describe('accountTypeLabel', () => {
+  const t = (key: string) => `«${key}»`;
+  it.each([
+    ['Residential', '«accountTypes.Residential»'],
+    ['Business', '«accountTypes.Business»'],
+    ['Wholesale', 'Wholesale'],
+  ])('%s → %s', (type, expected) => {
+    expect(accountTypeLabel(type, t)).toBe(expected);
   });
 });

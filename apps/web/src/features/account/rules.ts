@@ -49,6 +49,10 @@ export const currentBillingContact = (
 };
 
 /** Invoice name, or the account name when there is none (spec §2 dashboard). */
+/** The account type in the reader's words (`accountTypes.*`); a type the portal has no words for shows as it comes. */
+export const accountTypeLabel = (type: string, t: (key: string) => string): string =>
+  type === 'Residential' || type === 'Business' ? t(`accountTypes.${type}`) : type;
+
 export const accountDisplayName = (account: Pick<Account, 'invoiceName' | 'name'>): string =>
   account.invoiceName?.trim() || account.name;
 

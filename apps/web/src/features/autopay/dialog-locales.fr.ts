@@ -5,7 +5,7 @@ import type { en } from './dialog-locales';
 export const fr: Catalog<typeof en> = {
   autopayOff: {
     title: 'Désactiver les paiements automatiques?',
-    text: 'Vos factures ne seront plus payées automatiquement. Votre calendrier est conservé : vous pourrez les réactiver en tout temps.',
+    text: 'Vos factures ne seront plus payées automatiquement. Votre calendrier est conservé\u202f: vous pourrez les réactiver en tout temps.',
     confirm: 'Désactiver',
     working: 'Désactivation...',
   },
@@ -39,7 +39,7 @@ export const fr: Catalog<typeof en> = {
     lastFailed: 'Expire le {{date}}. Son dernier paiement a été refusé.',
   },
   overdue: {
-    legend: 'Factures en retard : {{amount}}',
+    legend: 'Factures en retard\u202f: {{amount}}',
     include: 'Payer aussi le montant en retard',
     includeHint_one: '{{amount}} pour {{count}} facture en retard est débité dès l’enregistrement.',
     includeHint_other: '{{amount}} pour {{count}} factures en retard est débité dès l’enregistrement.',
@@ -58,7 +58,7 @@ export const fr: Catalog<typeof en> = {
     nothingDueDate: 'Rien n’est débité maintenant. Chaque facture sera débitée à son échéance, sur la carte {{card}}.',
     nothingMonthly: 'Rien n’est débité maintenant. Votre solde sera débité le 15 de chaque mois, sur la carte {{card}}.',
     fixedNote: 'Chaque paiement prend au plus {{amount}}, jamais plus que ce que vous devez.',
-    leftOut_one: 'Le montant en retard de {{amount}} ({{count}} facture) n’est pas débité : payez-le avec Faire un paiement unique.',
-    leftOut_other: 'Le montant en retard de {{amount}} ({{count}} factures) n’est pas débité : payez-le avec Faire un paiement unique.',
+    leftOut_one: 'Le montant en retard de {{amount}} ({{count}} facture) n’est pas débité\u202f: payez-le avec Faire un paiement unique.',
+    leftOut_other: 'Le montant en retard de {{amount}} ({{count}} factures) n’est pas débité\u202f: payez-le avec Faire un paiement unique.',
   },
 };

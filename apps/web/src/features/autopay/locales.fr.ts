@@ -8,7 +8,7 @@ export const fr: Catalog<typeof en> = {
     switchLabel: 'Paiements automatiques',
     enabled: 'Activés',
     disabled: 'Désactivés',
-    onText: 'Les paiements automatiques sont activés : vos factures sont payées avec votre carte enregistrée.',
+    onText: 'Les paiements automatiques sont activés\u202f: vos factures sont payées avec votre carte enregistrée.',
     offText: 'Les paiements automatiques sont désactivés. Activez-les pour payer vos factures à temps sans y penser.',
     needsCard: 'Ajoutez d’abord un mode de paiement',
     updateFailed: 'Impossible de mettre à jour les paiements automatiques. Veuillez réessayer plus tard.',

@@ -15,11 +15,11 @@ export const fr: Catalog<typeof en> = {
     noBalance: 'Vous n’avez aucun solde à payer',
     paymentDue: 'Paiement dû le {{date}}',
     overdueSince: 'En retard depuis le {{date}}',
-    overdueAmount: 'Montant en retard : {{amount}}',
+    overdueAmount: 'Montant en retard\u202f: {{amount}}',
     paymentDueNow: 'Paiement dû',
     autopay: 'Paiements préautorisés activés',
     makePayment: 'Effectuer un paiement',
-    paid: 'Paiement envoyé : {{amount}} est en cours de traitement. Votre solde changera une fois votre carte débitée.',
+    paid: 'Paiement envoyé\u202f: {{amount}} est en cours de traitement. Votre solde changera une fois votre carte débitée.',
     received: 'Votre paiement de {{amount}} a été reçu. Merci.',
   },
   latest: {

@@ -143,7 +143,7 @@ export const fr: Catalog<typeof en> = {
     notFoundText: 'Nous n’avons pas trouvé cette facture. Elle appartient peut-être à un autre compte, ou le lien est incomplet.',
     cardAdded: 'Votre carte a été ajoutée. Vous pouvez maintenant payer cette facture.',
     cardAlreadySaved: 'Cette carte est déjà enregistrée dans ce compte. Utilisez la carte enregistrée ou ajoutez-en une autre.',
-    paid: 'Paiement envoyé : {{amount}} est en cours de traitement. Il apparaîtra comme complété une fois votre carte débitée.',
+    paid: 'Paiement envoyé\u202f: {{amount}} est en cours de traitement. Il apparaîtra comme complété une fois votre carte débitée.',
     settling: 'Un paiement sur cette facture est en cours de traitement. Cette page se met à jour automatiquement.',
   },
 };

@@ -3,7 +3,7 @@ import type { en } from './locales';
 
 /** French texts of the `legal` namespace (loaded on demand). */
 export const fr: Catalog<typeof en> = {
-  lastUpdated: 'Dernière mise à jour : {{date}}',
+  lastUpdated: 'Dernière mise à jour\u202f: {{date}}',
   backHome: 'Retour au tableau de bord de facturation',
   contents: 'Table des matières',
   questions: 'Des questions?',

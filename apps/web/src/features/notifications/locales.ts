@@ -30,6 +30,8 @@ export const en = {
     card_expired: 'Your {{brand}} card ending {{last4}} expired at the end of {{expiry}}. Add a new card to keep paying.',
     dispute_status_changed: 'Your dispute on invoice {{invoiceNumber}} is now {{status}}.',
     dispute_status_changed_plain: 'Your dispute is now {{status}}.',
+    dispute_resolved_credit: 'Your dispute on invoice {{invoiceNumber}} is resolved: a credit of {{credit}} was applied to your account.',
+    dispute_resolved_credit_plain: 'Your dispute is resolved: a credit of {{credit}} was applied to your account.',
   },
   disputeStatus: { Open: 'open', UnderReview: 'under review', Resolved: 'resolved', Rejected: 'rejected' },
   preferences: {

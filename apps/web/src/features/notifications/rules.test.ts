@@ -17,6 +17,12 @@ describe('notification wording', () => {
     ['card_expiring', card, 'events.card_expiring {"brand":"Visa","last4":"4242","expiry":"03/2027"}'],
     ['card_expired', card, 'events.card_expired {"brand":"Visa","last4":"4242","expiry":"03/2027"}'],
     ['dispute_status_changed', { disputeId: '1', status: 'Resolved' }, 'events.dispute_status_changed_plain {"status":"disputeStatus.Resolved {\\"defaultValue\\":\\"Resolved\\"}"}'],
+    [
+      'dispute_status_changed',
+      { disputeId: '1', status: 'Resolved', invoiceId: '30', invoiceNumber: 'AM-30', amount: '10.00', currency: 'CAD', creditedAmount: '8.00' },
+      'events.dispute_resolved_credit {"invoiceNumber":"AM-30","credit":"CAD 8.00"}',
+    ],
+    ['dispute_status_changed', { disputeId: '1', status: 'Resolved', currency: 'CAD', creditedAmount: '8.00' }, 'events.dispute_resolved_credit_plain {"credit":"CAD 8.00"}'],
   ])('%s → %s', (kind, data, text) => {
     expect(notificationText({ kind, data, message: 'stored' }, wording)).toBe(text);
   });

@@ -41,6 +41,12 @@ export const notificationText = (notification: Pick<Notification, 'kind' | 'mess
     case 'dispute_status_changed': {
       const d = data as Data<'dispute_status_changed'>;
       const status = t(`disputeStatus.${d.status}`, { defaultValue: d.status });
+      if (d.status === 'Resolved' && d.creditedAmount && d.currency) {
+        const credit = money(d.creditedAmount, d.currency);
+        return d.invoiceNumber
+          ? t('events.dispute_resolved_credit', { invoiceNumber: d.invoiceNumber, credit })
+          : t('events.dispute_resolved_credit_plain', { credit });
+      }
       return d.invoiceNumber ? t('events.dispute_status_changed', { invoiceNumber: d.invoiceNumber, status }) : t('events.dispute_status_changed_plain', { status });
     }
     default:

@@ -15,7 +15,7 @@ export const fr: Catalog<typeof en> = {
     continue: 'Continuer',
     redirecting: 'Redirection...',
     noAddress: 'Aucune adresse de facturation valide trouvée',
-    noAddressHelp: 'Ajoutez votre adresse de facturation dans <link>Renseignements sur le compte</link>, puis réessayez.',
+    noAddressHelp: 'Ajoutez votre adresse de facturation dans <link>Renseignements du compte</link>, puis réessayez.',
     unavailable: 'Impossible d’ajouter un mode de paiement pour le moment.',
     publicKey: 'Impossible d’obtenir la clé publique de {{provider}}',
     cardProvider: 'fournisseur de cartes',

@@ -17,7 +17,7 @@ export const fr: Catalog<typeof en> = {
     whichCard: '{{card}} (expire {{expiry}})',
     setDefaultWorking: 'En cours...',
     delete: 'Supprimer la carte',
-    onlyCard: 'Votre seule carte : ajoutez-en une autre avant de retirer celle-ci.',
+    onlyCard: 'Votre seule carte\u202f: ajoutez-en une autre avant de retirer celle-ci.',
     lastFailed: 'Dernier paiement refusé',
     deleteFailed: 'Impossible de supprimer le mode de paiement. Veuillez réessayer.',
     setDefaultFailed: 'Impossible de définir le mode de paiement par défaut. Veuillez réessayer.',

@@ -26,7 +26,7 @@ export const fr: Catalog<typeof en> = {
     invalidMethod: 'Veuillez choisir un mode de paiement et saisir un montant valide.',
     inlineAmount: 'Veuillez saisir un montant valide',
     tooManyDecimals: 'Saisissez le montant avec 2 décimales au plus.',
-    aboveOwing: 'Le montant ne peut pas dépasser ce qui est dû : {{amount}}.',
+    aboveOwing: 'Le montant ne peut pas dépasser ce qui est dû\u202f: {{amount}}.',
     failed: 'Impossible de traiter le paiement. Veuillez réessayer.',
     noCards: 'Vous n’avez aucune carte enregistrée utilisable. Ajoutez une carte pour payer.',
     addCard: 'Ajouter une carte',
@@ -36,7 +36,7 @@ export const fr: Catalog<typeof en> = {
   outcome: {
     processingTitle: 'Traitement de votre paiement de {{amount}}...',
     processingText:
-      'Cela prend quelques secondes. Vous pouvez fermer cette fenêtre : le paiement se poursuit, et l’historique des paiements indique comment il se termine.',
+      'Cela prend quelques secondes. Vous pouvez fermer cette fenêtre\u202f: le paiement se poursuit, et l’historique des paiements indique comment il se termine.',
     close: 'Fermer cette fenêtre',
     declinedTitle: 'Votre carte a été refusée.',
     failedTitle: 'Le paiement n’a pas été effectué.',

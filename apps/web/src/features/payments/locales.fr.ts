@@ -23,7 +23,7 @@ export const fr: Catalog<typeof en> = {
     noBalance: 'Vous n’avez aucun solde à payer',
     paymentDue: 'Paiement dû le {{date}}',
     overdueSince: 'En retard depuis le {{date}}',
-    overdueAmount: 'Montant en retard : {{amount}}',
+    overdueAmount: 'Montant en retard\u202f: {{amount}}',
   },
   oneTime: {
     title: 'Faire un paiement unique',

@@ -10,6 +10,6 @@ export const fr: Catalog<typeof en> = {
   scopes: 'Portées',
   locations: 'Emplacements',
   none: 'Aucun',
-  scopesOfAdmin: 'Aucune n’est nécessaire : les administrateurs ont accès à tous les comptes.',
+  scopesOfAdmin: 'Aucune n’est nécessaire\u202f: les administrateurs ont accès à tous les comptes.',
   locationsOfAdmin: 'Tous les comptes',
 };

@@ -1,15 +1,5 @@
 import type { AccountListName, SearchResult } from '@portal/contract';
-import {
-  accountSearchFilter,
-  accountsOfHits,
-  dnString,
-  filterAccounts,
-  groupAccounts,
-  initialAccountId,
-  parseAccountId,
-  reconcileAccount,
-  showAccountSelector,
-} from './rules';
+import { accountSearchFilter, accountsOfHits, dnString, filterAccounts, groupAccounts, groupParentName, initialAccountId, parseAccountId, reconcileAccount, showAccountSelector } from './rules';
 
 const acc = (accountId: bigint, listName: string, parentId: bigint | null = null): AccountListName => ({
   accountId,
@@ -143,5 +133,16 @@ describe('accountsOfHits', () => {
 
   it('offers nothing for no hits', () => {
     expect(accountsOfHits([])).toEqual([]);
+  });
+});
+
+describe('groupParentName', () => {
+  it.each([
+    ['Jordan Lee (100002)', 'Jordan Lee, 100002'],
+    ['Zeta Family', 'Zeta Family'],
+    ['Acme (West) (100010)', 'Acme (West), 100010'],
+    ['Alpha Line (C-201)', 'Alpha Line, C-201'],
+  ])('%s → %s', (listName, expected) => {
+    expect(groupParentName(listName)).toBe(expected);
   });
 });

@@ -72,6 +72,12 @@ export const groupAccounts = <T extends AccountListName>(list: readonly T[], ord
 };
 
 /** Spec §6: the selector shows for Admin/Staff, or when the user can reach more than one account (sub-accounts count). */
+/**
+ * The parent as its sub-accounts' group names it: a list name ends in the account number in parentheses, which
+ * "{parent} (Sub-Accounts)" would double ("Jordan Lee (100002) (Sub-Accounts)"), so the number follows a comma.
+ */
+export const groupParentName = (listName: string): string => listName.replace(/\s*\(([^()]+)\)$/, ', $1');
+
 export const showAccountSelector = (session: Pick<Session, 'isStaff'>, accountCount: number): boolean =>
   session.isStaff || accountCount > 1;
 

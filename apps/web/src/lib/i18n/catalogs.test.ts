@@ -3,11 +3,16 @@
  * catalog; this guards catalogs added later and the interpolation variables, which types cannot see).
  */
 const modules = import.meta.glob<Record<string, unknown>>(
-  ['../../**/locales.ts', '../../**/locales.fr.ts', './common-locales*.ts'],
+  ['../../**/*locales.ts', '../../**/*locales.fr.ts', './common-locales*.ts'],
   { eager: true },
 );
+/** Every French text: the catalogs and the legal documents. */
+const frenchModules = import.meta.glob<Record<string, unknown>>('../../**/*.fr.ts', { eager: true });
 
 type Tree = { [key: string]: string | Tree };
+
+const strings = (value: unknown): string[] =>
+  typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(strings) : [];
 
 const leaves = (tree: Tree, prefix = ''): Map<string, string> => {
   const out = new Map<string, string>();
@@ -40,5 +45,11 @@ describe('translation catalogs', () => {
       expect({ key, vars: variables(frLeaves.get(key) ?? '') }).toEqual({ key, vars: variables(text) });
       expect(frLeaves.get(key)?.trim()).not.toBe('');
     }
+  });
+
+  it.each(Object.keys(frenchModules))('%s: a colon after a word has a narrow no-break space before it', (path) => {
+    // French typography: "Téléphone\u202f: …", never "Téléphone: …" nor a breakable space before the colon.
+    const misplaced = strings(frenchModules[path]).filter((text) => /[^\s\u202f:/\d][ \u00a0]?:(?=\s|$)/.test(text));
+    expect(misplaced).toEqual([]);
   });
 });

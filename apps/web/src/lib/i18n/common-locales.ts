@@ -22,6 +22,8 @@ export const en = {
   required: 'This field is required.',
   requiredMarker: '(required)',
   retry: 'Try again',
+  /** A label and its value in one text (an accessible name, a hidden prefix): French spaces its colon. */
+  labelled: '{{label}}: {{value}}',
   pagination: {
     label: 'Pagination',
     previous: 'Previous',

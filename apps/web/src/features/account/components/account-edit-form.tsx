@@ -9,6 +9,7 @@ import { useTranslation } from '@/lib/i18n/translate';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select } from '@/components/ui/field';
 import { toEditForm } from '../edit-rules';
+import { accountTypeLabel } from '../rules';
 import { editErrorKey, formFieldErrors } from '../form-errors';
 import { AccountSection } from './account-section';
 
@@ -92,7 +93,7 @@ export function AccountEditFormView({
             <Input value={account.name} readOnly />
           </Field>
           <Field label={readOnlyLabel(t('fields.accountType'))}>
-            <Input value={account.type} readOnly />
+            <Input value={accountTypeLabel(account.type, t)} readOnly />
           </Field>
           <Field label={t('fields.language')} error={fieldError(errors.language)}>
             <Select {...register('language')}>

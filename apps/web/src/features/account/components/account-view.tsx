@@ -3,7 +3,7 @@ import { countryName, displayPhone, subdivisionName } from '@portal/contract/reg
 import { Building2, MapPin, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n/translate';
-import { currentBillingAddress, currentBillingContact } from '../rules';
+import { accountTypeLabel, currentBillingAddress, currentBillingContact } from '../rules';
 import { AccountSection } from './account-section';
 
 /** The three sections of Account Information in view mode (spec §2); empty values show "N/A". */
@@ -21,7 +21,7 @@ export function AccountView({ details, now }: { details: AccountDetailsResponse;
         <Rows wide>
           <Row label={t('fields.accountNumber')} value={value(account.customerNo)} />
           <Row label={t('fields.accountName')} value={value(account.name)} />
-          <Row label={t('fields.accountType')} value={value(account.type)} />
+          <Row label={t('fields.accountType')} value={value(accountTypeLabel(account.type, t))} />
           <Row label={t('fields.language')} value={t(`languages.${account.language}`)} />
           <Row label={t('fields.invoiceEmail')} value={value(account.invoiceEmailAddress)} />
         </Rows>

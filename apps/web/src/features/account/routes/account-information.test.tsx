@@ -261,6 +261,8 @@ describe('account information (spec §2 "Account Information")', () => {
     await waitFor(() => expect(i18n.language).toBe('fr'));
     expect(saves()[0]!.body).toMatchObject({ language: 'French' });
     expect(await screen.findByRole('button', { name: 'Modifier le profil' })).toBeInTheDocument();
+    // The account type is in French too, not the billing system's English word.
+    expect(screen.getByText('Type de compte').closest('div')).toHaveTextContent('Résidentiel');
   });
 
   describe('account activity', () => {

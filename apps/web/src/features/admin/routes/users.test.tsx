@@ -115,4 +115,26 @@ describe('/admin/users', () => {
     expect(await screen.findByText('The access of Casey Customer was changed.')).toBeInTheDocument();
     await waitFor(() => expect(edit).toHaveFocus());
   });
+
+  it('shows the actions column by name, and gives focus to the message when approving took the button away', async () => {
+    let approved = false;
+    mockFetch((call) => {
+      if (isCallTo(endpoints.listUsers, call)) return json(USERS.map((u) => (u.id === 5n && approved ? { ...u, status: 'active', roles: ['Staff'] } : u)));
+      if (isCallTo(endpoints.approveUser, call)) {
+        approved = true;
+        return json({ ...USERS[0]!, status: 'active', roles: ['Staff'] });
+      }
+      return json({ error: 'Not found' }, 404);
+    });
+    renderRoute('/admin/users');
+    await screen.findByRole('row', { name: /Pat Pending/ });
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeVisible();
+    await userEvent.click(rowOf('Pat Pending').getByRole('button', { name: 'Approve: Pat Pending' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Approve Pat Pending' }));
+    await userEvent.click(dialog.getByRole('checkbox', { name: /Staff/ }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(rowOf('Pat Pending').queryByRole('button', { name: /^Approve/ })).not.toBeInTheDocument());
+    const message = await screen.findByText('Pat Pending was approved.');
+    await waitFor(() => expect(message.closest('[tabindex="-1"]')).toHaveFocus());
+  });
 });

@@ -1,7 +1,7 @@
 import { USER_LIST_LIMIT, USER_STATUSES, type OneTimeLoginLink, type UserStatus, type UserSummary } from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, Link2, Pencil, UserCheck, UserX, Users } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from '@/lib/i18n/translate';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Banner } from '@/components/ui/banner';
@@ -60,21 +60,30 @@ export function UsersPage() {
   const [notice, setNotice] = useState<Notice>(null);
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: usersQuery().queryKey.slice(0, 1) });
+  const noticeRef = useRef<HTMLDivElement>(null);
+  /**
+   * Says what was done and reloads the list. A change that takes away the button it was started from (approve,
+   * enable, disable, two-factor reset) leaves focus nowhere once the row is read again: focus goes to the message.
+   */
+  const done = (text: string, openerGoes: boolean) => {
+    setNotice({ tone: 'success', text });
+    void refresh().then(() => {
+      if (openerGoes) noticeRef.current?.focus();
+    });
+  };
 
   const disable = useMutation({
     mutationFn: (user: UserSummary) => disableUser(user.id),
     onSuccess: (_data, user) => {
       setDisabling(null);
-      setNotice({ tone: 'success', text: t('disabled', { name: user.name }) });
-      void refresh();
+      done(t('disabled', { name: user.name }), true);
     },
   });
   const reset = useMutation({
     mutationFn: (user: UserSummary) => resetTwoFactor(user.id),
     onSuccess: (_data, user) => {
       setResetting(null);
-      setNotice({ tone: 'success', text: t('reset', { name: user.name }) });
-      void refresh();
+      done(t('reset', { name: user.name }), true);
     },
   });
   const oneTime = useMutation({
@@ -99,9 +108,11 @@ export function UsersPage() {
     <>
       <PageHeader title={t('title')} description={t('intro')} back={back} />
       {notice && (
-        <Banner tone={notice.tone} className="mb-4" onDismiss={() => setNotice(null)}>
-          {notice.text}
-        </Banner>
+        <div ref={noticeRef} tabIndex={-1} className="mb-4 rounded-lg focus-visible:outline-2 focus-visible:outline-focus">
+          <Banner tone={notice.tone} onDismiss={() => setNotice(null)}>
+            {notice.text}
+          </Banner>
+        </div>
       )}
       <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_14rem]">
         <Field label={t('search')} hint={t('searchHint')}>
@@ -143,9 +154,7 @@ export function UsersPage() {
               <tr>
                 <Th>{t('name')}</Th>
                 <Th>{t('access')}</Th>
-                <Th>
-                  <span className="sr-only">{t('actions')}</span>
-                </Th>
+                <Th align="right">{t('actions')}</Th>
               </tr>
             </THead>
             <TBody>
@@ -180,7 +189,7 @@ export function UsersPage() {
                       onFocus={() => void loadDialogs()}
                     >
                       {user.status === 'pending' && (
-                        <Button size="sm" onClick={() => setEditing({ user, mode: 'approve' })} aria-label={`${t('approve')}: ${user.name}`}>
+                        <Button size="sm" onClick={() => setEditing({ user, mode: 'approve' })} aria-label={tc('labelled', { label: t('approve'), value: user.name })}>
                           <UserCheck className="size-4" aria-hidden="true" />
                           {t('approve')}
                         </Button>
@@ -190,7 +199,7 @@ export function UsersPage() {
                           size="sm"
                           variant="secondary"
                           onClick={() => setEditing({ user, mode: 'edit' })}
-                          aria-label={`${t('editAccess')}: ${user.name}`}
+                          aria-label={tc('labelled', { label: t('editAccess'), value: user.name })}
                         >
                           <Pencil className="size-4" aria-hidden="true" />
                           {t('editAccess')}
@@ -201,7 +210,7 @@ export function UsersPage() {
                           size="sm"
                           variant="secondary"
                           onClick={() => setEditing({ user, mode: 'enable' })}
-                          aria-label={`${t('enable')}: ${user.name}`}
+                          aria-label={tc('labelled', { label: t('enable'), value: user.name })}
                         >
                           <UserCheck className="size-4" aria-hidden="true" />
                           {t('enable')}
@@ -214,7 +223,7 @@ export function UsersPage() {
                           variant="secondary"
                           loading={oneTime.isPending && oneTime.variables?.id === user.id}
                           onClick={() => oneTime.mutate(user)}
-                          aria-label={`${t('oneTimeLink')}: ${user.name}`}
+                          aria-label={tc('labelled', { label: t('oneTimeLink'), value: user.name })}
                         >
                           <Link2 className="size-4" aria-hidden="true" />
                           {t('oneTimeLink')}
@@ -225,14 +234,14 @@ export function UsersPage() {
                           size="sm"
                           variant="ghost"
                           onClick={() => setResetting(user)}
-                          aria-label={`${t('resetTwoFactor')}: ${user.name}`}
+                          aria-label={tc('labelled', { label: t('resetTwoFactor'), value: user.name })}
                         >
                           <KeyRound className="size-4" aria-hidden="true" />
                           {t('resetTwoFactor')}
                         </Button>
                       )}
                       {user.status !== 'disabled' && !isSelf(user) && (
-                        <Button size="sm" variant="ghost" onClick={() => setDisabling(user)} aria-label={`${t('disable')}: ${user.name}`}>
+                        <Button size="sm" variant="ghost" onClick={() => setDisabling(user)} aria-label={tc('labelled', { label: t('disable'), value: user.name })}>
                           <UserX className="size-4" aria-hidden="true" />
                           {t('disable')}
                         </Button>
@@ -253,10 +262,9 @@ export function UsersPage() {
             mode={editing.mode}
             onClose={() => setEditing(null)}
             onSaved={() => {
-              const done = { approve: 'approved', edit: 'saved', enable: 'enabled' } as const;
-              setNotice({ tone: 'success', text: t(done[editing.mode], { name: editing.user.name }) });
+              const message = { approve: 'approved', edit: 'saved', enable: 'enabled' } as const;
+              done(t(message[editing.mode], { name: editing.user.name }), editing.mode !== 'edit');
               setEditing(null);
-              void refresh();
             }}
           />
         </Suspense>

@@ -65,7 +65,7 @@ export function AccountDetailsCard({ details }: { details: AccountDetailsRespons
                   {contact.primaryEmail && <span className="block text-fg-muted">{contact.primaryEmail}</span>}
                   {contact.primaryPhone && (
                     <span className="block text-fg-muted">
-                      <span className="sr-only">{t('details.phone')}: </span>
+                      <span className="sr-only">{tc('labelled', { label: t('details.phone'), value: '' })}</span>
                       {displayPhone(contact.primaryPhone, address?.country)}
                     </span>
                   )}

@@ -49,10 +49,10 @@ export function LatestBillCard({
               <dd className="font-medium">#{invoice.invoiceNumber}</dd>
               <dt className="text-fg-muted">{t('latest.period')}</dt>
               <dd>
-                {f.date(invoice.startDate, 'list')} – {f.date(invoice.endDate, 'list')}
+                {f.date(invoice.startDate, 'detail')} – {f.date(invoice.endDate, 'detail')}
               </dd>
               <dt className="text-fg-muted">{t('latest.dueDate')}</dt>
-              <dd>{f.date(invoice.dueDate, 'list')}</dd>
+              <dd>{f.date(invoice.dueDate, 'detail')}</dd>
               <dt className="text-fg-muted">{t('latest.amount')}</dt>
               <dd className="font-semibold tabular-nums">{f.currency(invoice.amount, invoice.currency)}</dd>
             </dl>

@@ -44,7 +44,7 @@ export function DisputeRecordAction({
   if (sent) return <Badge tone="info">{t('fullyDisputed')}</Badge>;
   const cents = disputableCents(record.amount);
   if (cents === 0n) return null;
-  const label = `${record.description}, ${f.dateTime(record.startedAt)}`;
+  const label = `${record.description}, ${f.dateTime(record.startedAt, 'list')}`;
   return (
     <>
       <Button size="sm" variant="secondary" aria-label={t('disputeLabel', { description: label })} onClick={() => setOpen(true)}>

@@ -228,11 +228,11 @@ describe('charge disputes on the invoice detail', () => {
     });
     renderRoute('/invoices/77');
     const region = within(await screen.findByRole('region', { name: 'Contestations de frais' }));
-    await user.click(await region.findByRole('button', { name: 'Contester un frais' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Contester ce frais' }));
+    await user.click(await region.findByRole('button', { name: 'Contester des frais' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Contester ces frais' }));
     const options = optionsOf(dialog.getByRole('combobox', { name: /Frais/ })).map((o) => o.replace(/\s/g, ' '));
     expect(options).toEqual([
-      'Choisissez un frais',
+      'Choisissez une ligne de frais',
       'Unlimited Canada plan, facturé 50,00 $',
       'Long distance, facturé 30,00 $ : plus rien à contester (disabled)',
       'Roaming calls, facturé 9,10 $',

@@ -121,7 +121,7 @@ describe('/admin/disputes', () => {
     renderRoute('/admin/disputes');
     const first = within(await screen.findByRole('article', { name: /Contestation 1/ }));
     expect(first.getByText(/Compte 100001 · Casey Customer/)).toBeInTheDocument();
-    expect(first.getByText(/Contesté 20,00\s\$\sCA d’un frais facturé 30,00\s\$\sCA/)).toBeInTheDocument();
+    expect(first.getByText(/Contesté 20,00\s\$\sCA d’une ligne de frais facturée 30,00\s\$\sCA/)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Numéro de compte' })).toBeInTheDocument();
   });
 

@@ -15,10 +15,10 @@ export const document: LegalDocument = {
     {
       heading: '2. Renseignements recueillis',
       bullets: [
-        'Renseignements de connexion : votre nom d’utilisateur, votre adresse courriel et un mot de passe haché de façon sécuritaire, ou l’identité confirmée par le fournisseur de connexion de votre organisation.',
-        'Renseignements de compte et de facturation : numéros de compte, noms, adresse courriel de facturation, adresse de facturation, contact de facturation, langue préférée, factures, frais et relevés détaillés des appels.',
-        'Renseignements de paiement : la marque, les quatre derniers chiffres et la date d’expiration des cartes enregistrées, ainsi que l’historique de vos paiements. Les numéros de carte complets sont saisis sur la page sécurisée de notre processeur de paiement et n’atteignent jamais nos serveurs.',
-        'Renseignements techniques : la date et l’heure des connexions et des modifications, l’adresse IP utilisée et les journaux de sécurité nécessaires pour détecter les abus.',
+        'Renseignements de connexion\u202f: votre nom d’utilisateur, votre adresse courriel et un mot de passe haché de façon sécuritaire, ou l’identité confirmée par le fournisseur de connexion de votre organisation.',
+        'Renseignements de compte et de facturation\u202f: numéros de compte, noms, adresse courriel de facturation, adresse de facturation, contact de facturation, langue préférée, factures, frais et relevés détaillés des appels.',
+        'Renseignements de paiement\u202f: la marque, les quatre derniers chiffres et la date d’expiration des cartes enregistrées, ainsi que l’historique de vos paiements. Les numéros de carte complets sont saisis sur la page sécurisée de notre processeur de paiement et n’atteignent jamais nos serveurs.',
+        'Renseignements techniques\u202f: la date et l’heure des connexions et des modifications, l’adresse IP utilisée et les journaux de sécurité nécessaires pour détecter les abus.',
       ],
     },
     {
@@ -43,7 +43,7 @@ export const document: LegalDocument = {
     {
       heading: '5. Stockage dans votre navigateur',
       paragraphs: [
-        'Le tableau de bord conserve une petite quantité de données dans votre navigateur : votre jeton de connexion (uniquement pour l’onglet en cours, sauf si vous choisissez « Se souvenir de moi »), le dernier compte sélectionné ainsi que vos choix de thème et de langue. Il n’utilise aucun témoin publicitaire ou de suivi. La déconnexion supprime le jeton de connexion.',
+        'Le tableau de bord conserve une petite quantité de données dans votre navigateur\u202f: votre jeton de connexion (uniquement pour l’onglet en cours, sauf si vous choisissez « Se souvenir de moi »), le dernier compte sélectionné ainsi que vos choix de thème et de langue. Il n’utilise aucun témoin publicitaire ou de suivi. La déconnexion supprime le jeton de connexion.',
       ],
     },
     {
@@ -55,7 +55,7 @@ export const document: LegalDocument = {
     {
       heading: '7. Protection',
       paragraphs: [
-        'Les connexions au tableau de bord sont chiffrées, les mots de passe ne sont conservés que sous forme de hachages irréversibles robustes, l’accès de notre personnel est limité à ce qu’exige son rôle et est journalisé, et les renseignements de carte sont traités par un processeur de paiement certifié selon la norme PCI DSS. Aucun système n’est parfaitement sûr : gardez votre mot de passe pour vous et déconnectez-vous sur les ordinateurs partagés.',
+        'Les connexions au tableau de bord sont chiffrées, les mots de passe ne sont conservés que sous forme de hachages irréversibles robustes, l’accès de notre personnel est limité à ce qu’exige son rôle et est journalisé, et les renseignements de carte sont traités par un processeur de paiement certifié selon la norme PCI DSS. Aucun système n’est parfaitement sûr\u202f: gardez votre mot de passe pour vous et déconnectez-vous sur les ordinateurs partagés.',
       ],
     },
     {

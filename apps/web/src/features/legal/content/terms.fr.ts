@@ -27,7 +27,7 @@ export const document: LegalDocument = {
     {
       heading: '4. Contestation de frais',
       paragraphs: [
-        'Si vous croyez qu’un frais est erroné, vous devez nous en aviser dans les 30 jours suivant la date de facturation indiquée sur la facture qui le contient, en appelant le {phone} ou en écrivant à {email} avec le numéro de facture et le frais visé. Nous examinerons la demande, vous répondrons et corrigerons toute erreur constatée. Les montants non contestés demeurent payables à la date d’échéance. Les frais non contestés dans les 30 jours suivant la date de facturation sont réputés acceptés, sauf si la loi vous accorde un délai plus long.',
+        'Si vous croyez que des frais sont erronés, vous devez nous en aviser dans les 30 jours suivant la date de facturation indiquée sur la facture qui les contient, en appelant le {phone} ou en écrivant à {email} avec le numéro de facture et les frais visés. Nous examinerons la demande, vous répondrons et corrigerons toute erreur constatée. Les montants non contestés demeurent payables à la date d’échéance. Les frais non contestés dans les 30 jours suivant la date de facturation sont réputés acceptés, sauf si la loi vous accorde un délai plus long.',
       ],
     },
     {

@@ -66,6 +66,19 @@ describe('the notification bell', () => {
     expect(await screen.findByRole('button', { name: 'Notifications, 2 unread', hidden: true })).toBeInTheDocument();
   });
 
+  it('links each notification to the page it is about, and closes as that page opens', async () => {
+    const user = userEvent.setup();
+    notificationService(NOTES);
+    const { router } = renderRoute('/');
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 3 unread' }));
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(await within(panel).findByRole('link', { name: 'Your payment of $60.00 failed: Your card was declined.' })).toHaveAttribute('href', '/payments');
+    expect(within(panel).getByRole('link', { name: 'A text only the server knows.' })).toHaveAttribute('href', '/');
+    await user.click(within(panel).getByRole('link', { name: /^Invoice INV-100/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invoices/5'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull());
+  });
+
   it('clears all only after confirming, and gives focus back to the bell on Escape', async () => {
     const user = userEvent.setup();
     const service = notificationService(NOTES);

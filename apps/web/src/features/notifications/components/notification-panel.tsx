@@ -1,6 +1,7 @@
-import type { Notification } from '@portal/contract';
+import { notificationPath, type Notification } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from '@/lib/i18n/translate';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
@@ -105,9 +106,10 @@ export function NotificationPanel({ open, onOpenChange, accountId }: Notificatio
                 key={String(item.id)}
                 item={item}
                 text={notificationText(item, wording)}
-                when={format.dateTime(item.createdAt)}
+                when={format.dateTime(item.createdAt, 'list')}
                 clearing={clearOne.isPending && clearOne.variables === item.id}
                 onClear={() => clearOne.mutate(item.id)}
+                onOpen={() => onOpenChange(false)}
               />
             ))}
           </ul>
@@ -129,12 +131,26 @@ export function NotificationPanel({ open, onOpenChange, accountId }: Notificatio
   );
 }
 
-function NotificationItem({ item, text, when, clearing, onClear }: { item: Notification; text: string; when: string; clearing: boolean; onClear: () => void }) {
+interface NotificationItemProps {
+  item: Notification;
+  text: string;
+  when: string;
+  clearing: boolean;
+  onClear: () => void;
+  /** The link was followed: the panel closes as the page it names opens. */
+  onOpen: () => void;
+}
+
+function NotificationItem({ item, text, when, clearing, onClear, onOpen }: NotificationItemProps) {
   const { t } = useTranslation('notifications');
   return (
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
       <div className="min-w-0">
-        <p className="text-sm break-words">{text}</p>
+        <p className="text-sm break-words">
+          <Link to={notificationPath(item.kind, item.data)} className="text-link" onClick={onOpen}>
+            {text}
+          </Link>
+        </p>
         <p className="mt-1 text-xs text-fg-muted">
           <time dateTime={item.createdAt}>{when}</time>
         </p>

@@ -22,6 +22,7 @@ const HEIGHT = 160;
  */
 export function DailyChart({ days, from, to }: { days: UsageDay[]; from: string; to: string }) {
   const { t } = useTranslation('usage');
+  const { t: tc } = useTranslation();
   const f = useFormat();
   const units = useUsageUnits();
   const series = chartDays(days, from, to);
@@ -44,8 +45,21 @@ export function DailyChart({ days, from, to }: { days: UsageDay[]; from: string;
           <p className="text-sm text-fg-muted">{t('chart.empty')}</p>
         ) : (
           <>
-            <p className="text-sm text-fg-muted">{t('chart.summary', { days: days.length, ...totals })}</p>
-            <svg viewBox={`0 0 ${width} ${HEIGHT}`} preserveAspectRatio="none" className="h-40 w-full" aria-hidden="true" focusable="false">
+            <p className="text-sm text-fg-muted">
+              {t('chart.summary', {
+                days: t('chart.summaryDays', { count: days.length }),
+                calls: t('chart.summaryCalls', { count: totals.calls }),
+                texts: t('chart.summaryTexts', { count: totals.texts }),
+                sessions: t('chart.summarySessions', { count: totals.sessions }),
+              })}
+            </p>
+            <svg
+              viewBox={`0 0 ${width} ${HEIGHT}`}
+              preserveAspectRatio="none"
+              className="h-40 w-full"
+              aria-hidden="true"
+              focusable="false"
+            >
               {bars.map((bar) =>
                 bar.segments.map((segment) => (
                   <rect
@@ -56,7 +70,7 @@ export function DailyChart({ days, from, to }: { days: UsageDay[]; from: string;
                     height={segment.height}
                     className={SERIES.find((s) => s.key === segment.key)!.className}
                   >
-                    <title>{`${f.date(bar.day)}: ${segment.value}`}</title>
+                    <title>{tc('labelled', { label: f.date(bar.day), value: segment.value })}</title>
                   </rect>
                 )),
               )}
@@ -71,11 +85,13 @@ export function DailyChart({ days, from, to }: { days: UsageDay[]; from: string;
                   </li>
                 ))}
               </ul>
-              <span>{t('chart.max', { max })}</span>
+              <span>{t('chart.max', { count: max })}</span>
               <span>{f.date(to)}</span>
             </div>
             <details className="text-sm">
-              <summary className="min-h-11 cursor-pointer py-2 font-medium text-brand-text sm:min-h-0">{t('chart.showTable')}</summary>
+              <summary className="min-h-11 cursor-pointer py-2 font-medium text-brand-text sm:min-h-0">
+                {t('chart.showTable')}
+              </summary>
               <div className="mt-2">
                 <Table caption={t('chart.showTable')} hideCaption>
                   <THead>

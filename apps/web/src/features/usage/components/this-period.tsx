@@ -10,7 +10,8 @@ import { useUsageUnits } from './units';
 
 /**
  * This period: a labelled progress bar per allowance (a native <progress> would not say "of 150 min", so a
- * role="progressbar" with aria-valuetext does), the overage and roaming so far, and the estimated next bill.
+ * role="progressbar" with aria-valuetext does; an unlimited one is a line of text), the overage and roaming so far, and
+ * the estimated next bill.
  */
 export function ThisPeriod({ summary }: { summary: UsageSummary }) {
   const { t } = useTranslation('usage');
@@ -27,12 +28,20 @@ export function ThisPeriod({ summary }: { summary: UsageSummary }) {
         titleId="usage-period-title"
         title={t('period.title')}
         icon={<Gauge />}
-        description={t('period.range', { start: f.date(summary.period.start), end: f.date(summary.period.end), asOf: f.dateTime(summary.asOf) })}
+        description={t('period.range', {
+          start: f.date(summary.period.start),
+          end: f.date(summary.period.end),
+          asOf: f.dateTime(summary.asOf, 'list'),
+        })}
       />
       <CardBody className="grid gap-6 lg:grid-cols-2">
         <div className="flex flex-col gap-4">
           <p className="text-sm text-fg">
-            {plan ? (plan.lines > 1 ? t('period.planLines', { name: plan.name, count: plan.lines }) : t('period.plan', { name: plan.name })) : t('period.noPlan')}
+            {plan
+              ? plan.lines > 1
+                ? t('period.planLines', { name: plan.name, count: plan.lines })
+                : t('period.plan', { name: plan.name })
+              : t('period.noPlan')}
           </p>
           <AllowanceBar id="voice" label={t('period.voice')} allowance={allowances.voiceMinutes} format={minutes} />
           <AllowanceBar id="texts" label={t('period.texts')} allowance={allowances.textMessages} format={texts} />
@@ -62,7 +71,9 @@ export function ThisPeriod({ summary }: { summary: UsageSummary }) {
               </Fragment>
             ))}
             <dt className="border-t border-border pt-2 font-semibold text-fg">{t('period.estimateTotal')}</dt>
-            <dd className="border-t border-border pt-2 text-right text-base font-semibold text-fg tabular-nums">{money(estimate.total)}</dd>
+            <dd className="border-t border-border pt-2 text-right text-base font-semibold text-fg tabular-nums">
+              {money(estimate.total)}
+            </dd>
           </dl>
           <p className="mt-3 text-xs text-fg-muted">{t('period.estimateNote')}</p>
           {!estimate.taxesIncluded && <p className="mt-1 text-xs text-warning-text">{t('period.taxesUnknown')}</p>}
@@ -72,7 +83,17 @@ export function ThisPeriod({ summary }: { summary: UsageSummary }) {
   );
 }
 
-function AllowanceBar({ id, label, allowance, format }: { id: string; label: string; allowance: Allowance; format: (n: number) => string }) {
+function AllowanceBar({
+  id,
+  label,
+  allowance,
+  format,
+}: {
+  id: string;
+  label: string;
+  allowance: Allowance;
+  format: (n: number) => string;
+}) {
   const { t } = useTranslation('usage');
   const percent = allowancePercent(allowance);
   const over = isOverAllowance(allowance);
@@ -92,20 +113,23 @@ function AllowanceBar({ id, label, allowance, format }: { id: string; label: str
           {over && <span className="ml-2 font-medium text-warning-text">{t('period.overAllowance')}</span>}
         </span>
       </div>
-      <div
-        role="progressbar"
-        aria-labelledby={labelId}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent ?? undefined}
-        aria-valuetext={over ? `${text}, ${t('period.overAllowance')}` : text}
-        className="h-2.5 w-full overflow-hidden rounded-full bg-surface-2"
-      >
+      {/* An unlimited allowance has no end to measure against: no bar, which would read as used up. */}
+      {percent !== null && (
         <div
-          className={cn('h-full rounded-full', over ? 'bg-warning-text' : 'bg-brand-text', percent === null && 'opacity-40')}
-          style={{ width: `${percent ?? 100}%` }}
-        />
-      </div>
+          role="progressbar"
+          aria-labelledby={labelId}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-valuetext={over ? `${text}, ${t('period.overAllowance')}` : text}
+          className="h-2.5 w-full overflow-hidden rounded-full bg-surface-2"
+        >
+          <div
+            className={cn('h-full rounded-full', over ? 'bg-warning-text' : 'bg-brand-text')}
+            style={{ width: `${percent}%` }}
+          />
+        </div>
+      )}
     </div>
   );
 }

@@ -32,7 +32,7 @@ const useCells = (currency: string) => {
   const units = useUsageUnits();
   const none = t('records.none');
   return (record: UsageRecord): Record<UsageSortField, string> => ({
-    StartedAt: f.dateTime(record.startedAt),
+    StartedAt: f.dateTime(record.startedAt, 'list'),
     Type: t(`filters.types.${record.type}`),
     Direction: t(`filters.directions.${record.direction}`),
     From: record.fromNumber,

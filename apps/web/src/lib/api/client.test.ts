@@ -17,6 +17,7 @@ const invoice = {
   amount: 10.5,
   currency: 'CAD',
   owing: 10.5,
+  credited: 0,
   s3UrlDetails: { urls: [{ name: 'PDF', url: '/docs/1.pdf' }] },
 };
 

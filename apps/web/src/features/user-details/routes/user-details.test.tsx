@@ -35,7 +35,7 @@ describe('/user/details', () => {
     mockPortalBilling();
     renderRoute('/user/details');
     const list = await details();
-    expect(valueOf(list, 'Portées')).toBe('Aucune n’est nécessaire : les administrateurs ont accès à tous les comptes.');
+    expect(valueOf(list, 'Portées')).toBe('Aucune n’est nécessaire\u202f: les administrateurs ont accès à tous les comptes.');
     expect(valueOf(list, 'Emplacements')).toBe('Tous les comptes');
   });
 });

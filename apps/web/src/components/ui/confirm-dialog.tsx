@@ -14,6 +14,8 @@ export interface ConfirmDialogProps {
   workingLabel: string;
   working: boolean;
   onConfirm: () => void;
+  /** `danger` (the default) for what removes or stops something; `primary` for a consequential step that takes nothing away. */
+  tone?: 'danger' | 'primary';
 }
 
 /**
@@ -30,6 +32,7 @@ export function ConfirmDialog({
   workingLabel,
   working,
   onConfirm,
+  tone = 'danger',
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
@@ -47,7 +50,7 @@ export function ConfirmDialog({
               {cancelLabel ?? t('cancel')}
             </Button>
           </DialogClose>
-          <Button variant="danger" loading={working} loadingText={workingLabel} onClick={onConfirm}>
+          <Button variant={tone} loading={working} loadingText={workingLabel} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </>

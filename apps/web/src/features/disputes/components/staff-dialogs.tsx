@@ -30,6 +30,7 @@ export function TakeDialog({ dispute, onClose, onDone }: StaffDialogProps) {
       onOpenChange={(open) => !open && onClose()}
       title={t('takeTitle')}
       confirmLabel={t('take')}
+      tone="primary"
       workingLabel={t('taking')}
       working={take.isPending}
       onConfirm={() => take.mutate()}

@@ -131,6 +131,8 @@ describe('/admin/disputes', () => {
     renderRoute('/admin/disputes');
     await user.click(await screen.findByRole('button', { name: 'Take dispute 1' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Take this dispute?' }));
+    // Taking a dispute removes nothing: its confirmation is not coloured as a destructive action.
+    expect(dialog.getByRole('button', { name: 'Take' }).className).not.toMatch(/\bbg-danger\b/);
     await user.click(dialog.getByRole('button', { name: 'Take' }));
     expect(await screen.findByText('Dispute 1 is under review by you.')).toBeInTheDocument();
     expect(calls.filter((c) => isCallTo(endpoints.reviewDispute, c)).map((c) => c.url.pathname)).toEqual(['/b/v1/Dispute/1/review']);

@@ -76,11 +76,16 @@ export const enableTotp = async (db: PortalDb, userId: bigint, secret: string, c
   return db.transaction(async (tx) => {
     if (!(await spendStep(tx, userId, step))) return null;
     await tx.update(userTotp).set({ enabledAt: now }).where(eq(userTotp.userId, userId));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: hashRecoveryCode(c), createdAt: now })));
-    return codes;
+    return replaceRecoveryCodes(tx, userId, now);
   });
+};
+
+/** A fresh set of recovery codes in place of the person's old ones (shown once, stored hashed). */
+export const replaceRecoveryCodes = async (db: PortalDb, userId: bigint, now: Date): Promise<string[]> => {
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await db.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: hashRecoveryCode(c), createdAt: now })));
+  return codes;
 };
 
 /** Whether `code` proves the second factor now: a fresh authenticator code, or an unused recovery code (spent by this call). */

@@ -250,7 +250,7 @@ describe('a security email for every change to how a person signs in', () => {
         expect((await p.call('POST', '/a/v1/TwoFactor/disable', { code: codeAt(secret, ctx.clock.now()) })).statusCode).toBe(204);
       },
       en: 'Two-factor sign-in was turned off',
-      fr: 'La connexion à deux facteurs a été désactivée',
+      fr: 'La connexion en deux étapes a été désactivée',
       from: (p) => ({ device: 'Chrome on macOS', address: p.ip }),
     },
     {
@@ -280,7 +280,7 @@ describe('a security email for every change to how a person signs in', () => {
         expect((await admin.call('POST', `/a/v1/Users/${p.user.id}/reset-two-factor`)).statusCode).toBe(204);
       },
       en: 'Support turned off two-factor sign-in for you',
-      fr: 'Le soutien a désactivé votre connexion à deux facteurs',
+      fr: 'Le soutien a désactivé votre connexion en deux étapes',
       from: () => null,
     },
   ];

@@ -76,10 +76,10 @@ const TEXTS: Texts<SecurityTexts> = {
       password_changed: () => 'Votre mot de passe a été changé.',
       password_reset: () => 'Votre mot de passe a été réinitialisé avec le lien d’un courriel de réinitialisation.',
       two_factor_on: () =>
-        'La connexion à deux facteurs a été activée : la connexion demande désormais aussi un code d’une application d’authentification.',
-      two_factor_off: () => 'La connexion à deux facteurs a été désactivée : votre mot de passe suffit désormais pour vous connecter.',
+        'La connexion en deux étapes a été activée : la connexion demande désormais aussi un code d’une application d’authentification.',
+      two_factor_off: () => 'La connexion en deux étapes a été désactivée : votre mot de passe suffit désormais pour vous connecter.',
       two_factor_reset_by_support: () =>
-        'Le soutien a désactivé votre connexion à deux facteurs : votre mot de passe suffit désormais pour vous connecter.',
+        'Le soutien a désactivé votre connexion en deux étapes : votre mot de passe suffit désormais pour vous connecter.',
       recovery_codes_regenerated: () => 'De nouveaux codes de récupération ont été créés; les anciens ne fonctionnent plus.',
       passkey_added: (passkey) => `Une clé d’accès a été ajoutée : « ${passkey} ». Elle vous connecte sans votre mot de passe.`,
       passkey_removed: (passkey) => `Une clé d’accès a été retirée : « ${passkey} ». Elle ne vous connecte plus.`,
@@ -90,7 +90,7 @@ const TEXTS: Texts<SecurityTexts> = {
     bySupport: 'Par : notre équipe de soutien',
     ifYou: 'Si c’était vous, vous n’avez rien d’autre à faire.',
     ifNot:
-      'Si ce n’était pas vous, quelqu’un a peut-être votre mot de passe ou un appareil connecté : réinitialisez votre mot de passe maintenant, puis vérifiez vos clés d’accès, la connexion à deux facteurs et vos appareils connectés.',
+      'Si ce n’était pas vous, quelqu’un a peut-être votre mot de passe ou un appareil connecté : réinitialisez votre mot de passe maintenant, puis vérifiez vos clés d’accès, la connexion en deux étapes et vos appareils connectés.',
     resetLink: 'Réinitialiser votre mot de passe',
     securityLink: 'Vérifier vos paramètres de sécurité',
     contact: (email, phone) => `Des questions? Écrivez-nous à ${email} ou appelez le ${phone}. Nous ne demandons jamais votre mot de passe ni vos codes.`,

@@ -35,6 +35,7 @@ import {
 import { sitePageUrl, withFragment } from './site-urls';
 import { queueSecurityNotice, type ChangeOrigin } from './security-notice';
 import { recentPasskeys, removeRecentPasskeys } from './passkeys';
+import { untrustedLoginChecks } from './throttle';
 
 const ok: ResultResponse = { successful: true, error: null };
 const refuse = (error: string): ResultResponse => ({ successful: false, error });
@@ -182,9 +183,9 @@ export const setPasswordFromResetToken = async (
   if (problem) return refuse(problem);
   const passwordHash = await hashPassword(request.newPassword);
   const now = deps.clock.now();
-  const changed = await deps.db.transaction(async (tx) => {
+  const resetUserId = await deps.db.transaction(async (tx) => {
     const userId = await consumeToken(tx, tokenHash, 'reset', now);
-    if (userId === null) return false;
+    if (userId === null) return null;
     await updatePasswordHash(tx, userId, passwordHash, now);
     await invalidateTokens(tx, userId, 'reset', now);
     // Whoever knew the old password is signed out everywhere.
@@ -199,9 +200,11 @@ export const setPasswordFromResetToken = async (
     });
     await queueSecurityNotice(tx, deps.outbox, { userId, change: 'password_reset', at: now, origin });
     await removeRecentPasskeysOnRequest(deps, tx, { userId, asked: request.removeRecentPasskeys, now, origin, cause: 'password_reset' });
-    return true;
+    return userId;
   });
-  if (!changed) return refuse(AUTH_MESSAGES.resetLinkInvalid);
+  if (resetUserId === null) return refuse(AUTH_MESSAGES.resetLinkInvalid);
+  // The lockout the reset was needed for ends with it: the new password signs in at once.
+  for (const { key } of untrustedLoginChecks({ kind: 'user', user: { id: resetUserId } }, '')) await deps.limiter.reset(key);
   deps.outbox.nudge(now);
   return ok;
 };

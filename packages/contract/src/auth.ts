@@ -49,8 +49,12 @@ export const LoginResponseSchema = builtOnFirstUse(() =>
     error: z.string().nullable(),
     /** Set when the password was right and a second factor is needed: send it as `otp`. */
     secondFactorRequired: z.literal('totp').optional(),
+    /** Set after a refused password when only a few attempts remain before sign-in is paused. */
+    attemptsLeft: z.number().int().min(0).optional(),
   }),
 );
+/** From this many attempts left, a refused sign-in says how many remain. */
+export const FEW_LOGIN_ATTEMPTS_LEFT = 3;
 
 /** `TwoFactor/totp/setup`: the secret as text and as the URL authenticator apps read from a QR code. */
 export const TotpSetupSchema = builtOnFirstUse(() => z.object({ secret: z.string(), otpauthUrl: z.string() }));

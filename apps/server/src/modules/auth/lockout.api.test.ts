@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createTestClock, type TestContext } from '../../../test/app';
 import { createUser, TEST_PASSWORD } from '../../../test/factories';
-import { RESET_TOKEN_TTL_MS } from '@portal/contract';
+import { AUTH_MESSAGES, RESET_TOKEN_TTL_MS } from '@portal/contract';
 import { expiresAfter, generateOpaqueToken, hashOpaqueToken } from './opaque-token';
 import { insertToken } from './repository';
 import { THROTTLE_RULES } from './throttle';
@@ -117,5 +117,14 @@ describe('sign-in lockout', () => {
     const signedIn = await attempt(user.username, newPassword);
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json()).toMatchObject({ successful: true });
+  });
+
+  it('says how many attempts remain once they are few', async () => {
+    const user = await createUser(ctx.database.db);
+    const { limit } = THROTTLE_RULES.loginPerUsername;
+    const answers = [];
+    for (let i = 0; i < limit; i += 1) answers.push((await attempt(user.username, `typo-${i}`)).json() as { attemptsLeft?: number });
+    expect(answers.map((a) => a.attemptsLeft)).toEqual([undefined, undefined, undefined, undefined, undefined, undefined, 3, 2, 1, 0]);
+    expect(answers[9]).toEqual({ successful: false, token: null, error: AUTH_MESSAGES.invalidCredentials, attemptsLeft: 0 });
   });
 });

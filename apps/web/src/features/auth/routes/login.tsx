@@ -49,6 +49,11 @@ function MicrosoftMark() {
  */
 export function LoginPage() {
   const { t } = useTranslation('auth');
+  // With few attempts left the refusal says so, in the page's language, so the person can reset in time.
+  const withAttemptsWarning = (text: string, attemptsLeft: number | undefined) =>
+    attemptsLeft === undefined
+      ? text
+      : `${text} ${attemptsLeft === 0 ? t('login.noAttemptsLeft') : t('login.attemptsLeft', { count: attemptsLeft })}`;
   usePageTitle(t('login.title'));
   const navigate = useNavigate();
   const location = useLocation();
@@ -160,7 +165,7 @@ export function LoginPage() {
         // The password was right: the service's text goes beside the code field, not in the banner.
         setOtp('');
         setOtpPrompt({ text: loginFailureMessage({ response }, t('login.failed')), wrong: Boolean(code) });
-      } else setFailure(loginFailureMessage({ response }, t('login.failed')));
+      } else setFailure(withAttemptsWarning(loginFailureMessage({ response }, t('login.failed')), response.attemptsLeft));
     } catch (error) {
       setFailure(loginFailureMessage({ error }, t('login.failed')));
     }

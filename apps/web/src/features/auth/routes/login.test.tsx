@@ -72,6 +72,27 @@ describe('/login', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
+  it('a deep link opened signed out goes through /login and lands on the link after sign-in', async () => {
+    const token = makeToken();
+    backend(() => json({ successful: true, token, error: null }));
+    const { router } = renderRoute('/invoices?period=3m');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe(`?next=${encodeURIComponent('/invoices?period=3m')}`);
+    const user = await fill();
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invoices'));
+    expect(router.state.location.search).toBe('?period=3m');
+  });
+
+  it.each(['https://evil.example/invoices', '//evil.example/invoices'])('refuses an off-origin next (%s): sign-in lands on /', async (next) => {
+    const token = makeToken();
+    backend(() => json({ successful: true, token, error: null }));
+    const { router } = renderRoute(`/login?next=${encodeURIComponent(next)}`);
+    const user = await fill();
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
   it('with Remember me stores the token persistently and removes the tab copy', async () => {
     const token = makeToken();
     const { router } = (() => {

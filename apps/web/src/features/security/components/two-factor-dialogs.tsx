@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Copy } from 'lucide-react';
 import { toString as qrSvg } from 'qrcode';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '@/lib/i18n/translate';
 import { useReauthentication } from '@/components/reauthentication/use-reauthentication';
 import { Button } from '@/components/ui/button';
@@ -11,7 +11,7 @@ import { ApiError } from '@/lib/api/client';
 import { serverTextOr } from '@/lib/api/server-text';
 import { enableTotp, renewRecoveryCodes } from '../api/totp-enable';
 import { disableTwoFactor } from '../api/two-factor-disable';
-import { groupSecret } from '../rules';
+import { secretGroups } from '../rules';
 
 /** Copies `text` and says so in a live region beside the button. */
 function CopyButton({ text, label }: { text: string; label: string }) {
@@ -157,7 +157,15 @@ export function TurnOnTwoFactorDialog({ open, setup, onClose, onEnabled, onDone 
                 <p>{t('setup.manual')}</p>
                 <p>
                   <span className="sr-only">{t('setup.secretLabel')} </span>
-                  <code className="font-mono text-base break-all">{groupSecret(setup.secret)}</code>
+                  {/* A line breaks between groups only, never inside one (a broken group is easy to mistype). */}
+                  <code className="font-mono text-base">
+                    {secretGroups(setup.secret).map((group, index) => (
+                      <Fragment key={index}>
+                        {index > 0 && ' '}
+                        <span className="whitespace-nowrap">{group}</span>
+                      </Fragment>
+                    ))}
+                  </code>
                 </p>
                 <CopyButton text={setup.secret} label={t('setup.copySecret')} />
               </div>

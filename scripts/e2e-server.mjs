@@ -19,6 +19,9 @@ const child = spawn('npx', ['tsx', 'src/server.ts'], {
   stdio: 'inherit',
   env: {
     ...process.env,
+    // Journeys may move the server's clock ahead (apps/web/e2e/support/server-clock.mjs).
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${path.join(root, 'apps/web/e2e/support/server-clock.mjs')}`.trim(),
+    E2E_CLOCK_FILE: path.join(E2E_DATA_DIR, 'clock-offset-ms'),
     PORT: port,
     HOST: '127.0.0.1',
     PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,

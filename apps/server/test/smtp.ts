@@ -12,15 +12,15 @@ export interface TestSmtpServer {
   /** SMTP_URL for the app: plain SMTP on 127.0.0.1, no TLS. */
   url: string;
   received: ReceivedMail[];
-  /** Resolves with the next message (or one already received and not yet taken). */
-  nextMail(timeoutMs?: number): Promise<ReceivedMail>;
+  /** Resolves with the next message (or one already received and not yet taken); with `matching`, the next such one. */
+  nextMail(timeoutMs?: number, matching?: (mail: ReceivedMail) => boolean): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
 
 /** A real SMTP server on 127.0.0.1 that keeps what it receives. */
 export const startSmtpServer = async (): Promise<TestSmtpServer> => {
   const received: ReceivedMail[] = [];
-  let taken = 0;
+  const taken = new Set<number>();
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -38,16 +38,19 @@ export const startSmtpServer = async (): Promise<TestSmtpServer> => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  const nextMail = async (timeoutMs = 10_000): Promise<ReceivedMail> => {
+  const nextMail = async (timeoutMs = 10_000, matching: (mail: ReceivedMail) => boolean = () => true): Promise<ReceivedMail> => {
     const deadline = Date.now() + timeoutMs;
-    while (received.length <= taken) {
+    const untaken = () => received.findIndex((mail, index) => !taken.has(index) && matching(mail));
+    while (untaken() < 0) {
       if (Date.now() > deadline) throw new Error('No email arrived at the test SMTP server');
       await new Promise<void>((resolve) => {
         waiters.push(resolve);
         setTimeout(resolve, 100);
       });
     }
-    return received[taken++]!;
+    const index = untaken();
+    taken.add(index);
+    return received[index]!;
   };
   return {
     url: `smtp://127.0.0.1:${port}/?ignoreTLS=true`,

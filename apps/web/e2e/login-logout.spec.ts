@@ -53,10 +53,10 @@ test.describe('log in and log out', () => {
     await page.reload();
     await expect(accountHeading(page)).toBeVisible();
 
-    // Another tab has its own, empty sessionStorage: it is sent to /login.
+    // Another tab has its own, empty sessionStorage: it is sent to /login, which keeps the page to return to.
     const other = await context.newPage();
     await other.goto('/invoices');
-    await expect(other).toHaveURL(/\/login$/);
+    await expect(other).toHaveURL(/\/login\?next=%2Finvoices$/);
     await expect(other.getByRole('button', { name: 'Log In' })).toBeVisible();
   });
 
@@ -76,18 +76,18 @@ test.describe('log in and log out', () => {
     await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
     expect(await storedTokens(page)).toEqual({ local: null, session: null });
 
-    // Back (twice) never shows an authenticated page again.
+    // Back (twice) never shows an authenticated page again (the page left is only remembered for a sign-in).
     await page.goBack();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login(\?next=%2Finvoices)?$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Invoices & Billing' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
     await page.goBack();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login(\?next=%2Finvoices)?$/);
     await expect(accountHeading(page)).toHaveCount(0);
 
     // And a protected URL typed in afterwards goes to /login as well.
     await page.goto('/payments');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fpayments$/);
   });
 
   test('opening /logout directly signs out and replaces the history entry', async ({ page }) => {
@@ -96,7 +96,7 @@ test.describe('log in and log out', () => {
     await expect(page).toHaveURL(/\/login$/);
     expect(await storedTokens(page)).toEqual({ local: null, session: null });
     await page.goBack();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login(\?next=%2Finvoices)?$/);
     await expect(accountHeading(page)).toHaveCount(0);
   });
 

@@ -1,5 +1,7 @@
 import { expect, test, type CDPSession, type Locator, type Page } from '@playwright/test';
+import { advanceServerClock, DEMO_PASSWORD } from './support/api';
 import { chooseFromUserMenu, loginViaUi } from './support/auth';
+import { outboxSnapshot, waitForMail } from './support/outbox';
 
 /**
  * Issue 11 item 3, the web side: a person adds a passkey from /security with Chromium's virtual authenticator
@@ -92,6 +94,45 @@ test('a passkey added on /security signs in from /login, and stops signing in on
 
   // The password still signs in as before.
   await loginViaUi(page, 'customer');
+});
+
+test('on a sign-in over 10 minutes old, adding a passkey asks for the password first', async ({ page, baseURL }) => {
+  const localhost = new URL(baseURL!);
+  localhost.hostname = 'localhost';
+  const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
+  await page.goto(new URL('/login', localhost).href);
+  await loginViaUi(page, 'customer');
+  await chooseFromUserMenu(page, 'Security');
+  const section = passkeysSection(page);
+  await expect(section.getByText('You have no passkeys yet.')).toBeVisible();
+
+  // Eleven minutes pass on the server: the sign-in is no longer a fresh proof of who is at the keyboard.
+  await advanceServerClock(11 * 60_000);
+  const mails = await outboxSnapshot();
+  const add = section.getByRole('button', { name: 'Add a passkey' });
+  await add.click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm your password' });
+  await expect(confirm).toBeVisible();
+  // Nothing was created while the password is asked for.
+  expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(0);
+  await confirm.locator('input[type="password"]').fill(DEMO_PASSWORD);
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(confirm).toBeHidden();
+
+  await expect(page.getByRole('status').filter({ hasText: /Passkey added for .+\. You can now sign in with it/ })).toBeVisible();
+  expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(1);
+  const passkeys = section.getByRole('list', { name: 'Your passkeys' }).getByRole('listitem');
+  await expect(passkeys).toHaveCount(1);
+
+  // The security email names the new passkey and where it came from.
+  const mail = await waitForMail('alex.martin@example.com', mails);
+  expect(mail.text).toMatch(/A passkey was added: “.+”\. It signs you in without your password\./);
+  expect(mail.text).toMatch(/From: .+, address /);
+
+  // Removing it now needs no second confirmation: the password was just confirmed.
+  await passkeys.first().getByRole('button', { name: /^Remove passkey: / }).click();
+  await page.getByRole('dialog', { name: 'Remove this passkey?' }).getByRole('button', { name: 'Remove passkey' }).click();
+  await expect(section.getByText('You have no passkeys yet.')).toBeVisible();
 });
 
 test('the Security screen fits a phone: the passkey section and its button are reachable', async ({ page, baseURL }) => {

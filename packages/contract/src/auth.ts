@@ -49,8 +49,12 @@ export const LoginResponseSchema = builtOnFirstUse(() =>
     error: z.string().nullable(),
     /** Set when the password was right and a second factor is needed: send it as `otp`. */
     secondFactorRequired: z.literal('totp').optional(),
+    /** Set after a refused password when only a few attempts remain before sign-in is paused. */
+    attemptsLeft: z.number().int().min(0).optional(),
   }),
 );
+/** From this many attempts left, a refused sign-in says how many remain. */
+export const FEW_LOGIN_ATTEMPTS_LEFT = 3;
 
 /** `TwoFactor/totp/setup`: the secret as text and as the URL authenticator apps read from a QR code. */
 export const TotpSetupSchema = builtOnFirstUse(() => z.object({ secret: z.string(), otpauthUrl: z.string() }));
@@ -76,6 +80,8 @@ export const SetFromResetTokenRequestSchema = builtOnFirstUse(() =>
   z.object({
     newPassword: textSchema().max(PASSWORD_MAX),
     resetToken: textSchema().min(1).max(200),
+    /** Also remove the passkeys registered in the last 24 hours (someone else may have added them). */
+    removeRecentPasskeys: z.boolean().optional(),
   }),
 );
 export type SetFromResetTokenRequest = z.infer<typeof SetFromResetTokenRequestSchema>;
@@ -87,6 +93,8 @@ export const ChangePasswordRequestSchema = builtOnFirstUse(() =>
   z.object({
     currentPassword: textSchema().min(1, 'Current password is required').max(PASSWORD_MAX),
     newPassword: textSchema().max(PASSWORD_MAX),
+    /** Also remove the passkeys registered in the last 24 hours (someone else may have added them). */
+    removeRecentPasskeys: z.boolean().optional(),
   }),
 );
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
@@ -107,6 +115,22 @@ export type ConfirmPasswordRequest = z.infer<typeof ConfirmPasswordRequestSchema
 /** `{successful, error}` of password calls. */
 export const ResultResponseSchema = builtOnFirstUse(() => z.object({ successful: z.boolean(), error: z.string().nullable() }));
 export type ResultResponse = z.infer<typeof ResultResponseSchema>;
+
+/**
+ * A passkey registered this recently may be an intruder's: a password change or reset offers to remove it
+ * (a stolen session could add one, and a passkey signs in without the password).
+ */
+export const RECENT_PASSKEY_HOURS = 24;
+/** Whether a passkey registered at `createdAt` is recent at `now` (pure). */
+export const isRecentPasskey = (createdAt: Date | string, now: Date): boolean =>
+  now.getTime() - new Date(createdAt).getTime() <= RECENT_PASSKEY_HOURS * 3_600_000;
+/** `Password/CheckResetToken`: whether the link works and, when it does, the person's recent passkeys. */
+export const ResetTokenCheckSchema = builtOnFirstUse(() =>
+  ResultResponseSchema.extend({
+    recentPasskeys: z.array(z.object({ name: z.string(), createdAt: z.iso.datetime({ offset: true }) })),
+  }),
+);
+export type ResetTokenCheck = z.infer<typeof ResetTokenCheckSchema>;
 
 export const USER_STATUSES = ['pending', 'active', 'disabled'] as const;
 export const UserStatusSchema = builtOnFirstUse(() => z.enum(USER_STATUSES));

@@ -33,6 +33,7 @@ import {
   OpenIdLoginQuerySchema,
   OpenIdProvidersSchema,
   ResetEmailRequestSchema,
+  ResetTokenCheckSchema,
   ResultResponseSchema,
   RecoveryCodesSchema,
   RevokedSessionsSchema,
@@ -160,9 +161,10 @@ export const endpoints = {
     path: '/a/v1/Password/CheckResetToken',
     access: 'public',
     tag: AUTH,
-    summary: 'Whether the token of a reset email still works (the reset page asks when it opens; the token is not spent)',
+    summary:
+      'Whether the token of a reset email still works (the reset page asks when it opens; the token is not spent), and the passkeys registered in the last 24 hours it may remove',
     body: CheckResetTokenRequestSchema,
-    answer: jsonAnswer(ResultResponseSchema),
+    answer: jsonAnswer(ResetTokenCheckSchema),
     errors: [400, 429],
   }),
   changePassword: endpoint({
@@ -270,6 +272,16 @@ export const endpoints = {
     body: TwoFactorCodeRequestSchema,
     answer: emptyAnswer,
     errors: [400, 401, 409, 429],
+  }),
+  regenerateRecoveryCodes: endpoint({
+    name: 'TwoFactor/recovery-codes',
+    method: 'POST',
+    path: '/a/v1/TwoFactor/recovery-codes',
+    access: 'signedIn',
+    tag: AUTH,
+    summary: 'Replace the recovery codes with 10 new ones (the old ones stop working); needs a recent sign-in',
+    answer: jsonAnswer(RecoveryCodesSchema),
+    errors: [401, 409],
   }),
   resetUserTwoFactor: endpoint({
     name: 'Users/reset-two-factor',

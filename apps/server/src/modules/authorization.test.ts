@@ -478,3 +478,38 @@ describe('the demo sign-in link (outside production)', () => {
     expect((await ctx.database.db.select().from(sessions)).length).toBe(before);
   });
 });
+
+/**
+ * Two-factor calls act on the caller's own authenticator and recovery codes only (they name no object): a
+ * session is all they need. The admin's reset names a person and is refused to customers, who change nothing.
+ */
+describe('authorization on two-factor routes', () => {
+  const SESSION_ONLY: InjectOptions[] = [
+    { method: 'GET', url: '/a/v1/TwoFactor' },
+    { method: 'POST', url: '/a/v1/TwoFactor/totp/setup' },
+    json('POST', '/a/v1/TwoFactor/totp/enable', { code: '123456' }),
+    json('POST', '/a/v1/TwoFactor/disable', { code: '123456' }),
+    { method: 'POST', url: '/a/v1/TwoFactor/recovery-codes' },
+  ];
+
+  it('covers every two-factor route', () => {
+    const rows = endpointList.filter((row) => /^\/a\/v1\/TwoFactor/.test(row.path)).map((row) => `${row.method} ${routePath(row.path)}`);
+    expect([...rows].sort()).toEqual(SESSION_ONLY.map((r) => `${r.method} ${r.url}`).sort());
+  });
+
+  it('answers 401 on each without a token', async () => {
+    const failures: string[] = [];
+    for (const request of SESSION_ONLY) {
+      const res = await ctx.app.inject(request);
+      if (res.statusCode !== 401) failures.push(`${request.method} ${request.url}: ${res.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses a customer the admin’s reset of another person’s two-factor', async () => {
+    const target = await createUser(ctx.database.db);
+    const res = await call(customerToken, { method: 'POST', url: `/a/v1/Users/${target.id}/reset-two-factor` });
+    expect(res.status).toBe(403);
+    expect(typeof (res.body as { error?: unknown }).error).toBe('string');
+  });
+});

@@ -218,3 +218,17 @@ export const formatMoney = (amount: number, currency: string, locale?: string): 
 
 /** Exact subtraction of two wire amounts (≤ 2 decimals) in cents. */
 export const subtractMoney = (a: number, b: number): number => (Math.round(a * 100) - Math.round(b * 100)) / 100;
+
+const CLOCK_FILE = path.join(E2E_DATA_DIR, 'clock-offset-ms');
+
+/**
+ * Lets `ms` pass on the e2e server's clock at once (support/server-clock.mjs): it only ever moves forward, as
+ * time does, so the journeys after this one see a server that is simply later.
+ */
+export const advanceServerClock = async (ms: number): Promise<void> => {
+  const current = existsSync(CLOCK_FILE) ? Number(readFileSync(CLOCK_FILE, 'utf8')) || 0 : 0;
+  mkdirSync(E2E_DATA_DIR, { recursive: true });
+  writeFileSync(CLOCK_FILE, String(current + ms));
+  // The server reads the file at most every 100 ms.
+  await new Promise((resolve) => setTimeout(resolve, 250));
+};

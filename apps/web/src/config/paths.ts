@@ -36,5 +36,12 @@ export const ssoLoginPath = (): string => serviceUrl(__MICROSOFT_LOGIN_PATH__);
 /** Single sign-on; the provider sends the browser back to /login-callback with `#token=` or `#error=` (spec §2). */
 export const ssoLoginUrl = (): string => `${ssoLoginPath()}?returnUrl=${encodeURIComponent(absoluteUrl(paths.loginCallback))}`;
 
+/** The query parameter of /login naming the page to return to after signing in. */
+export const LOGIN_NEXT_PARAM = 'next';
+
+/** /login, remembering the page a signed-out person opened (`/` needs no reminder). */
+export const loginHref = (next?: string): string =>
+  next && next !== paths.home ? `${paths.login}?${LOGIN_NEXT_PARAM}=${encodeURIComponent(next)}` : paths.login;
+
 /** One-time login link issued by an Admin (decisions §5). */
 export const oneTimeLoginUrl = (token: string): string => `${absoluteUrl(paths.login)}#otl=${encodeURIComponent(token)}`;

@@ -5,6 +5,7 @@ import { createRateLimiter } from '../../lib/rate-limit';
 import type { SigningKeyStore } from './keys';
 import type { AuthDeps } from './context';
 import { preparePasswordReset, RESET_PURPOSE } from './password-service';
+import { prepareSecurityNotice, SECURITY_NOTICE_PURPOSE } from './security-notice';
 import { createOidcClient, oidcSettingsOf, type OidcClient } from './oidc';
 import { loadSignInKey } from './oidc-state';
 import { loginRoutes } from './routes/login';
@@ -56,6 +57,7 @@ export const authModule: FastifyPluginAsync<AuthModuleOptions> = async (app, opt
   });
 
   app.outbox.registerPreparer(RESET_PURPOSE, preparePasswordReset(deps));
+  app.outbox.registerPreparer(SECURITY_NOTICE_PURPOSE, prepareSecurityNotice({ db: deps.db, publicOrigin: config.PUBLIC_ORIGIN }));
 
   await app.register(loginRoutes, { deps });
   await app.register(passwordRoutes, { deps });

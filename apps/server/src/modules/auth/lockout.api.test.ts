@@ -6,6 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createTestClock, type TestContext } from '../../../test/app';
 import { createUser, TEST_PASSWORD } from '../../../test/factories';
+import { AUTH_MESSAGES, RESET_TOKEN_TTL_MS } from '@portal/contract';
+import { expiresAfter, generateOpaqueToken, hashOpaqueToken } from './opaque-token';
+import { insertToken } from './repository';
 import { THROTTLE_RULES } from './throttle';
 
 let ctx: TestContext;
@@ -83,5 +86,45 @@ describe('sign-in lockout', () => {
     const second = await attempt(user.username, 'second-over');
     expect(second.statusCode).toBe(429);
     expect(Number(second.headers['retry-after'])).toBeGreaterThan(windowMs / 1000);
+  });
+
+  it('ends with a completed reset: the new password signs in at once, from any browser', async () => {
+    const user = await createUser(ctx.database.db);
+    const { limit } = THROTTLE_RULES.loginPerUsername;
+    for (let i = 0; i < limit; i += 1) await attempt(user.username, `forgotten-${i}`);
+    const locked = await attempt(user.username, TEST_PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error).toMatch(/^Too many login attempts\. Please wait 1[45] minutes and try again\.$/);
+
+    // A reset link, as the reset email carries.
+    const token = generateOpaqueToken();
+    await insertToken(ctx.database.db, {
+      userId: user.id,
+      purpose: 'reset',
+      tokenHash: hashOpaqueToken(token),
+      expiresAt: expiresAfter(ctx.clock.now(), RESET_TOKEN_TTL_MS),
+      createdByUserId: null,
+      at: ctx.clock.now(),
+    });
+    const newPassword = 'Lantern-Orbit-Meadow-73';
+    // A refused reset (a weak password) lifts nothing.
+    const weak = await ctx.app.inject({ method: 'POST', url: '/a/v1/Password/SetFromResetToken', remoteAddress: nextAddress(), payload: { resetToken: token, newPassword: 'short' } });
+    expect(weak.json()).toMatchObject({ successful: false });
+    expect((await attempt(user.username, TEST_PASSWORD)).statusCode).toBe(429);
+
+    const reset = await ctx.app.inject({ method: 'POST', url: '/a/v1/Password/SetFromResetToken', remoteAddress: nextAddress(), payload: { resetToken: token, newPassword } });
+    expect(reset.json()).toEqual({ successful: true, error: null });
+    const signedIn = await attempt(user.username, newPassword);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toMatchObject({ successful: true });
+  });
+
+  it('says how many attempts remain once they are few', async () => {
+    const user = await createUser(ctx.database.db);
+    const { limit } = THROTTLE_RULES.loginPerUsername;
+    const answers = [];
+    for (let i = 0; i < limit; i += 1) answers.push((await attempt(user.username, `typo-${i}`)).json() as { attemptsLeft?: number });
+    expect(answers.map((a) => a.attemptsLeft)).toEqual([undefined, undefined, undefined, undefined, undefined, undefined, 3, 2, 1, 0]);
+    expect(answers[9]).toEqual({ successful: false, token: null, error: AUTH_MESSAGES.invalidCredentials, attemptsLeft: 0 });
   });
 });

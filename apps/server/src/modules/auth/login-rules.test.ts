@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@portal/contract';
-import { loginError, loginOutcome, resolveLogin } from './login-rules';
+import { loginError, loginOutcome, resolveLogin, withAttemptsLeft } from './login-rules';
 
 const user = (id: number, username: string, email: string | null) => ({ id, username, email });
 
@@ -48,5 +48,23 @@ describe('loginOutcome', () => {
     ['disabled', AUTH_MESSAGES.accountDisabled],
   ] as const)('%s shows %j', (outcome, text) => {
     expect(loginError(outcome)).toBe(text);
+  });
+});
+
+describe('how many attempts a refused sign-in says remain', () => {
+  const refused = { successful: false, token: null, error: 'Invalid username or password.' };
+  it.each([
+    ['a refused password, 4 left', refused, 4, refused],
+    ['a refused password, 3 left', refused, 3, { ...refused, attemptsLeft: 3 }],
+    ['a refused password, none left', refused, 0, { ...refused, attemptsLeft: 0 }],
+    ['a success', { successful: true, token: 't', error: null }, 1, { successful: true, token: 't', error: null }],
+    [
+      'the second factor asked for',
+      { ...refused, secondFactorRequired: 'totp' as const },
+      1,
+      { ...refused, secondFactorRequired: 'totp' as const },
+    ],
+  ])('%s', (_name, response, left, expected) => {
+    expect(withAttemptsLeft(response, left)).toEqual(expected);
   });
 });

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, type UserStatus } from '@portal/contract';
+import { AUTH_MESSAGES, FEW_LOGIN_ATTEMPTS_LEFT, type LoginResponse, type UserStatus } from '@portal/contract';
 
 /** Who a typed username-or-email names (pure). */
 export type LoginTarget<U> = { kind: 'user'; user: U } | { kind: 'none' } | { kind: 'ambiguous' };
@@ -45,3 +45,10 @@ export const loginError = (outcome: LoginOutcome): string | null => {
       return AUTH_MESSAGES.accountDisabled;
   }
 };
+
+/**
+ * A refused password says how many attempts remain once they are few (pure): the person can stop and reset
+ * instead of being paused. A success or a request for the second factor says nothing of it.
+ */
+export const withAttemptsLeft = (response: LoginResponse, attemptsLeft: number): LoginResponse =>
+  response.successful || response.secondFactorRequired || attemptsLeft > FEW_LOGIN_ATTEMPTS_LEFT ? response : { ...response, attemptsLeft };

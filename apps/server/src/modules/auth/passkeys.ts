@@ -6,14 +6,14 @@
  * authenticator), so it proves both factors and skips the authenticator-app code.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, lt } from 'drizzle-orm';
 import type {
   AuthenticationResponseJSON,
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { AUTH_MESSAGES, PASSKEY_MESSAGES, type LoginResponse, type PasskeySummary } from '@portal/contract';
+import { AUTH_MESSAGES, PASSKEY_MESSAGES, RECENT_PASSKEY_HOURS, type LoginResponse, type PasskeySummary } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
 import { passkeys, webauthnChallenges } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
@@ -188,6 +188,22 @@ export const removePasskey = async (db: PortalDb, userId: bigint, id: bigint): P
     .returning();
   return row ? present(row) : null;
 };
+
+const recentSince = (now: Date) => new Date(now.getTime() - RECENT_PASSKEY_HOURS * 3_600_000);
+
+/** The person's passkeys registered in the last 24 hours, newest first. */
+export const recentPasskeys = async (db: PortalDb, userId: bigint, now: Date): Promise<PasskeySummary[]> =>
+  (
+    await db
+      .select()
+      .from(passkeys)
+      .where(and(eq(passkeys.userId, userId), gte(passkeys.createdAt, recentSince(now))))
+      .orderBy(desc(passkeys.createdAt), desc(passkeys.id))
+  ).map(present);
+
+/** Removes the person's passkeys registered in the last 24 hours; answers those removed. */
+export const removeRecentPasskeys = async (db: PortalDb, userId: bigint, now: Date): Promise<PasskeySummary[]> =>
+  (await db.delete(passkeys).where(and(eq(passkeys.userId, userId), gte(passkeys.createdAt, recentSince(now)))).returning()).map(present);
 
 /** `Authenticate/passkey-options`: a challenge for any passkey of this site (the person picks theirs). */
 export const startPasskeyLogin = async (deps: AuthDeps): Promise<PublicKeyCredentialRequestOptionsJSON> => {

@@ -5,6 +5,7 @@ import {
   type ChangePasswordRequest,
   type CheckResetTokenRequest,
   type ResetEmailRequest,
+  type ResetTokenCheck,
   type ResultResponse,
   type SetFromResetTokenRequest,
 } from '@portal/contract';
@@ -32,6 +33,9 @@ import {
   updatePasswordHash,
 } from './repository';
 import { sitePageUrl, withFragment } from './site-urls';
+import { queueSecurityNotice, type ChangeOrigin } from './security-notice';
+import { recentPasskeys, removeRecentPasskeys } from './passkeys';
+import { untrustedLoginChecks } from './throttle';
 
 const ok: ResultResponse = { successful: true, error: null };
 const refuse = (error: string): ResultResponse => ({ successful: false, error });
@@ -131,9 +135,36 @@ const resetTokenOwner = async (deps: AuthDeps, resetToken: string) => {
   return owner && owner.status !== 'disabled' ? owner : null;
 };
 
-/** `Password/CheckResetToken`: the reset page says at once when its link no longer works. */
-export const checkResetToken = async (deps: AuthDeps, request: CheckResetTokenRequest): Promise<ResultResponse> =>
-  (await resetTokenOwner(deps, request.resetToken)) ? ok : refuse(AUTH_MESSAGES.resetLinkInvalid);
+/**
+ * `Password/CheckResetToken`: the reset page says at once when its link no longer works, and offers to remove
+ * the passkeys registered lately (the link's holder may reset the password, so may see their names).
+ */
+export const checkResetToken = async (deps: AuthDeps, request: CheckResetTokenRequest): Promise<ResetTokenCheck> => {
+  const owner = await resetTokenOwner(deps, request.resetToken);
+  if (!owner) return { ...refuse(AUTH_MESSAGES.resetLinkInvalid), recentPasskeys: [] };
+  const recent = await recentPasskeys(deps.db, owner.id, deps.clock.now());
+  return { ...ok, recentPasskeys: recent.map(({ name, createdAt }) => ({ name, createdAt })) };
+};
+
+/** When asked, removes the passkeys registered lately, each audited and told about like any removal. */
+const removeRecentPasskeysOnRequest = async (
+  deps: AuthDeps,
+  tx: PortalDb,
+  { userId, asked, now, origin, cause }: { userId: bigint; asked: boolean | undefined; now: Date; origin: ChangeOrigin; cause: 'password_change' | 'password_reset' },
+): Promise<void> => {
+  if (!asked) return;
+  for (const passkey of await removeRecentPasskeys(tx, userId, now)) {
+    await recordAudit(tx, {
+      actorUserId: userId,
+      accountId: null,
+      action: 'auth.passkey_removed',
+      entity: 'user',
+      entityId: userId,
+      details: { ip: origin.address, passkeyId: passkey.id, name: passkey.name, with: cause },
+    });
+    await queueSecurityNotice(tx, deps.outbox, { userId, change: 'passkey_removed', at: now, origin, passkeyName: passkey.name });
+  }
+};
 
 /**
  * `Password/SetFromResetToken`. The policy is checked before the token is spent (a
@@ -143,7 +174,7 @@ export const checkResetToken = async (deps: AuthDeps, request: CheckResetTokenRe
 export const setPasswordFromResetToken = async (
   deps: AuthDeps,
   request: SetFromResetTokenRequest,
-  ip: string,
+  origin: ChangeOrigin,
 ): Promise<ResultResponse> => {
   const owner = await resetTokenOwner(deps, request.resetToken);
   if (!owner) return refuse(AUTH_MESSAGES.resetLinkInvalid);
@@ -152,9 +183,9 @@ export const setPasswordFromResetToken = async (
   if (problem) return refuse(problem);
   const passwordHash = await hashPassword(request.newPassword);
   const now = deps.clock.now();
-  const changed = await deps.db.transaction(async (tx) => {
+  const resetUserId = await deps.db.transaction(async (tx) => {
     const userId = await consumeToken(tx, tokenHash, 'reset', now);
-    if (userId === null) return false;
+    if (userId === null) return null;
     await updatePasswordHash(tx, userId, passwordHash, now);
     await invalidateTokens(tx, userId, 'reset', now);
     // Whoever knew the old password is signed out everywhere.
@@ -165,11 +196,17 @@ export const setPasswordFromResetToken = async (
       action: 'auth.password_reset',
       entity: 'user',
       entityId: userId,
-      details: { ip },
+      details: { ip: origin.address },
     });
-    return true;
+    await queueSecurityNotice(tx, deps.outbox, { userId, change: 'password_reset', at: now, origin });
+    await removeRecentPasskeysOnRequest(deps, tx, { userId, asked: request.removeRecentPasskeys, now, origin, cause: 'password_reset' });
+    return userId;
   });
-  return changed ? ok : refuse(AUTH_MESSAGES.resetLinkInvalid);
+  if (resetUserId === null) return refuse(AUTH_MESSAGES.resetLinkInvalid);
+  // The lockout the reset was needed for ends with it: the new password signs in at once.
+  for (const { key } of untrustedLoginChecks({ kind: 'user', user: { id: resetUserId } }, '')) await deps.limiter.reset(key);
+  deps.outbox.nudge(now);
+  return ok;
 };
 
 /** `Password/Change` for the signed-in caller. */
@@ -177,8 +214,9 @@ export const changePassword = async (
   deps: AuthDeps,
   caller: Caller,
   request: ChangePasswordRequest,
-  ip: string,
+  origin: ChangeOrigin,
 ): Promise<ResultResponse> => {
+  const ip = origin.address;
   const user = await findUserById(deps.db, caller.userId);
   if (!user || user.status !== 'active') return refuse(AUTH_MESSAGES.accountDisabled);
   const audit = (outcome: string) =>
@@ -213,6 +251,9 @@ export const changePassword = async (
       entityId: user.id,
       details: { outcome: 'changed', ip },
     });
+    await queueSecurityNotice(tx, deps.outbox, { userId: user.id, change: 'password_changed', at: now, origin });
+    await removeRecentPasskeysOnRequest(deps, tx, { userId: user.id, asked: request.removeRecentPasskeys, now, origin, cause: 'password_change' });
   });
+  deps.outbox.nudge(now);
   return ok;
 };

@@ -76,19 +76,24 @@ export const untrustedLoginChecks = (target: { kind: string; user?: { id: bigint
   ];
 };
 
-/** Counts the attempt against every key; over any limit it answers 429 with Retry-After. */
+/**
+ * Counts the attempt against every key; over any limit it answers 429 with Retry-After. Otherwise it answers
+ * how many more attempts the tightest counter allows.
+ */
 export const enforceThrottle = async (
   limiter: RateLimiter,
   reply: FastifyReply,
   action: ThrottledAction,
   checks: readonly ThrottleCheck[],
-): Promise<void> => {
+): Promise<number> => {
   let retryAfterMs = -1;
+  let attemptsLeft = Number.POSITIVE_INFINITY;
   for (const { key, rule } of checks) {
     const decision = await limiter.hit(key, rule);
     if (!decision.allowed) retryAfterMs = Math.max(retryAfterMs, decision.retryAfterMs);
+    attemptsLeft = Math.min(attemptsLeft, Math.max(0, rule.limit - decision.count));
   }
-  if (retryAfterMs < 0) return;
+  if (retryAfterMs < 0) return attemptsLeft;
   reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
   throw tooManyRequests(throttledMessage(action, retryAfterMs));
 };

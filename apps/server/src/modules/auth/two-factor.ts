@@ -4,7 +4,7 @@
  * kept), one step either side of now to allow for clock drift; 10 recovery codes, stored hashed,
  * each work once.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { PortalDb } from '../../db/client';
@@ -26,9 +26,12 @@ export const matchingStep = (secretBase32: string, code: string, now: Date): big
   return delta === null ? null : BigInt(Math.floor(now.getTime() / 1000 / STEP_SECONDS) + delta);
 };
 
-/** A recovery code as shown: `abcde-12345` (lower case letters and digits). */
-const newRecoveryCode = () => {
-  const text = randomBytes(10).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, 'x').slice(0, 10);
+/** Letters and digits people cannot misread on paper: no i, l, 1, o or 0. */
+export const RECOVERY_CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** A recovery code as shown: `abcde-23456`, each character drawn evenly from the alphabet. */
+export const newRecoveryCode = (): string => {
+  const text = Array.from({ length: 10 }, () => RECOVERY_CODE_ALPHABET[randomInt(RECOVERY_CODE_ALPHABET.length)]).join('');
   return `${text.slice(0, 5)}-${text.slice(5)}`;
 };
 const hashRecoveryCode = (code: string) => createHash('sha256').update(code.trim().toLowerCase()).digest('hex');
@@ -76,11 +79,16 @@ export const enableTotp = async (db: PortalDb, userId: bigint, secret: string, c
   return db.transaction(async (tx) => {
     if (!(await spendStep(tx, userId, step))) return null;
     await tx.update(userTotp).set({ enabledAt: now }).where(eq(userTotp.userId, userId));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: hashRecoveryCode(c), createdAt: now })));
-    return codes;
+    return replaceRecoveryCodes(tx, userId, now);
   });
+};
+
+/** A fresh set of recovery codes in place of the person's old ones (shown once, stored hashed). */
+export const replaceRecoveryCodes = async (db: PortalDb, userId: bigint, now: Date): Promise<string[]> => {
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await db.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: hashRecoveryCode(c), createdAt: now })));
+  return codes;
 };
 
 /** Whether `code` proves the second factor now: a fresh authenticator code, or an unused recovery code (spent by this call). */

@@ -1,10 +1,10 @@
 import { Activity, CreditCard, FileText, Home, IdCard, Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@/lib/i18n/translate';
-import { Link, Navigate, NavLink, Outlet, redirect, useLocation } from 'react-router';
+import { Link, Navigate, NavLink, Outlet, redirect, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { appConfig } from '@/config/app';
-import { paths } from '@/config/paths';
+import { loginHref, paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useCurrentAccount } from '@/lib/current-account/current-account';
 import type { Session } from '@/lib/session/session';
@@ -28,8 +28,15 @@ await Promise.all([
   registerLocales('notifications', notificationLocales),
 ]);
 
-/** Anyone without a (valid, unexpired) session goes to /login before any authenticated page loads. */
-export const loader = () => (getSession() ? null : redirect(paths.login));
+/**
+ * Anyone without a (valid, unexpired) session goes to /login before any authenticated page loads; the page
+ * they opened comes along, so signing in lands on it.
+ */
+export const loader = ({ request }: LoaderFunctionArgs) => {
+  if (getSession()) return null;
+  const url = new URL(request.url);
+  return redirect(loginHref(`${url.pathname}${url.search}`));
+};
 
 const NAV_ITEMS = [
   { to: paths.home, key: 'nav.home', icon: Home, end: true, everywhere: true },

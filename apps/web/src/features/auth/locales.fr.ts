@@ -28,6 +28,10 @@ export const fr: Catalog<typeof en> = {
     oneTimeTitle: 'Connexion en cours',
     oneTimeBusy: 'Vérification de votre lien de connexion...',
     oneTimeInvalid: 'Ce lien de connexion est invalide ou expiré. Connectez-vous ou demandez un nouveau lien.',
+    attemptsLeft_one: 'Il vous reste 1 essai avant que la connexion soit suspendue. Si vous avez oublié votre mot de passe, réinitialisez-le plutôt.',
+    attemptsLeft_other:
+      'Il vous reste {{count}} essais avant que la connexion soit suspendue. Si vous avez oublié votre mot de passe, réinitialisez-le plutôt.',
+    noAttemptsLeft: 'La connexion est maintenant suspendue pour un moment. Réinitialisez votre mot de passe pour vous connecter tout de suite.',
   },
   callback: {
     title: 'Compte en attente d’approbation',

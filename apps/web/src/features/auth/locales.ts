@@ -27,6 +27,9 @@ export const en = {
     oneTimeTitle: 'Signing you in',
     oneTimeBusy: 'Checking your sign-in link...',
     oneTimeInvalid: 'This sign-in link is invalid or has expired. Please log in or ask for a new link.',
+    attemptsLeft_one: '1 attempt left before sign-in is paused. If you forgot your password, reset it instead.',
+    attemptsLeft_other: '{{count}} attempts left before sign-in is paused. If you forgot your password, reset it instead.',
+    noAttemptsLeft: 'Sign-in is now paused for a while. Reset your password to sign in at once.',
   },
   callback: {
     title: 'Account awaiting approval',

@@ -35,6 +35,7 @@ export const fr: Catalog<typeof en> = {
     missingToken: 'Ce lien de réinitialisation est incomplet ou expiré. Veuillez demander un nouveau code.',
     linkUsed: 'Ce lien de réinitialisation a expiré ou a déjà été utilisé. Demandez-en un nouveau.',
     requestNew: 'Demander un nouveau code',
+    passkeysRemoved: 'Les clés d’accès ajoutées au cours des dernières 24 heures ont été retirées.',
   },
   change: {
     title: 'Changer le mot de passe',
@@ -48,5 +49,14 @@ export const fr: Catalog<typeof en> = {
     success: 'Votre mot de passe a été modifié.',
     failed: 'Échec du changement de mot de passe',
     failedRetry: 'Échec du changement de mot de passe. Veuillez réessayer.',
+    passkeysRemoved: 'Les clés d’accès ajoutées au cours des dernières 24 heures ont été retirées.',
+  },
+  recent: {
+    title_one: 'Une clé d’accès a été ajoutée à votre compte au cours des dernières 24 heures',
+    title_other: '{{count}} clés d’accès ont été ajoutées à votre compte au cours des dernières 24 heures',
+    item: '{{name}}, ajoutée le',
+    remove_one: 'Retirer aussi cette clé d’accès',
+    remove_other: 'Retirer aussi ces {{count}} clés d’accès',
+    hint: 'Faites-le si vous ne l’avez pas ajoutée vous-même : une clé d’accès connecte sans mot de passe, donc un nouveau mot de passe seul ne la bloque pas.',
   },
 };

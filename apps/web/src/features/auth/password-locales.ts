@@ -34,6 +34,7 @@ export const en = {
     missingToken: 'This reset link is incomplete or has expired. Please request a new reset code.',
     linkUsed: 'This reset link has expired or was already used. Request a new one.',
     requestNew: 'Request a new reset code',
+    passkeysRemoved: 'The passkeys added in the last 24 hours were removed.',
   },
   change: {
     title: 'Change Password',
@@ -47,6 +48,15 @@ export const en = {
     success: 'Your password has been changed.',
     failed: 'Failed to change password',
     failedRetry: 'Failed to change password. Please try again.',
+    passkeysRemoved: 'The passkeys added in the last 24 hours were removed.',
+  },
+  recent: {
+    title_one: 'A passkey was added to your account in the last 24 hours',
+    title_other: '{{count}} passkeys were added to your account in the last 24 hours',
+    item: '{{name}}, added',
+    remove_one: 'Also remove this passkey',
+    remove_other: 'Also remove these {{count}} passkeys',
+    hint: 'Do this if you did not add it yourself: a passkey signs in without your password, so a new password alone does not shut it out.',
   },
 } as const;
 

@@ -1,5 +1,5 @@
 import { ApiError } from '@/lib/api/client';
-import { hashParam, loginFailureMessage, resetEmailOutcome, validateLogin } from './rules';
+import { hashParam, loginFailureMessage, resetEmailOutcome, validateLogin, returnPathAfterLogin } from './rules';
 
 const apiError = (body: unknown, status = 400) => new ApiError(status, body, new Headers());
 
@@ -67,5 +67,23 @@ describe('validateLogin (spec §5: both required)', () => {
     [{ username: 'casey', password: ' ' }, {}],
   ])('%o', (fields, expected) => {
     expect(validateLogin(fields)).toEqual(expected);
+  });
+});
+
+describe('where sign-in lands', () => {
+  const ORIGIN = 'https://portal.example';
+  it.each([
+    ['/invoices?period=3m', '/invoices?period=3m'],
+    ['/invoices/details/42#payments', '/invoices/details/42#payments'],
+    [null, '/'],
+    ['', '/'],
+    ['invoices', '/'],
+    ['https://evil.example/invoices', '/'],
+    ['//evil.example/invoices', '/'],
+    ['/\\evil.example', '/'],
+    ['javascript:alert(1)', '/'],
+    ['/login?next=/invoices', '/'],
+  ])('next=%s lands on %s', (next, landing) => {
+    expect(returnPathAfterLogin(next, ORIGIN)).toBe(landing);
   });
 });

@@ -62,3 +62,20 @@ export const validateLogin = (fields: LoginFields): Partial<Record<keyof LoginFi
   if (!fields.password) errors.password = 'login.passwordRequired';
   return errors;
 };
+
+/**
+ * Where sign-in lands (pure): the page named by `next` when it is a path of this origin (a deep link opened
+ * signed out), else the home page. Off-origin, protocol-relative, scheme and /login itself are refused, so a
+ * crafted link cannot send a fresh session elsewhere.
+ */
+export const returnPathAfterLogin = (next: string | null, origin: string): string => {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
+  let url: URL;
+  try {
+    url = new URL(next, origin);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== origin || url.pathname === '/login') return '/';
+  return `${url.pathname}${url.search}${url.hash}`;
+};

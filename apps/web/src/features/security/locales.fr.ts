@@ -16,6 +16,7 @@ export const fr: Catalog<typeof en> = {
       'Clé d’accès ajoutée pour {{name}}. Vous pouvez maintenant vous connecter avec elle depuis la page de connexion.',
     passkeyRemoved: 'La clé d’accès pour {{name}} a été supprimée. Elle ne permet plus de vous connecter.',
     passkeyRemoveFailed: 'La clé d’accès n’a pas pu être supprimée. Veuillez réessayer.',
+    newCodes: 'Vous avez de nouveaux codes de récupération. Les anciens ne fonctionnent plus.',
   },
   twoFactor: {
     title: 'Connexion en deux étapes',
@@ -27,6 +28,7 @@ export const fr: Catalog<typeof en> = {
     turnOn: 'Activer',
     starting: 'Préparation...',
     turnOff: 'Désactiver',
+    newCodes: 'Nouveaux codes de récupération',
     alreadyOn: 'La connexion en deux étapes est déjà activée.',
     setupFailed: 'La connexion en deux étapes n’a pas pu être préparée. Veuillez réessayer.',
   },
@@ -59,6 +61,15 @@ export const fr: Catalog<typeof en> = {
     confirm: 'Désactiver',
     working: 'Désactivation...',
     failed: 'La connexion en deux étapes n’a pas pu être désactivée. Veuillez réessayer.',
+  },
+  newCodesDialog: {
+    title: 'Créer de nouveaux codes de récupération?',
+    text: 'Vos codes de récupération actuels cesseront de fonctionner immédiatement, et 10 nouveaux codes seront affichés cette seule fois. Faites-le si vous avez perdu vos codes ou en avez utilisé la plupart.',
+    confirm: 'Créer les codes',
+    working: 'Création des codes...',
+    failed: 'Les nouveaux codes de récupération n’ont pas pu être créés. Veuillez réessayer.',
+    savedText:
+      'Chacun de ces codes vous connecte une fois à la place d’un code de l’application. Conservez-les en lieu sûr dès maintenant : ils ne seront plus affichés.',
   },
   passkeys: {
     title: 'Clés d’accès',

@@ -14,6 +14,7 @@ export const en = {
     passkeyAdded: 'Passkey added for {{name}}. You can now sign in with it from the login page.',
     passkeyRemoved: 'The passkey for {{name}} was removed. It no longer signs you in.',
     passkeyRemoveFailed: 'The passkey could not be removed. Please try again.',
+    newCodes: 'You have new recovery codes. The old ones no longer work.',
   },
   twoFactor: {
     title: 'Two-factor sign-in',
@@ -25,6 +26,7 @@ export const en = {
     turnOn: 'Turn on',
     starting: 'Starting...',
     turnOff: 'Turn off',
+    newCodes: 'New recovery codes',
     alreadyOn: 'Two-factor sign-in is already on.',
     setupFailed: 'Two-factor sign-in could not be set up. Please try again.',
   },
@@ -57,6 +59,14 @@ export const en = {
     confirm: 'Turn off',
     working: 'Turning off...',
     failed: 'Two-factor sign-in could not be turned off. Please try again.',
+  },
+  newCodesDialog: {
+    title: 'Make new recovery codes?',
+    text: 'Your current recovery codes will stop working at once, and 10 new ones will be shown this once. Do this if you lost your codes or used most of them.',
+    confirm: 'Make new codes',
+    working: 'Making codes...',
+    failed: 'New recovery codes could not be made. Please try again.',
+    savedText: 'Each of these codes signs you in once instead of a code from the app. Save them somewhere safe now: they will not be shown again.',
   },
   passkeys: {
     title: 'Passkeys',

@@ -1,6 +1,6 @@
 import type { SessionSummary } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { groupSecret, idlePhase, lastSeen, orderSessions, passkeyProblem } from './rules';
+import { idlePhase, lastSeen, orderSessions, passkeyProblem, secretGroups } from './rules';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const MIN = 60_000;
@@ -55,17 +55,6 @@ describe('orderSessions', () => {
   });
 });
 
-describe('groupSecret', () => {
-  it.each([
-    ['JBSWY3DPEHPK3PXP', 'JBSW Y3DP EHPK 3PXP'],
-    ['JBSWY3DPEHPK3PXPA', 'JBSW Y3DP EHPK 3PXP A'],
-    ['JBSW Y3DP', 'JBSW Y3DP'],
-    ['', ''],
-  ])('%j → %j', (secret, grouped) => {
-    expect(groupSecret(secret)).toBe(grouped);
-  });
-});
-
 describe('passkeyProblem', () => {
   it.each([
     [Object.assign(new Error('x'), { name: 'NotAllowedError', code: 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY' }), 'cancelled'],
@@ -77,5 +66,16 @@ describe('passkeyProblem', () => {
     [undefined, 'failed'],
   ])('%o → %s', (error, expected) => {
     expect(passkeyProblem(error)).toBe(expected);
+  });
+});
+
+describe('secretGroups', () => {
+  it.each([
+    ['JBSWY3DPEHPK3PXP', ['JBSW', 'Y3DP', 'EHPK', '3PXP']],
+    ['JBSWY3DPEHPK3PXPA', ['JBSW', 'Y3DP', 'EHPK', '3PXP', 'A']],
+    [' JBSW Y3DP ', ['JBSW', 'Y3DP']],
+    ['', []],
+  ])('%s → %j', (secret, groups) => {
+    expect(secretGroups(secret)).toEqual(groups);
   });
 });

@@ -32,12 +32,8 @@ export const idlePhase = (lastActivity: number, now: number, idleMs: number, war
   return { kind: 'active', nextCheckInMs: idleMs - warningMs - idleFor };
 };
 
-/** An authenticator secret as people read and type it: groups of four (`JBSW Y3DP …`). */
-export const groupSecret = (secret: string): string =>
-  secret
-    .replace(/\s+/g, '')
-    .match(/.{1,4}/g)
-    ?.join(' ') ?? '';
+/** An authenticator secret as people read and type it: groups of four (`JBSW`, `Y3DP`, …). */
+export const secretGroups = (secret: string): string[] => secret.replace(/\s+/g, '').match(/.{1,4}/g) ?? [];
 
 export type PasskeyProblem = 'cancelled' | 'alreadyRegistered' | 'notHere' | 'failed';
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { route } from '../../../http/route';
 import type { AuthDeps } from '../context';
+import { withAttemptsLeft } from '../login-rules';
 import { loginWithOneTimeToken, loginWithPassword, resolveLoginTarget } from '../login-service';
 import { DEVICE_COOKIE, deviceCookieHeader, deviceCookieKey, issueDeviceCookie, readDeviceCookie } from '../device-cookie';
 import { readCookie } from '../oidc-state';
@@ -20,7 +21,7 @@ export const loginRoutes = async (app: FastifyInstance, { deps }: { deps: AuthDe
     const device = readDeviceCookie(deviceKey, readCookie(request.headers.cookie, DEVICE_COOKIE) ?? undefined);
     // A browser the person signed in on before is throttled on its own: guesses from elsewhere never lock it out.
     const trusted = device !== null && target.kind === 'user' && target.user.id === device.userId ? device : null;
-    await enforceThrottle(deps.limiter, reply, 'login', [
+    const attemptsLeft = await enforceThrottle(deps.limiter, reply, 'login', [
       ...(trusted ? [{ key: throttleKeys.loginDevice(trusted.nonce), rule: THROTTLE_RULES.loginPerDevice }] : untrustedLoginChecks(target, request.body.username)),
       { key: throttleKeys.loginAddress(request.ip), rule: THROTTLE_RULES.loginPerAddress },
     ]);
@@ -34,7 +35,7 @@ export const loginRoutes = async (app: FastifyInstance, { deps }: { deps: AuthDe
         reply.header('set-cookie', deviceCookieHeader(issueDeviceCookie(deviceKey, target.user.id), secure));
       }
     }
-    return result;
+    return withAttemptsLeft(result, attemptsLeft);
   });
 
   route(app, endpoints.oneTimeLogin, async (request, reply) => {

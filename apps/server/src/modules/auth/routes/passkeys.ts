@@ -20,6 +20,7 @@ import {
   startPasskeyRegistration,
 } from '../passkeys';
 import { findUserById } from '../repository';
+import { originOfCaller, queueSecurityNotice } from '../security-notice';
 import { enforceThrottle, THROTTLE_RULES, throttleKeys } from '../throttle';
 import { noStore, signInClient } from './shared';
 
@@ -35,6 +36,8 @@ export const passkeyRoutes = async (app: FastifyInstance, { deps }: { deps: Auth
 
   route(app, endpoints.passkeyRegistrationOptions, async (request, reply) => {
     const caller = callerOf(request);
+    // A new passkey signs in with no password or code: only a session that proved itself lately may add one.
+    await assertRecentAuthentication(deps.db, caller, deps.clock.now());
     await enforceThrottle(deps.limiter, reply, 'token', [
       { key: `passkey-registration:user:${caller.userId}`, rule: REGISTRATION_RULE },
     ]);
@@ -45,6 +48,8 @@ export const passkeyRoutes = async (app: FastifyInstance, { deps }: { deps: Auth
 
   route(app, endpoints.registerPasskey, async (request) => {
     const caller = callerOf(request);
+    // Asked again: the options may have been fetched just inside the window.
+    await assertRecentAuthentication(deps.db, caller, deps.clock.now());
     const outcome = await registerPasskey(
       deps,
       caller.userId,
@@ -53,15 +58,21 @@ export const passkeyRoutes = async (app: FastifyInstance, { deps }: { deps: Auth
     );
     if (outcome.kind === 'failed') throw badRequest(PASSKEY_MESSAGES.registrationFailed);
     if (outcome.kind === 'duplicate') throw conflict(PASSKEY_MESSAGES.alreadyRegistered);
-    await recordAudit(deps.db, {
-      actorUserId: caller.userId,
-      accountId: null,
-      action: 'auth.passkey_registered',
-      entity: 'user',
-      entityId: caller.userId,
-      details: { ip: request.ip, passkeyId: outcome.passkey.id, name: outcome.passkey.name },
+    const { passkey } = outcome;
+    const origin = await originOfCaller(deps.db, caller, request.ip);
+    await deps.db.transaction(async (tx) => {
+      await recordAudit(tx, {
+        actorUserId: caller.userId,
+        accountId: null,
+        action: 'auth.passkey_registered',
+        entity: 'user',
+        entityId: caller.userId,
+        details: { ip: request.ip, passkeyId: passkey.id, name: passkey.name },
+      });
+      await queueSecurityNotice(tx, deps.outbox, { userId: caller.userId, change: 'passkey_added', at: deps.clock.now(), origin, passkeyName: passkey.name });
     });
-    return outcome.passkey;
+    deps.outbox.nudge(deps.clock.now());
+    return passkey;
   });
 
   route(app, endpoints.passkeys, async (request) => ({ value: await listPasskeys(deps.db, callerOf(request).userId) }));
@@ -70,17 +81,22 @@ export const passkeyRoutes = async (app: FastifyInstance, { deps }: { deps: Auth
     const caller = callerOf(request);
     // A sensitive change: the session must have signed in or confirmed the password lately (issue 11 item 5).
     await assertRecentAuthentication(deps.db, caller, deps.clock.now());
-    // Another person's passkey is as unknown as one that never existed.
-    const removed = await removePasskey(deps.db, caller.userId, request.params.id);
-    if (!removed) throw notFound('The passkey');
-    await recordAudit(deps.db, {
-      actorUserId: caller.userId,
-      accountId: null,
-      action: 'auth.passkey_removed',
-      entity: 'user',
-      entityId: caller.userId,
-      details: { ip: request.ip, passkeyId: removed.id, name: removed.name },
+    const origin = await originOfCaller(deps.db, caller, request.ip);
+    await deps.db.transaction(async (tx) => {
+      // Another person's passkey is as unknown as one that never existed.
+      const row = await removePasskey(tx, caller.userId, request.params.id);
+      if (!row) throw notFound('The passkey');
+      await recordAudit(tx, {
+        actorUserId: caller.userId,
+        accountId: null,
+        action: 'auth.passkey_removed',
+        entity: 'user',
+        entityId: caller.userId,
+        details: { ip: request.ip, passkeyId: row.id, name: row.name },
+      });
+      await queueSecurityNotice(tx, deps.outbox, { userId: caller.userId, change: 'passkey_removed', at: deps.clock.now(), origin, passkeyName: row.name });
     });
+    deps.outbox.nudge(deps.clock.now());
     return reply.status(204).send();
   });
 

@@ -5,6 +5,7 @@ import { callerOf } from '../../../http/caller';
 import type { AuthDeps } from '../context';
 import { changePassword, checkResetToken, requestResetEmail, resetPageOf, setPasswordFromResetToken } from '../password-service';
 import { THROTTLE_RULES, enforceThrottle, throttleKeys } from '../throttle';
+import { originOfCaller, originOfRequest } from '../security-notice';
 import { noStore } from './shared';
 
 /** Password reset by email (spec §7) and change while signed in (decisions §3). */
@@ -25,7 +26,7 @@ export const passwordRoutes = async (app: FastifyInstance, { deps }: { deps: Aut
     await enforceThrottle(deps.limiter, reply, 'token', [
       { key: throttleKeys.tokenAddress(request.ip), rule: THROTTLE_RULES.tokenPerAddress },
     ]);
-    return setPasswordFromResetToken(deps, request.body, request.ip);
+    return setPasswordFromResetToken(deps, request.body, originOfRequest(request.headers['user-agent'], request.ip));
   });
 
   route(app, endpoints.checkResetToken, async (request, reply) => {
@@ -40,6 +41,6 @@ export const passwordRoutes = async (app: FastifyInstance, { deps }: { deps: Aut
     await enforceThrottle(deps.limiter, reply, 'passwordChange', [
       { key: throttleKeys.passwordChangeUser(caller.userId), rule: THROTTLE_RULES.passwordChangePerUser },
     ]);
-    return changePassword(deps, caller, request.body, request.ip);
+    return changePassword(deps, caller, request.body, await originOfCaller(deps.db, caller, request.ip));
   });
 };

@@ -14,6 +14,7 @@ import type { AuthDeps } from '../context';
 import { findUserById } from '../repository';
 import { endSession, endUserSessions, liveSessions } from '../sessions';
 import { enforceThrottle, THROTTLE_RULES, throttleKeys } from '../throttle';
+import { originOfCaller, queueSecurityNotice } from '../security-notice';
 import { noStore } from './shared';
 
 export const sessionRoutes = async (app: FastifyInstance, { deps }: { deps: AuthDeps }) => {
@@ -69,9 +70,14 @@ export const sessionRoutes = async (app: FastifyInstance, { deps }: { deps: Auth
 
   route(app, endpoints.endOtherSessions, async (request) => {
     const caller = callerOf(request);
-    const revoked = await deps.db.transaction((tx) =>
-      endUserSessions(tx, { userId: caller.userId, reason: 'ended_by_user', now: deps.clock.now(), except: caller.sessionId }),
-    );
+    const origin = await originOfCaller(deps.db, caller, request.ip);
+    const now = deps.clock.now();
+    const revoked = await deps.db.transaction(async (tx) => {
+      const count = await endUserSessions(tx, { userId: caller.userId, reason: 'ended_by_user', now, except: caller.sessionId });
+      await queueSecurityNotice(tx, deps.outbox, { userId: caller.userId, change: 'sessions_ended', at: now, origin });
+      return count;
+    });
+    deps.outbox.nudge(now);
     await audit(caller.userId, 'auth.other_sessions_ended', { ip: request.ip, revoked });
     return { revoked };
   });

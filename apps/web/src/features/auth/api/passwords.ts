@@ -1,10 +1,13 @@
 import {
   BRAND_CODE,
   endpoints,
+  isRecentPasskey,
   type ChangePasswordRequest,
+  type ResetTokenCheck,
   type ResultResponse,
   type SetFromResetTokenRequest,
 } from '@portal/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api/client';
 
@@ -21,8 +24,20 @@ export const sendResetEmail = (username: string): Promise<boolean> =>
 export const setPasswordFromResetToken = (body: SetFromResetTokenRequest): Promise<ResultResponse> =>
   api.call(endpoints.setFromResetToken, { body });
 
-/** Password/CheckResetToken {resetToken} → {successful, error}: whether the link still works (nothing is spent). */
-export const checkResetToken = (resetToken: string): Promise<ResultResponse> => api.call(endpoints.checkResetToken, { body: { resetToken } });
+/**
+ * Password/CheckResetToken {resetToken} → {successful, error, recentPasskeys}: whether the link still works
+ * (nothing is spent) and the passkeys added in the last 24 hours, which the reset may remove.
+ */
+export const checkResetToken = (resetToken: string): Promise<ResetTokenCheck> => api.call(endpoints.checkResetToken, { body: { resetToken } });
+
+/** The signed-in person's passkeys added in the last 24 hours (the password change offers to remove them). */
+export const recentPasskeysQuery = () =>
+  queryOptions({
+    // Under the Security screen's key, so a change there is seen here too.
+    queryKey: ['passkeys'],
+    queryFn: ({ signal }) => api.call(endpoints.passkeys, { signal }).then((answer) => answer.value),
+    select: (passkeys) => passkeys.filter((passkey) => isRecentPasskey(passkey.createdAt, new Date())),
+  });
 
 /** Password/Change {currentPassword, newPassword} → {successful, error} (decisions §3). */
 export const changePassword = (body: ChangePasswordRequest): Promise<ResultResponse> =>

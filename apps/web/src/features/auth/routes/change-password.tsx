@@ -1,6 +1,7 @@
 import { PASSWORD_MIN } from '@portal/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '@/lib/i18n/translate';
 import { Banner } from '@/components/ui/banner';
@@ -12,14 +13,18 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api/client';
 import { registerLocales } from '@/lib/i18n/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
-import { changePassword } from '../api/passwords';
+import { changePassword, recentPasskeysQuery } from '../api/passwords';
 import { PasswordInput } from '../components/password-input';
+import { RecentPasskeysChoice } from '../components/recent-passkeys-choice';
 import { passwordLocales } from '../password-locales';
 import { changePasswordFormSchema, type ChangePasswordForm } from '../schemas';
 
 await registerLocales('password', passwordLocales);
 
-/** /password (decisions §5): Password/Change {currentPassword, newPassword}. */
+/**
+ * /password (decisions §5): Password/Change {currentPassword, newPassword}; with passkeys added in the last 24
+ * hours, it offers to remove them with the change.
+ */
 export function ChangePasswordPage() {
   const { t } = useTranslation('password');
   const { t: tc } = useTranslation();
@@ -33,11 +38,25 @@ export function ChangePasswordPage() {
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
+  const queryClient = useQueryClient();
+  // Without the list (it failed to load) the change still works; it just offers nothing to remove.
+  const recentPasskeys = useQuery(recentPasskeysQuery()).data ?? [];
+  const [removeRecent, setRemoveRecent] = useState(false);
   const mutation = useMutation({
-    mutationFn: (form: ChangePasswordForm) =>
-      changePassword({ currentPassword: form.currentPassword, newPassword: form.newPassword }),
+    mutationFn: async (form: ChangePasswordForm) => {
+      const removeRecentPasskeys = removeRecent && recentPasskeys.length > 0;
+      const result = await changePassword({
+        currentPassword: form.currentPassword,
+        newPassword: form.newPassword,
+        ...(removeRecentPasskeys ? { removeRecentPasskeys } : {}),
+      });
+      return { ...result, removedPasskeys: result.successful && removeRecentPasskeys };
+    },
     onSuccess: (result) => {
-      if (result.successful) reset();
+      if (!result.successful) return;
+      reset();
+      setRemoveRecent(false);
+      void queryClient.invalidateQueries({ queryKey: recentPasskeysQuery().queryKey });
     },
   });
 
@@ -66,6 +85,7 @@ export function ChangePasswordPage() {
           {result?.successful && (
             <Banner tone="success" className="mb-5" onDismiss={() => mutation.reset()}>
               {t('change.success')}
+              {result.removedPasskeys && ` ${t('change.passkeysRemoved')}`}
             </Banner>
           )}
           <form onSubmit={handleSubmit((form) => mutation.mutate(form))} noValidate className="flex flex-col gap-4">
@@ -82,6 +102,7 @@ export function ChangePasswordPage() {
             <Field label={t('change.confirmPassword')} error={fieldError(errors.confirmPassword?.message)}>
               <PasswordInput {...register('confirmPassword')} autoComplete="new-password" aria-required="true" />
             </Field>
+            <RecentPasskeysChoice passkeys={recentPasskeys} checked={removeRecent} onChange={setRemoveRecent} />
             <div>
               <Button type="submit" loading={mutation.isPending} loadingText={t('change.submitting')}>
                 {t('change.submit')}

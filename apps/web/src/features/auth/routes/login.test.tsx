@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { changeLanguage } from '@/lib/i18n/i18n';
 import { json, makeToken, mockFetch, renderRoute } from '@/test/utils';
 
 const fill = async (username = 'casey', password = 'Demo-Pass-2025!') => {
@@ -71,6 +72,27 @@ describe('/login', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
+  it('a deep link opened signed out goes through /login and lands on the link after sign-in', async () => {
+    const token = makeToken();
+    backend(() => json({ successful: true, token, error: null }));
+    const { router } = renderRoute('/invoices?period=3m');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe(`?next=${encodeURIComponent('/invoices?period=3m')}`);
+    const user = await fill();
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invoices'));
+    expect(router.state.location.search).toBe('?period=3m');
+  });
+
+  it.each(['https://evil.example/invoices', '//evil.example/invoices'])('refuses an off-origin next (%s): sign-in lands on /', async (next) => {
+    const token = makeToken();
+    backend(() => json({ successful: true, token, error: null }));
+    const { router } = renderRoute(`/login?next=${encodeURIComponent(next)}`);
+    const user = await fill();
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
   it('with Remember me stores the token persistently and removes the tab copy', async () => {
     const token = makeToken();
     const { router } = (() => {
@@ -107,6 +129,29 @@ describe('/login', () => {
     expect(alert).toHaveTextContent(`Error:${message}`);
     expect(router.state.location.pathname).toBe('/login');
     expect(sessionStorage.getItem('token')).toBeNull();
+  });
+
+  it.each([
+    [3, 'The username or password is incorrect. 3 attempts left before sign-in is paused. If you forgot your password, reset it instead.'],
+    [1, 'The username or password is incorrect. 1 attempt left before sign-in is paused. If you forgot your password, reset it instead.'],
+    [0, 'The username or password is incorrect. Sign-in is now paused for a while. Reset your password to sign in at once.'],
+  ])('warns when %i attempts are left', async (attemptsLeft, message) => {
+    backend(() => json({ successful: false, token: null, error: 'The username or password is incorrect.', attemptsLeft }));
+    renderRoute('/login');
+    const user = await fill();
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Error:${message}`);
+  });
+
+  it('warns in French when French is the language', async () => {
+    await changeLanguage('fr', { remember: true });
+    backend(() => json({ successful: false, token: null, error: 'The username or password is incorrect.', attemptsLeft: 2 }));
+    renderRoute('/login');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Nom d’utilisateur'), 'casey');
+    await user.type(screen.getByLabelText('Mot de passe'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Il vous reste 2 essais avant que la connexion soit suspendue.');
   });
 
   it('shows the network error message when the service cannot be reached', async () => {

@@ -7,7 +7,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Checkbox, Field, Input } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { appConfig } from '@/config/app';
-import { paths, ssoLoginPath, ssoLoginUrl } from '@/config/paths';
+import { LOGIN_NEXT_PARAM, paths, ssoLoginPath, ssoLoginUrl } from '@/config/paths';
 import { currentLanguage, registerLocales } from '@/lib/i18n/i18n';
 import { warmUpFormatters } from '@/lib/intl-warm-up';
 import { startSession, useSession } from '@/lib/session/session-store';
@@ -18,7 +18,7 @@ import { useSsoListedInPage } from '../sso-hint';
 import { AuthHeading } from '../components/auth-heading';
 import { PasswordInput } from '../components/password-input';
 import { authLocales } from '../locales';
-import { hashParam, loginFailureMessage, validateLogin, type LoginFields } from '../rules';
+import { hashParam, loginFailureMessage, returnPathAfterLogin, validateLogin, type LoginFields } from '../rules';
 
 await registerLocales('auth', authLocales);
 
@@ -49,6 +49,11 @@ function MicrosoftMark() {
  */
 export function LoginPage() {
   const { t } = useTranslation('auth');
+  // With few attempts left the refusal says so, in the page's language, so the person can reset in time.
+  const withAttemptsWarning = (text: string, attemptsLeft: number | undefined) =>
+    attemptsLeft === undefined
+      ? text
+      : `${text} ${attemptsLeft === 0 ? t('login.noAttemptsLeft') : t('login.attemptsLeft', { count: attemptsLeft })}`;
   usePageTitle(t('login.title'));
   const navigate = useNavigate();
   const location = useLocation();
@@ -98,9 +103,12 @@ export function LoginPage() {
     otpRef.current?.focus();
   }, [otpPrompt]);
 
+  // A deep link opened signed out comes back after sign-in (this origin's pages only). Read when needed: the
+  // page is also rendered at build time, where there is no window.
+  const landing = () => returnPathAfterLogin(new URLSearchParams(location.search).get(LOGIN_NEXT_PARAM), window.location.origin);
   const finish = (token: string | null, remember: boolean): boolean => {
     if (!token || !startSession(token, remember)) return false;
-    void navigate(paths.home, { replace: true });
+    void navigate(landing(), { replace: true });
     return true;
   };
 
@@ -160,7 +168,7 @@ export function LoginPage() {
         // The password was right: the service's text goes beside the code field, not in the banner.
         setOtp('');
         setOtpPrompt({ text: loginFailureMessage({ response }, t('login.failed')), wrong: Boolean(code) });
-      } else setFailure(loginFailureMessage({ response }, t('login.failed')));
+      } else setFailure(withAttemptsWarning(loginFailureMessage({ response }, t('login.failed')), response.attemptsLeft));
     } catch (error) {
       setFailure(loginFailureMessage({ error }, t('login.failed')));
     }
@@ -187,7 +195,7 @@ export function LoginPage() {
   };
 
   // Already signed in (and not switching user with a one-time link): straight to the dashboard.
-  if (session && !oneTimeToken) return <Navigate to={paths.home} replace />;
+  if (session && !oneTimeToken) return <Navigate to={landing()} replace />;
 
   if (oneTimeState === 'busy') {
     return (

@@ -1,12 +1,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { changeLanguage } from '@/lib/i18n/i18n';
 import { json, mockFetch, renderRoute, type FetchCall } from '@/test/utils';
 
 const PASSWORD = 'a long enough passphrase';
 const USED = 'This reset link has expired or was already used. Request a new one.';
 
 /** The auth service: the link check answers `check`; setting the password answers `set`. */
-const backend = (set: () => Response = () => json({ successful: true, error: null }), check = () => json({ successful: true, error: null })) => {
+const backend = (set: () => Response = () => json({ successful: true, error: null }), check = () => json({ successful: true, error: null, recentPasskeys: [] })) => {
   const mock = mockFetch((call) => (call.url.pathname === '/a/v1/Password/CheckResetToken' ? check() : set()));
   return { ...mock, sets: () => mock.calls.filter((c: FetchCall) => c.url.pathname === '/a/v1/Password/SetFromResetToken') };
 };
@@ -64,7 +65,7 @@ describe('/reset-password (spec §2, §5, §8)', () => {
   });
 
   it('says at once when the link was already used or expired, and offers a new one', async () => {
-    const { sets } = backend(undefined, () => json({ successful: false, error: USED }));
+    const { sets } = backend(undefined, () => json({ successful: false, error: USED, recentPasskeys: [] }));
     renderRoute('/reset-password#reset=tok-used');
     expect(await screen.findByRole('alert')).toHaveTextContent(USED);
     expect(screen.getByRole('link', { name: 'Request a new reset code' })).toHaveAttribute('href', '/forgot-password');
@@ -83,5 +84,51 @@ describe('/reset-password (spec §2, §5, §8)', () => {
     renderRoute('/reset-password');
     expect(await screen.findByRole('alert')).toHaveTextContent('This reset link is incomplete or has expired.');
     expect(screen.getByRole('link', { name: 'Request a new reset code' })).toHaveAttribute('href', '/forgot-password');
+  });
+
+  it('offers to remove the passkeys added in the last 24 hours, and removes them with the reset when asked', async () => {
+    const { sets } = backend(undefined, () =>
+      json({ successful: true, error: null, recentPasskeys: [{ name: 'Chrome on Linux', createdAt: '2026-03-03T09:30:00Z' }] }),
+    );
+    renderRoute('/reset-password#reset=tok-123');
+    const group = await screen.findByRole('group', { name: 'A passkey was added to your account in the last 24 hours' });
+    expect(group).toHaveTextContent('Chrome on Linux, added');
+    const choice = screen.getByRole('checkbox', { name: 'Also remove this passkey' });
+    expect(choice).not.toBeChecked();
+    expect(choice).toHaveAccessibleDescription(/a passkey signs in without your password/);
+    await userEvent.setup().click(choice);
+    await submit(PASSWORD, PASSWORD);
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your password has been updated successfully. The passkeys added in the last 24 hours were removed.',
+    );
+    expect(sets()[0]!.body).toEqual({ newPassword: PASSWORD, resetToken: 'tok-123', removeRecentPasskeys: true });
+  });
+
+  it('keeps the passkeys when the choice is left unticked, and offers nothing without recent ones', async () => {
+    const { sets } = backend(undefined, () =>
+      json({ successful: true, error: null, recentPasskeys: [{ name: 'Chrome on Linux', createdAt: '2026-03-03T09:30:00Z' }] }),
+    );
+    renderRoute('/reset-password#reset=tok-123');
+    await screen.findByRole('checkbox', { name: 'Also remove this passkey' });
+    await submit(PASSWORD, PASSWORD);
+    expect(await screen.findByRole('status')).toHaveTextContent(/^Success:Your password has been updated successfully\.$/);
+    expect(sets()[0]!.body).toEqual({ newPassword: PASSWORD, resetToken: 'tok-123' });
+  });
+
+  it('offers the choice in French when French is the language', async () => {
+    await changeLanguage('fr', { remember: true });
+    backend(undefined, () =>
+      json({
+        successful: true,
+        error: null,
+        recentPasskeys: [
+          { name: 'Chrome on Linux', createdAt: '2026-03-03T09:30:00Z' },
+          { name: 'Safari on iOS', createdAt: '2026-03-03T08:30:00Z' },
+        ],
+      }),
+    );
+    renderRoute('/reset-password#reset=tok-123');
+    expect(await screen.findByRole('group', { name: '2 clés d’accès ont été ajoutées à votre compte au cours des dernières 24 heures' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Retirer aussi ces 2 clés d’accès' })).toBeInTheDocument();
   });
 });

@@ -14,6 +14,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { checkResetToken, setPasswordFromResetToken } from '../api/passwords';
 import { AuthHeading } from '../components/auth-heading';
 import { PasswordInput } from '../components/password-input';
+import { RecentPasskeysChoice, type RecentPasskey } from '../components/recent-passkeys-choice';
 import { passwordLocales } from '../password-locales';
 import { hashParam } from '../rules';
 import { resetPasswordFormSchema, type ResetPasswordForm } from '../schemas';
@@ -29,7 +30,9 @@ export function ResetPasswordPage() {
   usePageTitle(t('reset.title'));
   const { hash } = useLocation();
   const resetToken = hashParam(hash, 'reset');
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState<{ removedPasskeys: boolean } | null>(null);
+  const [recentPasskeys, setRecentPasskeys] = useState<RecentPasskey[]>([]);
+  const [removeRecent, setRemoveRecent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   // A used or expired link is said at once, not after the new password is typed twice.
   const [linkProblem, setLinkProblem] = useState<string | null>(null);
@@ -39,7 +42,9 @@ export function ResetPasswordPage() {
     checkResetToken(resetToken).then(
       (result) => {
         // Said in the page's language (the service's own text is English).
-        if (current && !result.successful) setLinkProblem(t('reset.linkUsed'));
+        if (!current) return;
+        if (!result.successful) setLinkProblem(t('reset.linkUsed'));
+        else setRecentPasskeys(result.recentPasskeys);
       },
       // Unreachable service: the form stays, and submitting says what went wrong.
       () => undefined,
@@ -61,8 +66,13 @@ export function ResetPasswordPage() {
     if (!resetToken) return;
     setFailure(null);
     try {
-      const result = await setPasswordFromResetToken({ newPassword: form.newPassword, resetToken });
-      if (result.successful) setDone(true);
+      const removeRecentPasskeys = removeRecent && recentPasskeys.length > 0;
+      const result = await setPasswordFromResetToken({
+        newPassword: form.newPassword,
+        resetToken,
+        ...(removeRecentPasskeys ? { removeRecentPasskeys } : {}),
+      });
+      if (result.successful) setDone({ removedPasskeys: removeRecentPasskeys });
       else setFailure(result.error?.trim() || t('reset.failed'));
     } catch (error) {
       setFailure(errorMessage(error, t('reset.failedRetry')));
@@ -85,6 +95,7 @@ export function ResetPasswordPage() {
         <AuthHeading title={t('reset.title')} />
         <Banner tone="success" className="mb-5">
           {t('reset.success')}
+          {done.removedPasskeys && ` ${t('reset.passkeysRemoved')}`}
         </Banner>
         {returnToLogin}
       </>
@@ -125,6 +136,7 @@ export function ResetPasswordPage() {
         <Field label={t('reset.confirmPassword')} error={fieldError(errors.confirmPassword?.message)}>
           <PasswordInput {...register('confirmPassword')} autoComplete="new-password" aria-required="true" />
         </Field>
+        <RecentPasskeysChoice passkeys={recentPasskeys} checked={removeRecent} onChange={setRemoveRecent} />
         <Button type="submit" size="lg" className="w-full" loading={isSubmitting} loadingText={t('reset.submitting')}>
           {t('reset.submit')}
         </Button>

@@ -27,6 +27,7 @@ export const preloadTwoFactorDialogs = (): void => {
 
 export const TurnOnTwoFactorDialog = lazyDialog(loadTwoFactor, (m) => m.TurnOnTwoFactorDialog);
 export const TurnOffTwoFactorDialog = lazyDialog(loadTwoFactor, (m) => m.TurnOffTwoFactorDialog);
+export const NewRecoveryCodesDialog = lazyDialog(loadTwoFactor, (m) => m.NewRecoveryCodesDialog);
 
 const loadPasskey = () => import('./passkey-dialogs');
 

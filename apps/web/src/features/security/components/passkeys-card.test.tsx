@@ -26,6 +26,12 @@ const CREDENTIAL = {
 const passkey = (id: number, name: string, lastUsedAt: string | null): PasskeySummary =>
   ({ id: BigInt(id), name, createdAt: '2026-11-20T15:30:00Z', lastUsedAt, backedUp: false }) as PasskeySummary;
 
+/** RFC 9470's step-up challenge, as the auth service answers a change on an old sign-in. */
+const stepUp = () =>
+  json({ error: 'For your security, confirm your password to make this change.' }, 401, {
+    'WWW-Authenticate': 'Bearer error="insufficient_user_authentication", max_age=600',
+  });
+
 /** The auth service's passkey calls over a list that changes as they are made. */
 const mockPasskeys = (initial: PasskeySummary[], { stale = false } = {}) => {
   let live = [...initial];
@@ -37,7 +43,7 @@ const mockPasskeys = (initial: PasskeySummary[], { stale = false } = {}) => {
     if (path === '/a/v1/Sessions') return json({ value: [] });
     if (path === '/a/v1/TwoFactor') return json({ totp: false });
     if (call.method === 'GET' && path === '/a/v1/Passkeys') return json({ value: live.map((p) => ({ ...p, id: Number(p.id) })) });
-    if (call.method === 'POST' && path === '/a/v1/Passkeys/registration-options') return json(OPTIONS);
+    if (call.method === 'POST' && path === '/a/v1/Passkeys/registration-options') return recent ? json(OPTIONS) : stepUp();
     if (call.method === 'POST' && path === '/a/v1/Passkeys') {
       const added = passkey(9, 'Chrome on Linux', null);
       live = [added, ...live];
@@ -48,11 +54,7 @@ const mockPasskeys = (initial: PasskeySummary[], { stale = false } = {}) => {
       return new Response(null, { status: 204 });
     }
     if (call.method === 'DELETE' && path.startsWith('/a/v1/Passkeys/')) {
-      if (!recent) {
-        return json({ error: 'For your security, confirm your password to make this change.' }, 401, {
-          'WWW-Authenticate': 'Bearer error="insufficient_user_authentication", max_age=600',
-        });
-      }
+      if (!recent) return stepUp();
       live = live.filter((p) => String(p.id) !== path.split('/').pop());
       return new Response(null, { status: 204 });
     }
@@ -171,6 +173,41 @@ describe('security screen: passkeys', () => {
     expect(calls.find((c) => c.url.pathname === '/a/v1/Authenticate/confirm')?.body).toEqual({ password: 'Demo-Pass-2025!' });
     // Still signed in: the step-up answer is not an ended session.
     expect(sessionStorage.getItem('token')).not.toBeNull();
+  });
+
+  it('asks for the password before adding one when the sign-in is over 10 minutes old; focus goes to the outcome', async () => {
+    const user = userEvent.setup();
+    startRegistration.mockResolvedValue(CREDENTIAL);
+    const { calls } = mockPasskeys([], { stale: true });
+    renderRoute('/security');
+    const card = await section();
+    await user.click(await within(card).findByRole('button', { name: 'Add a passkey' }));
+
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm your password' });
+    // The browser's passkey dialog waits for the password: nothing is created before it.
+    expect(startRegistration).not.toHaveBeenCalled();
+    await user.type(within(confirm).getByLabelText(/Password/), 'Demo-Pass-2025!');
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+
+    expect(
+      await screen.findByText('Passkey added for Chrome on Linux. You can now sign in with it from the login page.'),
+    ).toBeInTheDocument();
+    expect(startRegistration).toHaveBeenCalledTimes(1);
+    expect(calls.filter((c) => c.url.pathname === '/a/v1/Passkeys/registration-options')).toHaveLength(2);
+    // The outcome's banner takes focus, as after every action on this screen.
+    await waitFor(() => expect(document.activeElement).toHaveTextContent('Passkey added for Chrome on Linux.'));
+  });
+
+  it('adds nothing when the password confirmation is cancelled, and says why', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockPasskeys([], { stale: true });
+    renderRoute('/security');
+    await user.click(await within(await section()).findByRole('button', { name: 'Add a passkey' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm your password' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('For your security, confirm your password to make this change.')).toBeInTheDocument();
+    expect(startRegistration).not.toHaveBeenCalled();
+    expect(calls.filter((c) => c.method === 'POST' && c.url.pathname === '/a/v1/Passkeys')).toHaveLength(0);
   });
 
   it('speaks French when French is the language', async () => {

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@/lib/i18n/translate';
+import { useReauthentication } from '@/components/reauthentication/use-reauthentication';
 import { Badge } from '@/components/ui/badge';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
@@ -37,8 +38,10 @@ export function PasskeysCard({ onSuccess, onInfo, onError }: PasskeysCardProps) 
 
   useEffect(preloadPasskeyDialogs, []);
 
+  // A new passkey signs in without the password: an old sign-in confirms the password first, then it is added.
+  const reauthentication = useReauthentication();
   const add = useMutation({
-    mutationFn: registerPasskey,
+    mutationFn: () => reauthentication.run(registerPasskey),
     onSuccess: (passkey) => {
       void queryClient.invalidateQueries({ queryKey: passkeysQuery().queryKey });
       onSuccess(t('notice.passkeyAdded', { name: passkey.name }));
@@ -104,6 +107,7 @@ export function PasskeysCard({ onSuccess, onInfo, onError }: PasskeysCardProps) 
         onRemoved={(passkey) => onSuccess(t('notice.passkeyRemoved', { name: passkey.name }))}
         onFailed={(error) => onError(serverTextOr(error, t('notice.passkeyRemoveFailed')), error)}
       />
+      {reauthentication.dialog}
     </Card>
   );
 }

@@ -12,10 +12,24 @@ const WRONG = 'That code is not right, or it was already used. Enter the current
 type Handler = (call: FetchCall) => Response;
 
 /** The auth service's two-factor calls (123456 is the right code) plus what the Security screen reads anyway. */
-const mockTwoFactor = ({ setup, on = false }: { setup?: Handler; on?: boolean } = {}) =>
-  mockFetch((call) => {
+const NEW_RECOVERY = Array.from({ length: 10 }, (_, i) => `mnpq${i}-rstu${i}`);
+const stepUp = () =>
+  json({ error: 'For your security, confirm your password to make this change.' }, 401, {
+    'WWW-Authenticate': 'Bearer error="insufficient_user_authentication", max_age=600',
+  });
+
+const mockTwoFactor = ({ setup, on = false, stale = false }: { setup?: Handler; on?: boolean; stale?: boolean } = {}) => {
+  // A sign-in over 10 minutes old: set-up, enable and new codes answer the step-up challenge until the password is confirmed.
+  let recent = !stale;
+  return mockFetch((call) => {
     const path = call.url.pathname;
     const code = (call.body as { code?: string } | undefined)?.code;
+    if (path === '/a/v1/Authenticate/confirm') {
+      recent = true;
+      return new Response(null, { status: 204 });
+    }
+    if (!recent && ['/a/v1/TwoFactor/totp/setup', '/a/v1/TwoFactor/totp/enable', '/a/v1/TwoFactor/recovery-codes'].includes(path)) return stepUp();
+    if (path === '/a/v1/TwoFactor/recovery-codes') return on ? json({ recoveryCodes: NEW_RECOVERY }) : json({ error: 'Two-factor sign-in is not on.' }, 409);
     if (path === '/b/v1/Account/names') return json(names([1001n, 'Casey Customer', null]));
     if (path === '/a/v1/Sessions') return json({ value: [] });
     if (path === '/a/v1/Passkeys') return json({ value: [] });
@@ -27,6 +41,13 @@ const mockTwoFactor = ({ setup, on = false }: { setup?: Handler; on?: boolean } 
       return code === 'abcd3-efgh3' ? new Response(null, { status: 204 }) : json({ error: WRONG }, 400);
     return json({ error: `No fake for ${call.method} ${path}` }, 404);
   });
+};
+
+const confirmPassword = async (user: ReturnType<typeof userEvent.setup>) => {
+  const confirm = await screen.findByRole('dialog', { name: 'Confirm your password' });
+  await user.type(within(confirm).getByLabelText(/Password/), 'Demo-Pass-2025!');
+  await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+};
 
 const section = () => screen.findByRole('region', { name: 'Two-factor sign-in' });
 
@@ -136,6 +157,49 @@ describe('security screen: two-factor sign-in', () => {
     expect(calls.filter((c) => c.url.pathname.endsWith('/disable')).at(-1)?.body).toEqual({ code: 'abcd3-efgh3' });
   });
 
+  it('asks for the password before set-up on an old sign-in, then shows the QR code', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockTwoFactor({ stale: true });
+    renderRoute('/security');
+    await user.click(within(await section()).getByRole('button', { name: 'Turn on' }));
+    await confirmPassword(user);
+    const dialog = await screen.findByRole('dialog', { name: 'Turn on two-factor sign-in' });
+    expect(dialog).toHaveTextContent('JBSW Y3DP EHPK 3PXP');
+    expect(calls.filter((c) => c.url.pathname === '/a/v1/TwoFactor/totp/setup')).toHaveLength(2);
+    expect(calls.find((c) => c.url.pathname === '/a/v1/Authenticate/confirm')?.body).toEqual({ password: 'Demo-Pass-2025!' });
+  });
+
+  it('makes new recovery codes after a confirmation (and the password on an old sign-in), shown once', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockTwoFactor({ on: true, stale: true });
+    renderRoute('/security');
+    const card = await section();
+    await user.click(await within(card).findByRole('button', { name: 'New recovery codes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Make new recovery codes?' });
+    expect(dialog).toHaveTextContent('Your current recovery codes will stop working at once');
+    expect(calls.some((c) => c.url.pathname === '/a/v1/TwoFactor/recovery-codes')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Make new codes' }));
+    await confirmPassword(user);
+    const saved = await within(dialog).findByRole('heading', { name: 'Save these recovery codes' });
+    await waitFor(() => expect(saved).toHaveFocus());
+    const codes = within(within(dialog).getByRole('list', { name: 'Recovery codes' })).getAllByRole('listitem');
+    expect(codes.map((c) => c.textContent)).toEqual(NEW_RECOVERY);
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(await screen.findByText('You have new recovery codes. The old ones no longer work.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.pathname === '/a/v1/TwoFactor/recovery-codes')).toHaveLength(2);
+  });
+
+  it('cancelling new recovery codes changes nothing; focus returns to the button', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockTwoFactor({ on: true });
+    renderRoute('/security');
+    const button = await within(await section()).findByRole('button', { name: 'New recovery codes' });
+    await user.click(button);
+    await user.click(within(await screen.findByRole('dialog', { name: 'Make new recovery codes?' })).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(button).toHaveFocus());
+    expect(calls.some((c) => c.url.pathname === '/a/v1/TwoFactor/recovery-codes')).toBe(false);
+  });
+
   it('speaks French when French is the language', async () => {
     await changeLanguage('fr', { remember: true });
     mockTwoFactor();
@@ -143,5 +207,16 @@ describe('security screen: two-factor sign-in', () => {
     const card = await screen.findByRole('region', { name: 'Connexion en deux étapes' });
     expect(within(card).getByRole('button', { name: 'Activer' })).toBeInTheDocument();
     expect(card).toHaveTextContent('Désactivée');
+  });
+
+  it('offers new recovery codes in French', async () => {
+    await changeLanguage('fr', { remember: true });
+    const user = userEvent.setup();
+    mockTwoFactor({ on: true });
+    renderRoute('/security');
+    const card = await screen.findByRole('region', { name: 'Connexion en deux étapes' });
+    await user.click(await within(card).findByRole('button', { name: 'Nouveaux codes de récupération' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Créer de nouveaux codes de récupération?' });
+    expect(within(dialog).getByRole('button', { name: 'Créer les codes' })).toBeInTheDocument();
   });
 });

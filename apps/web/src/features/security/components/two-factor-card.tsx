@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n/translate';
+import { useReauthentication } from '@/components/reauthentication/use-reauthentication';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
@@ -9,7 +10,7 @@ import { ApiError } from '@/lib/api/client';
 import { serverTextOr } from '@/lib/api/server-text';
 import { startTotpSetup } from '../api/totp-setup';
 import { twoFactorStatusQuery } from '../api/get-two-factor-status';
-import { preloadTwoFactorDialogs, TurnOffTwoFactorDialog, TurnOnTwoFactorDialog } from './lazy-dialogs';
+import { NewRecoveryCodesDialog, preloadTwoFactorDialogs, TurnOffTwoFactorDialog, TurnOnTwoFactorDialog } from './lazy-dialogs';
 
 export interface TwoFactorCardProps {
   onSuccess: (text: string) => void;
@@ -29,9 +30,12 @@ export function TwoFactorCard({ onSuccess, onInfo, onError }: TwoFactorCardProps
   const [setup, setSetup] = useState<Awaited<ReturnType<typeof startTotpSetup>> | null>(null);
   const [setupOpen, setSetupOpen] = useState(false);
   const [turningOff, setTurningOff] = useState(false);
+  const [renewing, setRenewing] = useState(false);
 
+  // Enrolling an authenticator needs a recent sign-in: an old one confirms the password first.
+  const reauthentication = useReauthentication();
   const start = useMutation({
-    mutationFn: startTotpSetup,
+    mutationFn: () => reauthentication.run(startTotpSetup),
     onSuccess: (answer) => {
       setSetup(answer);
       setSetupOpen(true);
@@ -58,15 +62,26 @@ export function TwoFactorCard({ onSuccess, onInfo, onError }: TwoFactorCardProps
           {on ? t('twoFactor.onText') : t('twoFactor.offText')}
         </p>
         {on ? (
-          <Button
-            variant="secondary"
-            className="w-full shrink-0 sm:w-auto"
-            onClick={() => setTurningOff(true)}
-            onPointerEnter={preloadTwoFactorDialogs}
-            onFocus={preloadTwoFactorDialogs}
-          >
-            {t('twoFactor.turnOff')}
-          </Button>
+          <div className="flex w-full shrink-0 flex-col gap-2 sm:w-auto sm:flex-row">
+            <Button
+              variant="secondary"
+              className="w-full sm:w-auto"
+              onClick={() => setRenewing(true)}
+              onPointerEnter={preloadTwoFactorDialogs}
+              onFocus={preloadTwoFactorDialogs}
+            >
+              {t('twoFactor.newCodes')}
+            </Button>
+            <Button
+              variant="secondary"
+              className="w-full sm:w-auto"
+              onClick={() => setTurningOff(true)}
+              onPointerEnter={preloadTwoFactorDialogs}
+              onFocus={preloadTwoFactorDialogs}
+            >
+              {t('twoFactor.turnOff')}
+            </Button>
+          </div>
         ) : (
           <Button
             className="w-full shrink-0 sm:w-auto"
@@ -89,6 +104,15 @@ export function TwoFactorCard({ onSuccess, onInfo, onError }: TwoFactorCardProps
         onEnabled={() => setOn(true)}
         onDone={() => onSuccess(t('notice.twoFactorOn'))}
       />
+      <NewRecoveryCodesDialog
+        open={renewing}
+        onClose={() => setRenewing(false)}
+        onRenewed={() => onSuccess(t('notice.newCodes'))}
+        onOff={(text) => {
+          setOn(false);
+          onInfo(text);
+        }}
+      />
       <TurnOffTwoFactorDialog
         open={turningOff}
         onClose={() => setTurningOff(false)}
@@ -97,6 +121,7 @@ export function TwoFactorCard({ onSuccess, onInfo, onError }: TwoFactorCardProps
           onSuccess(text ?? t('notice.twoFactorOff'));
         }}
       />
+      {reauthentication.dialog}
     </Card>
   );
 }

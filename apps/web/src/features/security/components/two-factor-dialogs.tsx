@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Copy } from 'lucide-react';
 import { toString as qrSvg } from 'qrcode';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '@/lib/i18n/translate';
 import { useReauthentication } from '@/components/reauthentication/use-reauthentication';
 import { Button } from '@/components/ui/button';
@@ -9,9 +9,9 @@ import { Dialog, DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { Field, Input } from '@/components/ui/field';
 import { ApiError } from '@/lib/api/client';
 import { serverTextOr } from '@/lib/api/server-text';
-import { enableTotp } from '../api/totp-enable';
+import { enableTotp, renewRecoveryCodes } from '../api/totp-enable';
 import { disableTwoFactor } from '../api/two-factor-disable';
-import { groupSecret } from '../rules';
+import { secretGroups } from '../rules';
 
 /** Copies `text` and says so in a live region beside the button. */
 function CopyButton({ text, label }: { text: string; label: string }) {
@@ -50,6 +50,21 @@ function QrCode({ url, alt }: { url: string; alt: string }) {
   );
 }
 
+/** The recovery codes, shown this once, and a button to copy them. */
+function RecoveryCodes({ codes }: { codes: string[] }) {
+  const { t } = useTranslation('security');
+  return (
+    <>
+      <ul aria-label={t('setup.codesLabel')} className="grid grid-cols-1 gap-2 rounded-lg bg-surface-2 p-4 font-mono text-sm min-[360px]:grid-cols-2">
+        {codes.map((recoveryCode) => (
+          <li key={recoveryCode}>{recoveryCode}</li>
+        ))}
+      </ul>
+      <CopyButton text={codes.join('\n')} label={t('setup.copyCodes')} />
+    </>
+  );
+}
+
 /** Codes as typed: spaces people copy along are dropped. */
 const cleanCode = (code: string) => code.replace(/\s+/g, '');
 
@@ -76,8 +91,10 @@ export function TurnOnTwoFactorDialog({ open, setup, onClose, onEnabled, onDone 
   const codeRef = useRef<HTMLInputElement>(null);
   const savedRef = useRef<HTMLHeadingElement>(null);
 
+  // The set-up may have begun just inside the 10 minutes: an old sign-in confirms the password, then it is on.
+  const reauthentication = useReauthentication();
   const enable = useMutation({
-    mutationFn: enableTotp,
+    mutationFn: (value: string) => reauthentication.run(() => enableTotp(value)),
     onSuccess: (answer) => {
       setRecoveryCodes(answer.recoveryCodes);
       onEnabled();
@@ -126,12 +143,7 @@ export function TurnOnTwoFactorDialog({ open, setup, onClose, onEnabled, onDone 
             {t('setup.savedTitle')}
           </h3>
           <p className="text-sm">{t('setup.savedText')}</p>
-          <ul aria-label={t('setup.codesLabel')} className="grid grid-cols-2 gap-2 rounded-lg bg-surface-2 p-4 font-mono text-sm">
-            {recoveryCodes.map((recoveryCode) => (
-              <li key={recoveryCode}>{recoveryCode}</li>
-            ))}
-          </ul>
-          <CopyButton text={recoveryCodes.join('\n')} label={t('setup.copyCodes')} />
+          <RecoveryCodes codes={recoveryCodes} />
           <DialogFooter>
             <Button onClick={close}>{t('setup.done')}</Button>
           </DialogFooter>
@@ -145,7 +157,15 @@ export function TurnOnTwoFactorDialog({ open, setup, onClose, onEnabled, onDone 
                 <p>{t('setup.manual')}</p>
                 <p>
                   <span className="sr-only">{t('setup.secretLabel')} </span>
-                  <code className="font-mono text-base break-all">{groupSecret(setup.secret)}</code>
+                  {/* A line breaks between groups only, never inside one (a broken group is easy to mistype). */}
+                  <code className="font-mono text-base">
+                    {secretGroups(setup.secret).map((group, index) => (
+                      <Fragment key={index}>
+                        {index > 0 && ' '}
+                        <span className="whitespace-nowrap">{group}</span>
+                      </Fragment>
+                    ))}
+                  </code>
                 </p>
                 <CopyButton text={setup.secret} label={t('setup.copySecret')} />
               </div>
@@ -175,6 +195,99 @@ export function TurnOnTwoFactorDialog({ open, setup, onClose, onEnabled, onDone 
           </form>
         )
       )}
+      {reauthentication.dialog}
+    </Dialog>
+  );
+}
+
+export interface NewRecoveryCodesDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** The new codes were shown and the person closed the dialog. */
+  onRenewed: () => void;
+  /** Two-factor turned out to be off (elsewhere); `text` says so. */
+  onOff: (text: string) => void;
+}
+
+/**
+ * "Make new recovery codes?": the old codes stop working, the 10 new ones are shown this once. An old
+ * sign-in confirms the password first.
+ */
+export function NewRecoveryCodesDialog({ open, onClose, onRenewed, onOff }: NewRecoveryCodesDialogProps) {
+  const { t } = useTranslation('security');
+  const { t: tc } = useTranslation();
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const savedRef = useRef<HTMLHeadingElement>(null);
+  const reauthentication = useReauthentication();
+  const renew = useMutation({
+    mutationFn: () => reauthentication.run(renewRecoveryCodes),
+    onSuccess: (answer) => {
+      setError(null);
+      setCodes(answer.recoveryCodes);
+    },
+    onError: (cause) => {
+      if (cause instanceof ApiError && cause.status === 409) {
+        onClose();
+        onOff(serverTextOr(cause, t('newCodesDialog.failed')));
+        return;
+      }
+      setError(serverTextOr(cause, t('newCodesDialog.failed')));
+    },
+  });
+
+  useEffect(() => {
+    if (codes) savedRef.current?.focus();
+  }, [codes]);
+
+  const close = () => {
+    const renewed = codes !== null;
+    setCodes(null);
+    setError(null);
+    onClose();
+    if (renewed) onRenewed();
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && close()}
+      title={t('newCodesDialog.title')}
+      description={codes ? undefined : t('newCodesDialog.text')}
+      size="sm"
+      busy={renew.isPending}
+    >
+      {codes ? (
+        <div className="flex flex-col gap-4">
+          <h3 ref={savedRef} tabIndex={-1} className="font-semibold outline-none">
+            {t('setup.savedTitle')}
+          </h3>
+          <p className="text-sm">{t('newCodesDialog.savedText')}</p>
+          <RecoveryCodes codes={codes} />
+          <DialogFooter>
+            <Button onClick={close}>{t('setup.done')}</Button>
+          </DialogFooter>
+        </div>
+      ) : (
+        <div className="flex flex-col gap-4">
+          {error && (
+            <p role="alert" className="text-sm font-medium text-danger">
+              {error}
+            </p>
+          )}
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="secondary" disabled={renew.isPending}>
+                {tc('cancel')}
+              </Button>
+            </DialogClose>
+            <Button loading={renew.isPending} loadingText={t('newCodesDialog.working')} onClick={() => renew.mutate()}>
+              {t('newCodesDialog.confirm')}
+            </Button>
+          </DialogFooter>
+        </div>
+      )}
+      {reauthentication.dialog}
     </Dialog>
   );
 }

@@ -11,8 +11,9 @@
     var tab = window.sessionStorage;
     var saved = local.getItem('theme');
     if (saved === 'light' || saved === 'dark' || saved === 'system') theme = saved;
-    // The language rule of src/lib/i18n/i18n.ts (initialLanguage): picked, else last shown, else the browser's.
-    var language = local.getItem('language') || local.getItem('lastLanguage') || navigator.language || '';
+    // The language rule of src/lib/i18n/i18n.ts (initialLanguage): the link's, else picked, else last shown, else the browser's.
+    var linked = /[?&]lang=(en|fr)(&|$)/.exec(window.location.search);
+    var language = (linked && linked[1]) || local.getItem('language') || local.getItem('lastLanguage') || navigator.language || '';
     if (language.toLowerCase().indexOf('fr') === 0) stale = true;
     if (local.getItem('token') || tab.getItem('token') || tab.getItem('signOutReason')) stale = true;
   } catch (e) {

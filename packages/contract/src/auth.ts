@@ -256,7 +256,10 @@ export const JwksSchema = builtOnFirstUse(() => z.object({ keys: z.array(z.recor
 export const SessionSummarySchema = builtOnFirstUse(() =>
   z.object({
     id: z.string(),
+    /** The device in English ("Chrome on macOS"); screens word it from `browser` and `os` in their language. */
     device: z.string(),
+    browser: z.string().nullable(),
+    os: z.string().nullable(),
     /** Where it signed in from (the client's address). */
     place: z.string(),
     createdAt: z.iso.datetime({ offset: true }),

@@ -11,5 +11,19 @@ export type DocumentLanguage = 'en' | 'fr';
 export const documentLanguage = (language: string | null | undefined): DocumentLanguage =>
   language ? localeOfLanguage(language) : 'en';
 
+/**
+ * A portal page linked from mail or a document written in `language`: French links carry `?lang=fr`, so the page
+ * opens in French whatever the browser last showed (the web app reads it at start).
+ */
+export const inLanguage = (page: URL, language: DocumentLanguage): URL => {
+  const url = new URL(page);
+  if (language === 'fr') url.searchParams.set('lang', 'fr');
+  return url;
+};
+
+/** `inLanguage` of a path of the portal, as text. */
+export const pageInLanguage = (origin: string, path: string, language: DocumentLanguage): string =>
+  inLanguage(new URL(path, origin), language).toString();
+
 /** A catalog per language; French must have exactly the English keys. */
 export type Texts<T> = Readonly<Record<DocumentLanguage, T>>;

@@ -21,7 +21,7 @@ import { endUserSessions } from './sessions';
 import { expiresAfter, generateOpaqueToken, hashOpaqueToken, isWellFormedToken } from './opaque-token';
 import { checkPasswordPolicy } from './password-policy';
 import { composeResetEmail } from './reset-email';
-import { documentLanguage } from '../../lib/language';
+import { documentLanguage, inLanguage } from '../../lib/language';
 import {
   accountLanguageOfUser,
   consumeToken,
@@ -120,7 +120,7 @@ export const preparePasswordReset =
       to: user.email,
       name: user.name,
       username: user.username,
-      link: withFragment(new URL(request.page), { reset: token }),
+      link: withFragment(inLanguage(new URL(request.page), language), { reset: token }),
       brand: request.brand,
       ttlMinutes: RESET_TOKEN_TTL_MS / 60_000,
       language,

@@ -42,6 +42,8 @@ describe('the password-reset email in the person’s language', () => {
     expect(text).toContain(`(nom d’utilisateur : ${user.username})`);
     expect(text).toContain('Le lien ne fonctionne qu’une fois et expire dans 60 minutes.');
     expect(text).not.toContain('Hello');
+    // The link opens the reset page in French too.
+    expect(text).toMatch(new RegExp(`${ORIGIN}/reset-password\\?lang=fr#reset=[A-Za-z0-9_-]+`));
     const { html } = mail;
     expect(html).toContain('<html lang="fr">');
     expect(html).toContain(`<strong>${user.username}</strong>`);
@@ -55,6 +57,7 @@ describe('the password-reset email in the person’s language', () => {
       expect(mail.subject).toMatch(/: reset your password$/);
       expect(mail.text).toContain(`Hello ${user.name},`);
       expect(mail.html).toContain('Reset your password</a>');
+      expect(mail.text).toMatch(new RegExp(`${ORIGIN}/reset-password#reset=`));
     }
   });
 

@@ -313,7 +313,7 @@ describe('a security email for every change to how a person signs in', () => {
         expect(mail.subject.replace(/\s+/g, '')).toMatch(/:unchangementdansvotrefaçondevousconnecter$/);
         expect(mail.text).toContain('Bonjour Camille Tremblay,');
         expect(mail.text).toContain(change.fr);
-        expect(mail.text).toContain(origin ? `D’où : ${origin.device}, adresse ${origin.address}` : 'Par : notre équipe de soutien');
+        expect(mail.text).toContain(origin ? `D’où : ${origin.device.replace(' on ', ' sur ')}, adresse ${origin.address}` : 'Par : notre équipe de soutien');
         expect(mail.text).toContain('Si ce n’était pas vous');
         expect(mail.html).toContain('<html lang="fr">');
       }

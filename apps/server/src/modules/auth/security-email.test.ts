@@ -9,7 +9,10 @@ const input = (change: SecurityChange, language: 'en' | 'fr', passkeyName?: stri
   name: 'Camille',
   change,
   at: AT,
-  origin: { device: 'Chrome on macOS', address: '203.0.113.7' },
+  origin: {
+    userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
+    address: '203.0.113.7',
+  },
   ...(passkeyName ? { passkeyName } : {}),
   publicOrigin: 'https://portal.example',
   language,
@@ -62,9 +65,9 @@ describe('the rest of the email', () => {
     expect(mail.subject).toBe(`${BRAND.name} : un changement dans votre façon de vous connecter`);
     expect(mail.text).toContain('Bonjour Camille,');
     expect(mail.text).toContain('Quand : 3 mars 2026 à 10 h 05 UTC');
-    expect(mail.text).toContain('D’où : Chrome on macOS, adresse 203.0.113.7');
+    expect(mail.text).toContain('D’où : Chrome sur macOS, adresse 203.0.113.7');
     expect(mail.text).toContain('Si ce n’était pas vous');
-    expect(mail.text).toContain('Réinitialiser votre mot de passe : https://portal.example/forgot-password');
+    expect(mail.text).toContain('Réinitialiser votre mot de passe : https://portal.example/forgot-password?lang=fr');
     expect(mail.text).not.toMatch(/\b(Hello|When|From)\b/);
   });
 

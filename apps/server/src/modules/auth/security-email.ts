@@ -1,5 +1,6 @@
 import { BRAND } from '../../lib/brand';
-import type { DocumentLanguage, Texts } from '../../lib/language';
+import { deviceName } from '../../lib/device-name';
+import { pageInLanguage, type DocumentLanguage, type Texts } from '../../lib/language';
 import type { MailMessage } from '../../lib/mailer';
 
 /** A change to how a person signs in, each of which they are told about by email. */
@@ -20,7 +21,7 @@ export interface SecurityEmailInput {
   change: SecurityChange;
   at: Date;
   /** The device and address the change came from; absent when support made it. */
-  origin: { device: string; address: string } | null;
+  origin: { userAgent: string | null; address: string } | null;
   /** The passkey added or removed. */
   passkeyName?: string | null;
   /** The portal's origin, for the links to act on. */
@@ -117,9 +118,9 @@ export const composeSecurityEmail = (input: SecurityEmailInput): MailMessage => 
   const t = TEXTS[input.language];
   const what = t.what[input.change](input.passkeyName ?? '');
   const when = t.when(momentText(input.at, input.language));
-  const from = input.origin ? t.from(input.origin.device, input.origin.address) : t.bySupport;
-  const resetUrl = new URL('/forgot-password', input.publicOrigin).toString();
-  const securityUrl = new URL('/security', input.publicOrigin).toString();
+  const from = input.origin ? t.from(deviceName(input.origin.userAgent, input.language), input.origin.address) : t.bySupport;
+  const resetUrl = pageInLanguage(input.publicOrigin, '/forgot-password', input.language);
+  const securityUrl = pageInLanguage(input.publicOrigin, '/security', input.language);
   const contact = t.contact(BRAND.supportEmail, BRAND.supportPhone);
   const text = [
     t.hello(input.name),

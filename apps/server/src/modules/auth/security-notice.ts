@@ -7,7 +7,6 @@ import { eq } from 'drizzle-orm';
 import type { PortalDb } from '../../db/client';
 import { sessions } from '../../db/schema';
 import type { Caller } from '../../http/caller';
-import { deviceName } from '../../lib/device-name';
 import { documentLanguage } from '../../lib/language';
 import type { MailOutbox, Preparer } from '../../lib/mail-outbox';
 import { accountLanguageOfUser, findUserById } from './repository';
@@ -16,9 +15,9 @@ import { composeSecurityEmail, type SecurityChange } from './security-email';
 /** The outbox purpose of security emails. */
 export const SECURITY_NOTICE_PURPOSE = 'security_notice';
 
-/** The device and address a change came from. */
+/** The device (its user agent, named in the email's language) and address a change came from. */
 export interface ChangeOrigin {
-  device: string;
+  userAgent: string | null;
   address: string;
 }
 
@@ -32,13 +31,13 @@ interface SecurityNotice {
 
 /** Where a signed-in change came from: the session's device and the request's address. */
 export const originOfCaller = async (db: PortalDb, caller: Caller, address: string): Promise<ChangeOrigin> => {
-  const [session] = await db.select({ deviceName: sessions.deviceName }).from(sessions).where(eq(sessions.id, caller.sessionId));
-  return { device: session?.deviceName ?? deviceName(undefined), address };
+  const [session] = await db.select({ userAgent: sessions.userAgent }).from(sessions).where(eq(sessions.id, caller.sessionId));
+  return { userAgent: session?.userAgent ?? null, address };
 };
 
 /** Where a change without a session came from (a reset link): the browser's device and the request's address. */
 export const originOfRequest = (userAgent: string | undefined, address: string): ChangeOrigin => ({
-  device: deviceName(userAgent),
+  userAgent: userAgent ?? null,
   address,
 });
 

@@ -1,6 +1,6 @@
 /** A notification's email in the account's language: plain text and simple HTML, with a link into the portal. Pure. */
 import { notificationPath, type NotificationEvent } from '@portal/contract';
-import type { DocumentLanguage, Texts } from '../../lib/language';
+import { pageInLanguage, type DocumentLanguage, type Texts } from '../../lib/language';
 import type { MailAttachment, MailMessage } from '../../lib/mailer';
 import { EVENT_TITLES } from './messages';
 
@@ -72,8 +72,8 @@ export interface NotificationEmailInput {
 
 export const composeNotificationEmail = (input: NotificationEmailInput): MailMessage => {
   const t = EMAIL_TEXTS[input.language];
-  const link = `${input.origin}${notificationPath(input.event, input.data)}`;
-  const preferences = `${input.origin}/profile`;
+  const link = pageInLanguage(input.origin, notificationPath(input.event, input.data), input.language);
+  const preferences = pageInLanguage(input.origin, '/profile', input.language);
   const receiptLine =
     input.event === 'payment_succeeded' ? (input.receipt ? t.receiptAttached : t.receiptInHistory) : null;
   const text = [

@@ -224,6 +224,10 @@ describe.each(events)('$event', ({ event, happen, en, fr }) => {
     expect(mail!.subject).toContain(texts.subject.replace(/\s+/g, ''));
     expect(mail!.text.replace(/\u00a0/g, ' ')).toMatch(new RegExp(texts.message.source.replace(/^\^|\$$/g, '')));
     expect(mail!.text).toContain(texts.link);
+    // French mail opens its pages in French.
+    const links = mail!.text.match(new RegExp(`${ORIGIN}/\\S*`, 'g')) ?? [];
+    expect(links.length).toBeGreaterThan(1);
+    for (const link of links) expect(new URL(link).searchParams.get('lang')).toBe(language === 'French' ? 'fr' : null);
     expect(mail!.text).toContain(`${ORIGIN}/profile`);
     expect(mail!.text).toContain(language === 'French' ? `Bonjour ${user.name},` : `Hello ${user.name},`);
     expect(mail!.html).toContain(`<html lang="${language === 'French' ? 'fr' : 'en'}">`);

@@ -57,6 +57,6 @@ export const fr: Catalog<typeof en> = {
     item: '{{name}}, ajoutée le',
     remove_one: 'Retirer aussi cette clé d’accès',
     remove_other: 'Retirer aussi ces {{count}} clés d’accès',
-    hint: 'Faites-le si vous ne l’avez pas ajoutée vous-même : une clé d’accès connecte sans mot de passe, donc un nouveau mot de passe seul ne la bloque pas.',
+    hint: 'Faites-le si vous ne l’avez pas ajoutée vous-même\u202f: une clé d’accès connecte sans mot de passe, donc un nouveau mot de passe seul ne la bloque pas.',
   },
 };

@@ -69,7 +69,7 @@ export const fr: Catalog<typeof en> = {
     working: 'Création des codes...',
     failed: 'Les nouveaux codes de récupération n’ont pas pu être créés. Veuillez réessayer.',
     savedText:
-      'Chacun de ces codes vous connecte une fois à la place d’un code de l’application. Conservez-les en lieu sûr dès maintenant : ils ne seront plus affichés.',
+      'Chacun de ces codes vous connecte une fois à la place d’un code de l’application. Conservez-les en lieu sûr dès maintenant\u202f: ils ne seront plus affichés.',
   },
   passkeys: {
     title: 'Clés d’accès',
@@ -105,6 +105,8 @@ export const fr: Catalog<typeof en> = {
     intro: 'Une session se ferme après {{minutes}} minutes d’inactivité.',
     listLabel: 'Sessions ouvertes',
     thisDevice: 'Cet appareil',
+    deviceOn: '{{browser}} sur {{os}}',
+    unknownDevice: 'Appareil inconnu',
     place: 'Adresse IP {{place}}',
     activeNow: 'Actif maintenant',
     lastActive: 'Dernière activité {{when}}',

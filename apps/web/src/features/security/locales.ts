@@ -101,6 +101,8 @@ export const en = {
     intro: 'A session ends after {{minutes}} minutes without activity.',
     listLabel: 'Signed-in sessions',
     thisDevice: 'This device',
+    deviceOn: '{{browser}} on {{os}}',
+    unknownDevice: 'Unknown device',
     place: 'IP address {{place}}',
     activeNow: 'Active now',
     lastActive: 'Last active {{when}}',

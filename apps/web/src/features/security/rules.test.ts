@@ -1,6 +1,6 @@
 import type { SessionSummary } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { idlePhase, lastSeen, orderSessions, passkeyProblem, secretGroups } from './rules';
+import { idlePhase, lastSeen, orderSessions, passkeyProblem, secretGroups, sessionDevice } from './rules';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const MIN = 60_000;
@@ -39,6 +39,8 @@ describe('orderSessions', () => {
   const session = (id: string, lastSeenAt: string, current = false): SessionSummary => ({
     id,
     device: 'Chrome on Linux',
+    browser: 'Chrome',
+    os: 'Linux',
     place: '127.0.0.1',
     createdAt: '2026-11-25T08:00:00Z',
     lastSeenAt,
@@ -77,5 +79,17 @@ describe('secretGroups', () => {
     ['', []],
   ])('%s → %j', (secret, groups) => {
     expect(secretGroups(secret)).toEqual(groups);
+  });
+});
+
+describe('sessionDevice', () => {
+  const t = (key: string, values?: Record<string, string>) => `${key} ${JSON.stringify(values ?? {})}`;
+  it.each([
+    [{ browser: 'Chrome', os: 'Linux' }, 'sessions.deviceOn {"browser":"Chrome","os":"Linux"}'],
+    [{ browser: 'Chrome', os: null }, 'Chrome'],
+    [{ browser: null, os: 'iOS' }, 'iOS'],
+    [{ browser: null, os: null }, 'sessions.unknownDevice {}'],
+  ])('%j → %s', (parts, name) => {
+    expect(sessionDevice(parts, t)).toBe(name);
   });
 });

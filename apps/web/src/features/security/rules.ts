@@ -4,6 +4,10 @@ import type { SessionSummary } from '@portal/contract';
 export const orderSessions = (sessions: readonly SessionSummary[]): SessionSummary[] =>
   [...sessions].sort((a, b) => Number(b.current) - Number(a.current) || Date.parse(b.lastSeenAt) - Date.parse(a.lastSeenAt));
 
+/** How a session's device is named in the reader's language: "Chrome on macOS" / "Chrome sur macOS", else what is known. */
+export const sessionDevice = (session: Pick<SessionSummary, 'browser' | 'os'>, t: (key: string, values?: Record<string, string>) => string): string =>
+  session.browser && session.os ? t('sessions.deviceOn', { browser: session.browser, os: session.os }) : (session.browser ?? session.os ?? t('sessions.unknownDevice'));
+
 export type LastSeen = { kind: 'now' } | { kind: 'ago'; value: number; unit: 'minute' | 'hour' | 'day' };
 
 const MINUTE = 60_000;

@@ -67,12 +67,20 @@ export const savedLanguage = (): UiLanguage | null => {
 const browserLanguage = (): UiLanguage =>
   typeof navigator !== 'undefined' && navigator.language?.toLowerCase().startsWith('fr') ? 'fr' : 'en';
 
+/** The language a link asks for (`?lang=fr`, which the portal's French mail puts on every link), if any. */
+export const linkLanguage = (search: string): UiLanguage | null => {
+  const asked = new URLSearchParams(search).get('lang');
+  return isUiLanguage(asked) ? asked : null;
+};
+
 /**
- * The language a page opens in: the one picked in this browser, else the one the portal was last shown in
- * (an account's French follows its person to the login after logout, and to the legal and not-found pages
- * opened in a new tab or loaded afresh), else the browser's. Saved like the theme.
+ * The language a page opens in: the one its link asks for (a French email's link opens its page in French),
+ * else the one picked in this browser, else the one the portal was last shown in (an account's French follows
+ * its person to the login after logout, and to the legal and not-found pages opened in a new tab or loaded
+ * afresh), else the browser's. Saved like the theme.
  */
-export const initialLanguage = (store: KeyValueStore, browser: UiLanguage): UiLanguage => {
+export const initialLanguage = (store: KeyValueStore, browser: UiLanguage, link: UiLanguage | null = null): UiLanguage => {
+  if (link) return link;
   const picked = store.getItem(STORAGE_KEYS.language);
   if (isUiLanguage(picked)) return picked;
   const last = store.getItem(STORAGE_KEYS.lastLanguage);
@@ -100,7 +108,10 @@ i18n.onLanguageChanged(() => {
 
 // The English common texts are bundled; French catalogs arrive through registerLocales/loadFrench.
 i18n.addResourceBundle('en', 'common', commonLocales.en);
-void i18n.changeLanguage(initialLanguage(persistentStore, browserLanguage()));
+const fromLink = typeof location === 'undefined' ? null : linkLanguage(location.search);
+// A linked language is what this page is read in from now on, not a pick that outlives it.
+if (fromLink) persistentStore.setItem(STORAGE_KEYS.lastLanguage, fromLink);
+void i18n.changeLanguage(initialLanguage(persistentStore, browserLanguage(), fromLink));
 
 if (typeof document !== 'undefined') document.documentElement.lang = currentLanguage();
 

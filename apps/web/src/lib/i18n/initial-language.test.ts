@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, type KeyValueStore } from '../storage';
-import { changeLanguage, initialLanguage } from './i18n';
+import { changeLanguage, initialLanguage, linkLanguage } from './i18n';
 
 const storeWith = (entries: Record<string, string>): KeyValueStore => {
   const map = new Map(Object.entries(entries));
@@ -21,6 +21,15 @@ describe('the language a page opens in', () => {
     ['garbage is ignored', { [STORAGE_KEYS.language]: 'de', [STORAGE_KEYS.lastLanguage]: 'xx' }, 'fr', 'fr'],
   ])('%s', (_name, entries, browser, expected) => {
     expect(initialLanguage(storeWith(entries), browser)).toBe(expected);
+  });
+
+  it('opens in the language the link asks for, over a pick, the last shown and the browser', () => {
+    const picked = storeWith({ [STORAGE_KEYS.language]: 'en', [STORAGE_KEYS.lastLanguage]: 'en' });
+    expect(initialLanguage(picked, 'en', linkLanguage('?lang=fr'))).toBe('fr');
+    expect(initialLanguage(picked, 'fr', linkLanguage('?x=1&lang=en'))).toBe('en');
+    expect(initialLanguage(picked, 'fr', linkLanguage('?lang=de'))).toBe('en');
+    expect(linkLanguage('')).toBeNull();
+    expect(linkLanguage('?language=fr')).toBeNull();
   });
 
   it('remembers every change as the last shown, without making it a pick', async () => {

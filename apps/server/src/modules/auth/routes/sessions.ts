@@ -10,6 +10,7 @@ import { route } from '../../../http/route';
 import { recordAudit } from '../../../lib/audit';
 import { verifyPassword } from '../../../lib/password';
 import { markAuthenticated } from '../../../lib/recent-authentication';
+import { deviceParts } from '../../../lib/device-name';
 import type { AuthDeps } from '../context';
 import { findUserById } from '../repository';
 import { endSession, endUserSessions, liveSessions } from '../sessions';
@@ -51,6 +52,7 @@ export const sessionRoutes = async (app: FastifyInstance, { deps }: { deps: Auth
       value: rows.map((row) => ({
         id: row.id,
         device: row.deviceName,
+        ...deviceParts(row.userAgent),
         place: row.ip,
         createdAt: row.createdAt.toISOString(),
         lastSeenAt: row.lastSeenAt.toISOString(),

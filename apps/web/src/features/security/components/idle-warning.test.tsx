@@ -15,7 +15,7 @@ const mockAuth = () =>
       const now = new Date().toISOString();
       return json({
         value: [
-          { id: 'session-1', device: 'Chrome on Linux', place: '198.51.100.2', createdAt: now, lastSeenAt: now, current: true },
+          { id: 'session-1', device: 'Chrome on Linux', browser: 'Chrome', os: 'Linux', place: '198.51.100.2', createdAt: now, lastSeenAt: now, current: true },
         ],
       });
     }

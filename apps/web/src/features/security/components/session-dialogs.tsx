@@ -5,6 +5,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { endOtherSessions } from '../api/end-other-sessions';
 import { endSessionById } from '../api/end-session';
 import { sessionsQuery } from '../api/get-sessions';
+import { sessionDevice } from '../rules';
 
 export interface EndSessionDialogProps {
   /** Open while a session is set. */
@@ -44,7 +45,7 @@ export function EndSessionDialog({ open, session, onClose, onEnded, onFailed }: 
       working={end.isPending}
       onConfirm={() => session && end.mutate(session)}
     >
-      {t('endDialog.text', { device: session?.device ?? '', place: session?.place ?? '' })}
+      {t('endDialog.text', { device: session ? sessionDevice(session, t) : '', place: session?.place ?? '' })}
     </ConfirmDialog>
   );
 }

@@ -12,7 +12,7 @@ import { serverTextOr } from '@/lib/api/server-text';
 import { useFormat } from '@/lib/i18n/use-format';
 import { useSession } from '@/lib/session/session-store';
 import { sessionsQuery } from '../api/get-sessions';
-import { lastSeen, orderSessions } from '../rules';
+import { lastSeen, orderSessions, sessionDevice } from '../rules';
 import { EndOtherSessionsDialog, EndSessionDialog, preloadSessionDialogs } from './lazy-dialogs';
 
 export interface SessionsCardProps {
@@ -81,7 +81,7 @@ export function SessionsCard({ onSuccess, onError }: SessionsCardProps) {
         open={ending !== null}
         session={ending}
         onClose={() => setEnding(null)}
-        onEnded={(session) => onSuccess(t('notice.ended', { device: session.device }))}
+        onEnded={(session) => onSuccess(t('notice.ended', { device: sessionDevice(session, t) }))}
         onFailed={(error) => onError(serverTextOr(error, t('notice.endFailed')), error)}
       />
       <EndOtherSessionsDialog
@@ -109,7 +109,7 @@ function SessionItem({ session, onEnd }: { session: SessionSummary; onEnd: () =>
     <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2 font-medium break-words">
-          {session.device}
+          {sessionDevice(session, t)}
           {session.current && <Badge tone="success">{t('sessions.thisDevice')}</Badge>}
         </p>
         <p className="mt-1 text-sm text-fg-muted">{t('sessions.place', { place: session.place })}</p>
@@ -130,7 +130,7 @@ function SessionItem({ session, onEnd }: { session: SessionSummary; onEnd: () =>
           onClick={onEnd}
           className="w-full shrink-0 sm:w-auto"
           // Which session, for screen readers; it starts with the visible words (WCAG 2.5.3).
-          aria-label={t('sessions.endLabel', { device: session.device, place: session.place })}
+          aria-label={t('sessions.endLabel', { device: sessionDevice(session, t), place: session.place })}
         >
           {t('sessions.end')}
         </Button>

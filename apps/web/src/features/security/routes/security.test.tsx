@@ -10,6 +10,9 @@ const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).
 const session = (id: string, device: string, place: string, lastSeen: number, current = false): SessionSummary => ({
   id,
   device,
+  // As the server splits the English name it stores.
+  browser: device.split(' on ')[0]!,
+  os: device.split(' on ')[1]!,
   place,
   createdAt: minutesAgo(120),
   lastSeenAt: minutesAgo(lastSeen),
@@ -132,6 +135,7 @@ describe('security screen: sessions', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Sécurité' })).toBeInTheDocument();
     const items = within(await screen.findByRole('list', { name: 'Sessions ouvertes' })).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Cet appareil');
+    expect(items[0]).toHaveTextContent('Chrome sur Linux');
     expect(items[1]).toHaveTextContent('Dernière activité il y a 5 minutes');
   });
 });

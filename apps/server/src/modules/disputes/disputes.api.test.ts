@@ -309,6 +309,8 @@ describe('review and resolve', () => {
       .from(notifications)
       .where(and(eq(notifications.kind, 'dispute_status_changed'), sql`${notifications.id} = (select max(id) from notifications where data->>'disputeId' = ${String(id)})`));
     expect(resolvedNote!.message).toContain(`invoice ${recent.invoiceNumber}`);
+    // It says what was credited (the credit note: this invoice has no taxes to follow the credit).
+    expect(resolvedNote!.message).toContain('is resolved: a credit of $12.34 was applied');
 
     expect(await resolve(id, { outcome: 'Rejected', rejectionReason: 'Late' })).toEqual({
       status: 409,

@@ -50,7 +50,14 @@ const requireDispute = async (deps: DisputeDeps, caller: Caller, id: bigint): Pr
   return presentDispute(row);
 };
 
-const notifyStatus = (deps: DisputeDeps, tx: DisputeDeps['db'], dispute: { id: bigint; accountId: bigint; invoiceId: bigint; invoiceNumber: string; amount: string; currency: string }, status: DisputeStatus, at: Date) =>
+const notifyStatus = (
+  deps: DisputeDeps,
+  tx: DisputeDeps['db'],
+  dispute: { id: bigint; accountId: bigint; invoiceId: bigint; invoiceNumber: string; amount: string; currency: string },
+  status: DisputeStatus,
+  at: Date,
+  creditedAmount?: string,
+) =>
   notifyAccount(
     { db: tx, outbox: deps.outbox },
     {
@@ -63,6 +70,7 @@ const notifyStatus = (deps: DisputeDeps, tx: DisputeDeps['db'], dispute: { id: b
         invoiceNumber: dispute.invoiceNumber,
         amount: dispute.amount,
         currency: dispute.currency.trim(),
+        ...(creditedAmount === undefined ? {} : { creditedAmount }),
       },
       at,
     },
@@ -201,7 +209,7 @@ export const resolveDispute = async (deps: DisputeDeps, caller: Caller, id: bigi
       entityId: id,
       details: { creditedAmount, creditedTax: minorToDecimal(tax), creditNoteId, invoiceId: dispute.invoiceId },
     });
-    await notifyStatus(deps, tx, { ...dispute, amount: creditNoteAmount }, 'Resolved', now);
+    await notifyStatus(deps, tx, dispute, 'Resolved', now, creditNoteAmount);
   });
   return requireDispute(deps, caller, id);
 };

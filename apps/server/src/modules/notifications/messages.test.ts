@@ -65,6 +65,12 @@ describe('notification texts', () => {
       'Your dispute on invoice INV-100 is now under review.',
       'Votre contestation de la facture INV-100 est maintenant en cours d’examen.',
     ],
+    [
+      'dispute_status_changed',
+      { disputeId: '3', status: 'Resolved', invoiceId: '5', invoiceNumber: 'INV-100', amount: '10.00', currency: 'CAD', creditedAmount: '9.04' },
+      'Your dispute on invoice INV-100 is resolved: a credit of $9.04 was applied to your account.',
+      'Votre contestation de la facture INV-100 est réglée : un crédit de 9,04\u00a0$ a été appliqué à votre compte.',
+    ],
   ];
   it.each(cases)('says %s in English and French', (event, data, en, fr) => {
     expect(notificationText(event, data, 'en')).toBe(en);

@@ -45,8 +45,10 @@ const SENTENCES: Texts<Sentences> = {
     autopay_scheduled: (d, money, day) => `An automatic payment of ${money(d.amount, d.currency)} will be made on ${day(d.date)}.`,
     card_expiring: (d) => `Your ${d.brand} card ending ${d.last4} expires at the end of ${cardExpiry(d.expMonth, d.expYear)}. Add a new card to keep paying without interruption.`,
     card_expired: (d) => `Your ${d.brand} card ending ${d.last4} expired at the end of ${cardExpiry(d.expMonth, d.expYear)}. Add a new card to keep paying.`,
-    dispute_status_changed: (d) =>
-      `Your dispute${d.invoiceNumber ? ` on invoice ${d.invoiceNumber}` : ''} is now ${DISPUTE_STATUS.en[d.status] ?? d.status}.`,
+    dispute_status_changed: (d, money) =>
+      d.status === 'Resolved' && d.creditedAmount && d.currency
+        ? `Your dispute${d.invoiceNumber ? ` on invoice ${d.invoiceNumber}` : ''} is resolved: a credit of ${money(d.creditedAmount, d.currency)} was applied to your account.`
+        : `Your dispute${d.invoiceNumber ? ` on invoice ${d.invoiceNumber}` : ''} is now ${DISPUTE_STATUS.en[d.status] ?? d.status}.`,
   },
   fr: {
     invoice_posted: (d, money, day) => `La facture ${d.invoiceNumber} de ${money(d.amount, d.currency)} est prête ; elle est payable au plus tard le ${day(d.dueDate)}.`,
@@ -59,8 +61,10 @@ const SENTENCES: Texts<Sentences> = {
     card_expiring: (d) =>
       `Votre carte ${d.brand} se terminant par ${d.last4} expire à la fin de ${cardExpiry(d.expMonth, d.expYear)}. Ajoutez une nouvelle carte pour continuer à payer sans interruption.`,
     card_expired: (d) => `Votre carte ${d.brand} se terminant par ${d.last4} a expiré à la fin de ${cardExpiry(d.expMonth, d.expYear)}. Ajoutez une nouvelle carte pour continuer à payer.`,
-    dispute_status_changed: (d) =>
-      `Votre contestation${d.invoiceNumber ? ` de la facture ${d.invoiceNumber}` : ''} est maintenant ${DISPUTE_STATUS.fr[d.status] ?? d.status}.`,
+    dispute_status_changed: (d, money) =>
+      d.status === 'Resolved' && d.creditedAmount && d.currency
+        ? `Votre contestation${d.invoiceNumber ? ` de la facture ${d.invoiceNumber}` : ''} est réglée : un crédit de ${money(d.creditedAmount, d.currency)} a été appliqué à votre compte.`
+        : `Votre contestation${d.invoiceNumber ? ` de la facture ${d.invoiceNumber}` : ''} est maintenant ${DISPUTE_STATUS.fr[d.status] ?? d.status}.`,
   },
 };
 

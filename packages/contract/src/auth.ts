@@ -149,9 +149,14 @@ export const UserSummarySchema = builtOnFirstUse(() =>
     accounts: z.array(z.object({ accountId: IdSchema, listName: z.string() })),
     twoFactorEnabled: z.boolean(),
     createdAt: z.iso.datetime({ offset: true }),
+    /** Until when sign-ins from browsers the person has not used are refused after wrong passwords; null when they are not. */
+    lockedOutUntil: z.iso.datetime({ offset: true }).nullable(),
   }),
 );
 export type UserSummary = z.infer<typeof UserSummarySchema>;
+
+/** Admin lifts a person's sign-in lockout, and may email them a password reset link at once. */
+export const LiftLockoutRequestSchema = builtOnFirstUse(() => z.object({ sendResetLink: z.boolean() }).strict());
 
 export const USER_SEARCH_MAX = 100;
 /** Admin's user list shows at most this many users; a search narrows it. */
@@ -192,6 +197,7 @@ export const AUTH_MESSAGES = {
   passwordWrong: 'The password is incorrect.',
   noPasswordToConfirm: 'You sign in with single sign-on: log off and sign in again to make this change.',
   awaitingApproval: 'Your account has not yet been approved.',
+  noResetLinkForUser: 'Only an active user with an email address can be sent a password reset link.',
   accountDisabled: 'This account has been disabled. Please contact support.',
   secondFactorRequired: 'Enter the 6-digit code from your authenticator app.',
   secondFactorWrong: 'That code is not right, or it was already used. Enter the current code from your authenticator app.',

@@ -5,7 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createTestClock, type TestContext } from '../../../test/app';
-import { createUser, TEST_PASSWORD } from '../../../test/factories';
+import { bearer, createUser, TEST_PASSWORD, tokenFor } from '../../../test/factories';
+import { auditEntries } from '../../../test/auth';
+import { mailOutbox } from '../../db/schema';
+import { eq } from 'drizzle-orm';
 import { AUTH_MESSAGES, RESET_TOKEN_TTL_MS } from '@portal/contract';
 import { expiresAfter, generateOpaqueToken, hashOpaqueToken } from './opaque-token';
 import { insertToken } from './repository';
@@ -126,5 +129,56 @@ describe('sign-in lockout', () => {
     for (let i = 0; i < limit; i += 1) answers.push((await attempt(user.username, `typo-${i}`)).json() as { attemptsLeft?: number });
     expect(answers.map((a) => a.attemptsLeft)).toEqual([undefined, undefined, undefined, undefined, undefined, undefined, 3, 2, 1, 0]);
     expect(answers[9]).toEqual({ successful: false, token: null, error: AUTH_MESSAGES.invalidCredentials, attemptsLeft: 0 });
+  });
+});
+
+describe('Admin lifts a lockout', () => {
+  const lockOut = async (username: string) => {
+    for (let i = 0; i <= THROTTLE_RULES.loginPerUsername.limit; i += 1) await attempt(username, `guess-${i}`);
+    expect((await attempt(username, TEST_PASSWORD)).statusCode).toBe(429);
+  };
+  const adminCall = async (method: 'GET' | 'POST', url: string, payload?: object, roles: string[] = ['Admin']) => {
+    const caller = await createUser(ctx.database.db, { roles });
+    return ctx.app.inject({ method, url, headers: bearer(await tokenFor(ctx.database.db, caller, { now: ctx.clock.now() })), ...(payload ? { payload } : {}) });
+  };
+  it('shows the locked-out person with when it ends, lifts it (audited) and emails a reset link on request', async () => {
+    const user = await createUser(ctx.database.db);
+    const lockedAt = ctx.clock.now();
+    await lockOut(user.username);
+
+    const listed = (await adminCall('GET', `/a/v1/Users?search=${user.username}`)).json() as { id: number; lockedOutUntil: string | null }[];
+    const row = listed.find((u) => BigInt(u.id) === user.id)!;
+    expect(row.lockedOutUntil).toBe(new Date(lockedAt.getTime() + THROTTLE_RULES.loginPerUsername.windowMs).toISOString());
+
+    expect((await adminCall('POST', `/a/v1/Users/${user.id}/lift-lockout`, { sendResetLink: true }, ['Staff'])).statusCode).toBe(403);
+    expect((await attempt(user.username, TEST_PASSWORD)).statusCode).toBe(429);
+
+    const before = (await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.purpose, 'password_reset'))).length;
+    const lifted = await adminCall('POST', `/a/v1/Users/${user.id}/lift-lockout`, { sendResetLink: true });
+    expect(lifted.statusCode).toBe(200);
+    expect(lifted.json()).toMatchObject({ id: Number(user.id), lockedOutUntil: null });
+    expect((await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.purpose, 'password_reset'))).length).toBe(before + 1);
+    const [entry] = await auditEntries(ctx.database.db, 'user.lockout_lifted', user.id);
+    expect(entry).toMatchObject({ details: { sendResetLink: true } });
+
+    const signIn = await attempt(user.username, TEST_PASSWORD);
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json()).toMatchObject({ successful: true });
+  });
+
+  it('lifts without mail when asked so, and refuses a reset link to a disabled person with nothing changed', async () => {
+    const user = await createUser(ctx.database.db);
+    await lockOut(user.username);
+    const before = (await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.purpose, 'password_reset'))).length;
+    expect((await adminCall('POST', `/a/v1/Users/${user.id}/lift-lockout`, { sendResetLink: false })).statusCode).toBe(200);
+    expect((await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.purpose, 'password_reset'))).length).toBe(before);
+    expect((await attempt(user.username, TEST_PASSWORD)).statusCode).toBe(200);
+
+    const disabled = await createUser(ctx.database.db, { status: 'disabled' });
+    const refused = await adminCall('POST', `/a/v1/Users/${disabled.id}/lift-lockout`, { sendResetLink: true });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: AUTH_MESSAGES.noResetLinkForUser });
+    expect(await auditEntries(ctx.database.db, 'user.lockout_lifted', disabled.id)).toEqual([]);
+    expect((await adminCall('POST', `/a/v1/Users/${disabled.id}/lift-lockout`, { sendResetLink: 'yes' })).statusCode).toBe(400);
   });
 });

@@ -269,6 +269,7 @@ describe('OpenAPI', () => {
       '/a/v1/Users',
       '/a/v1/Users/{id}/approve',
       '/a/v1/Users/{id}/disable',
+      '/a/v1/Users/{id}/lift-lockout',
       '/a/v1/Users/{id}/one-time-login',
       '/a/v1/Users/{id}/reset-two-factor',
       '/a/v1/openid/callback',
@@ -307,6 +308,7 @@ describe('route table', () => {
       'POST /a/v1/TwoFactor/totp/setup',
       'POST /a/v1/Users/:id/approve',
       'POST /a/v1/Users/:id/disable',
+      'POST /a/v1/Users/:id/lift-lockout',
       'POST /a/v1/Users/:id/one-time-login',
       'POST /a/v1/Users/:id/reset-two-factor',
     ]);

@@ -1,5 +1,6 @@
 import {
   AUTH_MESSAGES,
+  BRAND_CODE,
   RESET_PASSWORD_PATH,
   RESET_TOKEN_TTL_MS,
   type ChangePasswordRequest,
@@ -67,6 +68,22 @@ export const requestResetEmail = async (deps: AuthDeps, request: ResetEmailReque
 
 /** The outbox purpose of password-reset requests. */
 export const RESET_PURPOSE = 'password_reset';
+
+/** Queues the reset email of `login` (Admin's "send a reset link"): prepared at delivery, like a person's own request. */
+export const queueResetEmail = (
+  deps: Pick<AuthDeps, 'outbox' | 'config'>,
+  db: PortalDb,
+  request: { login: string; ip: string },
+  now: Date,
+): Promise<bigint> => {
+  const payload: ResetRequest = {
+    login: request.login,
+    page: new URL(RESET_PASSWORD_PATH, deps.config.PUBLIC_ORIGIN).toString(),
+    brand: BRAND_CODE,
+    ip: request.ip,
+  };
+  return deps.outbox.enqueueRequest(db, RESET_PURPOSE, payload, now);
+};
 
 interface ResetRequest {
   login: string;

@@ -4,7 +4,7 @@ import type { UserWithAccounts } from './repository';
 const isRole = (role: string): role is Role => (ROLES as readonly string[]).includes(role);
 
 /** A user as the approval screen shows it; never the password hash. */
-export const toUserSummary = (user: UserWithAccounts): UserSummary => ({
+export const toUserSummary = (user: UserWithAccounts, lockedOutUntil: Date | null): UserSummary => ({
   id: user.id,
   username: user.username,
   email: user.email,
@@ -14,4 +14,5 @@ export const toUserSummary = (user: UserWithAccounts): UserSummary => ({
   accounts: user.accounts,
   twoFactorEnabled: user.twoFactorEnabled,
   createdAt: user.createdAt.toISOString(),
+  lockedOutUntil: lockedOutUntil?.toISOString() ?? null,
 });

@@ -1,9 +1,10 @@
 import { and, asc, eq, gt, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { USER_LIST_LIMIT, type UserStatus } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
-import { accounts, authTokens, ssoIdentities, userAccounts, users, userTotp } from '../../db/schema';
+import { accounts, authTokens, rateLimits, ssoIdentities, userAccounts, users, userTotp } from '../../db/schema';
 import { containsPattern } from '../../lib/like-pattern';
 import { listNameOf } from '../accounts';
+import type { ThrottleCounter } from './throttle';
 
 /** All SQL of the auth module. Functions take the db (or a transaction) first. */
 
@@ -159,6 +160,17 @@ export const listUsers = async (db: PortalDb, filter: { status?: UserStatus; sea
       .orderBy(sql`${users.status} = 'pending' desc`, sql`lower(${users.name})`, asc(users.id))
       .limit(USER_LIST_LIMIT),
   );
+};
+
+/** The `rate_limits` counters of these keys (those that exist). */
+export const throttleCounters = async (db: PortalDb, keys: readonly string[]): Promise<ThrottleCounter[]> =>
+  keys.length === 0
+    ? []
+    : db.select({ key: rateLimits.key, count: rateLimits.count, windowStartedAt: rateLimits.windowStartedAt }).from(rateLimits).where(inArray(rateLimits.key, [...keys]));
+
+/** Deletes these `rate_limits` counters (in the caller's transaction). */
+export const deleteThrottleCounters = async (db: PortalDb, keys: readonly string[]): Promise<void> => {
+  if (keys.length > 0) await db.delete(rateLimits).where(inArray(rateLimits.key, [...keys]));
 };
 
 export const findUserWithAccounts = async (db: PortalDb, id: bigint): Promise<UserWithAccounts | null> => {

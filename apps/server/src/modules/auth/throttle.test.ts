@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyReply } from 'fastify';
 import type { RateLimitDecision, RateLimitRule, RateLimiter } from '../../lib/rate-limit';
-import { THROTTLE_RULES, enforceThrottle, throttleKeys, throttledMessage } from './throttle';
+import { THROTTLE_RULES, enforceThrottle, lockedOutUntil, signInLockoutKeys, throttleKeys, throttledMessage } from './throttle';
 
 describe('throttledMessage', () => {
   it.each([
@@ -69,5 +69,29 @@ describe('enforceThrottle', () => {
     });
     expect(hits).toEqual(['a', 'b']);
     expect(headers).toEqual({ 'retry-after': '401' });
+  });
+});
+
+describe('lockedOutUntil', () => {
+  const NOW = new Date('2026-05-05T08:10:00Z');
+  const started = new Date('2026-05-05T08:00:00Z');
+  const [minutes, hour, day] = signInLockoutKeys(7n);
+  it.each([
+    ['no counters', [], null],
+    ['under the limit', [{ key: minutes!, count: 10, windowStartedAt: started }], null],
+    ['over the 15-minute limit', [{ key: minutes!, count: 11, windowStartedAt: started }], '2026-05-05T08:15:00.000Z'],
+    ['over it in a window already over', [{ key: minutes!, count: 11, windowStartedAt: new Date('2026-05-05T07:50:00Z') }], null],
+    [
+      'over the hour and the 15 minutes: the later end',
+      [
+        { key: minutes!, count: 11, windowStartedAt: started },
+        { key: hour!, count: 21, windowStartedAt: started },
+      ],
+      '2026-05-05T09:00:00.000Z',
+    ],
+    ['over the day', [{ key: day!, count: 41, windowStartedAt: started }], '2026-05-06T08:00:00.000Z'],
+    ['another person’s counter', [{ key: signInLockoutKeys(8n)[0]!, count: 50, windowStartedAt: started }], null],
+  ] as const)('%s', (_name, counters, until) => {
+    expect(lockedOutUntil(7n, counters, NOW)?.toISOString() ?? null).toBe(until);
   });
 });

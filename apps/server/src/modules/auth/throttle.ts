@@ -97,3 +97,29 @@ export const enforceThrottle = async (
   reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
   throw tooManyRequests(throttledMessage(action, retryAfterMs));
 };
+
+/** A counter as `rate_limits` keeps it. */
+export interface ThrottleCounter {
+  key: string;
+  count: number;
+  windowStartedAt: Date;
+}
+
+/**
+ * Until when a person's sign-in is refused to browsers they have not used (the counters of
+ * `untrustedLoginChecks` over their limit in a window not yet over), or null (pure).
+ */
+export const lockedOutUntil = (userId: bigint, counters: readonly ThrottleCounter[], now: Date): Date | null => {
+  let until: number | null = null;
+  for (const { key, rule } of untrustedLoginChecks({ kind: 'user', user: { id: userId } }, '')) {
+    const counter = counters.find((c) => c.key === key);
+    if (!counter || counter.count <= rule.limit) continue;
+    const ends = counter.windowStartedAt.getTime() + rule.windowMs;
+    if (ends > now.getTime()) until = Math.max(until ?? 0, ends);
+  }
+  return until === null ? null : new Date(until);
+};
+
+/** The counter keys whose lockout `lockedOutUntil` reads and lifting a lockout clears. */
+export const signInLockoutKeys = (userId: bigint): string[] =>
+  untrustedLoginChecks({ kind: 'user', user: { id: userId } }, '').map(({ key }) => key);

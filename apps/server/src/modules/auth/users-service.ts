@@ -1,4 +1,4 @@
-import { ONE_TIME_LOGIN_TTL_MS, type OneTimeLoginLink, type Role, type UserStatus, type UserSummary } from '@portal/contract';
+import { AUTH_MESSAGES, ONE_TIME_LOGIN_TTL_MS, type OneTimeLoginLink, type Role, type UserStatus, type UserSummary } from '@portal/contract';
 import { badRequest, conflict, notFound } from '../../errors';
 import { recordAudit } from '../../lib/audit';
 import type { Caller } from '../../http/caller';
@@ -13,9 +13,13 @@ import {
   listUsers,
   replaceUserAccess,
   setUserStatus,
+  deleteThrottleCounters,
+  throttleCounters,
   type UserWithAccounts,
 } from './repository';
+import { queueResetEmail } from './password-service';
 import { endUserSessions } from './sessions';
+import { lockedOutUntil, signInLockoutKeys } from './throttle';
 
 /** Admin's user approval (decisions §3, §5). Every change is audited with the acting admin. */
 
@@ -31,8 +35,17 @@ const loadUser = async (deps: AuthDeps, id: bigint): Promise<UserWithAccounts> =
 export const missingAccountIds = (requested: readonly bigint[], existing: readonly bigint[]): bigint[] =>
   requested.filter((id) => !existing.includes(id));
 
+/** The users as Admin sees them, each with the lockout its sign-in counters are in now. */
+const summaries = async (deps: AuthDeps, list: readonly UserWithAccounts[]): Promise<UserSummary[]> => {
+  const counters = await throttleCounters(deps.db, list.flatMap((user) => signInLockoutKeys(user.id)));
+  const now = deps.clock.now();
+  return list.map((user) => toUserSummary(user, lockedOutUntil(user.id, counters, now)));
+};
+
+const summaryOf = async (deps: AuthDeps, id: bigint): Promise<UserSummary> => (await summaries(deps, [await loadUser(deps, id)]))[0]!;
+
 export const listUsersForAdmin = async (deps: AuthDeps, filter: { status?: UserStatus; search?: string }): Promise<UserSummary[]> =>
-  (await listUsers(deps.db, filter)).map(toUserSummary);
+  summaries(deps, await listUsers(deps.db, filter));
 
 /** Activates a user with exactly these accounts and roles (also re-enables a disabled user). */
 export const approveUser = async (
@@ -70,7 +83,7 @@ export const approveUser = async (
       },
     });
   });
-  return toUserSummary(await loadUser(deps, id));
+  return summaryOf(deps, id);
 };
 
 /** Stops a user from signing in and spends their outstanding reset and one-time-login tokens. */
@@ -92,7 +105,7 @@ export const disableUser = async (deps: AuthDeps, actor: Caller, id: bigint): Pr
       details: { previousStatus: before.status },
     });
   });
-  return toUserSummary(await loadUser(deps, id));
+  return summaryOf(deps, id);
 };
 
 /** A single-use, short-lived login token for an active user (Admin hands it over out of band). */
@@ -122,4 +135,34 @@ export const issueOneTimeLogin = async (deps: AuthDeps, actor: Caller, id: bigin
     });
   });
   return { token, expiresAt: expiresAt.toISOString() };
+};
+
+/**
+ * Ends a person's sign-in lockout (the wrong passwords from browsers they have not used), and with
+ * `sendResetLink` emails them a password reset link as `Password/ResetEmail` would. Audited.
+ */
+export const liftUserLockout = async (
+  deps: AuthDeps,
+  actor: Caller,
+  id: bigint,
+  request: { sendResetLink: boolean },
+  ip: string,
+): Promise<UserSummary> => {
+  const user = await loadUser(deps, id);
+  if (request.sendResetLink && (user.status !== 'active' || !user.email)) throw conflict(AUTH_MESSAGES.noResetLinkForUser);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await deleteThrottleCounters(tx, signInLockoutKeys(id));
+    if (request.sendResetLink) await queueResetEmail(deps, tx, { login: user.username, ip }, now);
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      accountId: null,
+      action: 'user.lockout_lifted',
+      entity: 'user',
+      entityId: id,
+      details: { sendResetLink: request.sendResetLink },
+    });
+  });
+  if (request.sendResetLink) deps.outbox.nudge(now);
+  return summaryOf(deps, id);
 };

@@ -26,6 +26,7 @@ describe('who may manage users', () => {
     { method: 'POST' as const, url: `/a/v1/Users/${id}/approve`, payload: { accountIds: [], roles: [] } },
     { method: 'POST' as const, url: `/a/v1/Users/${id}/disable` },
     { method: 'POST' as const, url: `/a/v1/Users/${id}/one-time-login` },
+    { method: 'POST' as const, url: `/a/v1/Users/${id}/lift-lockout`, payload: { sendResetLink: false } },
   ];
 
   it('answers 401 without a session', async () => {
@@ -75,6 +76,7 @@ describe('GET /a/v1/Users', () => {
       accounts: [],
       twoFactorEnabled: false,
       createdAt: first.createdAt.toISOString(),
+      lockedOutUntil: null,
     });
     expect(res.body).not.toContain('argon2');
   });

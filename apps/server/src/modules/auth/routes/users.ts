@@ -3,7 +3,7 @@ import { endpoints } from '@portal/contract';
 import { route } from '../../../http/route';
 import { callerOf } from '../../../http/caller';
 import type { AuthDeps } from '../context';
-import { approveUser, disableUser, issueOneTimeLogin, listUsersForAdmin } from '../users-service';
+import { approveUser, disableUser, issueOneTimeLogin, liftUserLockout, listUsersForAdmin } from '../users-service';
 import { noStore } from './shared';
 
 /** Admin-only user approval (decisions §3, §5). */
@@ -17,4 +17,6 @@ export const usersRoutes = async (app: FastifyInstance, { deps }: { deps: AuthDe
   route(app, endpoints.disableUser, async (request) => disableUser(deps, callerOf(request), request.params.id));
 
   route(app, endpoints.issueOneTimeLogin, async (request) => issueOneTimeLogin(deps, callerOf(request), request.params.id));
+
+  route(app, endpoints.liftUserLockout, async (request) => liftUserLockout(deps, callerOf(request), request.params.id, request.body, request.ip));
 };

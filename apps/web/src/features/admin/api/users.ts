@@ -18,5 +18,8 @@ export const disableUser = (id: bigint) => api.call(endpoints.disableUser, { par
 /** Turns the user's two-factor sign-in off (they lost their device) and ends their sessions. */
 export const resetTwoFactor = (id: bigint) => api.call(endpoints.resetUserTwoFactor, { params: { id } });
 
+/** Ends the user's sign-in lockout, and with `sendResetLink` emails them a password reset link. */
+export const liftLockout = (id: bigint, sendResetLink: boolean) => api.call(endpoints.liftUserLockout, { params: { id }, body: { sendResetLink } });
+
 /** A single-use sign-in link `{token, expiresAt}` to hand to the user. */
 export const issueOneTimeLogin = (id: bigint) => api.call(endpoints.issueOneTimeLogin, { params: { id } });

@@ -220,6 +220,50 @@ export function ResetTwoFactorDialog({ user, ...props }: UserActionProps) {
   return <UserActionDialog {...props} texts={texts} />;
 }
 
+/** Lifts a sign-in lockout, offering to email a reset link (ticked: a locked-out person has usually forgotten it). */
+export function LiftLockoutDialog({
+  user,
+  busy,
+  error,
+  onConfirm,
+  onClose,
+}: Omit<UserActionProps, 'onConfirm'> & { onConfirm: (sendResetLink: boolean) => void }) {
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation();
+  const [sendResetLink, setSendResetLink] = useState(Boolean(user.email));
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('liftTitle', { name: user.name })}
+      description={t('liftText')}
+      busy={busy}
+      size="sm"
+      footer={
+        <>
+          <DialogClose asChild>
+            <Button variant="secondary">{tc('cancel')}</Button>
+          </DialogClose>
+          <Button loading={busy} loadingText={t('lifting')} onClick={() => onConfirm(sendResetLink)}>
+            {t('liftLockout')}
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-3">
+        <Checkbox
+          label={t('sendResetLink')}
+          checked={sendResetLink}
+          disabled={!user.email}
+          onChange={(event) => setSendResetLink(event.target.checked)}
+        />
+        {!user.email && <p className="text-sm text-fg-muted">{t('noEmailForReset')}</p>}
+        {error && <Banner tone="error">{error}</Banner>}
+      </div>
+    </Dialog>
+  );
+}
+
 export function OneTimeLinkDialog({
   value,
   onClose,

@@ -1,6 +1,7 @@
 import { endpoints, type UserSummary } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { changeLanguage } from '@/lib/i18n/i18n';
 import { isCallTo } from '@/test/calls';
 import { json, makeToken, mockFetch, renderRoute } from '@/test/utils';
 
@@ -14,6 +15,7 @@ const user = (id: number, fields: Partial<UserSummary>): UserSummary => ({
   accounts: [],
   twoFactorEnabled: false,
   createdAt: '2026-11-01T12:00:00.000Z',
+  lockedOutUntil: null,
   ...fields,
 });
 
@@ -136,5 +138,46 @@ describe('/admin/users', () => {
     await waitFor(() => expect(rowOf('Pat Pending').queryByRole('button', { name: /^Approve/ })).not.toBeInTheDocument());
     const message = await screen.findByText('Pat Pending was approved.');
     await waitFor(() => expect(message.closest('[tabindex="-1"]')).toHaveFocus());
+  });
+
+  it('shows a locked-out person, and lifts the lockout with a reset link after confirming', async () => {
+    let locked = true;
+    const lifts: unknown[] = [];
+    mockFetch((call) => {
+      if (isCallTo(endpoints.listUsers, call)) {
+        return json(USERS.map((u) => (u.id === 3n && locked ? { ...u, lockedOutUntil: '2026-11-24T15:45:00Z' } : u)));
+      }
+      if (isCallTo(endpoints.liftUserLockout, call)) {
+        lifts.push(call.body);
+        locked = false;
+        return json({ ...USERS[2]!, lockedOutUntil: null });
+      }
+      return json({ error: 'Not found' }, 404);
+    });
+    renderRoute('/admin/users');
+    await screen.findByRole('row', { name: /Casey Customer/ });
+    expect(rowOf('Casey Customer').getByText(/^Locked out until /)).toBeInTheDocument();
+    expect(rowOf('Ada Admin').queryByRole('button', { name: /^Lift lockout/ })).not.toBeInTheDocument();
+    await userEvent.click(rowOf('Casey Customer').getByRole('button', { name: 'Lift lockout: Casey Customer' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Lift the sign-in lockout of Casey Customer?' }));
+    expect(dialog.getByRole('checkbox', { name: 'Also email them a link to set a new password' })).toBeChecked();
+    await userEvent.click(dialog.getByRole('button', { name: 'Lift lockout' }));
+    const message = await screen.findByText('The lockout of Casey Customer was lifted, and a password reset link was emailed to them.');
+    expect(lifts).toEqual([{ sendResetLink: true }]);
+    await waitFor(() => expect(rowOf('Casey Customer').queryByText(/^Locked out until /)).not.toBeInTheDocument());
+    await waitFor(() => expect(message.closest('[tabindex="-1"]')).toHaveFocus());
+  });
+
+  it('says the lockout in French', async () => {
+    await changeLanguage('fr', { remember: true });
+    mockFetch((call) =>
+      isCallTo(endpoints.listUsers, call) ? json([{ ...USERS[2]!, lockedOutUntil: '2026-11-24T15:45:00Z' }]) : json({ error: 'Not found' }, 404),
+    );
+    renderRoute('/admin/users');
+    await screen.findByRole('row', { name: /Casey Customer/ });
+    expect(rowOf('Casey Customer').getByText(/^Bloqué jusqu’à /)).toBeInTheDocument();
+    await userEvent.click(rowOf('Casey Customer').getByRole('button', { name: 'Lever le blocage\u202f: Casey Customer' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Lever le blocage de connexion de Casey Customer?' }));
+    expect(dialog.getByRole('checkbox', { name: /lien pour choisir un nouveau mot de passe/ })).toBeChecked();
   });
 });

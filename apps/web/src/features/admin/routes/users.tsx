@@ -1,6 +1,6 @@
 import { USER_LIST_LIMIT, USER_STATUSES, type OneTimeLoginLink, type UserStatus, type UserSummary } from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { KeyRound, Link2, Pencil, UserCheck, UserX, Users } from 'lucide-react';
+import { KeyRound, Link2, LockOpen, Pencil, UserCheck, UserX, Users } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from '@/lib/i18n/translate';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
@@ -17,8 +17,9 @@ import { errorMessage } from '@/lib/api/client';
 import { registerLocales } from '@/lib/i18n/i18n';
 import { useSession } from '@/lib/session/session-store';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useFormat } from '@/lib/i18n/use-format';
 import { usePageTitle } from '@/lib/use-page-title';
-import { disableUser, issueOneTimeLogin, resetTwoFactor, usersQuery } from '../api/users';
+import { disableUser, issueOneTimeLogin, liftLockout, resetTwoFactor, usersQuery } from '../api/users';
 import { adminLocales } from '../locales';
 import type { AccessMode } from '../components/user-dialogs';
 
@@ -32,6 +33,7 @@ const loadDialogs = () => import('../components/user-dialogs');
 const AccessDialog = lazy(() => loadDialogs().then((m) => ({ default: m.AccessDialog })));
 const DisableDialog = lazy(() => loadDialogs().then((m) => ({ default: m.DisableDialog })));
 const ResetTwoFactorDialog = lazy(() => loadDialogs().then((m) => ({ default: m.ResetTwoFactorDialog })));
+const LiftLockoutDialog = lazy(() => loadDialogs().then((m) => ({ default: m.LiftLockoutDialog })));
 const OneTimeLinkDialog = lazy(() => loadDialogs().then((m) => ({ default: m.OneTimeLinkDialog })));
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
@@ -47,6 +49,7 @@ const STATUS_TONE: Record<UserStatus, BadgeTone> = { pending: 'warning', active:
 export function UsersPage() {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation();
+  const f = useFormat();
   usePageTitle(t('title'));
   const session = useSession();
   const [search, setSearch] = useState('');
@@ -56,6 +59,7 @@ export function UsersPage() {
   const [editing, setEditing] = useState<{ user: UserSummary; mode: AccessMode } | null>(null);
   const [disabling, setDisabling] = useState<UserSummary | null>(null);
   const [resetting, setResetting] = useState<UserSummary | null>(null);
+  const [lifting, setLifting] = useState<UserSummary | null>(null);
   const [link, setLink] = useState<{ user: UserSummary; link: OneTimeLoginLink } | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const queryClient = useQueryClient();
@@ -84,6 +88,13 @@ export function UsersPage() {
     onSuccess: (_data, user) => {
       setResetting(null);
       done(t('reset', { name: user.name }), true);
+    },
+  });
+  const lift = useMutation({
+    mutationFn: ({ user, sendResetLink }: { user: UserSummary; sendResetLink: boolean }) => liftLockout(user.id, sendResetLink),
+    onSuccess: (_data, { user, sendResetLink }) => {
+      setLifting(null);
+      done(t(sendResetLink ? 'liftedAndSent' : 'lifted', { name: user.name }), true);
     },
   });
   const oneTime = useMutation({
@@ -172,6 +183,7 @@ export function UsersPage() {
                     <div className="flex flex-wrap gap-1.5">
                       <Badge tone={STATUS_TONE[user.status]}>{t(`status_${user.status}`)}</Badge>
                       {user.twoFactorEnabled && <Badge tone="info">{t('twoFactorOn')}</Badge>}
+                      {user.lockedOutUntil && <Badge tone="warning">{t('lockedOut', { time: f.dateTime(user.lockedOutUntil) })}</Badge>}
                     </div>
                     <div className="mt-1">{user.roles.length > 0 ? user.roles.join(', ') : t('roleCustomer')}</div>
                     <div className="text-fg-muted">
@@ -227,6 +239,17 @@ export function UsersPage() {
                         >
                           <Link2 className="size-4" aria-hidden="true" />
                           {t('oneTimeLink')}
+                        </Button>
+                      )}
+                      {user.lockedOutUntil && (
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          onClick={() => setLifting(user)}
+                          aria-label={tc('labelled', { label: t('liftLockout'), value: user.name })}
+                        >
+                          <LockOpen className="size-4" aria-hidden="true" />
+                          {t('liftLockout')}
                         </Button>
                       )}
                       {user.twoFactorEnabled && (
@@ -292,6 +315,18 @@ export function UsersPage() {
             onClose={() => {
               setResetting(null);
               reset.reset();
+            }}
+          />
+        )}
+        {lifting && (
+          <LiftLockoutDialog
+            user={lifting}
+            busy={lift.isPending}
+            error={lift.isError ? errorMessage(lift.error, t('actionFailed')) : null}
+            onConfirm={(sendResetLink) => lift.mutate({ user: lifting, sendResetLink })}
+            onClose={() => {
+              setLifting(null);
+              lift.reset();
             }}
           />
         )}

@@ -52,7 +52,12 @@ test.describe('forgot and reset password', () => {
     expect(url.origin, 'the link points at this portal').toBe(new URL(page.url()).origin);
     expect(url.pathname).toBe('/reset-password');
 
+    // francais's account is French: so are the mail and the page its link opens.
+    expect(url.searchParams.get('lang')).toBe('fr');
     await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: 'Réinitialiser le mot de passe' })).toBeVisible();
+    // The rest of this journey reads the English texts: the page's own language switch, as a reader would.
+    await page.getByRole('button', { name: 'English' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Reset Password' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Return to Login' })).toBeVisible();
 

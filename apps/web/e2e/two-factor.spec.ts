@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { USERS } from './support/api';
+import { serverNow, USERS } from './support/api';
 import { chooseFromUserMenu, loginViaUi, submitLoginForm } from './support/auth';
 
 /**
@@ -16,11 +16,13 @@ const STEP_MS = 30_000;
  * code for the step just used would be refused.
  */
 const freshCode = async (secret: string, afterStep: number) => {
-  while (Math.floor(Date.now() / STEP_MS) <= afterStep) {
-    await new Promise((resolve) => setTimeout(resolve, STEP_MS - (Date.now() % STEP_MS) + 200));
+  // By the server's clock, which an earlier journey may have moved ahead.
+  while (Math.floor(serverNow() / STEP_MS) <= afterStep) {
+    await new Promise((resolve) => setTimeout(resolve, STEP_MS - (serverNow() % STEP_MS) + 200));
   }
-  const step = Math.floor(Date.now() / STEP_MS);
-  const code = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
+  const timestamp = serverNow();
+  const step = Math.floor(timestamp / STEP_MS);
+  const code = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp });
   return { code, step };
 };
 

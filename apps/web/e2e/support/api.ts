@@ -225,6 +225,9 @@ const CLOCK_FILE = path.join(E2E_DATA_DIR, 'clock-offset-ms');
  * Lets `ms` pass on the e2e server's clock at once (support/server-clock.mjs): it only ever moves forward, as
  * time does, so the journeys after this one see a server that is simply later.
  */
+/** The e2e server's time now: real time plus what journeys let pass on its clock (`advanceServerClock`). */
+export const serverNow = (): number => Date.now() + (existsSync(CLOCK_FILE) ? Number(readFileSync(CLOCK_FILE, 'utf8')) || 0 : 0);
+
 export const advanceServerClock = async (ms: number): Promise<void> => {
   const current = existsSync(CLOCK_FILE) ? Number(readFileSync(CLOCK_FILE, 'utf8')) || 0 : 0;
   mkdirSync(E2E_DATA_DIR, { recursive: true });

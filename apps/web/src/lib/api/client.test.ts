@@ -51,6 +51,7 @@ describe('api client', () => {
         accounts: [{ accountId: 9007199254740993n, listName: 'Sam Household (C-1)' }],
         twoFactorEnabled: false,
         createdAt: '2025-01-01T00:00:00Z',
+        lockedOutUntil: null,
       }),
     );
     await api.call(endpoints.approveUser, { params: { id: 9007199254740993n }, body: { accountIds: [9007199254740993n] } });

@@ -2,16 +2,7 @@
  * The invoice calls of spec §7. Each looks the invoice up through the caller's visible accounts, so
  * an unknown id, another account's invoice and a Draft or Void invoice all answer the same 404.
  */
-import {
-  type endpoints,
-  type BalanceForward,
-  type Invoice,
-  type InvoiceContent,
-  type InvoiceDetails,
-  type InvoiceListItem,
-  type Paged,
-  type PagedQuery,
-} from '@portal/contract';
+import type { BalanceForward, endpoints, Invoice, InvoiceContent, InvoiceDetails, PagedQuery } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
 import { invoices } from '../../db/schema';
 import { notFound } from '../../errors';

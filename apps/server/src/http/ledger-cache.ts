@@ -1,8 +1,8 @@
 /**
- * Rows of the endpoint table marked `cached: 'whileLedgerUnchanged'`. Their answers are kept as sent
+ * Rows of the endpoint table marked `cached: 'whileLedgerUnchanged'`. Their answers are cached as sent
  * (encoded once, compressed once per encoding a client asks for) with the ledger version of the account
- * they show. A request whose answer is kept reads that version alone, the caller's access folded in,
- * and is sent the kept bytes while it matches; otherwise the row's ordinary handler reads the value,
+ * they show. A request whose answer is cached reads that version alone, the caller's access folded in,
+ * and is sent the cached bytes while it matches; otherwise the row's ordinary handler reads the value,
  * with the version in the same statement. Writes need only move the version (the database's triggers
  * do), so every instance stays exact.
  */
@@ -21,14 +21,14 @@ export type LedgerScope = { accountId: bigint } | { invoiceId: bigint };
 /** A value as a handler read it, with the ledger version read with it. */
 export interface Versioned<V> {
   value: V;
-  /** Undefined when there is none (nothing the caller may see): then nothing is kept. */
+  /** Undefined when there is none (nothing the caller may see): then nothing is cached. */
   version: string | undefined;
   /** For what changes with the clock rather than with a write: whether the value still holds at `now`. */
   holdsAt?: (now: Date) => boolean;
 }
 
 /**
- * For an answer that is more than its value: made from the kept value again whenever the request's
+ * For an answer that is more than its value: made from the cached value again whenever the request's
  * variant differs from the one it was made for (links signed per minute), without reading the database.
  */
 export interface Presenter<E extends Endpoint, V, C> {
@@ -36,11 +36,11 @@ export interface Presenter<E extends Endpoint, V, C> {
   context(request: EndpointRequest<E>): Promise<C>;
   variant(context: C): string | number;
   answer(value: V, context: C): AnswerOf<E>;
-  /** What the kept value holds on the heap, roughly. */
+  /** What the cached value holds on the heap, roughly. */
   bytes(value: V): number;
 }
 
-interface Kept {
+interface Cached {
   answer: EncodedAnswer;
   holdsAt: ((now: Date) => boolean) | undefined;
   /** With a presenter: the value, and the variant the answer was made for. */
@@ -55,11 +55,11 @@ const ENTRY_BYTES = 200;
 const answerBytes = (answer: EncodedAnswer): number =>
   answer.json.length + (answer.compressed.br?.length ?? 0) + (answer.compressed.gzip?.length ?? 0);
 
-/** Kept answers within one memory budget, shared by the rows given it. */
+/** Cached answers within one memory budget, shared by the rows given it. */
 export type LedgerAnswers = ReturnType<typeof createLedgerAnswers>;
 
 export const createLedgerAnswers = ({ maxBytes, recordBytes }: { maxBytes: number; recordBytes: (bytes: number) => void }) => {
-  const cache = createVersionedCache<Kept>({ maxBytes, sizeOf: (kept) => ENTRY_BYTES + kept.valueBytes + answerBytes(kept.answer) });
+  const cache = createVersionedCache<Cached>({ maxBytes, sizeOf: (cached) => ENTRY_BYTES + cached.valueBytes + answerBytes(cached.answer) });
   return {
     cache,
     recordBytes: () => recordBytes(cache.bytes),
@@ -68,11 +68,11 @@ export const createLedgerAnswers = ({ maxBytes, recordBytes }: { maxBytes: numbe
 
 export interface CachedRowOptions<E extends Endpoint, V> {
   answers: LedgerAnswers;
-  /** The ledger this request's answer shows, and what else sets it apart; undefined: never kept (nor counted). */
+  /** The ledger this request's answer shows, and what else sets it apart; undefined: never cached (nor counted). */
   scope(request: EndpointRequest<E>): { of: LedgerScope; key?: string } | undefined;
   /** The ordinary handler: reads the value (and answers 404 and the like as any handler does). */
   read(request: EndpointRequest<E>, scope: LedgerScope | undefined): Promise<Versioned<V>>;
-  /** Counts the answers of requests that may be kept, by where they came from. */
+  /** Counts the answers of requests that may be cached, by where they came from ('kept': the metrics' label for the cache). */
   counted(source: 'kept' | 'database'): void;
 }
 
@@ -110,19 +110,19 @@ export function cachedRoute<E extends Endpoint, V, C>(
     if (key !== undefined && answers.cache.has(key)) {
       const now = app.clock.now();
       const version = await findLedgerVersion(app.db, callerOf(request), scope!.of);
-      const kept = version === undefined ? undefined : answers.cache.get(key, version, now.getTime());
-      if (kept && (!kept.holdsAt || kept.holdsAt(now))) {
+      const cached = version === undefined ? undefined : answers.cache.get(key, version, now.getTime());
+      if (cached && (!cached.holdsAt || cached.holdsAt(now))) {
         options.counted('kept');
         if (present) {
           const context = await present.context(request);
           const variant = present.variant(context);
-          if (variant !== kept.variant) {
-            kept.answer = encode(present.answer(kept.value as V, context));
-            kept.variant = variant;
+          if (variant !== cached.variant) {
+            cached.answer = encode(present.answer(cached.value as V, context));
+            cached.variant = variant;
             grew();
           }
         }
-        return sendEncodedAnswer(request, reply, kept.answer, grew);
+        return sendEncodedAnswer(request, reply, cached.answer, grew);
       }
     }
     const read = await options.read(request, scope?.of);
@@ -130,10 +130,10 @@ export function cachedRoute<E extends Endpoint, V, C>(
     const answer = encode(make(read.value, context));
     if (key === undefined) return sendEncodedAnswer(request, reply, answer, () => undefined);
     if (read.version !== undefined) {
-      const kept: Kept = present
+      const entry: Cached = present
         ? { answer, holdsAt: read.holdsAt, value: read.value, variant: present.variant(context as C), valueBytes: present.bytes(read.value) }
         : { answer, holdsAt: read.holdsAt, valueBytes: 0 };
-      answers.cache.set(key, read.version, kept, Infinity);
+      answers.cache.set(key, read.version, entry, Infinity);
     }
     options.counted('database');
     answers.recordBytes();

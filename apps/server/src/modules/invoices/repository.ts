@@ -411,7 +411,7 @@ export interface BalanceForwardRow {
   paidSincePrevious: string;
 }
 
-/** The sums a balance-forward needs, in the invoice's currency, as the ledger keeps them. */
+/** The sums a balance-forward needs, in the invoice's currency, from the ledger. */
 export const sumBalanceForward = async (db: PortalDb, invoice: InvoiceRow & { postedDate: Date }): Promise<BalanceForwardRow> => {
   const { rows } = await db.execute<LedgerBalanceForward>(balanceForwardSql(invoice));
   const row = rows[0]!;

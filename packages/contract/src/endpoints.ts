@@ -16,6 +16,8 @@ import {
   AccountUpdateModelSchema,
   AutopayScheduleResponseSchema,
   AutopayScheduleSchema,
+  ProviderAccountParamsSchema,
+  ProviderAccountSchema,
   UpdateDefaultPaymentMethodRequestSchema,
 } from './accounts';
 import {
@@ -1138,6 +1140,18 @@ export const endpoints = {
     summary: 'The calling API client: its name, the scopes its token carries, and when the token expires',
     answer: jsonAnswer(ClientSelfSchema),
     errors: [401, 403],
+  }),
+  providerAccount: endpoint({
+    name: 'accounts',
+    method: 'GET',
+    path: '/p/v1/accounts/{externalId}',
+    access: 'client',
+    scope: 'accounts:write',
+    tag: 'Provider',
+    summary: 'An account by the provider’s own id (`externalId`, up to 64 characters)',
+    params: ProviderAccountParamsSchema,
+    answer: jsonAnswer(ProviderAccountSchema),
+    errors: [400, 401, 403, 404],
   }),
   providerOpenApi: endpoint({
     name: 'openapi.json',

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { accountRoutes } from './accounts';
+import { accountRoutes, providerAccountRoutes } from './accounts';
 import { authModule, type AuthModuleOptions } from './auth';
 import { apiClientRoutes } from './api-clients';
 import { billingRoutes } from './billing';
@@ -22,7 +22,7 @@ import { usageRoutes } from './usage';
 export const apiModules = async (app: FastifyInstance, options: AuthModuleOptions) => {
   await app.register(authModule, options);
   await app.register(apiClientRoutes, { keyStore: options.keyStore });
-  for (const routes of [billingRoutes, paymentRoutes, paymentMethodRoutes, checkoutRoutes, notificationRoutes, accountRoutes, invoiceRoutes, chargeRoutes, disputeRoutes, searchRoutes, usageRoutes]) {
+  for (const routes of [billingRoutes, paymentRoutes, paymentMethodRoutes, checkoutRoutes, notificationRoutes, accountRoutes, invoiceRoutes, chargeRoutes, disputeRoutes, searchRoutes, usageRoutes, providerAccountRoutes]) {
     await app.register(routes);
   }
   // Notification emails are built at delivery; a payment received carries its receipt (payments

@@ -27,7 +27,7 @@ const injectFetch =
     const res = await app.inject({
       method: (init.method ?? 'GET') as InjectOptions['method'],
       url: pathname + search,
-      headers: Object.fromEntries(new Headers(init.headers as HeadersInit).entries()),
+      headers: Object.fromEntries(new Headers(init.headers).entries()),
       remoteAddress,
       ...(init.body === undefined ? {} : { payload: String(init.body) }),
     });

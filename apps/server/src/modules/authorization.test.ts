@@ -21,7 +21,7 @@ import {
   tokenFor,
 } from '../../test/factories';
 import { accounts, charges, disputes, notificationPreferences, notifications, passkeys, sessions } from '../db/schema';
-import { createApiClient } from './api-clients';
+import { clientTokenFor } from '../../test/api-clients';
 import { routePath } from '../http/route';
 
 interface Ids {
@@ -530,17 +530,7 @@ describe('authorization on the provider API', () => {
   ];
   const scopeOf = (key: string) => (endpointList as readonly Endpoint[]).find((row) => `${row.method} ${routePath(row.path)}` === key)?.scope;
 
-  const clientToken = async (scopes: ApiClientScope[]) => {
-    const { client, clientSecret } = await createApiClient({ db: ctx.database.db, clock: ctx.clock }, { userId: null, via: 'command line' }, { name: `Authz ${scopes.join(',')}`, scopes });
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/a/v1/oauth/token',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: clientSecret }).toString(),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<{ access_token: string }>().access_token;
-  };
+  const clientToken = (scopes: ApiClientScope[]) => clientTokenFor(ctx, scopes);
 
   beforeAll(async () => {
     await ctx.database.db.update(accounts).set({ externalId: 'AUTHZ-ACC-1' }).where(sql`${accounts.id} = ${own.account}`);

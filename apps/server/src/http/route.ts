@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { ErrorResponseSchema, type AnswerOf, type Endpoint, type ValidatedRequestOf } from '@portal/contract';
-import { assertAdmin, assertStaff, callerOf } from './caller';
+import { assertAdmin, assertStaff, callerOf } from '../lib/caller';
 
 /** The request a handler of the row gets: params, query and body as its schemas decoded them. */
 export type EndpointRequest<E extends Endpoint> = FastifyRequest & ValidatedRequestOf<E>;

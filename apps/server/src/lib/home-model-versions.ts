@@ -7,7 +7,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PortalDb } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
 import { accounts } from '../db/schema';
-import type { Caller } from '../http/caller';
+import type { Caller } from './caller';
 import { executeAsCaller, prepareForCallers } from './access';
 
 /** The version of `accountId` as text ("0" before the account's first write). */

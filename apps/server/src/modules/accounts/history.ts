@@ -17,7 +17,7 @@ import {
 } from '@portal/contract';
 import type { z } from 'zod';
 import type { PortalDb } from '../../db/client';
-import type { Caller } from '../../http/caller';
+import type { Caller } from '../../lib/caller';
 import { assertAccountAccess } from '../../lib/access';
 
 type HistoryRow = {

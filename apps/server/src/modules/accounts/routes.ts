@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { billingContextOf } from '../../http/billing-context';
-import { callerOf } from '../../http/caller';
+import { callerOf } from '../../lib/caller';
 import { route } from '../../http/route';
 import { getAutopaySchedule, saveAutopaySchedule, switchAutopay } from './autopay/service';
 import { attachment } from '../../lib/document-format';

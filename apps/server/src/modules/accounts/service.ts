@@ -21,7 +21,7 @@ import { assertAutopayCanTurnOn } from './autopay/readiness';
 import { assertAccountAccess } from '../../lib/access';
 import { assertRecentAuthentication } from '../../lib/recent-authentication';
 import type { Clock } from '../../lib/clock';
-import type { Caller } from '../../http/caller';
+import type { Caller } from '../../lib/caller';
 import { documentLinks } from '../../lib/document-links';
 import { listPostedInvoices, presentInvoiceListItem } from '../invoices';
 import { planCustomerDetailsUpdate, type CustomerDetailsInput } from './customer-details-plan';

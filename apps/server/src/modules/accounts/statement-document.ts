@@ -7,7 +7,7 @@
 import type { StatementFormat } from '@portal/contract';
 import { timeZoneOfAddress } from '@portal/contract/regions';
 import type { PortalDb } from '../../db/client';
-import type { Caller } from '../../http/caller';
+import type { Caller } from '../../lib/caller';
 import { BRAND } from '../../lib/brand';
 import type { Clock } from '../../lib/clock';
 import type { TaxNumbers } from '../../lib/tax-registrations';

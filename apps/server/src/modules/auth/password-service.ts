@@ -15,7 +15,7 @@ import { badRequest } from '../../errors';
 import type { MailMessage } from '../../lib/mailer';
 import { recordAudit } from '../../lib/audit';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import type { Caller } from '../../http/caller';
+import type { Caller } from '../../lib/caller';
 import type { AuthDeps } from './context';
 import { resolveLogin } from './login-rules';
 import { endUserSessions } from './sessions';

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { PortalDb } from '../../db/client';
 import { sessions } from '../../db/schema';
-import type { Caller } from '../../http/caller';
+import type { Caller } from '../../lib/caller';
 import { documentLanguage } from '../../lib/language';
 import type { MailOutbox, Preparer } from '../../lib/mail-outbox';
 import { accountLanguageOfUser, findUserById } from './repository';

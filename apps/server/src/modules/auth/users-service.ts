@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES, ONE_TIME_LOGIN_TTL_MS, type OneTimeLoginLink, type Role, type UserStatus, type UserSummary } from '@portal/contract';
 import { badRequest, conflict, notFound } from '../../errors';
 import { recordAudit } from '../../lib/audit';
-import type { Caller } from '../../http/caller';
+import type { Caller } from '../../lib/caller';
 import type { AuthDeps } from './context';
 import { expiresAfter, generateOpaqueToken, hashOpaqueToken } from './opaque-token';
 import { toUserSummary } from './presenter';

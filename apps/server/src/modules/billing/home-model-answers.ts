@@ -6,7 +6,7 @@
 import { endpoints, fromMinor, moneyFromDecimal, overdueByCurrency, todayIn, type CurrencyCode } from '@portal/contract';
 import { timeZoneOfAddress } from '@portal/contract/regions';
 import type { PortalDb } from '../../db/client';
-import type { Caller } from '../../http/caller';
+import type { Caller } from '../../lib/caller';
 import { findHomeModelVersion } from '../../lib/home-model-versions';
 import { homeModelAnswers, homeModelKeptBytes } from '../../lib/metrics';
 import { createVersionedCache } from '../../lib/versioned-cache';

@@ -8,7 +8,7 @@ import { timeZoneOfAddress } from '@portal/contract/regions';
 import type { Database } from '../../db/client';
 import { HttpError, forbidden, notFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import type { Caller } from '../../http/caller';
+import type { Caller } from '../../lib/caller';
 import { documentLanguage } from '../../lib/language';
 import {
   findBillTo,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { notFound } from '../../errors';
 import { billingContextOf } from '../../http/billing-context';
-import { callerOf } from '../../http/caller';
+import { callerOf } from '../../lib/caller';
 import { route } from '../../http/route';
 import { sandboxPageRoutes } from './sandbox-page-routes';
 import { checkoutRedirectOf, completeCardSetup, startCardSetup } from './service';

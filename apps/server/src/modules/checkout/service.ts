@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { badRequest, notFound } from '../../errors';
 import { assertAccountAccess } from '../../lib/access';
 import { recordAudit } from '../../lib/audit';
-import type { Caller } from '../../http/caller';
+import type { Caller } from '../../lib/caller';
 import type { BillingContext } from '../../http/billing-context';
 import type { PortalDb } from '../../db/client';
 import { findSameCard, hasDefaultPaymentMethod, insertPaymentMethod } from '../payment-methods';

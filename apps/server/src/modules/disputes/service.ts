@@ -17,7 +17,7 @@ import {
 import { timeZoneOfAddress } from '@portal/contract/regions';
 import { conflict, invalidFields, notFound } from '../../errors';
 import type { BillingContext } from '../../http/billing-context';
-import type { Caller } from '../../http/caller';
+import type { Caller } from '../../lib/caller';
 import { lockAccount } from '../../lib/account-lock';
 import { recordAudit } from '../../lib/audit';
 import { findBillTo } from '../invoices';

@@ -13,7 +13,7 @@ import type { PagedQuery } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
 import { invoices } from '../../db/schema';
 import { pinnedId } from '../../filter';
-import type { Caller } from '../../http/caller';
+import type { Caller } from '../../lib/caller';
 import { findHomeModelVersion } from '../../lib/home-model-versions';
 import { invoiceReads, invoiceKeptBytes } from '../../lib/metrics';
 import { createVersionedCache } from '../../lib/versioned-cache';

@@ -10,7 +10,7 @@ import { compileFilter, compileOrderBy } from '../../filter';
 import { executeAsCaller, prepareForCallers, visibleAccountsCondition } from '../../lib/access';
 import { preparedPerDatabase } from '../../db/prepared';
 import { homeModelVersionOf } from '../../lib/home-model-versions';
-import type { Caller } from '../../http/caller';
+import type { Caller } from '../../lib/caller';
 import { INVOICE_FIELDS, creditedOfInvoice, owingOfInvoice } from './fields';
 
 const invoiceColumns = {

@@ -1,7 +1,7 @@
 /** Invoice/* (spec §7): schema → authorize (in the service's lookups) → service → present. */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
-import { callerOf } from '../../http/caller';
+import { callerOf } from '../../lib/caller';
 import { route } from '../../http/route';
 import { sendEncodedAnswer } from '../../plugins/compression';
 import { createKeptInvoiceReads } from './kept-reads';

@@ -15,7 +15,7 @@ import {
 import type { PortalDb } from '../../db/client';
 import { notFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import type { Caller } from '../../http/caller';
+import type { Caller } from '../../lib/caller';
 import { documentLinks, type DocumentLinks } from '../../lib/document-links';
 import { encodeAnswer } from '../../plugins/json';
 import type { InvoicePage, KeptInvoiceReads, SentListAnswer } from './kept-reads';

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { billingContextOf } from '../../http/billing-context';
-import { callerOf } from '../../http/caller';
+import { callerOf } from '../../lib/caller';
 import { route } from '../../http/route';
 import { clearAll, clearOne, getPreferences, listNotifications, savePreferences } from './service';
 

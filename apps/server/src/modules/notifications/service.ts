@@ -2,7 +2,7 @@ import type { Notification, NotificationPreferences } from '@portal/contract';
 import { notFound } from '../../errors';
 import { assertAccountAccess, canAccessAccount } from '../../lib/access';
 import { recordAudit } from '../../lib/audit';
-import type { Caller } from '../../http/caller';
+import type { Caller } from '../../lib/caller';
 import type { BillingContext } from '../../http/billing-context';
 import {
   clearAllNotifications,

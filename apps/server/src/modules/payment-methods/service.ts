@@ -3,7 +3,7 @@ import { MESSAGES, PAYMENT_MESSAGES, AUTOPAY_ON } from '@portal/contract';
 import { badRequest, conflict, notFound } from '../../errors';
 import { assertAccountAccess, canAccessAccount } from '../../lib/access';
 import { recordAudit } from '../../lib/audit';
-import type { Caller } from '../../http/caller';
+import type { Caller } from '../../lib/caller';
 import { isCardExpired } from '@portal/contract';
 import type { BillingContext } from '../../http/billing-context';
 import {

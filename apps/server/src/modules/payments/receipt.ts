@@ -5,7 +5,7 @@
  */
 import type { PortalDb } from '../../db/client';
 import { conflict, notFound } from '../../errors';
-import type { Caller } from '../../http/caller';
+import type { Caller } from '../../lib/caller';
 import { BRAND } from '../../lib/brand';
 import type { Clock } from '../../lib/clock';
 import { documentLanguage } from '../../lib/language';

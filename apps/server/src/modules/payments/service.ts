@@ -4,7 +4,7 @@ import { PAYMENT_FAILURE_TEXTS, PAYMENT_MESSAGES, minorToDecimal, paymentFailure
 import { badRequest, conflict, notFound } from '../../errors';
 import { assertAccountAccess } from '../../lib/access';
 import { recordAudit } from '../../lib/audit';
-import type { Caller } from '../../http/caller';
+import type { Caller } from '../../lib/caller';
 import { isCardExpired } from '@portal/contract';
 import { findPaymentMethod, type PaymentMethodRow } from '../payment-methods';
 import { allocateOldestFirst, checkExplicitAssignments, type AllocationResult } from './allocation';

@@ -1,7 +1,7 @@
 /** Search (spec §7). */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
-import { callerOf } from '../../http/caller';
+import { callerOf } from '../../lib/caller';
 import { route } from '../../http/route';
 import { presentSearchResult } from './presenter';
 import { countHits, searchPage } from './repository';

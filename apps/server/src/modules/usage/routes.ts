@@ -1,7 +1,7 @@
 /** Usage/* (issue 12 item 1): This period, the records explorer and its CSV export. */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
-import { callerOf } from '../../http/caller';
+import { callerOf } from '../../lib/caller';
 import { route } from '../../http/route';
 import { attachment } from '../../lib/document-format';
 import { exportControlsOf, sendExport } from '../billing';

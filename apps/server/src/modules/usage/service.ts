@@ -5,7 +5,7 @@ import type { CurrencyCode, UsageFilter, UsageRecords, UsageRecordsQuerySchema, 
 import { timeZoneOfAddress } from '@portal/contract/regions';
 import type { Database, PortalDb } from '../../db/client';
 import { notFound } from '../../errors';
-import type { Caller } from '../../http/caller';
+import type { Caller } from '../../lib/caller';
 import { assertAccountAccess } from '../../lib/access';
 import type { Clock } from '../../lib/clock';
 import { documentLanguage } from '../../lib/language';

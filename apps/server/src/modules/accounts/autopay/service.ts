@@ -13,7 +13,7 @@ import { badRequest, notFound } from '../../../errors';
 import { assertAccountAccess } from '../../../lib/access';
 import { recordAudit } from '../../../lib/audit';
 import { assertAutopayCanTurnOn } from './readiness';
-import type { Caller } from '../../../http/caller';
+import type { Caller } from '../../../lib/caller';
 import type { BillingContext } from '../../../http/billing-context';
 import { usableCard } from '../../payments';
 import { findPaymentMethod, setDefaultPaymentMethod } from '../../payment-methods';

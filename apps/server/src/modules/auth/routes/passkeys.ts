@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { endpoints, PASSKEY_MESSAGES } from '@portal/contract';
 import { badRequest, conflict, notFound } from '../../../errors';
-import { callerOf } from '../../../http/caller';
+import { callerOf } from '../../../lib/caller';
 import { route } from '../../../http/route';
 import { recordAudit } from '../../../lib/audit';
 import { assertRecentAuthentication, markAuthenticated } from '../../../lib/recent-authentication';

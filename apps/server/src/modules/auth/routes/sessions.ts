@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES, endpoints } from '@portal/contract';
 import { badRequest, conflict, notFound } from '../../../errors';
-import { callerOf } from '../../../http/caller';
+import { callerOf } from '../../../lib/caller';
 import { route } from '../../../http/route';
 import { recordAudit } from '../../../lib/audit';
 import { verifyPassword } from '../../../lib/password';

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES, endpoints } from '@portal/contract';
 import { conflict, badRequest, notFound } from '../../../errors';
-import { callerOf } from '../../../http/caller';
+import { callerOf } from '../../../lib/caller';
 import { route } from '../../../http/route';
 import { recordAudit } from '../../../lib/audit';
 import { assertRecentAuthentication } from '../../../lib/recent-authentication';

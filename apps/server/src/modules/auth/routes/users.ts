@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { route } from '../../../http/route';
-import { callerOf } from '../../../http/caller';
+import { callerOf } from '../../../lib/caller';
 import type { AuthDeps } from '../context';
 import { approveUser, disableUser, issueOneTimeLogin, liftUserLockout, listUsersForAdmin } from '../users-service';
 import { noStore } from './shared';

@@ -5,9 +5,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { calculateJwkThumbprint, createLocalJWKSet, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK, type JWTVerifyGetKey } from 'jose';
-import type { PortalDb } from '../../db/client';
-import { appSecrets } from '../../db/schema';
-import { isSealedSecret, type SealedSecret, type SecretBox } from '../../lib/secret-box';
+import type { PortalDb } from '../db/client';
+import { appSecrets } from '../db/schema';
+import { isSealedSecret, type SealedSecret, type SecretBox } from './secret-box';
 
 export const SIGNING_ALGORITHM = 'EdDSA';
 const SECRET_NAME = 'jwt_signing_keys';

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './accounts';
-import { authModule, type AuthModuleOptions } from './auth';
 import { billingRoutes } from './billing';
 import { chargeRoutes } from './charges';
 import { checkoutRoutes } from './checkout';
@@ -9,17 +8,29 @@ import { invoiceRoutes } from './invoices';
 import { NOTIFICATION_MAIL_PURPOSE, notificationRoutes, prepareNotificationMail } from './notifications';
 import { paymentMethodRoutes } from './payment-methods';
 import { BRAND } from '../lib/brand';
+import { passkeyRoutes } from './passkeys';
+import { loginRoutes, passwordRoutes, preparePasswordReset, RESET_PURPOSE } from './passwords';
 import { paymentRoutes, renderPaymentReceipt } from './payments';
 import { searchRoutes } from './search';
+import { prepareSecurityNotice, SECURITY_NOTICE_PURPOSE, sessionRoutes } from './sessions';
+import { singleSignOnRoutes, type SingleSignOnOptions } from './single-sign-on';
+import { tokenRoutes } from './tokens';
+import { twoFactorRoutes } from './two-factor';
 import { usageRoutes } from './usage';
+import { usersRoutes } from './users';
 
 /**
- * Every call of both services of spec §7: the auth service's (`/a`, one module) and the billing
- * service's (`/b`, one module per resource). Each module registers its rows of the contract's
- * endpoint table.
+ * Every call of both services of spec §7, one module per resource: the auth service's (`/a`) and the
+ * billing service's (`/b`). Each module registers its rows of the contract's endpoint table.
  */
-export const apiModules = async (app: FastifyInstance, options: AuthModuleOptions) => {
-  await app.register(authModule, options);
+export const apiModules = async (app: FastifyInstance, options: SingleSignOnOptions) => {
+  for (const routes of [tokenRoutes, loginRoutes, passwordRoutes, usersRoutes, sessionRoutes, twoFactorRoutes, passkeyRoutes]) {
+    await app.register(routes);
+  }
+  await app.register(singleSignOnRoutes, options);
+  // Security and reset emails are built at delivery, in the person's language at that time.
+  app.outbox.registerPreparer(RESET_PURPOSE, preparePasswordReset({ db: app.db }));
+  app.outbox.registerPreparer(SECURITY_NOTICE_PURPOSE, prepareSecurityNotice({ db: app.db, publicOrigin: app.config.PUBLIC_ORIGIN }));
   for (const routes of [billingRoutes, paymentRoutes, paymentMethodRoutes, checkoutRoutes, notificationRoutes, accountRoutes, invoiceRoutes, chargeRoutes, disputeRoutes, searchRoutes, usageRoutes]) {
     await app.register(routes);
   }

@@ -11,7 +11,7 @@ import { auditEntries, verifySessionToken } from '../../../test/auth';
 import { bearer, createUser, TEST_PASSWORD, tokenFor } from '../../../test/factories';
 import { SoftwarePasskey } from '../../../test/webauthn-authenticator';
 import { passkeys, sessions, users, webauthnChallenges } from '../../db/schema';
-import { relyingPartyOf } from './passkeys';
+import { relyingPartyOf } from './service';
 
 const CHROME_ON_MAC =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';

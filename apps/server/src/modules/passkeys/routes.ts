@@ -2,34 +2,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { endpoints, PASSKEY_MESSAGES } from '@portal/contract';
-import { badRequest, conflict, notFound } from '../../../errors';
-import { callerOf } from '../../../lib/caller';
-import { route } from '../../../http/route';
-import { recordAudit } from '../../../lib/audit';
-import { assertRecentAuthentication, markAuthenticated } from '../../../lib/recent-authentication';
-import type { AuthDeps } from '../context';
-import { deviceCookieHeader, deviceCookieKey, issueDeviceCookie } from '../device-cookie';
-import {
-  confirmWithPasskey,
-  listPasskeys,
-  loginWithPasskey,
-  registerPasskey,
-  removePasskey,
-  startPasskeyConfirmation,
-  startPasskeyLogin,
-  startPasskeyRegistration,
-} from '../passkeys';
-import { findUserById } from '../repository';
-import { originOfCaller, queueSecurityNotice } from '../security-notice';
-import { enforceThrottle, THROTTLE_RULES, throttleKeys } from '../throttle';
-import { noStore, signInClient } from './shared';
+import { badRequest, conflict, notFound } from '../../errors';
+import { callerOf } from '../../lib/caller';
+import { route } from '../../http/route';
+import { recordAudit } from '../../lib/audit';
+import { assertRecentAuthentication, markAuthenticated } from '../../lib/recent-authentication';
+import { depsOf } from '../../http/deps';
+import { deviceCookieHeader, deviceCookieKey, issueDeviceCookie, findUserById, originOfCaller, queueSecurityNotice, enforceThrottle, THROTTLE_RULES, throttleKeys, noStore, signInClient } from '../sessions';
+import { confirmWithPasskey, listPasskeys, loginWithPasskey, registerPasskey, removePasskey, startPasskeyConfirmation, startPasskeyLogin, startPasskeyRegistration } from './service';
 
 const MINUTE = 60_000;
 /** Each ceremony start writes a challenge row: bounded per person (registration) and per address (sign-in). */
 const REGISTRATION_RULE = { limit: 30, windowMs: 15 * MINUTE };
 const SIGN_IN_OPTIONS_RULE = { limit: 60, windowMs: 15 * MINUTE };
 
-export const passkeyRoutes = async (app: FastifyInstance, { deps }: { deps: AuthDeps }) => {
+export const passkeyRoutes = async (app: FastifyInstance) => {
+  const deps = depsOf(app);
   noStore(app);
   const deviceKey = deviceCookieKey(deps.config.SECRETS_KEY);
   const secure = deps.config.PUBLIC_ORIGIN.startsWith('https:');

@@ -18,11 +18,8 @@ import type { PortalDb } from '../../db/client';
 import { passkeys, webauthnChallenges } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { deviceName } from '../../lib/device-name';
-import type { AuthDeps } from './context';
-import { loginError, loginOutcome } from './login-rules';
-import { findUserById, markLoggedIn, type UserRow } from './repository';
-import { issueSessionToken } from './session';
-import type { SignInClient } from './sessions';
+import type { Deps } from '../../http/deps';
+import { loginError, loginOutcome, findUserById, markLoggedIn, type UserRow, issueSessionToken, type SignInClient } from '../sessions';
 
 /** How long a ceremony may take: the browser's timeout, and the life of its challenge (a little longer). */
 const CEREMONY_MS = 2 * 60_000;
@@ -102,7 +99,7 @@ const present = (row: PasskeyRow): PasskeySummary => ({
 
 /** `Passkeys/registration-options`: what the browser needs to create a passkey for this person. */
 export const startPasskeyRegistration = async (
-  deps: AuthDeps,
+  deps: Deps,
   user: UserRow,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> => {
   const rp = relyingPartyOf(deps.config.PUBLIC_ORIGIN);
@@ -133,7 +130,7 @@ export type RegistrationOutcome = { kind: 'saved'; passkey: PasskeySummary } | {
 
 /** `Passkeys` (POST): verifies the new credential against the person's own challenge and saves it. */
 export const registerPasskey = async (
-  deps: AuthDeps,
+  deps: Deps,
   userId: bigint,
   response: RegistrationResponseJSON,
   client: SignInClient,
@@ -206,7 +203,7 @@ export const removeRecentPasskeys = async (db: PortalDb, userId: bigint, now: Da
   (await db.delete(passkeys).where(and(eq(passkeys.userId, userId), gte(passkeys.createdAt, recentSince(now)))).returning()).map(present);
 
 /** `Authenticate/passkey-options`: a challenge for any passkey of this site (the person picks theirs). */
-export const startPasskeyLogin = async (deps: AuthDeps): Promise<PublicKeyCredentialRequestOptionsJSON> => {
+export const startPasskeyLogin = async (deps: Deps): Promise<PublicKeyCredentialRequestOptionsJSON> => {
   const rp = relyingPartyOf(deps.config.PUBLIC_ORIGIN);
   const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
@@ -221,7 +218,7 @@ export const startPasskeyLogin = async (deps: AuthDeps): Promise<PublicKeyCreden
 
 const failed = (error: string): LoginResponse => ({ successful: false, token: null, error });
 
-const auditLogin = (deps: AuthDeps, userId: bigint | null, details: { outcome: string; ip: string; passkeyId?: bigint }) =>
+const auditLogin = (deps: Deps, userId: bigint | null, details: { outcome: string; ip: string; passkeyId?: bigint }) =>
   recordAudit(deps.db, {
     actorUserId: userId,
     accountId: null,
@@ -236,7 +233,7 @@ const auditLogin = (deps: AuthDeps, userId: bigint | null, details: { outcome: s
  * verification; the challenge is spent, and the passkey's counter and last use are updated. Answers why not.
  */
 const verifyAssertion = async (
-  deps: AuthDeps,
+  deps: Deps,
   passkey: PasskeyRow,
   response: AuthenticationResponseJSON,
   purpose: 'authentication' | 'confirmation',
@@ -279,7 +276,7 @@ const verifyAssertion = async (
  * (and code) would: the same session, token and audit entry. Answers the user too, for the device cookie.
  */
 export const loginWithPasskey = async (
-  deps: AuthDeps,
+  deps: Deps,
   response: AuthenticationResponseJSON,
   client: SignInClient,
 ): Promise<{ result: LoginResponse; user: UserRow | null }> => {
@@ -308,7 +305,7 @@ export const loginWithPasskey = async (
  * who they are before a sensitive change (instead of the password); null when they have none.
  */
 export const startPasskeyConfirmation = async (
-  deps: AuthDeps,
+  deps: Deps,
   userId: bigint,
 ): Promise<PublicKeyCredentialRequestOptionsJSON | null> => {
   const own = await deps.db
@@ -331,7 +328,7 @@ export const startPasskeyConfirmation = async (
 
 /** `Authenticate/confirm/passkey`: whether one of the person's own passkeys signed their confirmation challenge. */
 export const confirmWithPasskey = async (
-  deps: AuthDeps,
+  deps: Deps,
   userId: bigint,
   response: AuthenticationResponseJSON,
 ): Promise<boolean> => {

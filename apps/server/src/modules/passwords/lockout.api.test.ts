@@ -10,9 +10,8 @@ import { auditEntries } from '../../../test/auth';
 import { mailOutbox } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { AUTH_MESSAGES, RESET_TOKEN_TTL_MS } from '@portal/contract';
-import { expiresAfter, generateOpaqueToken, hashOpaqueToken } from './opaque-token';
-import { insertToken } from './repository';
-import { THROTTLE_RULES } from './throttle';
+import { expiresAfter, generateOpaqueToken, hashOpaqueToken, insertToken } from '../tokens';
+import { THROTTLE_RULES } from '../sessions';
 
 let ctx: TestContext;
 let address = 0;

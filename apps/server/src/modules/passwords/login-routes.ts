@@ -1,16 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
-import { route } from '../../../http/route';
-import type { AuthDeps } from '../context';
-import { withAttemptsLeft } from '../login-rules';
-import { loginWithOneTimeToken, loginWithPassword, resolveLoginTarget } from '../login-service';
-import { DEVICE_COOKIE, deviceCookieHeader, deviceCookieKey, issueDeviceCookie, readDeviceCookie } from '../device-cookie';
-import { readCookie } from '../oidc-state';
-import { THROTTLE_RULES, enforceThrottle, throttleKeys, untrustedLoginChecks } from '../throttle';
-import { noStore, signInClient } from './shared';
+import { route } from '../../http/route';
+import { depsOf } from '../../http/deps';
+import {
+  DEVICE_COOKIE,
+  deviceCookieHeader,
+  deviceCookieKey,
+  enforceThrottle,
+  issueDeviceCookie,
+  noStore,
+  readCookie,
+  readDeviceCookie,
+  signInClient,
+  THROTTLE_RULES,
+  throttleKeys,
+  untrustedLoginChecks,
+  withAttemptsLeft,
+} from '../sessions';
+import { loginWithPassword, resolveLoginTarget } from './login-service';
 
-/** Sign-in calls of spec §7: a failed login is a 200 with `successful: false` and the text to show. */
-export const loginRoutes = async (app: FastifyInstance, { deps }: { deps: AuthDeps }) => {
+/** `Authenticate` (spec §7): a failed login is a 200 with `successful: false` and the text to show. */
+export const loginRoutes = async (app: FastifyInstance) => {
+  const deps = depsOf(app);
   noStore(app);
 
   const deviceKey = deviceCookieKey(deps.config.SECRETS_KEY);
@@ -36,12 +47,5 @@ export const loginRoutes = async (app: FastifyInstance, { deps }: { deps: AuthDe
       }
     }
     return withAttemptsLeft(result, attemptsLeft);
-  });
-
-  route(app, endpoints.oneTimeLogin, async (request, reply) => {
-    await enforceThrottle(deps.limiter, reply, 'token', [
-      { key: throttleKeys.tokenAddress(request.ip), rule: THROTTLE_RULES.tokenPerAddress },
-    ]);
-    return loginWithOneTimeToken(deps, request.body.token, signInClient(request));
   });
 };

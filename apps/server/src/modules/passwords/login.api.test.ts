@@ -5,7 +5,7 @@ import { buildTestApp, type TestContext } from '../../../test/app';
 import { TEST_PASSWORD, bearer, createAccount, createUser, tokenFor } from '../../../test/factories';
 import { auditEntries, authCalls, verifySessionToken } from '../../../test/auth';
 import { auditLog, users } from '../../db/schema';
-import { THROTTLE_RULES } from './throttle';
+import { THROTTLE_RULES } from '../sessions';
 
 let ctx: TestContext;
 let calls: ReturnType<typeof authCalls>;

@@ -10,7 +10,7 @@ import { TEST_PASSWORD, createUser, tokenFor } from '../../../test/factories';
 import { auditEntries, authCalls } from '../../../test/auth';
 import { mailHeader, mailParts, startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../test/smtp';
 import { authTokens, users } from '../../db/schema';
-import { THROTTLE_RULES } from './throttle';
+import { THROTTLE_RULES } from '../sessions';
 
 const ORIGIN = 'https://portal.example';
 const RESET_PAGE = `${ORIGIN}/reset-password`;

@@ -9,8 +9,8 @@ import { createTestDatabase } from '../../../test/database';
 import { createUser } from '../../../test/factories';
 import type { Database, PortalDb } from '../../db/client';
 import type { MailOutbox } from '../../lib/mail-outbox';
-import type { AuthDeps } from './context';
-import { requestResetEmail } from './password-service';
+import type { Deps } from '../../http/deps';
+import { requestResetEmail } from './service';
 
 let database: Database;
 beforeAll(async () => {
@@ -40,7 +40,7 @@ const workOf = async (login: string) => {
     },
     nudge: () => calls.push('outbox.nudge'),
   } as unknown as MailOutbox;
-  const deps = { db, clock: { now: () => new Date() }, config: testConfig(), outbox } as unknown as AuthDeps;
+  const deps = { db, clock: { now: () => new Date() }, config: testConfig(), outbox } as unknown as Deps;
   const answer = await requestResetEmail(deps, { username: login, validateURL: 'http://localhost:3000/reset-password', brand: 'portal' }, '192.0.2.1');
   return { answer, calls };
 };

@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
-import { route } from '../../../http/route';
-import { callerOf } from '../../../lib/caller';
-import type { AuthDeps } from '../context';
-import { changePassword, checkResetToken, requestResetEmail, resetPageOf, setPasswordFromResetToken } from '../password-service';
-import { THROTTLE_RULES, enforceThrottle, throttleKeys } from '../throttle';
-import { originOfCaller, originOfRequest } from '../security-notice';
-import { noStore } from './shared';
+import { route } from '../../http/route';
+import { callerOf } from '../../lib/caller';
+import { depsOf } from '../../http/deps';
+import { changePassword, checkResetToken, requestResetEmail, resetPageOf, setPasswordFromResetToken } from './service';
+import { THROTTLE_RULES, enforceThrottle, throttleKeys, originOfCaller, originOfRequest, noStore } from '../sessions';
 
 /** Password reset by email (spec §7) and change while signed in (decisions §3). */
-export const passwordRoutes = async (app: FastifyInstance, { deps }: { deps: AuthDeps }) => {
+export const passwordRoutes = async (app: FastifyInstance) => {
+  const deps = depsOf(app);
   noStore(app);
 
   route(app, endpoints.resetEmail, async (request, reply) => {

@@ -16,27 +16,15 @@ import type { MailMessage } from '../../lib/mailer';
 import { recordAudit } from '../../lib/audit';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { Caller } from '../../lib/caller';
-import type { AuthDeps } from './context';
-import { resolveLogin } from './login-rules';
-import { endUserSessions } from './sessions';
-import { expiresAfter, generateOpaqueToken, hashOpaqueToken, isWellFormedToken } from './opaque-token';
+import type { Deps } from '../../http/deps';
+import { resolveLogin, endUserSessions, accountLanguageOfUser, findUserById, findUsersByLogin, queueSecurityNotice, type ChangeOrigin, untrustedLoginChecks } from '../sessions';
+import { expiresAfter, generateOpaqueToken, hashOpaqueToken, isWellFormedToken, consumeToken, findUsableTokenOwner, insertToken, invalidateTokens } from '../tokens';
 import { checkPasswordPolicy } from './password-policy';
 import { composeResetEmail } from './reset-email';
 import { documentLanguage, inLanguage } from '../../lib/language';
-import {
-  accountLanguageOfUser,
-  consumeToken,
-  findUserById,
-  findUsableTokenOwner,
-  findUsersByLogin,
-  insertToken,
-  invalidateTokens,
-  updatePasswordHash,
-} from './repository';
-import { sitePageUrl, withFragment } from './site-urls';
-import { queueSecurityNotice, type ChangeOrigin } from './security-notice';
-import { recentPasskeys, removeRecentPasskeys } from './passkeys';
-import { untrustedLoginChecks } from './throttle';
+import { updatePasswordHash } from './repository';
+import { sitePageUrl, withFragment } from '../../lib/site-urls';
+import { recentPasskeys, removeRecentPasskeys } from '../passkeys';
 
 const ok: ResultResponse = { successful: true, error: null };
 const refuse = (error: string): ResultResponse => ({ successful: false, error });
@@ -55,7 +43,7 @@ export const resetPageOf = (validateURL: string, publicOrigin: string): URL => {
  * and one outbox row — and the mail is prepared and sent later (`preparePasswordReset`), so neither
  * the answer nor its timing tells whether the person exists.
  */
-export const requestResetEmail = async (deps: AuthDeps, request: ResetEmailRequest, ip: string): Promise<boolean> => {
+export const requestResetEmail = async (deps: Deps, request: ResetEmailRequest, ip: string): Promise<boolean> => {
   const page = resetPageOf(request.validateURL, deps.config.PUBLIC_ORIGIN);
   const target = resolveLogin(await findUsersByLogin(deps.db, request.username), request.username);
   if (target.kind === 'ambiguous') return false;
@@ -71,7 +59,7 @@ export const RESET_PURPOSE = 'password_reset';
 
 /** Queues the reset email of `login` (Admin's "send a reset link"): prepared at delivery, like a person's own request. */
 export const queueResetEmail = (
-  deps: Pick<AuthDeps, 'outbox' | 'config'>,
+  deps: Pick<Deps, 'outbox' | 'config'>,
   db: PortalDb,
   request: { login: string; ip: string },
   now: Date,
@@ -98,7 +86,7 @@ interface ResetRequest {
  * mail-less people. Audited either way for a known person.
  */
 export const preparePasswordReset =
-  (deps: Pick<AuthDeps, 'db'>) =>
+  (deps: Pick<Deps, 'db'>) =>
   async (payload: unknown, now: Date): Promise<MailMessage | null> => {
     const request = payload as ResetRequest;
     const target = resolveLogin(await findUsersByLogin(deps.db, request.login), request.login);
@@ -145,7 +133,7 @@ export const preparePasswordReset =
   };
 
 /** The user a reset token may still reset, or null (unknown, spent, expired, or the user is disabled). */
-const resetTokenOwner = async (deps: AuthDeps, resetToken: string) => {
+const resetTokenOwner = async (deps: Deps, resetToken: string) => {
   if (!isWellFormedToken(resetToken)) return null;
   const ownerId = await findUsableTokenOwner(deps.db, hashOpaqueToken(resetToken), 'reset', deps.clock.now());
   const owner = ownerId === null ? null : await findUserById(deps.db, ownerId);
@@ -156,7 +144,7 @@ const resetTokenOwner = async (deps: AuthDeps, resetToken: string) => {
  * `Password/CheckResetToken`: the reset page says at once when its link no longer works, and offers to remove
  * the passkeys registered lately (the link's holder may reset the password, so may see their names).
  */
-export const checkResetToken = async (deps: AuthDeps, request: CheckResetTokenRequest): Promise<ResetTokenCheck> => {
+export const checkResetToken = async (deps: Deps, request: CheckResetTokenRequest): Promise<ResetTokenCheck> => {
   const owner = await resetTokenOwner(deps, request.resetToken);
   if (!owner) return { ...refuse(AUTH_MESSAGES.resetLinkInvalid), recentPasskeys: [] };
   const recent = await recentPasskeys(deps.db, owner.id, deps.clock.now());
@@ -165,7 +153,7 @@ export const checkResetToken = async (deps: AuthDeps, request: CheckResetTokenRe
 
 /** When asked, removes the passkeys registered lately, each audited and told about like any removal. */
 const removeRecentPasskeysOnRequest = async (
-  deps: AuthDeps,
+  deps: Deps,
   tx: PortalDb,
   { userId, asked, now, origin, cause }: { userId: bigint; asked: boolean | undefined; now: Date; origin: ChangeOrigin; cause: 'password_change' | 'password_reset' },
 ): Promise<void> => {
@@ -189,7 +177,7 @@ const removeRecentPasskeysOnRequest = async (
  * A pending user who resets stays pending.
  */
 export const setPasswordFromResetToken = async (
-  deps: AuthDeps,
+  deps: Deps,
   request: SetFromResetTokenRequest,
   origin: ChangeOrigin,
 ): Promise<ResultResponse> => {
@@ -228,7 +216,7 @@ export const setPasswordFromResetToken = async (
 
 /** `Password/Change` for the signed-in caller. */
 export const changePassword = async (
-  deps: AuthDeps,
+  deps: Deps,
   caller: Caller,
   request: ChangePasswordRequest,
   origin: ChangeOrigin,

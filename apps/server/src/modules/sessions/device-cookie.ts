@@ -42,3 +42,12 @@ export const readDeviceCookie = (key: Buffer, value: string | undefined): Device
 /** The Set-Cookie header of a device cookie. */
 export const deviceCookieHeader = (value: string, secure: boolean): string =>
   `${DEVICE_COOKIE}=${value}; Path=${COOKIE_PATH}; Max-Age=${MAX_AGE_SECONDS}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+
+/** One cookie's value from a Cookie header (pure). */
+export const readCookie = (header: string | undefined, name: string): string | null => {
+  for (const part of (header ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim() || null;
+  }
+  return null;
+};

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { SignInClient } from '../sessions';
+import type { SignInClient } from './repository';
 
 /** Where a request comes from, as a new session records it. */
 export const signInClient = (request: FastifyRequest): SignInClient => ({ ip: request.ip, userAgent: request.headers['user-agent'] });

@@ -1,28 +1,40 @@
 /**
- * Authenticate/Logout, Authenticate/confirm and Sessions/* (decisions §3, issue 11): a person's sessions,
- * proving again who they are for a sensitive change, and ending sessions.
+ * Authenticate/OneTimeLogin, Authenticate/Logout, Authenticate/confirm and Sessions/* (decisions §3, issue
+ * 11): signing in with Admin's one-time token, a person's sessions, proving again who they are for a
+ * sensitive change, and ending sessions.
  */
 import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES, endpoints } from '@portal/contract';
-import { badRequest, conflict, notFound } from '../../../errors';
-import { callerOf } from '../../../lib/caller';
-import { route } from '../../../http/route';
-import { recordAudit } from '../../../lib/audit';
-import { verifyPassword } from '../../../lib/password';
-import { markAuthenticated } from '../../../lib/recent-authentication';
-import { deviceParts } from '../../../lib/device-name';
-import type { AuthDeps } from '../context';
-import { findUserById } from '../repository';
-import { endSession, endUserSessions, liveSessions } from '../sessions';
-import { enforceThrottle, THROTTLE_RULES, throttleKeys } from '../throttle';
-import { originOfCaller, queueSecurityNotice } from '../security-notice';
-import { noStore } from './shared';
+import { badRequest, conflict, notFound } from '../../errors';
+import { callerOf } from '../../lib/caller';
+import { route } from '../../http/route';
+import { recordAudit } from '../../lib/audit';
+import { verifyPassword } from '../../lib/password';
+import { markAuthenticated } from '../../lib/recent-authentication';
+import { deviceParts } from '../../lib/device-name';
+import { depsOf } from '../../http/deps';
+import { findUserById } from './user-repository';
+import { endSession, endUserSessions, liveSessions } from './repository';
+import { enforceThrottle, THROTTLE_RULES, throttleKeys } from './throttle';
+import { originOfCaller, queueSecurityNotice } from './security-notice';
+import { noStore, signInClient } from './route-helpers';
+import { loginWithOneTimeToken } from './service';
 
-export const sessionRoutes = async (app: FastifyInstance, { deps }: { deps: AuthDeps }) => {
+const HOUR = 3_600_000;
+
+export const sessionRoutes = async (app: FastifyInstance) => {
+  const deps = depsOf(app);
   noStore(app);
   const idleMs = deps.config.SESSION_IDLE_MINUTES * 60_000;
   const audit = (userId: bigint, action: string, details: Record<string, unknown>) =>
     recordAudit(deps.db, { actorUserId: userId, accountId: null, action, entity: 'user', entityId: userId, details });
+
+  route(app, endpoints.oneTimeLogin, async (request, reply) => {
+    await enforceThrottle(deps.limiter, reply, 'token', [
+      { key: throttleKeys.tokenAddress(request.ip), rule: THROTTLE_RULES.tokenPerAddress },
+    ]);
+    return loginWithOneTimeToken(deps, request.body.token, signInClient(request));
+  });
 
   route(app, endpoints.logout, async (request, reply) => {
     const caller = callerOf(request);
@@ -83,4 +95,15 @@ export const sessionRoutes = async (app: FastifyInstance, { deps }: { deps: Auth
     await audit(caller.userId, 'auth.other_sessions_ended', { ip: request.ip, revoked });
     return { revoked };
   });
+
+  // Expired throttling counters are only clutter; any instance may sweep them.
+  if (deps.config.JOBS_ENABLED) {
+    const sweep = setInterval(() => {
+      deps.limiter.prune(new Date(deps.clock.now().getTime() - 24 * HOUR)).catch((error: unknown) => {
+        app.log.warn({ error: error instanceof Error ? error.message : String(error) }, 'pruning rate limits failed');
+      });
+    }, HOUR);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+  }
 };

@@ -14,7 +14,7 @@ import { createAccount, createUser, TEST_PASSWORD } from '../../../test/factorie
 import { mailHeader, mailParts, startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
 import { SoftwarePasskey } from '../../../test/webauthn-authenticator';
 import { mailOutbox, passkeys, userTotp } from '../../db/schema';
-import { relyingPartyOf } from './passkeys';
+import { relyingPartyOf } from '../passkeys';
 import { SECURITY_NOTICE_PURPOSE } from './security-notice';
 
 const MINUTE = 60_000;

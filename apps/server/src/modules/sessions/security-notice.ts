@@ -9,7 +9,7 @@ import { sessions } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
 import { documentLanguage } from '../../lib/language';
 import type { MailOutbox, Preparer } from '../../lib/mail-outbox';
-import { accountLanguageOfUser, findUserById } from './repository';
+import { accountLanguageOfUser, findUserById } from './user-repository';
 import { composeSecurityEmail, type SecurityChange } from './security-email';
 
 /** The outbox purpose of security emails. */

@@ -1,13 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  SIGN_IN_TTL_SECONDS,
-  clearedSignInCookie,
-  openPendingSignIn,
-  readCookie,
-  sealPendingSignIn,
-  signInCookie,
-} from './oidc-state';
+import { SIGN_IN_TTL_SECONDS, clearedSignInCookie, openPendingSignIn, sealPendingSignIn, signInCookie } from './oidc-state';
+import { readCookie } from '../sessions';
 
 const key = new Uint8Array(randomBytes(32));
 const pending = { state: 's-123', nonce: 'n-456', codeVerifier: 'v-789', returnUrl: 'https://portal.example/login-callback' };

@@ -86,12 +86,3 @@ export const signInCookie = (value: string, secure: boolean, maxAgeSeconds = SIG
   ].join('; ');
 
 export const clearedSignInCookie = (secure: boolean): string => signInCookie('', secure, 0);
-
-/** One cookie's value from a Cookie header (pure). */
-export const readCookie = (header: string | undefined, name: string): string | null => {
-  for (const part of (header ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim() || null;
-  }
-  return null;
-};

@@ -1,37 +1,38 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES, endpoints, LOGIN_CALLBACK_PATH } from '@portal/contract';
-import { badRequest } from '../../../errors';
-import type { AuthDeps } from '../context';
-import {
-  clearedSignInCookie,
-  openPendingSignIn,
-  readCookie,
-  sealPendingSignIn,
-  signInCookie,
-  SIGN_IN_COOKIE,
-} from '../oidc-state';
-import { openIdClientLibrary, type OidcClient, type ProviderIdentity } from '../oidc';
-import { signInWithIdentity } from '../sso-service';
-import { callbackFragment, type SsoResult } from '../sso-rules';
-import { sitePageUrl, withFragment } from '../site-urls';
-import { route } from '../../../http/route';
-import { noStore, signInClient } from './shared';
+import { badRequest } from '../../errors';
+import { depsOf, type Deps } from '../../http/deps';
+import { route } from '../../http/route';
+import { sitePageUrl, withFragment } from '../../lib/site-urls';
+import { noStore, readCookie, signInClient } from '../sessions';
+import { createOidcClient, oidcSettingsOf, openIdClientLibrary, type OidcClient, type ProviderIdentity } from './oidc';
+import { clearedSignInCookie, loadSignInKey, openPendingSignIn, sealPendingSignIn, signInCookie, SIGN_IN_COOKIE } from './oidc-state';
+import { signInWithIdentity } from './service';
+import { callbackFragment, type SsoResult } from './sso-rules';
 
-export interface OpenIdRouteOptions {
-  deps: AuthDeps;
+/** Signs in an identity vouched for outside OpenID Connect, as the provider's callback would; answers the login-callback fragment. */
+export type SsoLanding = (identity: ProviderIdentity, request: FastifyRequest) => Promise<Record<string, string>>;
+
+export interface SingleSignOnOptions {
+  /** Routes handed single sign-on's landing (the demo's sign-in link, outside production). */
+  landingRoutes?: FastifyPluginAsync<{ signIn: SsoLanding }> | undefined;
+}
+
+interface OpenIdRouteOptions {
+  deps: Deps;
   /** Null when single sign-on is not configured: no provider is listed, and both routes land on #error=…. */
   oidc: OidcClient | null;
   /** Key of the encrypted sign-in cookie. */
   signInKey: Uint8Array;
 }
 
-export const CALLBACK_ROUTE = endpoints.openIdCallback.path;
+const CALLBACK_ROUTE = endpoints.openIdCallback.path;
 
 /**
  * Sign in with Microsoft (any OpenID Connect provider by config): code flow with PKCE, state and
  * nonce. The browser ends on `/login-callback#token=…` or `/login-callback#error=…` (spec §2).
  */
-export const openIdRoutes = async (app: FastifyInstance, { deps, oidc, signInKey }: OpenIdRouteOptions) => {
+const openIdRoutes = async (app: FastifyInstance, { deps, oidc, signInKey }: OpenIdRouteOptions) => {
   noStore(app);
   const origin = deps.config.PUBLIC_ORIGIN;
   const secure = origin.startsWith('https:');
@@ -91,4 +92,15 @@ export const openIdRoutes = async (app: FastifyInstance, { deps, oidc, signInKey
     }
     return land(reply, returnPage, await signInWithIdentity(deps, identity, signInClient(request)));
   });
+};
+
+/** Single sign-on: OpenID Connect with the configured provider (none when `OIDC_*` is not set), and the landing of other vouched-for identities. */
+export const singleSignOnRoutes: FastifyPluginAsync<SingleSignOnOptions> = async (app, options) => {
+  const deps = depsOf(app);
+  const settings = oidcSettingsOf(deps.config);
+  await app.register(openIdRoutes, { deps, oidc: settings && createOidcClient(settings), signInKey: await loadSignInKey(deps.db) });
+  if (options.landingRoutes) {
+    const signIn: SsoLanding = async (identity, request) => callbackFragment(await signInWithIdentity(deps, identity, signInClient(request)));
+    await app.register(options.landingRoutes, { signIn });
+  }
 };

@@ -1,18 +1,9 @@
 import { AUTH_MESSAGES } from '@portal/contract';
 import { recordAudit } from '../../lib/audit';
-import type { AuthDeps } from './context';
-import { loginOutcome, resolveLogin } from './login-rules';
+import type { Deps } from '../../http/deps';
+import { loginOutcome, resolveLogin, findUsersByLogin, markLoggedIn, type UserRow, issueSessionToken, type SignInClient } from '../sessions';
 import type { ProviderIdentity } from './oidc';
-import {
-  findUserBySsoIdentity,
-  findUsersByLogin,
-  insertPendingUser,
-  linkSsoIdentity,
-  markLoggedIn,
-  type UserRow,
-} from './repository';
-import { issueSessionToken } from './session';
-import type { SignInClient } from './sessions';
+import { findUserBySsoIdentity, insertPendingUser, linkSsoIdentity } from './repository';
 import { displayNameOf, verifiedEmailOf, type SsoResult } from './sso-rules';
 
 type Linked = { user: UserRow; how: 'identity' | 'email' | 'registered' } | { failure: string; reason: string };
@@ -22,7 +13,7 @@ type Linked = { user: UserRow; how: 'identity' | 'email' | 'registered' } | { fa
  * one whose username or email is the provider-verified email (the identity is linked to them),
  * else a new pending user (username = email) with the identity linked, awaiting Admin's approval.
  */
-const linkIdentity = async (deps: AuthDeps, identity: ProviderIdentity): Promise<Linked> => {
+const linkIdentity = async (deps: Deps, identity: ProviderIdentity): Promise<Linked> => {
   const known = await findUserBySsoIdentity(deps.db, identity.issuer, identity.subject);
   if (known) return { user: known, how: 'identity' };
   const email = verifiedEmailOf(identity.claims);
@@ -59,7 +50,7 @@ const linkIdentity = async (deps: AuthDeps, identity: ProviderIdentity): Promise
 };
 
 /** Signs in (or registers) the person a provider vouched for. */
-export const signInWithIdentity = async (deps: AuthDeps, identity: ProviderIdentity, client: SignInClient): Promise<SsoResult> => {
+export const signInWithIdentity = async (deps: Deps, identity: ProviderIdentity, client: SignInClient): Promise<SsoResult> => {
   const linked = await linkIdentity(deps, identity);
   const audit = (user: UserRow | null, details: Record<string, unknown>) =>
     recordAudit(deps.db, {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLocalJWKSet, decodeProtectedHeader, errors, exportJWK, generateKeyPair, jwtVerify } from 'jose';
-import { SIGNING_ALGORITHM, type SigningKeys } from './keys';
+import { SIGNING_ALGORITHM, type SigningKeys } from '../../lib/signing-keys';
 import { signSessionToken } from './session-token';
 import { createTokenVerifier } from '../../plugins/authenticate';
 

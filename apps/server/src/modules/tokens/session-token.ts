@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { accountScope, TOKEN_AUDIENCES } from '@portal/contract';
-import { SIGNING_ALGORITHM, type SigningKeys } from './keys';
+import { SIGNING_ALGORITHM, type SigningKeys } from '../../lib/signing-keys';
 
 export interface SessionSubject {
   userId: bigint;

@@ -8,7 +8,7 @@ import type { Database } from '../../db/client';
 import { appSecrets } from '../../db/schema';
 import { createSecretBox } from '../../lib/secret-box';
 import { createTokenVerifier } from '../../plugins/authenticate';
-import { createSigningKeyStore, loadSigningKeys, rotateSigningKey, SIGNING_ALGORITHM, SIGNING_KEY_CONTEXT } from './keys';
+import { createSigningKeyStore, loadSigningKeys, rotateSigningKey, SIGNING_ALGORITHM, SIGNING_KEY_CONTEXT } from '../../lib/signing-keys';
 import { signSessionToken } from './session-token';
 
 const HOUR = 3600_000;

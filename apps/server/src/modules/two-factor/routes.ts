@@ -1,26 +1,23 @@
 /** TwoFactor/* and the admin's reset (issue 11 item 2): turning an authenticator app on and off. */
 import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES, endpoints } from '@portal/contract';
-import { conflict, badRequest, notFound } from '../../../errors';
-import { callerOf } from '../../../lib/caller';
-import { route } from '../../../http/route';
-import { recordAudit } from '../../../lib/audit';
-import { assertRecentAuthentication } from '../../../lib/recent-authentication';
-import type { AuthDeps } from '../context';
-import { findUserById } from '../repository';
-import { originOfCaller, queueSecurityNotice, type ChangeOrigin } from '../security-notice';
-import type { SecurityChange } from '../security-email';
-import { endUserSessions } from '../sessions';
-import { enforceThrottle } from '../throttle';
-import { enableTotp, hasTotp, removeTotp, replaceRecoveryCodes, startTotpSetup, totpState, useSecondFactor } from '../two-factor';
-import { noStore } from './shared';
+import { conflict, badRequest, notFound } from '../../errors';
+import { callerOf } from '../../lib/caller';
+import { route } from '../../http/route';
+import { recordAudit } from '../../lib/audit';
+import { assertRecentAuthentication } from '../../lib/recent-authentication';
+import { depsOf } from '../../http/deps';
+import { findUserById, originOfCaller, queueSecurityNotice, type ChangeOrigin, type SecurityChange, endUserSessions, enforceThrottle, noStore } from '../sessions';
+import { enableTotp, hasTotp, removeTotp, replaceRecoveryCodes, startTotpSetup, totpSecretsOf, totpState, useSecondFactor } from './totp';
 
 /** Wrong codes while managing two-factor are throttled like password guesses. */
 const CODE_RULE = { limit: 10, windowMs: 15 * 60_000 };
 const codeKey = (userId: bigint) => `two-factor:user:${userId}`;
 
-export const twoFactorRoutes = async (app: FastifyInstance, { deps }: { deps: AuthDeps }) => {
+export const twoFactorRoutes = async (app: FastifyInstance) => {
+  const deps = depsOf(app);
   noStore(app);
+  const totpSecrets = totpSecretsOf(deps.config.SECRETS_KEY);
   const audit = (actor: bigint, userId: bigint, action: string, ip: string) =>
     recordAudit(deps.db, { actorUserId: actor, accountId: null, action, entity: 'user', entityId: userId, details: { ip } });
   const notify = async (userId: bigint, change: SecurityChange, origin: ChangeOrigin | null) => {
@@ -37,15 +34,15 @@ export const twoFactorRoutes = async (app: FastifyInstance, { deps }: { deps: Au
     await assertRecentAuthentication(deps.db, caller, deps.clock.now());
     const user = await findUserById(deps.db, caller.userId);
     if (!user) throw notFound('The user');
-    if ((await totpState(deps.db, deps.totpSecrets, user.id)).kind === 'on') throw conflict(AUTH_MESSAGES.twoFactorAlreadyOn);
-    return startTotpSetup(deps.db, deps.totpSecrets, user, new URL(deps.config.PUBLIC_ORIGIN).hostname, deps.clock.now());
+    if ((await totpState(deps.db, totpSecrets, user.id)).kind === 'on') throw conflict(AUTH_MESSAGES.twoFactorAlreadyOn);
+    return startTotpSetup(deps.db, totpSecrets, user, new URL(deps.config.PUBLIC_ORIGIN).hostname, deps.clock.now());
   });
 
   route(app, endpoints.totpEnable, async (request, reply) => {
     const caller = callerOf(request);
     await assertRecentAuthentication(deps.db, caller, deps.clock.now());
     await enforceThrottle(deps.limiter, reply, 'token', [{ key: codeKey(caller.userId), rule: CODE_RULE }]);
-    const state = await totpState(deps.db, deps.totpSecrets, caller.userId);
+    const state = await totpState(deps.db, totpSecrets, caller.userId);
     if (state.kind === 'on') throw conflict(AUTH_MESSAGES.twoFactorAlreadyOn);
     if (state.kind === 'off') throw conflict(AUTH_MESSAGES.twoFactorNotSetUp);
     const recoveryCodes = await enableTotp(deps.db, caller.userId, state.secret, request.body.code, deps.clock.now());
@@ -59,7 +56,7 @@ export const twoFactorRoutes = async (app: FastifyInstance, { deps }: { deps: Au
   route(app, endpoints.twoFactorDisable, async (request, reply) => {
     const caller = callerOf(request);
     await enforceThrottle(deps.limiter, reply, 'token', [{ key: codeKey(caller.userId), rule: CODE_RULE }]);
-    const state = await totpState(deps.db, deps.totpSecrets, caller.userId);
+    const state = await totpState(deps.db, totpSecrets, caller.userId);
     if (state.kind !== 'on') throw conflict(AUTH_MESSAGES.twoFactorNotOn);
     await assertRecentAuthentication(deps.db, caller, deps.clock.now());
     if (!(await useSecondFactor(deps.db, caller.userId, state.secret, request.body.code, deps.clock.now()))) {

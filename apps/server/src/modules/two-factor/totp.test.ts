@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newRecoveryCode, RECOVERY_CODE_ALPHABET } from './two-factor';
+import { newRecoveryCode, RECOVERY_CODE_ALPHABET } from './totp';
 
 describe('recovery codes', () => {
   it('never use characters people misread (i, l, 1, o, 0)', () => {

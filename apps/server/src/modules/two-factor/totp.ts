@@ -9,10 +9,13 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { PortalDb } from '../../db/client';
 import { recoveryCodes, userTotp } from '../../db/schema';
-import type { SealedSecret, SecretBox } from '../../lib/secret-box';
+import { createSecretBox, type SealedSecret, type SecretBox } from '../../lib/secret-box';
 
 /** The secret box context of authenticator secrets. */
 export const TOTP_CONTEXT = 'totp-secret';
+
+/** Seals authenticator secrets at rest under the secrets key. */
+export const totpSecretsOf = (secretsKey: Buffer): SecretBox => createSecretBox(secretsKey, TOTP_CONTEXT);
 const STEP_SECONDS = 30;
 const RECOVERY_CODE_COUNT = 10;
 

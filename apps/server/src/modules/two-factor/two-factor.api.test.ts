@@ -6,7 +6,7 @@ import { AUTH_MESSAGES } from '@portal/contract';
 import { buildTestApp, createTestClock, type TestContext } from '../../../test/app';
 import { bearer, createUser, TEST_PASSWORD, tokenFor } from '../../../test/factories';
 import { userTotp } from '../../db/schema';
-import { THROTTLE_RULES } from './throttle';
+import { THROTTLE_RULES } from '../sessions';
 
 let ctx: TestContext;
 let address = 0;

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
-import { route } from '../../../http/route';
-import { callerOf } from '../../../lib/caller';
-import type { AuthDeps } from '../context';
-import { approveUser, disableUser, issueOneTimeLogin, liftUserLockout, listUsersForAdmin } from '../users-service';
-import { noStore } from './shared';
+import { route } from '../../http/route';
+import { callerOf } from '../../lib/caller';
+import { depsOf } from '../../http/deps';
+import { approveUser, disableUser, issueOneTimeLogin, liftUserLockout, listUsersForAdmin } from './service';
+import { noStore } from '../sessions';
 
 /** Admin-only user approval (decisions §3, §5). */
-export const usersRoutes = async (app: FastifyInstance, { deps }: { deps: AuthDeps }) => {
+export const usersRoutes = async (app: FastifyInstance) => {
+  const deps = depsOf(app);
   noStore(app);
 
   route(app, endpoints.listUsers, async (request) => listUsersForAdmin(deps, request.query));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { missingAccountIds } from './users-service';
+import { missingAccountIds } from './service';
 
 describe('missingAccountIds', () => {
   it.each([

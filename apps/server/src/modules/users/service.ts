@@ -2,30 +2,18 @@ import { AUTH_MESSAGES, ONE_TIME_LOGIN_TTL_MS, type OneTimeLoginLink, type Role,
 import { badRequest, conflict, notFound } from '../../errors';
 import { recordAudit } from '../../lib/audit';
 import type { Caller } from '../../lib/caller';
-import type { AuthDeps } from './context';
-import { expiresAfter, generateOpaqueToken, hashOpaqueToken } from './opaque-token';
+import type { Deps } from '../../http/deps';
+import { expiresAfter, generateOpaqueToken, hashOpaqueToken, insertToken, invalidateTokens } from '../tokens';
 import { toUserSummary } from './presenter';
-import {
-  existingAccountIds,
-  findUserWithAccounts,
-  insertToken,
-  invalidateTokens,
-  listUsers,
-  replaceUserAccess,
-  setUserStatus,
-  deleteThrottleCounters,
-  throttleCounters,
-  type UserWithAccounts,
-} from './repository';
-import { queueResetEmail } from './password-service';
-import { endUserSessions } from './sessions';
-import { lockedOutUntil, signInLockoutKeys } from './throttle';
+import { existingAccountIds, findUserWithAccounts, listUsers, replaceUserAccess, setUserStatus, deleteThrottleCounters, throttleCounters, type UserWithAccounts } from './repository';
+import { queueResetEmail } from '../passwords';
+import { endUserSessions, lockedOutUntil, signInLockoutKeys } from '../sessions';
 
 /** Admin's user approval (decisions §3, §5). Every change is audited with the acting admin. */
 
 const USER = 'The user';
 
-const loadUser = async (deps: AuthDeps, id: bigint): Promise<UserWithAccounts> => {
+const loadUser = async (deps: Deps, id: bigint): Promise<UserWithAccounts> => {
   const user = await findUserWithAccounts(deps.db, id);
   if (!user) throw notFound(USER);
   return user;
@@ -36,20 +24,20 @@ export const missingAccountIds = (requested: readonly bigint[], existing: readon
   requested.filter((id) => !existing.includes(id));
 
 /** The users as Admin sees them, each with the lockout its sign-in counters are in now. */
-const summaries = async (deps: AuthDeps, list: readonly UserWithAccounts[]): Promise<UserSummary[]> => {
+const summaries = async (deps: Deps, list: readonly UserWithAccounts[]): Promise<UserSummary[]> => {
   const counters = await throttleCounters(deps.db, list.flatMap((user) => signInLockoutKeys(user.id)));
   const now = deps.clock.now();
   return list.map((user) => toUserSummary(user, lockedOutUntil(user.id, counters, now)));
 };
 
-const summaryOf = async (deps: AuthDeps, id: bigint): Promise<UserSummary> => (await summaries(deps, [await loadUser(deps, id)]))[0]!;
+const summaryOf = async (deps: Deps, id: bigint): Promise<UserSummary> => (await summaries(deps, [await loadUser(deps, id)]))[0]!;
 
-export const listUsersForAdmin = async (deps: AuthDeps, filter: { status?: UserStatus; search?: string }): Promise<UserSummary[]> =>
+export const listUsersForAdmin = async (deps: Deps, filter: { status?: UserStatus; search?: string }): Promise<UserSummary[]> =>
   summaries(deps, await listUsers(deps.db, filter));
 
 /** Activates a user with exactly these accounts and roles (also re-enables a disabled user). */
 export const approveUser = async (
-  deps: AuthDeps,
+  deps: Deps,
   actor: Caller,
   id: bigint,
   request: { accountIds: bigint[]; roles: Role[] },
@@ -87,7 +75,7 @@ export const approveUser = async (
 };
 
 /** Stops a user from signing in and spends their outstanding reset and one-time-login tokens. */
-export const disableUser = async (deps: AuthDeps, actor: Caller, id: bigint): Promise<UserSummary> => {
+export const disableUser = async (deps: Deps, actor: Caller, id: bigint): Promise<UserSummary> => {
   if (id === actor.userId) throw conflict('You cannot disable your own account.');
   const before = await loadUser(deps, id);
   const now = deps.clock.now();
@@ -109,7 +97,7 @@ export const disableUser = async (deps: AuthDeps, actor: Caller, id: bigint): Pr
 };
 
 /** A single-use, short-lived login token for an active user (Admin hands it over out of band). */
-export const issueOneTimeLogin = async (deps: AuthDeps, actor: Caller, id: bigint): Promise<OneTimeLoginLink> => {
+export const issueOneTimeLogin = async (deps: Deps, actor: Caller, id: bigint): Promise<OneTimeLoginLink> => {
   const user = await loadUser(deps, id);
   if (user.status !== 'active') throw conflict('Only active users can get a one-time login.');
   const token = generateOpaqueToken();
@@ -142,7 +130,7 @@ export const issueOneTimeLogin = async (deps: AuthDeps, actor: Caller, id: bigin
  * `sendResetLink` emails them a password reset link as `Password/ResetEmail` would. Audited.
  */
 export const liftUserLockout = async (
-  deps: AuthDeps,
+  deps: Deps,
   actor: Caller,
   id: bigint,
   request: { sendResetLink: boolean },

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { depsOf } from '../http/deps';
 import { accountRoutes } from './accounts';
 import { billingRoutes } from './billing';
 import { chargeRoutes } from './charges';
@@ -7,7 +8,6 @@ import { disputeRoutes } from './disputes';
 import { invoiceRoutes } from './invoices';
 import { NOTIFICATION_MAIL_PURPOSE, notificationRoutes, prepareNotificationMail } from './notifications';
 import { paymentMethodRoutes } from './payment-methods';
-import { BRAND } from '../lib/brand';
 import { passkeyRoutes } from './passkeys';
 import { loginRoutes, passwordRoutes, preparePasswordReset, RESET_PURPOSE } from './passwords';
 import { paymentRoutes, renderPaymentReceipt } from './payments';
@@ -28,17 +28,13 @@ export const apiModules = async (app: FastifyInstance, options: SingleSignOnOpti
     await app.register(routes);
   }
   await app.register(singleSignOnRoutes, options);
-  // Security and reset emails are built at delivery, in the person's language at that time.
-  app.outbox.registerPreparer(RESET_PURPOSE, preparePasswordReset({ db: app.db }));
-  app.outbox.registerPreparer(SECURITY_NOTICE_PURPOSE, prepareSecurityNotice({ db: app.db, publicOrigin: app.config.PUBLIC_ORIGIN }));
   for (const routes of [billingRoutes, paymentRoutes, paymentMethodRoutes, checkoutRoutes, notificationRoutes, accountRoutes, invoiceRoutes, chargeRoutes, disputeRoutes, searchRoutes, usageRoutes]) {
     await app.register(routes);
   }
-  // Notification emails are built at delivery; a payment received carries its receipt (payments
-  // itself notifies, so the renderer is handed over here rather than imported by notifications).
-  const receiptDeps = { db: app.db, clock: app.clock, taxNumbers: { gstHst: app.config.TAX_GST_HST_NUMBER, qst: app.config.TAX_QST_NUMBER } };
-  app.outbox.registerPreparer(
-    NOTIFICATION_MAIL_PURPOSE,
-    prepareNotificationMail({ db: app.db, origin: app.config.PUBLIC_ORIGIN, brand: BRAND.name, receipt: (paymentId) => renderPaymentReceipt(receiptDeps, paymentId) }),
-  );
+  // Emails are built at delivery, in the person's language then. A payment received carries its receipt
+  // (payments itself notifies, so the renderer is handed over here rather than imported by notifications).
+  const deps = depsOf(app);
+  app.outbox.registerPreparer(RESET_PURPOSE, preparePasswordReset(deps));
+  app.outbox.registerPreparer(SECURITY_NOTICE_PURPOSE, prepareSecurityNotice(deps));
+  app.outbox.registerPreparer(NOTIFICATION_MAIL_PURPOSE, prepareNotificationMail(deps, (paymentId) => renderPaymentReceipt(deps, paymentId)));
 };

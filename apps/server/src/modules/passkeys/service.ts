@@ -99,7 +99,7 @@ const present = (row: PasskeyRow): PasskeySummary => ({
 
 /** `Passkeys/registration-options`: what the browser needs to create a passkey for this person. */
 export const startPasskeyRegistration = async (
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
   user: UserRow,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> => {
   const rp = relyingPartyOf(deps.config.PUBLIC_ORIGIN);
@@ -130,7 +130,7 @@ export type RegistrationOutcome = { kind: 'saved'; passkey: PasskeySummary } | {
 
 /** `Passkeys` (POST): verifies the new credential against the person's own challenge and saves it. */
 export const registerPasskey = async (
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log'>,
   userId: bigint,
   response: RegistrationResponseJSON,
   client: SignInClient,
@@ -203,7 +203,7 @@ export const removeRecentPasskeys = async (db: PortalDb, userId: bigint, now: Da
   (await db.delete(passkeys).where(and(eq(passkeys.userId, userId), gte(passkeys.createdAt, recentSince(now)))).returning()).map(present);
 
 /** `Authenticate/passkey-options`: a challenge for any passkey of this site (the person picks theirs). */
-export const startPasskeyLogin = async (deps: Deps): Promise<PublicKeyCredentialRequestOptionsJSON> => {
+export const startPasskeyLogin = async (deps: Pick<Deps, 'db' | 'clock' | 'config'>): Promise<PublicKeyCredentialRequestOptionsJSON> => {
   const rp = relyingPartyOf(deps.config.PUBLIC_ORIGIN);
   const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
@@ -218,7 +218,7 @@ export const startPasskeyLogin = async (deps: Deps): Promise<PublicKeyCredential
 
 const failed = (error: string): LoginResponse => ({ successful: false, token: null, error });
 
-const auditLogin = (deps: Deps, userId: bigint | null, details: { outcome: string; ip: string; passkeyId?: bigint }) =>
+const auditLogin = (deps: Pick<Deps, 'db'>, userId: bigint | null, details: { outcome: string; ip: string; passkeyId?: bigint }) =>
   recordAudit(deps.db, {
     actorUserId: userId,
     accountId: null,
@@ -233,7 +233,7 @@ const auditLogin = (deps: Deps, userId: bigint | null, details: { outcome: strin
  * verification; the challenge is spent, and the passkey's counter and last use are updated. Answers why not.
  */
 const verifyAssertion = async (
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log'>,
   passkey: PasskeyRow,
   response: AuthenticationResponseJSON,
   purpose: 'authentication' | 'confirmation',
@@ -276,7 +276,7 @@ const verifyAssertion = async (
  * (and code) would: the same session, token and audit entry. Answers the user too, for the device cookie.
  */
 export const loginWithPasskey = async (
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' | 'keyStore'>,
   response: AuthenticationResponseJSON,
   client: SignInClient,
 ): Promise<{ result: LoginResponse; user: UserRow | null }> => {
@@ -305,7 +305,7 @@ export const loginWithPasskey = async (
  * who they are before a sensitive change (instead of the password); null when they have none.
  */
 export const startPasskeyConfirmation = async (
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
   userId: bigint,
 ): Promise<PublicKeyCredentialRequestOptionsJSON | null> => {
   const own = await deps.db
@@ -328,7 +328,7 @@ export const startPasskeyConfirmation = async (
 
 /** `Authenticate/confirm/passkey`: whether one of the person's own passkeys signed their confirmation challenge. */
 export const confirmWithPasskey = async (
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log'>,
   userId: bigint,
   response: AuthenticationResponseJSON,
 ): Promise<boolean> => {

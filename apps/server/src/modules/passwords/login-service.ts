@@ -25,11 +25,11 @@ let dummyHash: Promise<string> | null = null;
 const timingDummyHash = () => (dummyHash ??= hashPassword(randomBytes(24).toString('base64url')));
 
 /** Who a typed username-or-email names (looked up for every attempt, known or not). */
-export const resolveLoginTarget = async (deps: Deps, typed: string): Promise<LoginTarget<UserRow>> =>
+export const resolveLoginTarget = async (deps: Pick<Deps, 'db'>, typed: string): Promise<LoginTarget<UserRow>> =>
   resolveLogin(await findUsersByLogin(deps.db, typed), typed);
 
 /** `Authenticate`: username or email, and password, for the person `target` names. */
-export const loginWithPassword = async (deps: Deps, request: LoginRequest, client: SignInClient, target: LoginTarget<UserRow>): Promise<LoginResponse> => {
+export const loginWithPassword = async (deps: Pick<Deps, 'db' | 'clock' | 'config' | 'keyStore'>, request: LoginRequest, client: SignInClient, target: LoginTarget<UserRow>): Promise<LoginResponse> => {
   const user = target.kind === 'user' ? target.user : null;
   const passwordHash = user?.passwordHash ?? null;
   const verified = await verifyPassword(passwordHash ?? (await timingDummyHash()), request.password);

@@ -43,7 +43,7 @@ export const resetPageOf = (validateURL: string, publicOrigin: string): URL => {
  * and one outbox row — and the mail is prepared and sent later (`preparePasswordReset`), so neither
  * the answer nor its timing tells whether the person exists.
  */
-export const requestResetEmail = async (deps: Deps, request: ResetEmailRequest, ip: string): Promise<boolean> => {
+export const requestResetEmail = async (deps: Pick<Deps, 'db' | 'clock' | 'config' | 'outbox'>, request: ResetEmailRequest, ip: string): Promise<boolean> => {
   const page = resetPageOf(request.validateURL, deps.config.PUBLIC_ORIGIN);
   const target = resolveLogin(await findUsersByLogin(deps.db, request.username), request.username);
   if (target.kind === 'ambiguous') return false;
@@ -133,7 +133,7 @@ export const preparePasswordReset =
   };
 
 /** The user a reset token may still reset, or null (unknown, spent, expired, or the user is disabled). */
-const resetTokenOwner = async (deps: Deps, resetToken: string) => {
+const resetTokenOwner = async (deps: Pick<Deps, 'db' | 'clock'>, resetToken: string) => {
   if (!isWellFormedToken(resetToken)) return null;
   const ownerId = await findUsableTokenOwner(deps.db, hashOpaqueToken(resetToken), 'reset', deps.clock.now());
   const owner = ownerId === null ? null : await findUserById(deps.db, ownerId);
@@ -144,7 +144,7 @@ const resetTokenOwner = async (deps: Deps, resetToken: string) => {
  * `Password/CheckResetToken`: the reset page says at once when its link no longer works, and offers to remove
  * the passkeys registered lately (the link's holder may reset the password, so may see their names).
  */
-export const checkResetToken = async (deps: Deps, request: CheckResetTokenRequest): Promise<ResetTokenCheck> => {
+export const checkResetToken = async (deps: Pick<Deps, 'db' | 'clock'>, request: CheckResetTokenRequest): Promise<ResetTokenCheck> => {
   const owner = await resetTokenOwner(deps, request.resetToken);
   if (!owner) return { ...refuse(AUTH_MESSAGES.resetLinkInvalid), recentPasskeys: [] };
   const recent = await recentPasskeys(deps.db, owner.id, deps.clock.now());
@@ -153,7 +153,7 @@ export const checkResetToken = async (deps: Deps, request: CheckResetTokenReques
 
 /** When asked, removes the passkeys registered lately, each audited and told about like any removal. */
 const removeRecentPasskeysOnRequest = async (
-  deps: Deps,
+  deps: Pick<Deps, 'outbox'>,
   tx: PortalDb,
   { userId, asked, now, origin, cause }: { userId: bigint; asked: boolean | undefined; now: Date; origin: ChangeOrigin; cause: 'password_change' | 'password_reset' },
 ): Promise<void> => {
@@ -177,7 +177,7 @@ const removeRecentPasskeysOnRequest = async (
  * A pending user who resets stays pending.
  */
 export const setPasswordFromResetToken = async (
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'clock' | 'outbox' | 'limiter'>,
   request: SetFromResetTokenRequest,
   origin: ChangeOrigin,
 ): Promise<ResultResponse> => {
@@ -216,7 +216,7 @@ export const setPasswordFromResetToken = async (
 
 /** `Password/Change` for the signed-in caller. */
 export const changePassword = async (
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'clock' | 'outbox'>,
   caller: Caller,
   request: ChangePasswordRequest,
   origin: ChangeOrigin,

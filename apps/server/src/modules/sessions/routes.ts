@@ -11,21 +11,19 @@ import { route } from '../../http/route';
 import { recordAudit } from '../../lib/audit';
 import { verifyPassword } from '../../lib/password';
 import { markAuthenticated } from '../../lib/recent-authentication';
-import { deviceParts } from '../../lib/device-name';
 import { depsOf } from '../../http/deps';
 import { findUserById } from './user-repository';
-import { endSession, endUserSessions, liveSessions } from './repository';
+import { endSession, endUserSessions } from './repository';
 import { enforceThrottle, THROTTLE_RULES, throttleKeys } from './throttle';
 import { originOfCaller, queueSecurityNotice } from './security-notice';
 import { noStore, signInClient } from './route-helpers';
-import { loginWithOneTimeToken } from './service';
+import { listSessions, loginWithOneTimeToken } from './service';
 
 const HOUR = 3_600_000;
 
 export const sessionRoutes = async (app: FastifyInstance) => {
   const deps = depsOf(app);
   noStore(app);
-  const idleMs = deps.config.SESSION_IDLE_MINUTES * 60_000;
   const audit = (userId: bigint, action: string, details: Record<string, unknown>) =>
     recordAudit(deps.db, { actorUserId: userId, accountId: null, action, entity: 'user', entityId: userId, details });
 
@@ -57,21 +55,7 @@ export const sessionRoutes = async (app: FastifyInstance) => {
     return reply.status(204).send();
   });
 
-  route(app, endpoints.sessions, async (request) => {
-    const caller = callerOf(request);
-    const rows = await liveSessions(deps.db, caller.userId, deps.clock.now(), idleMs);
-    return {
-      value: rows.map((row) => ({
-        id: row.id,
-        device: row.deviceName,
-        ...deviceParts(row.userAgent),
-        place: row.ip,
-        createdAt: row.createdAt.toISOString(),
-        lastSeenAt: row.lastSeenAt.toISOString(),
-        current: row.id === caller.sessionId,
-      })),
-    };
-  });
+  route(app, endpoints.sessions, async (request) => ({ value: await listSessions(deps, callerOf(request)) }));
 
   route(app, endpoints.endSession, async (request, reply) => {
     const caller = callerOf(request);

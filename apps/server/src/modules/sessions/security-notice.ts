@@ -5,6 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { PortalDb } from '../../db/client';
+import type { Deps } from '../../http/deps';
 import { sessions } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
 import { documentLanguage } from '../../lib/language';
@@ -59,7 +60,7 @@ export const queueSecurityNotice = (
 
 /** Turns a queued notice into its email at delivery, or nothing for a person gone or without an address. */
 export const prepareSecurityNotice =
-  (deps: { db: PortalDb; publicOrigin: string }): Preparer =>
+  (deps: Pick<Deps, 'db' | 'config'>): Preparer =>
   async (payload) => {
     const notice = payload as SecurityNotice;
     const user = await findUserById(deps.db, BigInt(notice.userId));
@@ -71,7 +72,7 @@ export const prepareSecurityNotice =
       at: new Date(notice.at),
       origin: notice.origin,
       passkeyName: notice.passkeyName,
-      publicOrigin: deps.publicOrigin,
+      publicOrigin: deps.config.PUBLIC_ORIGIN,
       language: documentLanguage(await accountLanguageOfUser(deps.db, user.id)),
     });
   };

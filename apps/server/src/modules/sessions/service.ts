@@ -1,9 +1,11 @@
-import { AUTH_MESSAGES, type LoginResponse } from '@portal/contract';
+import { AUTH_MESSAGES, type LoginResponse, type SessionSummary } from '@portal/contract';
 import type { Deps } from '../../http/deps';
+import type { Caller } from '../../lib/caller';
 import { recordAudit } from '../../lib/audit';
 import { consumeToken, hashOpaqueToken, isWellFormedToken, signSessionToken } from '../tokens';
 import { loginError, loginOutcome } from './login-rules';
-import { createSession, type SignInClient } from './repository';
+import { presentSession } from './presenter';
+import { createSession, liveSessions, type SignInClient } from './repository';
 import { accountIdsOfUser, findUserById, markLoggedIn, type UserRow } from './user-repository';
 
 /**
@@ -70,3 +72,7 @@ export const loginWithOneTimeToken = async (deps: Pick<Deps, 'db' | 'clock' | 'c
   if (outcome !== 'success') return loginFailed(loginError(outcome)!);
   return loginSucceeded(deps, user, client);
 };
+
+/** `Sessions`: the caller's live sessions, most recently used first. */
+export const listSessions = async ({ db, clock, config }: Pick<Deps, 'db' | 'clock' | 'config'>, caller: Caller): Promise<SessionSummary[]> =>
+  (await liveSessions(db, caller.userId, clock.now(), config.SESSION_IDLE_MINUTES * 60_000)).map((row) => presentSession(row, caller.sessionId));

@@ -13,7 +13,7 @@ type Linked = { user: UserRow; how: 'identity' | 'email' | 'registered' } | { fa
  * one whose username or email is the provider-verified email (the identity is linked to them),
  * else a new pending user (username = email) with the identity linked, awaiting Admin's approval.
  */
-const linkIdentity = async (deps: Deps, identity: ProviderIdentity): Promise<Linked> => {
+const linkIdentity = async (deps: Pick<Deps, 'db' | 'clock'>, identity: ProviderIdentity): Promise<Linked> => {
   const known = await findUserBySsoIdentity(deps.db, identity.issuer, identity.subject);
   if (known) return { user: known, how: 'identity' };
   const email = verifiedEmailOf(identity.claims);
@@ -50,7 +50,7 @@ const linkIdentity = async (deps: Deps, identity: ProviderIdentity): Promise<Lin
 };
 
 /** Signs in (or registers) the person a provider vouched for. */
-export const signInWithIdentity = async (deps: Deps, identity: ProviderIdentity, client: SignInClient): Promise<SsoResult> => {
+export const signInWithIdentity = async (deps: Pick<Deps, 'db' | 'clock' | 'config' | 'keyStore'>, identity: ProviderIdentity, client: SignInClient): Promise<SsoResult> => {
   const linked = await linkIdentity(deps, identity);
   const audit = (user: UserRow | null, details: Record<string, unknown>) =>
     recordAudit(deps.db, {

@@ -13,7 +13,7 @@ import { endUserSessions, lockedOutUntil, signInLockoutKeys } from '../sessions'
 
 const USER = 'The user';
 
-const loadUser = async (deps: Deps, id: bigint): Promise<UserWithAccounts> => {
+const loadUser = async (deps: Pick<Deps, 'db'>, id: bigint): Promise<UserWithAccounts> => {
   const user = await findUserWithAccounts(deps.db, id);
   if (!user) throw notFound(USER);
   return user;
@@ -24,20 +24,20 @@ export const missingAccountIds = (requested: readonly bigint[], existing: readon
   requested.filter((id) => !existing.includes(id));
 
 /** The users as Admin sees them, each with the lockout its sign-in counters are in now. */
-const summaries = async (deps: Deps, list: readonly UserWithAccounts[]): Promise<UserSummary[]> => {
+const summaries = async (deps: Pick<Deps, 'db' | 'clock'>, list: readonly UserWithAccounts[]): Promise<UserSummary[]> => {
   const counters = await throttleCounters(deps.db, list.flatMap((user) => signInLockoutKeys(user.id)));
   const now = deps.clock.now();
   return list.map((user) => toUserSummary(user, lockedOutUntil(user.id, counters, now)));
 };
 
-const summaryOf = async (deps: Deps, id: bigint): Promise<UserSummary> => (await summaries(deps, [await loadUser(deps, id)]))[0]!;
+const summaryOf = async (deps: Pick<Deps, 'db' | 'clock'>, id: bigint): Promise<UserSummary> => (await summaries(deps, [await loadUser(deps, id)]))[0]!;
 
-export const listUsersForAdmin = async (deps: Deps, filter: { status?: UserStatus; search?: string }): Promise<UserSummary[]> =>
+export const listUsersForAdmin = async (deps: Pick<Deps, 'db' | 'clock'>, filter: { status?: UserStatus; search?: string }): Promise<UserSummary[]> =>
   summaries(deps, await listUsers(deps.db, filter));
 
 /** Activates a user with exactly these accounts and roles (also re-enables a disabled user). */
 export const approveUser = async (
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'clock'>,
   actor: Caller,
   id: bigint,
   request: { accountIds: bigint[]; roles: Role[] },
@@ -75,7 +75,7 @@ export const approveUser = async (
 };
 
 /** Stops a user from signing in and spends their outstanding reset and one-time-login tokens. */
-export const disableUser = async (deps: Deps, actor: Caller, id: bigint): Promise<UserSummary> => {
+export const disableUser = async (deps: Pick<Deps, 'db' | 'clock'>, actor: Caller, id: bigint): Promise<UserSummary> => {
   if (id === actor.userId) throw conflict('You cannot disable your own account.');
   const before = await loadUser(deps, id);
   const now = deps.clock.now();
@@ -97,7 +97,7 @@ export const disableUser = async (deps: Deps, actor: Caller, id: bigint): Promis
 };
 
 /** A single-use, short-lived login token for an active user (Admin hands it over out of band). */
-export const issueOneTimeLogin = async (deps: Deps, actor: Caller, id: bigint): Promise<OneTimeLoginLink> => {
+export const issueOneTimeLogin = async (deps: Pick<Deps, 'db' | 'clock'>, actor: Caller, id: bigint): Promise<OneTimeLoginLink> => {
   const user = await loadUser(deps, id);
   if (user.status !== 'active') throw conflict('Only active users can get a one-time login.');
   const token = generateOpaqueToken();
@@ -130,7 +130,7 @@ export const issueOneTimeLogin = async (deps: Deps, actor: Caller, id: bigint): 
  * `sendResetLink` emails them a password reset link as `Password/ResetEmail` would. Audited.
  */
 export const liftUserLockout = async (
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'outbox'>,
   actor: Caller,
   id: bigint,
   request: { sendResetLink: boolean },

@@ -70,8 +70,8 @@ const overflowOf = (page: Page): Promise<Overflow> =>
         if (!(el instanceof HTMLElement) || !shown(el)) continue;
         const style = getComputedStyle(el);
         if (style.overflowX === 'visible') continue;
-        // A labelled scroll region is fine only when nothing needs scrolling in it (the tables check says which).
-        if (el.scrollWidth > el.clientWidth + 1 && el.tagName !== 'TABLE') {
+        // A table's own scroll box is the tables check's.
+        if (el.scrollWidth > el.clientWidth + 1 && el.firstElementChild?.tagName !== 'TABLE') {
           clipped.add(`${describe(el)}: ${el.scrollWidth} px in ${el.clientWidth} px (overflow ${style.overflowX})`);
         }
       }

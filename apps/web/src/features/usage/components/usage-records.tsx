@@ -77,7 +77,7 @@ export function UsageTable({
                       key={field}
                       type="button"
                       onClick={() => onSort(field)}
-                      className="inline-flex min-h-11 w-full items-center gap-1 px-4 py-3 uppercase hover:text-fg data-[align=right]:justify-end data-[stacked]:min-h-8 data-[stacked]:py-1.5"
+                      className="flex min-h-11 w-full items-center gap-1 px-4 py-3 uppercase hover:text-fg data-[align=right]:justify-end data-[stacked]:min-h-8 data-[stacked]:py-1.5"
                       data-align={align}
                       data-stacked={fields.length > 1 || undefined}
                       aria-label={t('records.sortBy', { column: t(`records.columns.${field}`) })}

@@ -4,7 +4,7 @@ import { useTranslation } from '@/lib/i18n/translate';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CardBrandIcon } from '@/components/card-brand-icon';
-import { cardBrand, cardLabel } from '@/lib/cards';
+import { cardLabel } from '@/lib/cards';
 import { cn } from '@/lib/cn';
 import { canSetDefault, cardBadges, cardState, type CardState } from '../card-rules';
 
@@ -54,10 +54,8 @@ export function PaymentMethodList({ cards, today, settingDefault, canDelete, onS
               <CardBrandIcon brand={entry.card.brand} />
               {/* At least 10rem for the card's name: on narrow screens the badges move to the next line instead. */}
               <div className="min-w-0 flex-1 basis-40">
-                {/* "American Express" and "•••• 0005" on two lines where both do not fit (320 px); the digits stay together. */}
-                <p className="font-medium text-fg">
-                  {cardBrand(entry.card.brand).name} <span className="whitespace-nowrap">•••• {entry.card.last4}</span>
-                </p>
+                {/* "American Express" and "•••• 0005" on two lines where both do not fit (320 px): the dots keep to their digits. */}
+                <p className="font-medium text-fg">{label.replace('•••• ', '••••\u00a0')}</p>
                 <p className={cn('text-sm', expired ? 'font-medium text-danger-text' : 'text-fg-muted')}>
                   {expired
                     ? t('methods.expiredOn', { date: entry.card.expiry })

@@ -33,14 +33,14 @@ export function useTableFits<T extends HTMLElement = HTMLDivElement>(content: un
 
   const fits = wide && (needed === null || width >= needed);
 
-  // After every render with the table shown: rows and their buttons change its width too.
+  // Whenever the table is shown afresh: other rows, another language, another width of its box.
   useLayoutEffect(() => {
     const table = box?.querySelector('table');
     const scroller = table?.parentElement;
     if (!fits || !box || !table || !scroller) return;
     const overflow = table.offsetWidth - scroller.clientWidth;
     if (overflow > 0) setNeeded(box.clientWidth + overflow);
-  });
+  }, [box, fits, width, measured]);
 
   return { ref, fits };
 }

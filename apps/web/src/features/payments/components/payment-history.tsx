@@ -1,6 +1,6 @@
 import type { RecentPayment } from '@portal/contract';
 import { Receipt } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from '@/lib/i18n/translate';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -36,7 +36,8 @@ export function PaymentHistory({ payments }: { payments: RecentPayment[] }) {
     );
   };
   const [expanded, setExpanded] = useState(false);
-  const shown = expanded ? payments : payments.slice(0, HISTORY_PREVIEW_ROWS);
+  // Memoised: the rows shown are what the table is measured for.
+  const shown = useMemo(() => (expanded ? payments : payments.slice(0, HISTORY_PREVIEW_ROWS)), [expanded, payments]);
   const method = (payment: RecentPayment) => (payment.card ? cardLabel(payment.card) : payment.type);
   const [receiptError, setReceiptError] = useState<string | null>(null);
   const receipt = (payment: RecentPayment) =>
@@ -60,7 +61,7 @@ export function PaymentHistory({ payments }: { payments: RecentPayment[] }) {
           <EmptyState level={3} title={t('history.empty')} description={t('history.emptyText')} />
         ) : (
           <TableOrCards
-            content={payments}
+            content={shown}
             table={
               <Table caption={t('history.title')} hideCaption>
                 <THead>

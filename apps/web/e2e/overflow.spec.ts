@@ -62,24 +62,22 @@ const overflowOf = (page: Page): Promise<Overflow> =>
       .filter(shown)
       .filter((table) => table.parentElement && table.offsetWidth > table.parentElement.clientWidth + 0.5)
       .map((table) => `${describe(table)}: ${table.offsetWidth} px in ${table.parentElement!.clientWidth} px`);
-    // Cells of tables, and cards: list items, articles and the card surfaces (rounded bordered boxes).
-    const containers = document.querySelectorAll('table, li, article, dl, [role="dialog"], .rounded-xl');
-    const clipped = new Set<string>();
-    for (const container of containers) {
-      for (const el of [container, ...container.querySelectorAll('*')]) {
-        if (!(el instanceof HTMLElement) || !shown(el)) continue;
-        const style = getComputedStyle(el);
-        if (style.overflowX === 'visible') continue;
-        // A table's own scroll box is the tables check's.
-        if (el.scrollWidth > el.clientWidth + 1 && el.firstElementChild?.tagName !== 'TABLE') {
-          clipped.add(`${describe(el)}: ${el.scrollWidth} px in ${el.clientWidth} px (overflow ${style.overflowX})`);
-        }
+    // Tables and cards (list items, articles, term lists, dialogs, the card surfaces) and all inside them, once each.
+    const CARDS = 'table, li, article, dl, [role="dialog"], .rounded-xl';
+    const clipped: string[] = [];
+    for (const el of document.querySelectorAll(`${CARDS}, :is(${CARDS}) *`)) {
+      if (!(el instanceof HTMLElement) || !shown(el)) continue;
+      const style = getComputedStyle(el);
+      if (style.overflowX === 'visible') continue;
+      // A table's own scroll box is the tables check's.
+      if (el.scrollWidth > el.clientWidth + 1 && el.firstElementChild?.tagName !== 'TABLE') {
+        clipped.push(`${describe(el)}: ${el.scrollWidth} px in ${el.clientWidth} px (overflow ${style.overflowX})`);
       }
     }
     return {
       page: { scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth },
       tables,
-      clipped: [...clipped],
+      clipped,
     };
   });
 

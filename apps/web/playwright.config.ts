@@ -15,8 +15,8 @@ const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
 
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
-/** The screen scans only look (axe, phone width): they change no data the journeys or other scans read. */
-const SCREEN_SCANS = /(accessibility|phone-width)\.spec\.ts$/;
+/** The screen scans only look (axe, phone width, overflow): they change no data the journeys or other scans read. */
+const SCREEN_SCANS = /(accessibility|phone-width|overflow)\.spec\.ts$/;
 
 /**
  * Journeys in Debian's Chromium against the real server and demo data. The screen scans run first,

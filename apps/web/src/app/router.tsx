@@ -1,5 +1,17 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
+import { accountPages } from '@/features/account';
+import { adminPages } from '@/features/admin';
+import { authPages } from '@/features/auth';
+import { dashboardPages } from '@/features/dashboard';
+import { disputesPages } from '@/features/disputes';
+import { invoicesPages } from '@/features/invoices';
+import { legalPages } from '@/features/legal';
+import { notFoundPages } from '@/features/not-found';
+import { paymentsPages } from '@/features/payments';
+import { securityPages } from '@/features/security';
+import { usagePages } from '@/features/usage';
+import { userDetailsPages } from '@/features/user-details';
 import { RootFallback, RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
@@ -24,33 +36,33 @@ export const routes: RouteObject[] = [
       {
         lazy: () => import('./layouts/auth-layout'),
         children: [
-          { path: paths.login, lazy: () => import('@/features/auth/routes/login') },
-          { path: paths.loginCallback, lazy: () => import('@/features/auth/routes/login-callback') },
-          { path: paths.forgotPassword, lazy: () => import('@/features/auth/routes/forgot-password') },
-          { path: paths.resetPassword, lazy: () => import('@/features/auth/routes/reset-password') },
+          { path: paths.login, lazy: authPages.login },
+          { path: paths.loginCallback, lazy: authPages.loginCallback },
+          { path: paths.forgotPassword, lazy: authPages.forgotPassword },
+          { path: paths.resetPassword, lazy: authPages.resetPassword },
         ],
       },
-      { path: paths.logout, lazy: () => import('@/features/auth/routes/logout') },
-      { path: paths.privacyPolicy, lazy: () => import('@/features/legal/routes/privacy-policy') },
-      { path: paths.termsOfUse, lazy: () => import('@/features/legal/routes/terms-of-use') },
+      { path: paths.logout, lazy: authPages.logout },
+      { path: paths.privacyPolicy, lazy: legalPages.privacyPolicy },
+      { path: paths.termsOfUse, lazy: legalPages.termsOfUse },
       {
         id: 'portal',
         lazy: () => import('./layouts/portal-layout'),
         children: [
-          { index: true, lazy: () => import('@/features/dashboard/routes/dashboard') },
-          { path: paths.invoices, lazy: () => import('@/features/invoices/routes/invoice-list') },
-          { path: paths.invoice, lazy: () => import('@/features/invoices/routes/invoice-detail') },
-          { path: paths.usage, lazy: () => import('@/features/usage/routes/usage') },
-          { path: paths.payments, lazy: () => import('@/features/payments/routes/payments') },
-          { path: paths.profile, lazy: () => import('@/features/account/routes/account-information') },
-          { path: paths.userDetails, lazy: () => import('@/features/user-details/routes/user-details') },
-          { path: paths.password, lazy: () => import('@/features/auth/routes/change-password') },
-          { path: paths.security, lazy: () => import('@/features/security/routes/security') },
-          { path: paths.adminUsers, lazy: () => import('@/features/admin/routes/users') },
-          { path: paths.adminDisputes, lazy: () => import('@/features/disputes/routes/admin-disputes') },
+          { index: true, lazy: dashboardPages.dashboard },
+          { path: paths.invoices, lazy: invoicesPages.invoiceList },
+          { path: paths.invoice, lazy: invoicesPages.invoiceDetail },
+          { path: paths.usage, lazy: usagePages.usage },
+          { path: paths.payments, lazy: paymentsPages.payments },
+          { path: paths.profile, lazy: accountPages.accountInformation },
+          { path: paths.userDetails, lazy: userDetailsPages.userDetails },
+          { path: paths.password, lazy: authPages.changePassword },
+          { path: paths.security, lazy: securityPages.security },
+          { path: paths.adminUsers, lazy: adminPages.users },
+          { path: paths.adminDisputes, lazy: disputesPages.adminDisputes },
         ],
       },
-      { path: '*', lazy: () => import('@/features/not-found/routes/not-found') },
+      { path: '*', lazy: notFoundPages.notFound },
     ],
   },
 ];

@@ -18,7 +18,9 @@ import { RouteError } from './route-error';
 /**
  * Every route of spec §2 and decisions §5. Each page is a lazy route: its module (and the libraries only it
  * uses) downloads when the route is first visited, so /login stays small. A route module exports
- * `Component` and optionally `loader` / `ErrorBoundary` (React Router's lazy-route convention).
+ * `Component` and optionally `loader` / `ErrorBoundary` (React Router's lazy-route convention). The features'
+ * page loaders are read only when a route loads: their index modules may be bundled in a chunk that is
+ * evaluated after this one.
  *
  * Layouts:
  * - auth layout (background, logo, theme menu): login, login callback, forgot/reset password;
@@ -36,33 +38,33 @@ export const routes: RouteObject[] = [
       {
         lazy: () => import('./layouts/auth-layout'),
         children: [
-          { path: paths.login, lazy: authPages.login },
-          { path: paths.loginCallback, lazy: authPages.loginCallback },
-          { path: paths.forgotPassword, lazy: authPages.forgotPassword },
-          { path: paths.resetPassword, lazy: authPages.resetPassword },
+          { path: paths.login, lazy: () => authPages.login() },
+          { path: paths.loginCallback, lazy: () => authPages.loginCallback() },
+          { path: paths.forgotPassword, lazy: () => authPages.forgotPassword() },
+          { path: paths.resetPassword, lazy: () => authPages.resetPassword() },
         ],
       },
-      { path: paths.logout, lazy: authPages.logout },
-      { path: paths.privacyPolicy, lazy: legalPages.privacyPolicy },
-      { path: paths.termsOfUse, lazy: legalPages.termsOfUse },
+      { path: paths.logout, lazy: () => authPages.logout() },
+      { path: paths.privacyPolicy, lazy: () => legalPages.privacyPolicy() },
+      { path: paths.termsOfUse, lazy: () => legalPages.termsOfUse() },
       {
         id: 'portal',
         lazy: () => import('./layouts/portal-layout'),
         children: [
-          { index: true, lazy: dashboardPages.dashboard },
-          { path: paths.invoices, lazy: invoicesPages.invoiceList },
-          { path: paths.invoice, lazy: invoicesPages.invoiceDetail },
-          { path: paths.usage, lazy: usagePages.usage },
-          { path: paths.payments, lazy: paymentsPages.payments },
-          { path: paths.profile, lazy: accountPages.accountInformation },
-          { path: paths.userDetails, lazy: userDetailsPages.userDetails },
-          { path: paths.password, lazy: authPages.changePassword },
-          { path: paths.security, lazy: securityPages.security },
-          { path: paths.adminUsers, lazy: adminPages.users },
-          { path: paths.adminDisputes, lazy: disputesPages.adminDisputes },
+          { index: true, lazy: () => dashboardPages.dashboard() },
+          { path: paths.invoices, lazy: () => invoicesPages.invoiceList() },
+          { path: paths.invoice, lazy: () => invoicesPages.invoiceDetail() },
+          { path: paths.usage, lazy: () => usagePages.usage() },
+          { path: paths.payments, lazy: () => paymentsPages.payments() },
+          { path: paths.profile, lazy: () => accountPages.accountInformation() },
+          { path: paths.userDetails, lazy: () => userDetailsPages.userDetails() },
+          { path: paths.password, lazy: () => authPages.changePassword() },
+          { path: paths.security, lazy: () => securityPages.security() },
+          { path: paths.adminUsers, lazy: () => adminPages.users() },
+          { path: paths.adminDisputes, lazy: () => disputesPages.adminDisputes() },
         ],
       },
-      { path: '*', lazy: notFoundPages.notFound },
+      { path: '*', lazy: () => notFoundPages.notFound() },
     ],
   },
 ];

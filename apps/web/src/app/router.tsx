@@ -1,26 +1,14 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
-import { accountPages } from '@/features/account';
-import { adminPages } from '@/features/admin';
-import { authPages } from '@/features/auth';
-import { dashboardPages } from '@/features/dashboard';
-import { disputesPages } from '@/features/disputes';
-import { invoicesPages } from '@/features/invoices';
-import { legalPages } from '@/features/legal';
-import { notFoundPages } from '@/features/not-found';
-import { paymentsPages } from '@/features/payments';
-import { securityPages } from '@/features/security';
-import { usagePages } from '@/features/usage';
-import { userDetailsPages } from '@/features/user-details';
 import { RootFallback, RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
 /**
  * Every route of spec §2 and decisions §5. Each page is a lazy route: its module (and the libraries only it
  * uses) downloads when the route is first visited, so /login stays small. A route module exports
- * `Component` and optionally `loader` / `ErrorBoundary` (React Router's lazy-route convention). The features'
- * page loaders are read only when a route loads: their index modules may be bundled in a chunk that is
- * evaluated after this one.
+ * `Component` and optionally `loader` / `ErrorBoundary` (React Router's lazy-route convention). A feature's
+ * index is imported lazily too: imported statically, the indexes were bundled into the entry, which then
+ * imported its own router chunk back, and the prerendered pages did not hydrate.
  *
  * Layouts:
  * - auth layout (background, logo, theme menu): login, login callback, forgot/reset password;
@@ -38,33 +26,33 @@ export const routes: RouteObject[] = [
       {
         lazy: () => import('./layouts/auth-layout'),
         children: [
-          { path: paths.login, lazy: () => authPages.login() },
-          { path: paths.loginCallback, lazy: () => authPages.loginCallback() },
-          { path: paths.forgotPassword, lazy: () => authPages.forgotPassword() },
-          { path: paths.resetPassword, lazy: () => authPages.resetPassword() },
+          { path: paths.login, lazy: () => import('@/features/auth').then((f) => f.authPages.login()) },
+          { path: paths.loginCallback, lazy: () => import('@/features/auth').then((f) => f.authPages.loginCallback()) },
+          { path: paths.forgotPassword, lazy: () => import('@/features/auth').then((f) => f.authPages.forgotPassword()) },
+          { path: paths.resetPassword, lazy: () => import('@/features/auth').then((f) => f.authPages.resetPassword()) },
         ],
       },
-      { path: paths.logout, lazy: () => authPages.logout() },
-      { path: paths.privacyPolicy, lazy: () => legalPages.privacyPolicy() },
-      { path: paths.termsOfUse, lazy: () => legalPages.termsOfUse() },
+      { path: paths.logout, lazy: () => import('@/features/auth').then((f) => f.authPages.logout()) },
+      { path: paths.privacyPolicy, lazy: () => import('@/features/legal').then((f) => f.legalPages.privacyPolicy()) },
+      { path: paths.termsOfUse, lazy: () => import('@/features/legal').then((f) => f.legalPages.termsOfUse()) },
       {
         id: 'portal',
         lazy: () => import('./layouts/portal-layout'),
         children: [
-          { index: true, lazy: () => dashboardPages.dashboard() },
-          { path: paths.invoices, lazy: () => invoicesPages.invoiceList() },
-          { path: paths.invoice, lazy: () => invoicesPages.invoiceDetail() },
-          { path: paths.usage, lazy: () => usagePages.usage() },
-          { path: paths.payments, lazy: () => paymentsPages.payments() },
-          { path: paths.profile, lazy: () => accountPages.accountInformation() },
-          { path: paths.userDetails, lazy: () => userDetailsPages.userDetails() },
-          { path: paths.password, lazy: () => authPages.changePassword() },
-          { path: paths.security, lazy: () => securityPages.security() },
-          { path: paths.adminUsers, lazy: () => adminPages.users() },
-          { path: paths.adminDisputes, lazy: () => disputesPages.adminDisputes() },
+          { index: true, lazy: () => import('@/features/dashboard').then((f) => f.dashboardPages.dashboard()) },
+          { path: paths.invoices, lazy: () => import('@/features/invoices').then((f) => f.invoicesPages.invoiceList()) },
+          { path: paths.invoice, lazy: () => import('@/features/invoices').then((f) => f.invoicesPages.invoiceDetail()) },
+          { path: paths.usage, lazy: () => import('@/features/usage').then((f) => f.usagePages.usage()) },
+          { path: paths.payments, lazy: () => import('@/features/payments').then((f) => f.paymentsPages.payments()) },
+          { path: paths.profile, lazy: () => import('@/features/account').then((f) => f.accountPages.accountInformation()) },
+          { path: paths.userDetails, lazy: () => import('@/features/user-details').then((f) => f.userDetailsPages.userDetails()) },
+          { path: paths.password, lazy: () => import('@/features/auth').then((f) => f.authPages.changePassword()) },
+          { path: paths.security, lazy: () => import('@/features/security').then((f) => f.securityPages.security()) },
+          { path: paths.adminUsers, lazy: () => import('@/features/admin').then((f) => f.adminPages.users()) },
+          { path: paths.adminDisputes, lazy: () => import('@/features/disputes').then((f) => f.disputesPages.adminDisputes()) },
         ],
       },
-      { path: '*', lazy: () => notFoundPages.notFound() },
+      { path: '*', lazy: () => import('@/features/not-found').then((f) => f.notFoundPages.notFound()) },
     ],
   },
 ];

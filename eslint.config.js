@@ -37,6 +37,12 @@ const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const featureInternalsOf = (feature) => [`@/features/${feature}/*`, `**/features/${feature}/*`, `../${feature}/*`, `../../${feature}/*`];
+// no-restricted-imports does not see import(): the same paths, as a selector on lazy imports (the router's pages).
+// From inside a feature, '../x/' and '../../x/' reach a sibling feature too.
+const lazyImportOf = (features, message, { fromFeature = false } = {}) => {
+  const via = fromFeature ? '(^|\\/)features\\/|^\\.\\.\\/(\\.\\.\\/)?' : '(^|\\/)features\\/';
+  return { selector: `ImportExpression[source.value=/(${via})(${features.join('|')})\\//]`, message };
+};
 const webFeatureBoundaries = () => [
   ...WEB_FEATURES.map((feature) => ({
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
@@ -53,14 +59,26 @@ const webFeatureBoundaries = () => [
           ],
         },
       ],
+      'no-restricted-syntax': [
+        'error',
+        lazyImportOf(
+          WEB_FEATURES.filter((other) => other !== feature),
+          "Import another feature through its index.ts only ('@/features/x'), lazily too.",
+          { fromFeature: true },
+        ),
+      ],
     },
   })),
   {
-    files: ['apps/web/src/app/**/*.{ts,tsx}', 'apps/web/src/test/**/*.{ts,tsx}'],
+    files: ['apps/web/src/*.{ts,tsx}', 'apps/web/src/app/**/*.{ts,tsx}', 'apps/web/src/test/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['@/features/*/*'], message: "Import a feature through its index.ts only ('@/features/x'); routes load lazily." }] },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        lazyImportOf(WEB_FEATURES, "Load a feature's pages through its index.ts (its `…Pages` loaders), not its files."),
       ],
     },
   },
@@ -95,6 +113,10 @@ export default tseslint.config(
     files: ['apps/web/src/lib/**', 'apps/web/src/components/**', 'apps/web/src/config/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'lib, components and config sit below features and app.' }] }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ImportExpression[source.value=/(^|\\/)(features|app)(\\/|$)/]', message: 'lib, components and config sit below features and app.' },
+      ],
     },
   },
   ...webFeatureBoundaries(),

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { routes } from '@/app/router';
-import { PrerenderedSso } from '@/features/auth/sso-hint';
+import { PrerenderedSso } from '@/features/auth';
 import { i18nReady } from '@/lib/i18n/i18n';
 
 /** The language the pages are prerendered in; main.tsx hydrates only a page that opens in it. */

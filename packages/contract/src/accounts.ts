@@ -23,17 +23,25 @@ export type AccountPaymentMethod = z.infer<typeof AccountPaymentMethodSchema>;
 const text = trimmedText;
 const optionalText = (max: number) => text(max).nullable();
 
-export const AddressSchema = builtOnFirstUse(() =>
-  z.object({
-    id: IdSchema,
-    streetNumber: optionalText(20),
-    streetName: optionalText(120),
-    city: optionalText(80),
-    province: optionalText(80),
-    postal: optionalText(20),
-    country: optionalText(80),
-  }),
-);
+/**
+ * The address shape, declared once: its fields with the longest text of each. The wire's schema, the edit
+ * form's, the server's checks and rows, and the seed are all made from it.
+ */
+export const ADDRESS_FIELD_LENGTHS = { streetNumber: 20, streetName: 120, city: 80, province: 80, postal: 20, country: 80 } as const;
+export type AddressField = keyof typeof ADDRESS_FIELD_LENGTHS;
+export const ADDRESS_FIELDS = Object.keys(ADDRESS_FIELD_LENGTHS) as AddressField[];
+/** An address without its id: what a row, a form and the checks share. */
+export type AddressFields = Record<AddressField, string | null>;
+
+/** One schema per address field, made by `field` from its longest length (nullable texts here, plain ones in the form). */
+export const addressShape = <S>(field: (max: number) => S): Record<AddressField, S> =>
+  Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, field(ADDRESS_FIELD_LENGTHS[name])])) as Record<AddressField, S>;
+
+/** The address fields of `source` (a database row, a form's values) and nothing else. */
+export const addressFieldsOf = (source: AddressFields): AddressFields =>
+  Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, source[name]])) as AddressFields;
+
+export const AddressSchema = builtOnFirstUse(() => z.object({ id: IdSchema, ...addressShape(optionalText) }));
 export type Address = z.infer<typeof AddressSchema>;
 
 /** A dated link; current when startDate <= now <= endDate (endDate null = open-ended). */

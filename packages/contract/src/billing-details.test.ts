@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AccountEditFormSchema, BILLING_MESSAGES, checkAddress, checkContact, formatPhone, normalizePhone, normalizePostal } from './billing-details';
+import { ADDRESS_FIELD_LENGTHS, ADDRESS_FIELDS, AddressSchema, addressFieldsOf } from './accounts';
 import { countryName, subdivisionName } from './regions';
 
 const ADDRESS = { streetNumber: '12', streetName: 'King St W', city: 'Toronto', province: 'ON', postal: 'M5V 2T6', country: 'CA' };
@@ -111,6 +112,21 @@ describe('the edit form', () => {
     const result = AccountEditFormSchema.safeParse({ ...FORM, city: 'Toronto', province: 'BC', postal: 'M4J 2K7' });
     expect(result.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['postal', BILLING_MESSAGES.postalRegion]]);
     expect(AccountEditFormSchema.safeParse({ ...FORM, city: 'Vancouver', province: 'BC', postal: 'V6B 1A1' }).success).toBe(true);
+  });
+});
+
+describe('the address shape', () => {
+  it.each(ADDRESS_FIELDS)('%s: the wire and the edit form take the same longest text', (field) => {
+    const max = ADDRESS_FIELD_LENGTHS[field];
+    for (const schema of [AddressSchema.shape[field], AccountEditFormSchema.shape[field]]) {
+      expect(schema.safeParse('x'.repeat(max)).success).toBe(true);
+      expect(schema.safeParse('x'.repeat(max + 1)).success).toBe(false);
+    }
+  });
+
+  it('takes the address fields of a row and nothing else', () => {
+    const row = { ...ADDRESS, id: 7n, accountId: 3n, createdAt: new Date() };
+    expect(addressFieldsOf(row)).toEqual(ADDRESS);
   });
 });
 

@@ -6,7 +6,7 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { z } from 'zod';
-import { EMAIL_MESSAGE, LanguageSchema } from './accounts';
+import { ADDRESS_FIELDS, EMAIL_MESSAGE, LanguageSchema, addressShape, type AddressFields } from './accounts';
 import { postalMatchesRegion } from './postal-regions';
 import { isCountryCode, subdivisionsOf } from './regions';
 import { trimmedText } from './text';
@@ -53,21 +53,14 @@ export const formatPhone = (phone: string, country?: string | null): string => {
   return !country || parsed.country === country ? parsed.formatNational() : parsed.formatInternational();
 };
 
-export interface AddressFields {
-  streetNumber: string | null;
-  streetName: string | null;
-  city: string | null;
-  province: string | null;
-  postal: string | null;
-  country: string | null;
-}
-
 export interface ContactFields {
   firstName: string | null;
   lastName: string | null;
   primaryEmail: string | null;
   primaryPhone: string | null;
 }
+
+export type { AddressFields };
 
 /** Field name → message of what is wrong with it. */
 export type FieldProblems = Record<string, string>;
@@ -83,14 +76,8 @@ const trimmedOrNull = (value: string | null): string | null => (blank(value) ? n
  */
 export const checkAddress = (address: AddressFields): { values: AddressFields; problems: FieldProblems } => {
   const problems: FieldProblems = {};
-  const values: AddressFields = {
-    streetNumber: trimmedOrNull(address.streetNumber),
-    streetName: trimmedOrNull(address.streetName),
-    city: trimmedOrNull(address.city),
-    province: trimmedOrNull(address.province),
-    postal: trimmedOrNull(address.postal),
-    country: trimmedOrNull(address.country)?.toUpperCase() ?? null,
-  };
+  const values = Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, trimmedOrNull(address[name])])) as AddressFields;
+  values.country = values.country?.toUpperCase() ?? null;
   if (!values.streetName) problems.streetName = BILLING_MESSAGES.required;
   if (!values.city) problems.city = BILLING_MESSAGES.required;
   const country = values.country;
@@ -160,12 +147,7 @@ export const AccountEditFormSchema = builtOnFirstUse(() =>
       contactLastName: trimmedText(80),
       contactEmail: email,
       contactPhone: trimmedText(40),
-      streetNumber: trimmedText(20),
-      streetName: trimmedText(120),
-      city: trimmedText(80),
-      province: trimmedText(80),
-      postal: trimmedText(20),
-      country: trimmedText(80),
+      ...addressShape(trimmedText),
     })
     .superRefine((form, ctx) => {
       const address = checkAddress(form);

@@ -6,7 +6,9 @@ import { RouteError } from './route-error';
 /**
  * Every route of spec §2 and decisions §5. Each page is a lazy route: its module (and the libraries only it
  * uses) downloads when the route is first visited, so /login stays small. A route module exports
- * `Component` and optionally `loader` / `ErrorBoundary` (React Router's lazy-route convention).
+ * `Component` and optionally `loader` / `ErrorBoundary` (React Router's lazy-route convention). A feature's
+ * index is imported lazily too: imported statically, the indexes were bundled into the entry, which then
+ * imported its own router chunk back, and the prerendered pages did not hydrate.
  *
  * Layouts:
  * - auth layout (background, logo, theme menu): login, login callback, forgot/reset password;
@@ -24,34 +26,34 @@ export const routes: RouteObject[] = [
       {
         lazy: () => import('./layouts/auth-layout'),
         children: [
-          { path: paths.login, lazy: () => import('@/features/auth/routes/login') },
-          { path: paths.loginCallback, lazy: () => import('@/features/auth/routes/login-callback') },
-          { path: paths.forgotPassword, lazy: () => import('@/features/auth/routes/forgot-password') },
-          { path: paths.resetPassword, lazy: () => import('@/features/auth/routes/reset-password') },
+          { path: paths.login, lazy: () => import('@/features/auth').then((f) => f.authPages.login()) },
+          { path: paths.loginCallback, lazy: () => import('@/features/auth').then((f) => f.authPages.loginCallback()) },
+          { path: paths.forgotPassword, lazy: () => import('@/features/auth').then((f) => f.authPages.forgotPassword()) },
+          { path: paths.resetPassword, lazy: () => import('@/features/auth').then((f) => f.authPages.resetPassword()) },
         ],
       },
-      { path: paths.logout, lazy: () => import('@/features/auth/routes/logout') },
-      { path: paths.privacyPolicy, lazy: () => import('@/features/legal/routes/privacy-policy') },
-      { path: paths.termsOfUse, lazy: () => import('@/features/legal/routes/terms-of-use') },
+      { path: paths.logout, lazy: () => import('@/features/auth').then((f) => f.authPages.logout()) },
+      { path: paths.privacyPolicy, lazy: () => import('@/features/legal').then((f) => f.legalPages.privacyPolicy()) },
+      { path: paths.termsOfUse, lazy: () => import('@/features/legal').then((f) => f.legalPages.termsOfUse()) },
       {
         id: 'portal',
         lazy: () => import('./layouts/portal-layout'),
         children: [
-          { index: true, lazy: () => import('@/features/dashboard/routes/dashboard') },
-          { path: paths.invoices, lazy: () => import('@/features/invoices/routes/invoice-list') },
-          { path: paths.invoice, lazy: () => import('@/features/invoices/routes/invoice-detail') },
-          { path: paths.usage, lazy: () => import('@/features/usage/routes/usage') },
-          { path: paths.payments, lazy: () => import('@/features/payments/routes/payments') },
-          { path: paths.profile, lazy: () => import('@/features/account/routes/account-information') },
-          { path: paths.userDetails, lazy: () => import('@/features/user-details/routes/user-details') },
-          { path: paths.password, lazy: () => import('@/features/auth/routes/change-password') },
-          { path: paths.security, lazy: () => import('@/features/security/routes/security') },
-          { path: paths.adminUsers, lazy: () => import('@/features/admin/routes/users') },
-          { path: paths.adminApiClients, lazy: () => import('@/features/api-clients/routes/api-clients') },
-          { path: paths.adminDisputes, lazy: () => import('@/features/disputes/routes/admin-disputes') },
+          { index: true, lazy: () => import('@/features/dashboard').then((f) => f.dashboardPages.dashboard()) },
+          { path: paths.invoices, lazy: () => import('@/features/invoices').then((f) => f.invoicesPages.invoiceList()) },
+          { path: paths.invoice, lazy: () => import('@/features/invoices').then((f) => f.invoicesPages.invoiceDetail()) },
+          { path: paths.usage, lazy: () => import('@/features/usage').then((f) => f.usagePages.usage()) },
+          { path: paths.payments, lazy: () => import('@/features/payments').then((f) => f.paymentsPages.payments()) },
+          { path: paths.profile, lazy: () => import('@/features/account').then((f) => f.accountPages.accountInformation()) },
+          { path: paths.userDetails, lazy: () => import('@/features/user-details').then((f) => f.userDetailsPages.userDetails()) },
+          { path: paths.password, lazy: () => import('@/features/auth').then((f) => f.authPages.changePassword()) },
+          { path: paths.security, lazy: () => import('@/features/security').then((f) => f.securityPages.security()) },
+          { path: paths.adminUsers, lazy: () => import('@/features/admin').then((f) => f.adminPages.users()) },
+          { path: paths.adminApiClients, lazy: () => import('@/features/api-clients').then((f) => f.apiClientsPages.apiClients()) },
+          { path: paths.adminDisputes, lazy: () => import('@/features/disputes').then((f) => f.disputesPages.adminDisputes()) },
         ],
       },
-      { path: '*', lazy: () => import('@/features/not-found/routes/not-found') },
+      { path: '*', lazy: () => import('@/features/not-found').then((f) => f.notFoundPages.notFound()) },
     ],
   },
 ];

@@ -3,7 +3,7 @@
  * named demo accounts are written by hand (demo.ts); every other account (the ~20 extra demo
  * accounts and the scale set) is drawn by `randomAccountSpec` from a seed.
  */
-import type { Language, PaymentFailureReason } from '@portal/contract';
+import type { AddressField, Language, PaymentFailureReason } from '@portal/contract';
 import {
   BUSINESS_NAMES,
   CANADIAN_PLACES,
@@ -39,14 +39,8 @@ export interface CardSpec {
   createdDay: number;
 }
 
-export interface AddressSpec {
-  streetNumber: string;
-  streetName: string;
-  city: string;
-  province: string;
-  postal: string;
-  country: Country;
-}
+/** Every field of the contract's address shape filled in. */
+export type AddressSpec = Record<AddressField, string> & { country: Country };
 
 export interface PersonSpec {
   firstName: string;

@@ -3,6 +3,7 @@
  * column cannot silently drift; every column is written explicitly (timestamps too) so the data is
  * the same on every run.
  */
+import { ADDRESS_FIELDS } from '@portal/contract';
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import {
@@ -72,17 +73,7 @@ export const ACCOUNTS = define(accounts, [
   'updatedAt',
 ]);
 export const USER_ACCOUNTS = define(userAccounts, ['userId', 'accountId']);
-export const ADDRESSES = define(addresses, [
-  'id',
-  'accountId',
-  'streetNumber',
-  'streetName',
-  'city',
-  'province',
-  'postal',
-  'country',
-  'createdAt',
-]);
+export const ADDRESSES = define(addresses, ['id', 'accountId', ...ADDRESS_FIELDS, 'createdAt']);
 export const ACCOUNT_ADDRESSES = define(accountAddresses, ['id', 'accountId', 'addressId', 'type', 'startDate', 'endDate']);
 export const CONTACTS = define(contacts, [
   'id',

@@ -1,10 +1,10 @@
+import type { AddressFields } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import {
   diffFields,
   normalizeValues,
   planCustomerDetailsUpdate,
   type AccountState,
-  type AddressValues,
   type ContactValues,
   type CustomerDetailsInput,
 } from './customer-details-plan';
@@ -13,7 +13,7 @@ const NOW = new Date('2025-06-01T12:00:00Z');
 const PAST = new Date('2024-01-01T00:00:00Z');
 const FUTURE = new Date('2025-09-01T00:00:00Z');
 
-const address = (overrides: Partial<AddressValues> = {}): AddressValues => ({
+const address = (overrides: Partial<AddressFields> = {}): AddressFields => ({
   streetNumber: '100',
   streetName: 'King St W',
   city: 'Toronto',

@@ -16,18 +16,10 @@
  * anything is written.
  */
 import { INVALID_DETAILS_MESSAGE, checkAddress, checkContact, type FieldProblems } from '@portal/contract/billing-details';
+import type { AddressFields } from '@portal/contract';
 import { badRequest, invalidFields, notFound } from '../../errors';
 
 // ── Inputs ───────────────────────────────────────────────────────────────────────────────────
-
-export interface AddressValues {
-  streetNumber: string | null;
-  streetName: string | null;
-  city: string | null;
-  province: string | null;
-  postal: string | null;
-  country: string | null;
-}
 
 export interface ContactValues {
   firstName: string | null;
@@ -60,7 +52,7 @@ export interface AccountFields {
 export interface AccountState {
   accountId: bigint;
   account: AccountFields;
-  addresses: StoredRow<AddressValues>[];
+  addresses: StoredRow<AddressFields>[];
   addressLinks: StoredLink[];
   contacts: StoredRow<ContactValues>[];
   contactLinks: StoredLink[];
@@ -80,7 +72,7 @@ export interface CustomerDetailsInput {
   language: AccountFields['language'];
   invoiceEmail: string | null;
   paymentMethod?: AccountFields['paymentMethod'] | undefined;
-  addresses: StoredRow<AddressValues>[];
+  addresses: StoredRow<AddressFields>[];
   accountAddresses: LinkInput[];
   contacts: StoredRow<ContactValues>[];
   accountContacts: LinkInput[];
@@ -131,7 +123,7 @@ export type AuditChange =
 
 export interface CustomerDetailsPlan {
   account: Partial<AccountFields> | null;
-  addresses: KindPlan<AddressValues>;
+  addresses: KindPlan<AddressFields>;
   contacts: KindPlan<ContactValues>;
   changes: AuditChange[];
 }

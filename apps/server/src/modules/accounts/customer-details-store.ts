@@ -3,13 +3,13 @@
  * (customer-details-plan.ts) in the same transaction, with its audit record. Every write is keyed
  * by the account too, so a row of another account can never be touched even by a faulty plan.
  */
+import { addressFieldsOf, type AddressFields } from '@portal/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PortalDb } from '../../db/client';
 import { accountAddresses, accountContacts, accounts, addresses, contacts } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import type {
   AccountState,
-  AddressValues,
   AuditChange,
   ContactValues,
   CustomerDetailsPlan,
@@ -21,14 +21,6 @@ import type {
 /** A transaction or the database: both run the same queries. */
 type Tx = Parameters<Parameters<PortalDb['transaction']>[0]>[0];
 
-const addressValues = (row: typeof addresses.$inferSelect): AddressValues => ({
-  streetNumber: row.streetNumber,
-  streetName: row.streetName,
-  city: row.city,
-  province: row.province,
-  postal: row.postal,
-  country: row.country,
-});
 
 const contactValues = (row: typeof contacts.$inferSelect): ContactValues => ({
   firstName: row.firstName,
@@ -51,7 +43,7 @@ export const loadAccountState = async (tx: Tx, accountId: bigint): Promise<Accou
   return {
     accountId,
     account,
-    addresses: addressRows.map((row) => ({ id: row.id, values: addressValues(row) })),
+    addresses: addressRows.map((row) => ({ id: row.id, values: addressFieldsOf(row) })),
     addressLinks: addressLinkRows.map(
       (row): StoredLink => ({ id: row.id, targetId: row.addressId, type: row.type, startDate: row.startDate, endDate: row.endDate }),
     ),
@@ -67,7 +59,7 @@ type AddressType = typeof accountAddresses.$inferInsert.type;
 type ContactType = typeof accountContacts.$inferInsert.type;
 
 /** Writes one kind's plan; returns the ids of the rows it created, in plan order. */
-const applyAddresses = async (tx: Tx, accountId: bigint, plan: KindPlan<AddressValues>): Promise<bigint[]> => {
+const applyAddresses = async (tx: Tx, accountId: bigint, plan: KindPlan<AddressFields>): Promise<bigint[]> => {
   const created: bigint[] = [];
   for (const values of plan.creates) {
     const [row] = await tx.insert(addresses).values({ accountId, ...values }).returning({ id: addresses.id });

@@ -1,5 +1,6 @@
 /** Rows → contract shapes for the account calls. Pure. */
 import {
+  addressFieldsOf,
   fromMinor,
   type Account,
   type AccountAddress,
@@ -47,15 +48,7 @@ export const presentAccountAddress = (row: AccountAddressRow): AccountAddress =>
   endDate: row.endDate ? row.endDate.toISOString() : null,
 });
 
-export const presentAddress = (row: AddressRow): Address => ({
-  id: row.id,
-  streetNumber: row.streetNumber,
-  streetName: row.streetName,
-  city: row.city,
-  province: row.province,
-  postal: row.postal,
-  country: row.country,
-});
+export const presentAddress = (row: AddressRow): Address => ({ id: row.id, ...addressFieldsOf(row) });
 
 export const presentContact = (row: ContactRow): Contact => ({
   id: row.id,

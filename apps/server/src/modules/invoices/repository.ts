@@ -3,7 +3,7 @@
  * the server (spec §4), and every query is limited to the accounts the caller may see.
  */
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { PagedQuery } from '@portal/contract';
+import type { AddressFields, PagedQuery } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
 import { charges, invoices, paymentAssignments, payments, receivables } from '../../db/schema';
 import { compileFilter, compileOrderBy } from '../../filter';
@@ -287,19 +287,13 @@ export const findInvoiceDetails = async (
   };
 };
 
-export interface BillToRow {
+export interface BillToRow extends AddressFields {
   customerNo: string;
   name: string;
   invoiceName: string | null;
   invoiceEmailAddress: string | null;
   /** The account's language: what its documents are written in. */
   language: 'English' | 'French';
-  streetNumber: string | null;
-  streetName: string | null;
-  city: string | null;
-  province: string | null;
-  postal: string | null;
-  country: string | null;
   /** Whether an address was found (all address fields may legitimately be null). */
   hasAddress: boolean;
 }

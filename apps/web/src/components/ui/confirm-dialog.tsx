@@ -7,7 +7,10 @@ export interface ConfirmDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: ReactNode;
+  /** What confirming does (the dialog's description). */
   children: ReactNode;
+  /** Below the text: controls the action reads (a checkbox), or what went wrong. */
+  body?: ReactNode;
   confirmLabel: string;
   /** The button that keeps things as they are; "Cancel" unless it would be ambiguous (e.g. "Stay on this page"). */
   cancelLabel?: string;
@@ -27,6 +30,7 @@ export function ConfirmDialog({
   onOpenChange,
   title,
   children,
+  body,
   confirmLabel,
   cancelLabel,
   workingLabel,
@@ -55,6 +59,8 @@ export function ConfirmDialog({
           </Button>
         </>
       }
-    />
+    >
+      {body}
+    </Dialog>
   );
 }

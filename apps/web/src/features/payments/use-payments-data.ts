@@ -4,7 +4,7 @@ import { useTranslation } from '@/lib/i18n/translate';
 import { hasPendingPayment, SETTLING_POLL_MS } from '@/lib/payment-status';
 import { accountDetailsQuery } from '@/features/account';
 import { autopayScheduleQuery } from '@/features/autopay';
-import { homeModelQuery } from '@/features/dashboard';
+import { homeModelQuery } from '@/lib/home-model';
 import { paymentMethodsQuery } from '@/features/payment-methods';
 
 /**

@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from '@/lib/i18n/translate';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
+import { ConfirmActionDialog } from '@/components/confirm-action-dialog';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
 import { Checkbox, Field, Input } from '@/components/ui/field';
 import { oneTimeLoginUrl } from '@/config/paths';
@@ -12,7 +13,7 @@ import { errorMessage } from '@/lib/api/client';
 import { accountSearchQuery } from '@/lib/current-account/api';
 import { useFormat } from '@/lib/i18n/use-format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { approveUser } from '../api/users';
+import { approveUser, disableUser, liftLockout, resetTwoFactor } from '../api/users';
 
 /** Dialogs of the users screen, loaded on demand by routes/users.tsx. */
 
@@ -159,108 +160,76 @@ export function AccessDialog({
 
 interface UserActionProps {
   user: UserSummary;
-  busy: boolean;
-  error: string | null;
-  onConfirm: () => void;
   onClose: () => void;
+  /** Done: what to tell the page, which says it and re-reads the list. */
+  onDone: (text: string) => void;
 }
 
-/** A consequential action on a user, confirmed first: its title, what it does, and its button. */
-function UserActionDialog({
-  busy,
-  error,
-  onConfirm,
-  onClose,
-  texts,
-}: Omit<UserActionProps, 'user'> & { texts: { title: string; text: string; confirm: string; working: string } }) {
-  const { t: tc } = useTranslation();
+export function DisableDialog({ user, onClose, onDone }: UserActionProps) {
+  const { t } = useTranslation('admin');
   return (
-    <Dialog
+    <ConfirmActionDialog
       open
-      onOpenChange={(open) => !open && onClose()}
-      title={texts.title}
-      description={texts.text}
-      busy={busy}
-      size="sm"
-      footer={
-        <>
-          <DialogClose asChild>
-            <Button variant="secondary">{tc('cancel')}</Button>
-          </DialogClose>
-          <Button variant="danger" loading={busy} loadingText={texts.working} onClick={onConfirm}>
-            {texts.confirm}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      title={t('disableTitle', { name: user.name })}
+      confirmLabel={t('disable')}
+      workingLabel={t('disabling')}
+      action={() => disableUser(user.id)}
+      onDone={() => onDone(t('disabled', { name: user.name }))}
+      failedText={t('actionFailed')}
     >
-      {error && <Banner tone="error">{error}</Banner>}
-    </Dialog>
+      {t('disableText')}
+    </ConfirmActionDialog>
   );
 }
 
-export function DisableDialog({ user, ...props }: UserActionProps) {
+export function ResetTwoFactorDialog({ user, onClose, onDone }: UserActionProps) {
   const { t } = useTranslation('admin');
-  const texts = {
-    title: t('disableTitle', { name: user.name }),
-    text: t('disableText'),
-    confirm: t('disable'),
-    working: t('disabling'),
-  };
-  return <UserActionDialog {...props} texts={texts} />;
-}
-
-export function ResetTwoFactorDialog({ user, ...props }: UserActionProps) {
-  const { t } = useTranslation('admin');
-  const texts = {
-    title: t('resetTitle', { name: user.name }),
-    text: t('resetText'),
-    confirm: t('resetTwoFactor'),
-    working: t('resetting'),
-  };
-  return <UserActionDialog {...props} texts={texts} />;
+  return (
+    <ConfirmActionDialog
+      open
+      onClose={onClose}
+      title={t('resetTitle', { name: user.name })}
+      confirmLabel={t('resetTwoFactor')}
+      workingLabel={t('resetting')}
+      action={() => resetTwoFactor(user.id)}
+      onDone={() => onDone(t('reset', { name: user.name }))}
+      failedText={t('actionFailed')}
+    >
+      {t('resetText')}
+    </ConfirmActionDialog>
+  );
 }
 
 /** Lifts a sign-in lockout, offering to email a reset link (ticked: a locked-out person has usually forgotten it). */
-export function LiftLockoutDialog({
-  user,
-  busy,
-  error,
-  onConfirm,
-  onClose,
-}: Omit<UserActionProps, 'onConfirm'> & { onConfirm: (sendResetLink: boolean) => void }) {
+export function LiftLockoutDialog({ user, onClose, onDone }: UserActionProps) {
   const { t } = useTranslation('admin');
-  const { t: tc } = useTranslation();
   const [sendResetLink, setSendResetLink] = useState(Boolean(user.email));
   return (
-    <Dialog
+    <ConfirmActionDialog
       open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title={t('liftTitle', { name: user.name })}
-      description={t('liftText')}
-      busy={busy}
-      size="sm"
-      footer={
-        <>
-          <DialogClose asChild>
-            <Button variant="secondary">{tc('cancel')}</Button>
-          </DialogClose>
-          <Button loading={busy} loadingText={t('lifting')} onClick={() => onConfirm(sendResetLink)}>
-            {t('liftLockout')}
-          </Button>
-        </>
+      confirmLabel={t('liftLockout')}
+      workingLabel={t('lifting')}
+      tone="primary"
+      action={() => liftLockout(user.id, sendResetLink)}
+      onDone={() => onDone(t(sendResetLink ? 'liftedAndSent' : 'lifted', { name: user.name }))}
+      failedText={t('actionFailed')}
+      body={
+        <div className="flex flex-col gap-3">
+          <Checkbox
+            label={t('sendResetLink')}
+            checked={sendResetLink}
+            disabled={!user.email}
+            onChange={(event) => setSendResetLink(event.target.checked)}
+          />
+          {!user.email && <p className="text-sm text-fg-muted">{t('noEmailForReset')}</p>}
+        </div>
       }
     >
-      <div className="flex flex-col gap-3">
-        <Checkbox
-          label={t('sendResetLink')}
-          checked={sendResetLink}
-          disabled={!user.email}
-          onChange={(event) => setSendResetLink(event.target.checked)}
-        />
-        {!user.email && <p className="text-sm text-fg-muted">{t('noEmailForReset')}</p>}
-        {error && <Banner tone="error">{error}</Banner>}
-      </div>
-    </Dialog>
+      {t('liftText')}
+    </ConfirmActionDialog>
   );
 }
 

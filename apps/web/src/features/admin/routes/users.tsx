@@ -21,7 +21,7 @@ import { useSession } from '@/lib/session/session-store';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useFormat } from '@/lib/i18n/use-format';
 import { usePageTitle } from '@/lib/use-page-title';
-import { disableUser, issueOneTimeLogin, liftLockout, resetTwoFactor, usersQuery } from '../api/users';
+import { issueOneTimeLogin, usersQuery } from '../api/users';
 import { adminLocales } from '../locales';
 import type { AccessMode } from '../components/user-dialogs';
 
@@ -78,27 +78,6 @@ export function UsersPage() {
     });
   };
 
-  const disable = useMutation({
-    mutationFn: (user: UserSummary) => disableUser(user.id),
-    onSuccess: (_data, user) => {
-      setDisabling(null);
-      done(t('disabled', { name: user.name }), true);
-    },
-  });
-  const reset = useMutation({
-    mutationFn: (user: UserSummary) => resetTwoFactor(user.id),
-    onSuccess: (_data, user) => {
-      setResetting(null);
-      done(t('reset', { name: user.name }), true);
-    },
-  });
-  const lift = useMutation({
-    mutationFn: ({ user, sendResetLink }: { user: UserSummary; sendResetLink: boolean }) => liftLockout(user.id, sendResetLink),
-    onSuccess: (_data, { user, sendResetLink }) => {
-      setLifting(null);
-      done(t(sendResetLink ? 'liftedAndSent' : 'lifted', { name: user.name }), true);
-    },
-  });
   const oneTime = useMutation({
     mutationFn: (user: UserSummary) => issueOneTimeLogin(user.id),
     onSuccess: (result, user) => setLink({ user, link: result }),
@@ -322,42 +301,9 @@ export function UsersPage() {
       )}
 
       <Suspense fallback={null}>
-        {disabling && (
-          <DisableDialog
-            user={disabling}
-            busy={disable.isPending}
-            error={disable.isError ? errorMessage(disable.error, t('actionFailed')) : null}
-            onConfirm={() => disable.mutate(disabling)}
-            onClose={() => {
-              setDisabling(null);
-              disable.reset();
-            }}
-          />
-        )}
-        {resetting && (
-          <ResetTwoFactorDialog
-            user={resetting}
-            busy={reset.isPending}
-            error={reset.isError ? errorMessage(reset.error, t('actionFailed')) : null}
-            onConfirm={() => reset.mutate(resetting)}
-            onClose={() => {
-              setResetting(null);
-              reset.reset();
-            }}
-          />
-        )}
-        {lifting && (
-          <LiftLockoutDialog
-            user={lifting}
-            busy={lift.isPending}
-            error={lift.isError ? errorMessage(lift.error, t('actionFailed')) : null}
-            onConfirm={(sendResetLink) => lift.mutate({ user: lifting, sendResetLink })}
-            onClose={() => {
-              setLifting(null);
-              lift.reset();
-            }}
-          />
-        )}
+        {disabling && <DisableDialog user={disabling} onClose={() => setDisabling(null)} onDone={(text) => done(text, true)} />}
+        {resetting && <ResetTwoFactorDialog user={resetting} onClose={() => setResetting(null)} onDone={(text) => done(text, true)} />}
+        {lifting && <LiftLockoutDialog user={lifting} onClose={() => setLifting(null)} onDone={(text) => done(text, true)} />}
         {link && <OneTimeLinkDialog value={link} onClose={() => setLink(null)} />}
       </Suspense>
     </>

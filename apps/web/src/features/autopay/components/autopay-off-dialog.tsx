@@ -1,7 +1,7 @@
 import { AUTOPAY_OFF } from '@portal/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/i18n/translate';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmActionDialog } from '@/components/confirm-action-dialog';
 import { refreshAccount } from '@/lib/refresh-account';
 import { updateDefaultPaymentMethod } from '../api/update-default-payment-method';
 
@@ -20,29 +20,21 @@ export interface AutopayOffDialogProps {
 export function AutopayOffDialog({ open, onOpenChange, accountId, onDone, onFailed }: AutopayOffDialogProps) {
   const { t } = useTranslation('autopay-dialogs');
   const queryClient = useQueryClient();
-  const turnOff = useMutation({
-    mutationFn: () => updateDefaultPaymentMethod({ accountId, paymentMethod: AUTOPAY_OFF }),
-    onSuccess: async () => {
-      onOpenChange(false);
-      await refreshAccount(queryClient, accountId);
-      onDone();
-    },
-    onError: (error) => {
-      onOpenChange(false);
-      onFailed(error);
-    },
-  });
   return (
-    <ConfirmDialog
+    <ConfirmActionDialog
       open={open}
-      onOpenChange={onOpenChange}
+      onClose={() => onOpenChange(false)}
       title={t('autopayOff.title')}
       confirmLabel={t('autopayOff.confirm')}
       workingLabel={t('autopayOff.working')}
-      working={turnOff.isPending}
-      onConfirm={() => turnOff.mutate()}
+      action={() => updateDefaultPaymentMethod({ accountId, paymentMethod: AUTOPAY_OFF })}
+      onDone={async () => {
+        await refreshAccount(queryClient, accountId);
+        onDone();
+      }}
+      onFailed={onFailed}
     >
       {t('autopayOff.text')}
-    </ConfirmDialog>
+    </ConfirmActionDialog>
   );
 }

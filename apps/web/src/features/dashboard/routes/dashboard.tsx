@@ -9,7 +9,7 @@ import { hasPendingPayment, SETTLING_POLL_MS } from '@/lib/payment-status';
 import { registerLocales } from '@/lib/i18n/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { accountDetailsQuery } from '@/features/account';
-import { homeModelQuery } from '../api/get-home-model';
+import { homeModelQuery } from '@/lib/home-model';
 import { latestInvoicesQuery } from '../api/get-latest-invoices';
 import { AccountDetailsCard } from '../components/account-details-card';
 import { AccountHeading } from '../components/account-heading';

@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from '@/lib/i18n/translate';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmActionDialog } from '@/components/confirm-action-dialog';
 import { Dialog, DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { Field, Input } from '@/components/ui/field';
 import { ApiError, errorMessage } from '@/lib/api/client';
@@ -23,25 +23,20 @@ interface StaffDialogProps {
 export function TakeDialog({ dispute, onClose, onDone }: StaffDialogProps) {
   const { t } = useTranslation('disputes');
   const f = useFormat();
-  const take = useMutation({ mutationFn: () => reviewDispute(dispute.id), onSuccess: onDone });
   return (
-    <ConfirmDialog
+    <ConfirmActionDialog
       open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title={t('takeTitle')}
       confirmLabel={t('take')}
       tone="primary"
       workingLabel={t('taking')}
-      working={take.isPending}
-      onConfirm={() => take.mutate()}
+      action={() => reviewDispute(dispute.id)}
+      onDone={onDone}
+      failedText={t('actionFailed')}
     >
       {t('takeText', { amount: f.currency(dispute.amount, dispute.currency), description: dispute.lineDescription })}
-      {take.isError && (
-        <span role="alert" className="mt-2 block font-medium text-danger-text">
-          {errorMessage(take.error, t('actionFailed'))}
-        </span>
-      )}
-    </ConfirmDialog>
+    </ConfirmActionDialog>
   );
 }
 

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '@/lib/i18n/translate';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmActionDialog } from '@/components/confirm-action-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useFormat } from '@/lib/i18n/use-format';
@@ -42,19 +42,6 @@ export function NotificationPanel({ open, onOpenChange, accountId }: Notificatio
     },
     onError: () => setStatus({ tone: 'error', text: t('clearError') }),
   });
-  const clearAll = useMutation({
-    mutationFn: () => clearAllNotifications(accountId),
-    onSuccess: async () => {
-      await refresh();
-      setConfirming(false);
-      setStatus({ tone: 'success', text: t('allCleared') });
-    },
-    onError: () => {
-      setConfirming(false);
-      setStatus({ tone: 'error', text: t('clearAllError') });
-    },
-  });
-
   const wording: Wording = {
     t: (key, values) => t(key as never, values as never) as unknown as string,
     money: (amount, currency) => format.currency(Number(amount), currency),
@@ -116,17 +103,21 @@ export function NotificationPanel({ open, onOpenChange, accountId }: Notificatio
           {count > items.length && <p className="mt-3 text-sm text-fg-muted">{t('more', { shown: items.length, count })}</p>}
         </>
       )}
-      <ConfirmDialog
+      <ConfirmActionDialog
         open={confirming}
-        onOpenChange={setConfirming}
+        onClose={() => setConfirming(false)}
         title={t('clearAllTitle')}
         confirmLabel={t('clearAll')}
         workingLabel={t('clearing')}
-        working={clearAll.isPending}
-        onConfirm={() => clearAll.mutate()}
+        action={() => clearAllNotifications(accountId)}
+        onDone={async () => {
+          await refresh();
+          setStatus({ tone: 'success', text: t('allCleared') });
+        }}
+        onFailed={() => setStatus({ tone: 'error', text: t('clearAllError') })}
       >
         {t('clearAllText', { count })}
-      </ConfirmDialog>
+      </ConfirmActionDialog>
     </Dialog>
   );
 }

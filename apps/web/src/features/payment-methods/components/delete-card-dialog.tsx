@@ -1,7 +1,7 @@
 import type { PaymentMethodEntry } from '@portal/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/i18n/translate';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmActionDialog } from '@/components/confirm-action-dialog';
 import { cardLabel } from '@/lib/cards';
 import { refreshAccount } from '@/lib/refresh-account';
 import { deletePaymentMethod } from '../api/delete-payment-method';
@@ -20,32 +20,26 @@ export interface DeleteCardDialogProps {
 export function DeleteCardDialog({ open, card, accountId, onClose, onDeleted, onFailed }: DeleteCardDialogProps) {
   const { t } = useTranslation('payment-method-dialogs');
   const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: (entry: PaymentMethodEntry) => deletePaymentMethod(entry.paymentMethod.id),
-    onSuccess: async (_result, entry) => {
-      onClose();
-      // The default may have moved to another card, and autopay may have lost its schedule: re-read all.
-      await refreshAccount(queryClient, accountId);
-      onDeleted(entry);
-    },
-    onError: (error) => {
-      onClose();
-      onFailed(error);
-    },
-  });
   return (
-    <ConfirmDialog
+    <ConfirmActionDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) onClose();
-      }}
+      onClose={onClose}
       title={t('deleteDialog.title')}
       confirmLabel={t('deleteDialog.confirm')}
       workingLabel={t('deleteDialog.working')}
-      working={remove.isPending}
-      onConfirm={() => card && remove.mutate(card)}
+      action={async () => {
+        const entry = card!;
+        await deletePaymentMethod(entry.paymentMethod.id);
+        return entry;
+      }}
+      onDone={async (entry) => {
+        // The default may have moved to another card, and autopay may have lost its schedule: re-read all.
+        await refreshAccount(queryClient, accountId);
+        onDeleted(entry);
+      }}
+      onFailed={onFailed}
     >
       {t('deleteDialog.text', { card: card ? cardLabel(card.card) : '' })}
-    </ConfirmDialog>
+    </ConfirmActionDialog>
   );
 }

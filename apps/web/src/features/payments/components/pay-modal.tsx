@@ -15,7 +15,7 @@ import { useFormat } from '@/lib/i18n/use-format';
 import { SETTLING_POLL_MS } from '@/lib/payment-status';
 import { refreshAccount } from '@/lib/refresh-account';
 import { Spinner } from '@/components/ui/spinner';
-import { homeModelQuery } from '@/features/dashboard';
+import { homeModelQuery } from '@/lib/home-model';
 import { AddPaymentMethodModal, paymentMethodsQuery, preloadPaymentMethodDialogs } from '@/features/payment-methods';
 import { createCustomerPayment } from '../api/create-customer-payment';
 import { failureReasonText, paymentOutcome, type PaymentOutcome } from '../payment-outcome';

@@ -1,8 +1,8 @@
 import type { PasskeySummary } from '@portal/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/i18n/translate';
 import { useReauthentication } from '@/components/reauthentication/use-reauthentication';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmActionDialog } from '@/components/confirm-action-dialog';
 import { passkeysQuery, removePasskey } from '../api/passkeys';
 
 export interface RemovePasskeyDialogProps {
@@ -23,34 +23,26 @@ export function RemovePasskeyDialog({ open, passkey, onClose, onRemoved, onFaile
   const queryClient = useQueryClient();
   // Removing needs a recent sign-in: the password is asked for then, and the removal retried (issue 11 item 5).
   const reauthentication = useReauthentication();
-  const remove = useMutation({
-    mutationFn: (target: PasskeySummary) => reauthentication.run(() => removePasskey(target.id)),
-    // Re-read either way: a failure is often a passkey removed elsewhere.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysQuery().queryKey }),
-    onSuccess: (_answer, target) => {
-      onClose();
-      onRemoved(target);
-    },
-    onError: (error) => {
-      onClose();
-      onFailed(error);
-    },
-  });
   return (
     <>
-      <ConfirmDialog
+      <ConfirmActionDialog
         open={open}
-        onOpenChange={(next) => {
-          if (!next) onClose();
-        }}
+        onClose={onClose}
         title={t('removePasskeyDialog.title')}
         confirmLabel={t('removePasskeyDialog.confirm')}
         workingLabel={t('removePasskeyDialog.working')}
-        working={remove.isPending}
-        onConfirm={() => passkey && remove.mutate(passkey)}
+        action={async () => {
+          const target = passkey!;
+          await reauthentication.run(() => removePasskey(target.id));
+          return target;
+        }}
+        // Re-read either way: a failure is often a passkey removed elsewhere.
+        onSettled={() => queryClient.invalidateQueries({ queryKey: passkeysQuery().queryKey })}
+        onDone={onRemoved}
+        onFailed={onFailed}
       >
         {t('removePasskeyDialog.text', { name: passkey?.name ?? '' })}
-      </ConfirmDialog>
+      </ConfirmActionDialog>
       {reauthentication.dialog}
     </>
   );

@@ -1,7 +1,7 @@
 import type { SessionSummary } from '@portal/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/i18n/translate';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmActionDialog } from '@/components/confirm-action-dialog';
 import { endOtherSessions } from '../api/end-other-sessions';
 import { endSessionById } from '../api/end-session';
 import { sessionsQuery } from '../api/get-sessions';
@@ -20,33 +20,25 @@ export interface EndSessionDialogProps {
 export function EndSessionDialog({ open, session, onClose, onEnded, onFailed }: EndSessionDialogProps) {
   const { t } = useTranslation('security');
   const queryClient = useQueryClient();
-  const end = useMutation({
-    mutationFn: (target: SessionSummary) => endSessionById(target.id),
-    // Re-read either way: a failure is often a session that had already ended.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey }),
-    onSuccess: (_answer, target) => {
-      onClose();
-      onEnded(target);
-    },
-    onError: (error) => {
-      onClose();
-      onFailed(error);
-    },
-  });
   return (
-    <ConfirmDialog
+    <ConfirmActionDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) onClose();
-      }}
+      onClose={onClose}
       title={t('endDialog.title')}
       confirmLabel={t('endDialog.confirm')}
       workingLabel={t('endDialog.working')}
-      working={end.isPending}
-      onConfirm={() => session && end.mutate(session)}
+      action={async () => {
+        const target = session!;
+        await endSessionById(target.id);
+        return target;
+      }}
+      // Re-read either way: a failure is often a session that had already ended.
+      onSettled={() => queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey })}
+      onDone={onEnded}
+      onFailed={onFailed}
     >
       {t('endDialog.text', { device: session ? sessionDevice(session, t) : '', place: session?.place ?? '' })}
-    </ConfirmDialog>
+    </ConfirmActionDialog>
   );
 }
 
@@ -61,31 +53,19 @@ export interface EndOtherSessionsDialogProps {
 export function EndOtherSessionsDialog({ open, onClose, onEnded, onFailed }: EndOtherSessionsDialogProps) {
   const { t } = useTranslation('security');
   const queryClient = useQueryClient();
-  const end = useMutation({
-    mutationFn: endOtherSessions,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey }),
-    onSuccess: () => {
-      onClose();
-      onEnded();
-    },
-    onError: (error) => {
-      onClose();
-      onFailed(error);
-    },
-  });
   return (
-    <ConfirmDialog
+    <ConfirmActionDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) onClose();
-      }}
+      onClose={onClose}
       title={t('endOthersDialog.title')}
       confirmLabel={t('endOthersDialog.confirm')}
       workingLabel={t('endOthersDialog.working')}
-      working={end.isPending}
-      onConfirm={() => end.mutate()}
+      action={endOtherSessions}
+      onSettled={() => queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey })}
+      onDone={onEnded}
+      onFailed={onFailed}
     >
       {t('endOthersDialog.text')}
-    </ConfirmDialog>
+    </ConfirmActionDialog>
   );
 }

@@ -1,0 +1,12 @@
+/** Signing in and out, password reset and change: the pages the router lazy-loads. */
+export { PrerenderedSso } from './sso-hint';
+
+/** Its pages: each is a lazy route module (the router's `lazy`), downloaded when first visited. */
+export const authPages = {
+  login: () => import('./routes/login'),
+  loginCallback: () => import('./routes/login-callback'),
+  forgotPassword: () => import('./routes/forgot-password'),
+  resetPassword: () => import('./routes/reset-password'),
+  logout: () => import('./routes/logout'),
+  changePassword: () => import('./routes/change-password'),
+};

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { Api, scopedAccounts, type DemoUser } from './api';
 import { enterCard, expectOnSandboxCheckout, TEST_CARDS } from './checkout';
+import type { Theme } from './looks';
 import { VIEWPORTS, type ViewportName } from './page';
 
 /**
@@ -10,8 +11,16 @@ import { VIEWPORTS, type ViewportName } from './page';
 export interface Screen {
   name: string;
   user?: DemoUser;
-  /** Widths to check (default both). */
+  /** Widths whose state is scanned (default both): desktop by accessibility.spec.ts, phone by phone-width.spec.ts. */
   widths?: ViewportName[];
+  /**
+   * Themes scanned at each width (default light). The design tokens' contrast is checked in both themes by
+   * src/design-tokens.test.ts, so dark is a state of its own only where colours are not only the tokens:
+   * theme-specific classes (`dark:`) or a stylesheet of its own (the sandbox checkout).
+   */
+  themes?: Theme[];
+  /** Phone widths checked (default 320 alone): add one where the layout changes below 640 px (`min-[360px]:`). */
+  phoneWidths?: number[];
   /** Brings the page to the screen and waits until it is ready. */
   open: (page: Page) => Promise<void>;
 }
@@ -110,6 +119,8 @@ const openStaffDisputeDialog = async (page: Page, status: 'Open' | 'UnderReview'
 export const SCREENS: Screen[] = [
   {
     name: 'login',
+    // The sign-in pages' background has colours of its own in dark.
+    themes: ['light', 'dark'],
     open: async (page) => {
       await page.goto('/login');
       await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
@@ -158,6 +169,8 @@ export const SCREENS: Screen[] = [
   {
     name: 'dashboard',
     user: 'customer',
+    // The notification bell's count and the banners' close buttons have dark variants.
+    themes: ['light', 'dark'],
     open: async (page) => {
       await page.goto('/');
       await expect(h1(page, /^Account \d+$/)).toBeVisible();
@@ -511,10 +524,11 @@ export const SCREENS: Screen[] = [
       await expect(h1(page, 'Something went Wrong')).toBeVisible();
     },
   },
-  { name: 'sandbox-checkout', user: 'customer', open: openSandboxCheckout },
+  { name: 'sandbox-checkout', user: 'customer', themes: ['light', 'dark'], open: openSandboxCheckout },
   {
     name: 'sandbox-checkout-declined',
     user: 'customer',
+    themes: ['light', 'dark'],
     open: async (page) => {
       await openSandboxCheckout(page);
       await enterCard(page, TEST_CARDS.declined);

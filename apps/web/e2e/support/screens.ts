@@ -333,6 +333,8 @@ export const SCREENS: Screen[] = [
   {
     name: 'pay-modal',
     user: 'customer',
+    // Every dialog's overlay is black in both themes.
+    themes: ['light', 'dark'],
     open: async (page) => {
       await openInvoiceDetail(page);
       await page.getByRole('button', { name: 'Pay Invoice' }).click();
@@ -364,7 +366,8 @@ export const SCREENS: Screen[] = [
       await expect(dialog.getByRole('combobox', { name: 'Payment method' })).toBeVisible();
     },
   },
-  { name: 'payments', user: 'customer', open: openPayments },
+  // The automatic payments switch's knob is white in both themes.
+  { name: 'payments', user: 'customer', themes: ['light', 'dark'], open: openPayments },
   {
     name: 'add-card-dialog',
     user: 'customer',

@@ -115,9 +115,9 @@ const EnvSchema = z.object({
   EXPORT_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).max(100 * 1024 * 1024).default(16 * 1024),
   /** The window the floor rate is measured over. */
   EXPORT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
-  /** Memory for home model answers kept between requests (0 keeps none); see ARCHITECTURE.md. */
+  /** Memory for home model answers cached between requests (0 caches none); see ARCHITECTURE.md. */
   HOME_MODEL_CACHE_MB: z.coerce.number().min(0).max(1024).default(16),
-  /** Memory for invoice list pages and invoice details kept between requests (0 keeps none); see ARCHITECTURE.md. */
+  /** Memory for invoice list pages and invoice details cached between requests (0 caches none); see ARCHITECTURE.md. */
   INVOICE_CACHE_MB: z.coerce.number().min(0).max(1024).default(16),
   /** How long a request waits for a database connection before answering 503. */
   DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),

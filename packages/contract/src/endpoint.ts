@@ -35,6 +35,11 @@ export interface Endpoint {
   errors: readonly ErrorStatus[];
   /** Left out of the OpenAPI documents (pages of the sandbox card provider). */
   hidden?: boolean;
+  /**
+   * The server caches the answer while the ledger version of the account it shows is unchanged: any
+   * write to what it shows must move that version (the database's triggers do), and needs nothing more.
+   */
+  cached?: 'whileLedgerUnchanged';
 }
 
 /** One row of the endpoint table; `const` keeps every schema's exact type for both sides. */

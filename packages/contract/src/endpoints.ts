@@ -633,6 +633,7 @@ export const endpoints = {
     params: accountParams,
     answer: jsonAnswer(HomeModelSchema),
     errors: [400, 401, 404],
+    cached: 'whileLedgerUnchanged',
   }),
   invoiceUrls: endpoint({
     name: 'Billing/InvoiceURLs',
@@ -716,6 +717,8 @@ export const endpoints = {
     query: PagedQuerySchema,
     answer: jsonAnswer(builtOnFirstUse(() => pagedSchema(InvoiceListItemSchema))),
     errors: [400, 401, 404],
+    // Only a page of one account (`AccountId==7 && …`, as the invoices screen asks) is cached.
+    cached: 'whileLedgerUnchanged',
   }),
   invoiceDetails: endpoint({
     name: 'Invoice/details',
@@ -727,6 +730,7 @@ export const endpoints = {
     params: idParams,
     answer: jsonAnswer(InvoiceDetailsSchema),
     errors: [400, 401, 404],
+    cached: 'whileLedgerUnchanged',
   }),
   invoiceContent: endpoint({
     name: 'Invoice/content',

@@ -3,9 +3,9 @@ import type { z } from 'zod';
 /**
  * A schema the contract's modules build on first use in a browser, and at once elsewhere.
  *
- * Building every zod schema of the contract when its chunk runs cost a signed-in first visit 80–170 ms of
- * main thread at 1× (bench/README.md), and a page calls only a handful of the endpoints. In a browser the
- * value is therefore a stand-in that builds the schema when anything first touches it and from then on
+ * Building every zod schema of the contract when its chunk runs holds a signed-in first visit's main thread
+ * before its first paint (bench/README.md, first-visits), and a page calls only a handful of the endpoints. In
+ * a browser the value is therefore a stand-in that builds the schema when anything first touches it and from then on
  * answers as that schema does (`parse`, `_zod`, `instanceof`, nesting in other schemas). The server builds
  * every schema anyway when it registers its routes and parses through them on every request, so it gets the
  * schema itself and no indirection.
@@ -38,15 +38,18 @@ const builtThrough = new WeakSet<object>();
 /** Runs `work` in a task of its own. */
 type Schedule = (work: () => void) => void;
 
-/** A task's share of building: at 4× CPU throttle (Lighthouse's phone) about 16 ms, under the 50 ms of a long task. */
+/** A task's share of building: at Lighthouse's 4× CPU throttle still well under the 50 ms of a long task. */
 const BUILD_SLICE_MS = 4;
 
 /**
  * Builds `schema` and every schema inside it, where `builtOnFirstUse` would build each when first touched: a
  * browser can spend the time while the answer the schema parses is still on its way. A few schemas per task, each
- * task ending once it has built for `sliceMs`: built in one task, an account's answer took 12–16 ms at 1× (a page's
- * first build also compiles zod's own code), some 60 ms at Lighthouse's 4×, one long task after the page's first
- * paint. An answer that arrives before its schema is built is parsed all the same: parsing builds what it touches.
+ * task ending once it has built for `sliceMs`: built in one task, an account's answer (a page's first build also
+ * compiles zod's own code) would be a long task after the page's first paint. An answer that arrives before its
+ * schema is built is parsed all the same: parsing builds what it touches.
+ *
+ * What this relies on in zod (a schema works through a `Proxy`, and holds the schemas inside it in `_zod.def`) is
+ * what `lazy-schema.test.ts` asserts: it fails when a zod release changes either.
  */
 export const buildSoon = (
   schema: z.ZodType,

@@ -3,7 +3,6 @@ import { mkdir } from 'node:fs/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import { readFileBundle, releaseFileBundle } from './pglite-file-bundle';
 import * as schema from './schema';
 import { createStatementNamer, nameStatementsOf } from './statement-names';
 
@@ -117,23 +116,17 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
   ]);
-  const fileBundle = readFileBundle();
   const pglite = await EmbeddedDatabase.create({
-    // PGlite reads its bundle only through arrayBuffer().
-    fsBundle: fileBundle as Pick<Blob, 'arrayBuffer'> as Blob,
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     parsers: { [pgliteTypes.INT8]: (v: string) => BigInt(v), [pgliteTypes.DATE]: (v: string) => v },
     // Search's trigram indexes (migration 0008), as on PostgreSQL.
     extensions: { pg_trgm },
-    // PostgreSQL's default 128 MB of shared buffers lives in the server's own memory here and is never
-    // given back, while the pages it reads stay in the system's file cache; 2 MB held 15 MB less idle
-    // than 16 at no cost seen on the demo data (the answers most calls get are kept above it). Its shared
-    // memory is also sized for max_connections backends, 100 by default, while PGlite is one: 5 held
-    // 4 MB less (bench/README.md: startup).
+    // PostgreSQL's shared buffers live in the server's own memory here and are never given back, while
+    // the pages they hold stay in the system's file cache and most answers are cached above the database;
+    // its shared memory is also sized for max_connections backends, while PGlite is one (bench: startup).
     startParams: [...EmbeddedDatabase.defaultStartParams, '-c', 'shared_buffers=2MB', '-c', 'max_connections=5'],
   });
-  releaseFileBundle(pglite, fileBundle);
   const db = drizzlePglite(pglite, { schema }) as unknown as PortalDb;
   return { db, kind: 'pglite', pool: null, exportPool: null, pglite, close: () => pglite.close() };
 };

@@ -852,13 +852,13 @@ export const creditNotes = pgTable(
 );
 
 /**
- * Per account, a version that changes in the same transaction as every write its home model reads
- * (payments, assignments, invoices, receivables, credit notes, addresses and their links): triggers
- * (migration 0013) set it from one sequence, so a home model kept with the version it was read at is
- * current exactly while the two match, on every instance. No foreign key: deleting an account
- * cascades to rows whose triggers write here in the same statement.
+ * Per account, its ledger version: it changes in the same transaction as every write to what its
+ * balances, invoices and their owing show (payments, assignments, invoices, receivables, credit notes,
+ * addresses and their links): triggers (migrations 0013, 0018) set it from one sequence, so an answer
+ * cached with the version it was read at is current exactly while the two match, on every instance. No
+ * foreign key: deleting an account cascades to rows whose triggers write here in the same statement.
  */
-export const homeModelVersions = pgTable('home_model_versions', {
+export const ledgerVersions = pgTable('ledger_versions', {
   accountId: ref('account_id').primaryKey(),
   version: bigint('version', { mode: 'bigint' }).notNull(),
 });

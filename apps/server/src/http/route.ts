@@ -6,6 +6,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { ErrorResponseSchema, type AnswerOf, type Endpoint, type ValidatedRequestOf } from '@portal/contract';
 import { assertAdmin, assertStaff, callerOf } from './caller';
+import { routePath } from './route-path';
+
+export { routePath };
 
 /** The request a handler of the row gets: params, query and body as its schemas decoded them. */
 export type EndpointRequest<E extends Endpoint> = FastifyRequest & ValidatedRequestOf<E>;
@@ -19,9 +22,6 @@ export type EndpointHandler<E extends Endpoint> = (
 /** Route options a row does not decide (e.g. a larger body limit). */
 export type RouteExtras = Pick<RouteOptions, 'bodyLimit'>;
 
-/** `…/details/{id}` → `…/details/:id` (Fastify's syntax). */
-export const routePath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
-
 const noStore = async (_request: FastifyRequest, reply: FastifyReply) => {
   reply.header('cache-control', 'no-store');
 };
@@ -29,7 +29,14 @@ const noStore = async (_request: FastifyRequest, reply: FastifyReply) => {
 // Every signed-in endpoint documents the bearer requirement; public ones override it with none.
 const PUBLIC_SECURITY: { [name: string]: string[] }[] = [];
 
+/** Registers a row that is not cached; a cached row goes through `cachedRoute` (http/ledger-cache.ts). */
 export const route = <E extends Endpoint>(app: FastifyInstance, row: E, handler: EndpointHandler<E>, extras: RouteExtras = {}): void => {
+  if (row.cached) throw new Error(`${row.method} ${row.path} is cached: register it with cachedRoute`);
+  registerEndpoint(app, row, handler, extras);
+};
+
+/** Registers any row as it is: `route` for uncached rows, `cachedRoute` for the cached ones. */
+export const registerEndpoint = <E extends Endpoint>(app: FastifyInstance, row: E, handler: EndpointHandler<E>, extras: RouteExtras = {}): void => {
   const response: Record<number, unknown> = Object.fromEntries(row.errors.map((status) => [status, ErrorResponseSchema]));
   if (row.answer.kind === 'json') response[200] = row.answer.schema;
   const roleCheck = row.access === 'admin' ? assertAdmin : row.access === 'staff' ? assertStaff : null;

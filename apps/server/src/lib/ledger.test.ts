@@ -2,9 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { creditNotes, invoices, receivables } from '../db/schema';
+import type { Caller } from '../http/caller';
 import { createTestDatabase } from '../../test/database';
 import { createAccount, createInvoice, createPayment } from '../../test/factories';
-import { committedOnReceivable, creditNotesOfAccount, creditNoteActivity, invoiceOwing } from './ledger';
+import {
+  balanceForwardSql,
+  balancesByCurrencyJson,
+  committedOnReceivable,
+  creditNotesOfAccount,
+  findLedgerVersion,
+  invoiceOwing,
+  ledgerEntries,
+  owingAfterPaymentSql,
+  sumsBeforeSql,
+  type LedgerBalanceForward,
+  type LedgerSumsBefore,
+} from './ledger';
 
 let database: Database;
 beforeAll(async () => {
@@ -75,7 +88,7 @@ describe('credit notes in the ledger', () => {
     expect(await owingOf(db, invoice.id)).toBe('10.00');
   });
 
-  it('are listed for a statement within [from, to) and counted in the balance activity', async () => {
+  it('are listed for a statement within [from, to) and counted in the ledger entries', async () => {
     const db = database.db;
     const account = await createAccount(db);
     const invoice = await createInvoice(db, account.id, { amount: '60.00' });
@@ -89,7 +102,118 @@ describe('credit notes in the ledger', () => {
       ['5.00', invoice.invoiceNumber],
       ['7.00', invoice.invoiceNumber],
     ]);
-    const activity = await db.execute<{ total: string }>(sql`select sum(amount)::text as total from (${creditNoteActivity(account.id)}) a`);
+    const activity = await db.execute<{ total: string }>(sql`select sum(balance)::text as total from (${ledgerEntries(account.id)}) e where kind = 'credit'`);
     expect(activity.rows[0]!.total).toBe('21.00');
+  });
+});
+
+/**
+ * One account's ledger, dated: what counts (Successful payments, Posted invoices, credit notes) and what
+ * never does (a draft, a void invoice, payments in progress or failed, another account's entries).
+ */
+const ledgerOfOneAccount = async (db: Database['db']) => {
+  const at = (iso: string) => new Date(`${iso}T00:00:00Z`);
+  const account = await createAccount(db);
+  const other = await createAccount(db);
+  const invoice = (amount: string, posted: string, currency = 'CAD') => createInvoice(db, account.id, { amount, currency, postedDate: at(posted) });
+  const first = await invoice('100.00', '2025-01-01');
+  const second = await invoice('40.00', '2025-02-01');
+  const third = await invoice('25.00', '2025-03-01');
+  const usd = await invoice('70.00', '2025-02-01', 'USD');
+  await createInvoice(db, account.id, { amount: '999.00', state: 'Draft' });
+  await createInvoice(db, account.id, { amount: '500.00', state: 'Void', postedDate: at('2025-01-20') });
+  const payment = (amount: string, date: string, status: 'Successful' | 'InProgress' | 'Error' = 'Successful', currency = 'CAD') =>
+    createPayment(db, account.id, { amount, date: at(date), status, currency });
+  const january = await payment('30.00', '2025-01-15');
+  await payment('20.00', '2025-02-10', 'InProgress');
+  await payment('5.00', '2025-02-11', 'Error');
+  const february = await payment('50.00', '2025-02-20');
+  const inUsd = await payment('10.00', '2025-02-05', 'Successful', 'USD');
+  await credit(db, first, '7.00', at('2025-02-15'));
+  await createInvoice(db, other.id, { amount: '1000.00', postedDate: at('2025-01-10') });
+  await createPayment(db, other.id, { amount: '300.00', date: at('2025-01-12') });
+  return { account, first, second, third, usd, january, february, inUsd };
+};
+
+describe('the ledger of an account', () => {
+  let ledger: Awaited<ReturnType<typeof ledgerOfOneAccount>>;
+  beforeAll(async () => {
+    ledger = await ledgerOfOneAccount(database.db);
+  });
+
+  it('balances per currency: payments and credits less invoices (the home model)', async () => {
+    const { rows } = await database.db.execute<{ balances: unknown }>(sql`select ${balancesByCurrencyJson(ledger.account.id)} as balances`);
+    // CAD 30 + 50 + 7 − (100 + 40 + 25); USD 10 − 70.
+    expect(rows[0]!.balances).toEqual([
+      { currency: 'CAD', amount: '-78.00' },
+      { currency: 'USD', amount: '-60.00' },
+    ]);
+  });
+
+  it.each([
+    { currency: 'CAD', from: '2025-02-16', issuedFrom: '2025-02-15', sums: { paid_before: '30.00', invoiced_before: '140.00', credited_before: '7.00' } },
+    { currency: 'CAD', from: '2025-02-15', issuedFrom: '2025-02-15', sums: { paid_before: '30.00', invoiced_before: '140.00', credited_before: '0' } },
+    { currency: 'CAD', from: '2025-01-01', issuedFrom: '2025-01-01', sums: { paid_before: '0', invoiced_before: '0', credited_before: '0' } },
+    { currency: 'CAD', from: '2025-12-31', issuedFrom: '2025-12-31', sums: { paid_before: '80.00', invoiced_before: '165.00', credited_before: '7.00' } },
+    { currency: 'USD', from: '2025-03-01', issuedFrom: '2025-03-01', sums: { paid_before: '10.00', invoiced_before: '70.00', credited_before: '0' } },
+  ])('sums what came before a statement period in $currency from $from', async ({ currency, from, issuedFrom, sums }) => {
+    const cut = { from: `${from}T00:00:00.000Z`, issuedFrom: `${issuedFrom}T00:00:00.000Z` };
+    const { rows } = await database.db.execute<LedgerSumsBefore>(sumsBeforeSql(ledger.account.id, currency, cut));
+    expect(rows[0]).toEqual(sums);
+  });
+
+  it.each([
+    { invoice: 'first', sums: { invoiced_before: '0', paid_before_previous: '0', paid_since_previous: '0' } },
+    { invoice: 'second', sums: { invoiced_before: '100.00', paid_before_previous: '0', paid_since_previous: '30.00' } },
+    // Since the second invoice: the February payment and the credit note; the payment in progress and the failed one never count.
+    { invoice: 'third', sums: { invoiced_before: '140.00', paid_before_previous: '30.00', paid_since_previous: '57.00' } },
+    // Only USD counts, and its payment came after the invoice was posted.
+    { invoice: 'usd', sums: { invoiced_before: '0', paid_before_previous: '0', paid_since_previous: '0' } },
+  ] as const)('sums the balance forward of the $invoice invoice', async ({ invoice, sums }) => {
+    const row = ledger[invoice];
+    const { rows } = await database.db.execute<LedgerBalanceForward>(balanceForwardSql({ ...row, postedDate: row.postedDate! }));
+    expect(rows[0]).toEqual(sums);
+  });
+
+  it.each([
+    { payment: 'january', owing: '70.00' },
+    // Invoices posted by Feb 20 (140) less both payments (80) and the credit of Feb 15 (7).
+    { payment: 'february', owing: '53.00' },
+    { payment: 'inUsd', owing: '60.00' },
+  ] as const)('works out what was owed right after the $payment payment', async ({ payment, owing }) => {
+    const { rows } = await database.db.execute<{ owing: string }>(owingAfterPaymentSql(ledger[payment]));
+    expect(rows[0]!.owing).toBe(owing);
+  });
+});
+
+describe('ledger versions', () => {
+  const caller = (over: Partial<Caller>): Caller => ({ userId: 1n, sessionId: 's', name: 'n', roles: [], accountIds: [], isStaff: false, isAdmin: false, ...over });
+
+  it("are read with the caller's access folded in, by account or by Posted invoice, and move with a write", async () => {
+    const db = database.db;
+    const account = await createAccount(db);
+    const invoice = await createInvoice(db, account.id);
+    const draft = await createInvoice(db, account.id, { state: 'Draft' });
+    const staff = caller({ isStaff: true, roles: ['Staff'] });
+    const owner = caller({ accountIds: [account.id] });
+    const stranger = caller({ accountIds: [(await createAccount(db)).id] });
+
+    const version = await findLedgerVersion(db, staff, { accountId: account.id });
+    expect(version).toMatch(/^[1-9]\d*$/);
+    expect(await findLedgerVersion(db, owner, { accountId: account.id })).toBe(version);
+    expect(await findLedgerVersion(db, owner, { invoiceId: invoice.id })).toBe(version);
+    expect(await findLedgerVersion(db, stranger, { accountId: account.id })).toBeUndefined();
+    expect(await findLedgerVersion(db, stranger, { invoiceId: invoice.id })).toBeUndefined();
+    expect(await findLedgerVersion(db, staff, { invoiceId: draft.id })).toBeUndefined();
+
+    await createPayment(db, account.id, { assignments: [{ receivableId: invoice.arId!, amount: '10.00' }] });
+    const moved = await findLedgerVersion(db, owner, { invoiceId: invoice.id });
+    expect(BigInt(moved!)).toBeGreaterThan(BigInt(version!));
+    expect(await findLedgerVersion(db, staff, { accountId: account.id })).toBe(moved);
+  });
+
+  it('are "0" for an account nothing was written to yet', async () => {
+    const account = await createAccount(database.db);
+    expect(await findLedgerVersion(database.db, caller({ isStaff: true }), { accountId: account.id })).toBe('0');
   });
 });

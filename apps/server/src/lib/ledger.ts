@@ -1,5 +1,16 @@
-import { Column, getTableName, is, sql, type SQL } from 'drizzle-orm';
+/**
+ * The ledger, written once: an account's balance per currency is its Successful payments and credit
+ * notes less its Posted invoices; what an invoice owes is its amount less what settled its receivable;
+ * and the account's ledger version (`ledger_versions`, migrations 0013 and 0018) moves with every write
+ * to either. Repositories compose these fragments; none writes the rule again.
+ */
+import { and, Column, eq, getTableName, is, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { PortalDb } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
+import { accounts, invoices } from '../db/schema';
+import type { Caller } from '../http/caller';
+import { executeAsCaller, prepareForCallers } from './access';
 
 /**
  * Columns always table-qualified: drizzle renders a column bare ("id") in a single-table select,
@@ -50,6 +61,116 @@ export const creditNotesOfAccount = (accountId: bigint, from: Date, to: Date): S
   where cn.account_id = ${accountId} and cn.created_at >= ${from.toISOString()}::timestamptz and cn.created_at < ${to.toISOString()}::timestamptz
   order by cn.created_at, cn.id`;
 
-/** Every credit note of an account as balance activity (currency, amount): a credit lowers what is owed. */
-export const creditNoteActivity = (accountId: bigint | SQL): SQL =>
-  sql`select currency, amount from credit_notes where account_id = ${accountId}`;
+/**
+ * Every entry of an account's ledger (of one currency when given): `kind` 'payment' (Successful only),
+ * 'invoice' (Posted only) or 'credit'; `amount` as recorded (positive); `balance` what it moves the
+ * balance by (invoices negative); `at` when it counts (payment date, posting, issue) and its row's `id`.
+ */
+export const ledgerEntries = (accountId: bigint | SQL, currency?: string): SQL => {
+  const inCurrency = currency === undefined ? sql`` : sql` and currency = ${currency}`;
+  return sql`
+    select 'payment'::text as kind, currency, amount, amount as balance, date as at, id from payments
+      where account_id = ${accountId}${inCurrency} and status = 'Successful'
+    union all
+    select 'invoice'::text, currency, amount, -amount, posted_date, id from invoices
+      where account_id = ${accountId}${inCurrency} and state = 'Posted'
+    union all
+    select 'credit'::text, currency, amount, amount, created_at, id from credit_notes
+      where account_id = ${accountId}${inCurrency}`;
+};
+
+/** The account's balance per currency as a JSON array `[{ currency, amount }]` by currency code (negative = owing); currencies without entries do not appear. */
+export const balancesByCurrencyJson = (accountId: bigint | SQL): SQL<{ currency: string; amount: string }[]> => sql`(
+  select coalesce(json_agg(json_build_object('currency', currency, 'amount', amount::text) order by currency), '[]'::json)
+  from (select currency, sum(balance) as amount from (${ledgerEntries(accountId)}) entries group by currency) balance)`;
+
+/** What the ledger held before a statement period, per kind (numeric text): payments and credits before `from`, invoices posted before `issuedFrom`. */
+export type LedgerSumsBefore = {
+  paid_before: string;
+  invoiced_before: string;
+  credited_before: string;
+};
+
+export const sumsBeforeSql = (accountId: bigint, currency: string, cut: { from: string; issuedFrom: string }): SQL => sql`
+  select
+    coalesce(sum(amount) filter (where kind = 'payment' and at < ${cut.from}::timestamptz), 0)::text as paid_before,
+    coalesce(sum(amount) filter (where kind = 'invoice' and at < ${cut.issuedFrom}::timestamptz), 0)::text as invoiced_before,
+    coalesce(sum(amount) filter (where kind = 'credit' and at < ${cut.from}::timestamptz), 0)::text as credited_before
+  from (${ledgerEntries(accountId, currency)}) entries`;
+
+/** The sums a balance forward of an invoice needs (numeric text): see `balanceForwardSql`. */
+export type LedgerBalanceForward = {
+  invoiced_before: string;
+  paid_before_previous: string;
+  paid_since_previous: string;
+};
+
+/**
+ * In the invoice's currency: invoices posted before it (by posting, then id); money in (payments and
+ * credits) before the previous invoice was posted; and money in from then up to this one's posting.
+ */
+export const balanceForwardSql = (invoice: { id: bigint; accountId: bigint; currency: string; postedDate: Date }): SQL => {
+  const postedAt = sql`${invoice.postedDate.toISOString()}::timestamptz`;
+  const before = sql`(at, id) < (${postedAt}, ${invoice.id}::int8)`;
+  return sql`
+    with entries as (${ledgerEntries(invoice.accountId, invoice.currency)}),
+    previous as (select at from entries where kind = 'invoice' and ${before} order by at desc, id desc limit 1)
+    select
+      (select coalesce(sum(amount), 0) from entries where kind = 'invoice' and ${before})::text as invoiced_before,
+      (select coalesce(sum(amount), 0) from entries where kind <> 'invoice' and at < (select at from previous))::text as paid_before_previous,
+      (select coalesce(sum(amount), 0) from entries
+        where kind <> 'invoice' and at >= coalesce((select at from previous), '-infinity') and at < ${postedAt})::text as paid_since_previous`;
+};
+
+/**
+ * What the account owed in the payment's currency right after it (numeric text; negative in credit):
+ * invoices posted by then less payments up to and including it (by date, then id) and credits issued by then.
+ */
+export const owingAfterPaymentSql = (payment: { id: bigint; accountId: bigint; currency: string; date: Date }): SQL => {
+  const at = sql`${payment.date.toISOString()}::timestamptz`;
+  return sql`
+    select (
+      coalesce(sum(amount) filter (where kind = 'invoice' and at <= ${at}), 0)
+      - coalesce(sum(amount) filter (where kind = 'payment' and (at, id) <= (${at}, ${payment.id}::int8)), 0)
+      - coalesce(sum(amount) filter (where kind = 'credit' and at <= ${at}), 0)
+    )::text as owing
+    from (${ledgerEntries(payment.accountId, payment.currency)}) entries`;
+};
+
+/** The ledger version of `accountId` as text ("0" before the account's first write). */
+export const ledgerVersionOf = (accountId: SQL | bigint): SQL<string> =>
+  sql<string>`coalesce((select v.version from ledger_versions v where v.account_id = ${accountId}), 0)::text`;
+
+// Written out: drizzle writes a bare "id" (or "account_id") in a one-table select, which inside the
+// subquery would be the version row's own.
+const account = sql`accounts.id`;
+
+const versionStatements = preparedPerDatabase((db) => ({
+  account: prepareForCallers('ledger_version', account, (name, access) =>
+    db
+      .select({ version: ledgerVersionOf(account) })
+      .from(accounts)
+      .where(and(eq(accounts.id, sql.placeholder('id')), access))
+      .prepare(name),
+  ),
+  invoice: prepareForCallers('invoice_ledger_version', invoices.accountId, (name, access) =>
+    db
+      .select({ version: ledgerVersionOf(sql`invoices.account_id`) })
+      .from(invoices)
+      .where(and(eq(invoices.state, 'Posted'), eq(invoices.id, sql.placeholder('id')), access))
+      .prepare(name),
+  ),
+}));
+
+/**
+ * The current ledger version of an account, or of a Posted invoice's account, with the caller's access
+ * folded in (one primary-key read for Staff/Admin); undefined when the caller may not see it.
+ */
+export const findLedgerVersion = async (db: PortalDb, caller: Caller, of: { accountId: bigint } | { invoiceId: bigint }): Promise<string | undefined> => {
+  const statements = versionStatements(db);
+  const [row] =
+    'accountId' in of
+      ? await executeAsCaller(statements.account, caller, { id: of.accountId })
+      : await executeAsCaller(statements.invoice, caller, { id: of.invoiceId });
+  return row?.version;
+};

@@ -158,7 +158,7 @@ export const homeModelAnswers = new Counter({
   registers: [registry],
 });
 
-export const homeModelKeptBytes = new Gauge({
+export const homeModelCachedBytes = new Gauge({
   name: 'home_model_kept_bytes',
   help: 'Bytes of home model answers this instance keeps (HOME_MODEL_CACHE_MB)',
   registers: [registry],
@@ -171,7 +171,7 @@ export const invoiceReads = new Counter({
   registers: [registry],
 });
 
-export const invoiceKeptBytes = new Gauge({
+export const invoiceCachedBytes = new Gauge({
   name: 'invoice_kept_bytes',
   help: 'Bytes of invoice list pages and details this instance keeps (INVOICE_CACHE_MB)',
   registers: [registry],

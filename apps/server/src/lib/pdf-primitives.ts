@@ -7,7 +7,6 @@
 import type { Brand } from './brand';
 import type { DocumentLanguage } from './language';
 import { artifact, leaf, TaggedTable, type Struct } from './pdf-tags';
-import { useStandardFont, type StandardFontName } from './pdf-standard-fonts';
 
 export const PAGE = { width: 612, height: 792 };
 export const LEFT = 48;
@@ -24,6 +23,8 @@ export const BAND = '#f3f4f6';
 export type Doc = PDFKit.PDFDocument;
 export type { Struct } from './pdf-tags';
 export type Align = 'left' | 'right' | 'center';
+/** pdfkit's standard fonts the documents draw with. */
+export type FontName = 'Helvetica' | 'Helvetica-Bold';
 
 /** `text` cut with an ellipsis to fit `width` in the current font (one estimate, then a few steps). */
 export const fitText = (doc: Doc, text: string, width: number): string => {
@@ -39,8 +40,7 @@ export const cell = (doc: Doc, text: string, x: number, y: number, width: number
   doc.text(fitText(doc, text, width), x, y, { width, align, lineBreak: false });
 };
 
-export const font = (doc: Doc, name: StandardFontName, size: number, color = INK): Doc =>
-  useStandardFont(doc, name).fontSize(size).fillColor(color);
+export const font = (doc: Doc, name: FontName, size: number, color = INK): Doc => doc.font(name).fontSize(size).fillColor(color);
 
 /** A horizontal rule across the page (decoration). */
 export const rule = (doc: Doc, y: number, color = RULE, width = 0.75): void => {
@@ -261,7 +261,7 @@ export const renderPdf = async (
       size: 'LETTER',
       margins: { top: 40, left: LEFT, right: PAGE.width - RIGHT, bottom: 20 },
       bufferPages: true,
-      // No default font (pdfkit would parse Helvetica's metrics for it): every draw starts with `font`.
+      // No default font: every draw starts with `font`.
       font: '',
       pdfVersion: '1.7',
       tagged: true,

@@ -1,16 +1,16 @@
 /**
- * Values kept with the version of the data they were made from, most recently used last in a Map,
+ * Values cached with the version of the data they were made from, most recently used last in a Map,
  * within a byte budget. A value is served only while the version the caller has just read is the
  * one it was made at, and until the instant it was given (for what changes with the clock rather
  * than with a write). The version check is the caller's database read, so every instance stays exact.
  */
 export interface VersionedCache<V> {
-  /** Whether a value is kept for `key` (at some version): else there is nothing to check first. */
+  /** Whether a value is cached for `key` (at some version): else there is nothing to check first. */
   has(key: string): boolean;
-  /** The value kept for `key` at `version`, if `now` is before its expiry. */
+  /** The value cached for `key` at `version`, if `now` is before its expiry. */
   get(key: string, version: string, now: number): V | undefined;
   set(key: string, version: string, value: V, expiresAt: number): void;
-  /** Counts a kept value's bytes again after it grew (`sizeOf` of it now) as just used, evicting to stay in budget. */
+  /** Counts a cached value's bytes again after it grew (`sizeOf` of it now) as just used, evicting to stay in budget. */
   resize(key: string): void;
   /** Bytes held, as `sizeOf` counts them. */
   readonly bytes: number;

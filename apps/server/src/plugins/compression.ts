@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyCompress from '@fastify/compress';
 import { endpoints } from '@portal/contract';
-import { routePath } from '../http/route';
+import { routePath } from '../http/route-path';
 
 /**
  * Buffered answers smaller than this go as they are: the bytes saved do not pay for the work.

@@ -95,19 +95,19 @@ const suspendForeignKeys = async (session: BulkSession): Promise<() => Promise<v
 };
 
 /**
- * Turns the home model version triggers (migration 0013) off for the load and returns a function that
+ * Turns the ledger version triggers (migrations 0013, 0018) off for the load and returns a function that
  * turns them back on. They are deferred to the commit, where millions of queued events would bump
- * versions of accounts this load creates: no instance can have kept an answer for an account that did
+ * versions of accounts this load creates: no instance can have cached an answer for an account that did
  * not exist, so their versions may start absent like every account's before its first write.
  */
-const suspendHomeModelTriggers = async (session: BulkSession): Promise<() => Promise<void>> => {
+const suspendLedgerTriggers = async (session: BulkSession): Promise<() => Promise<void>> => {
   const tables = await session.query<{ table: string } & Record<string, unknown>>(
-    `SELECT tgrelid::regclass::text AS table FROM pg_trigger WHERE tgname = 'home_model_changed' AND tgrelid = ANY ($1::regclass[]) ORDER BY 1`,
+    `SELECT tgrelid::regclass::text AS table FROM pg_trigger WHERE tgname = 'ledger_changed' AND tgrelid = ANY ($1::regclass[]) ORDER BY 1`,
     [SEED_TABLES.map((t) => t.name)],
   );
-  for (const { table } of tables) await session.query(`ALTER TABLE ${table} DISABLE TRIGGER home_model_changed`);
+  for (const { table } of tables) await session.query(`ALTER TABLE ${table} DISABLE TRIGGER ledger_changed`);
   return async () => {
-    for (const { table } of tables) await session.query(`ALTER TABLE ${table} ENABLE TRIGGER home_model_changed`);
+    for (const { table } of tables) await session.query(`ALTER TABLE ${table} ENABLE TRIGGER ledger_changed`);
   };
 };
 
@@ -134,7 +134,7 @@ export const seedScale = async (database: Database, options: ScaleOptions): Prom
     if (postgres) await session.query(`SET LOCAL maintenance_work_mem = '512MB'`);
     const restoreIndexes = postgres ? await suspendIndexes(session) : null;
     const restoreForeignKeys = postgres ? await suspendForeignKeys(session) : null;
-    const restoreHomeModelTriggers = await suspendHomeModelTriggers(session);
+    const restoreLedgerTriggers = await suspendLedgerTriggers(session);
     const result = await loadSeedSet(session, (firstIds) => scaleSeedSet(firstIds, today, options.accounts), {
       now,
       onProgress: options.onProgress,
@@ -146,7 +146,7 @@ export const seedScale = async (database: Database, options: ScaleOptions): Prom
     };
     if (restoreIndexes) await timed('indexes (build)', restoreIndexes);
     if (restoreForeignKeys) await timed('foreign keys (validate)', restoreForeignKeys);
-    await restoreHomeModelTriggers();
+    await restoreLedgerTriggers();
     return result;
   });
   // Fresh statistics for the planner; on PostgreSQL also the visibility map and hint bits, so the

@@ -6,7 +6,7 @@ import { accountAddresses, accountContacts, accounts, addresses, contacts, invoi
 import { compileFilter, compileOrderBy } from '../../filter';
 import { visibleAccountsCondition } from '../../lib/access';
 import type { Caller } from '../../http/caller';
-import { creditNotesOfAccount } from '../../lib/ledger';
+import { creditNotesOfAccount, sumsBeforeSql, type LedgerSumsBefore } from '../../lib/ledger';
 import { ACCOUNT_NAME_FIELDS, listNameOf } from './fields';
 import type { Period, StatementSums } from './statement-rules';
 
@@ -104,14 +104,7 @@ export const sumBeforePeriod = async (
   currency: string,
   period: Period,
 ): Promise<StatementSums> => {
-  const { rows } = await db.execute<{ paid_before: string; invoiced_before: string; credited_before: string }>(sql`
-    select
-      (select coalesce(sum(amount), 0) from payments
-        where account_id = ${accountId} and currency = ${currency} and status = 'Successful' and date < ${instant(period.from)})::text as paid_before,
-      (select coalesce(sum(amount), 0) from invoices
-        where account_id = ${accountId} and currency = ${currency} and state = 'Posted' and posted_date < ${instant(period.issuedFrom)})::text as invoiced_before,
-      (select coalesce(sum(amount), 0) from credit_notes
-        where account_id = ${accountId} and currency = ${currency} and created_at < ${instant(period.from)})::text as credited_before`);
+  const { rows } = await db.execute<LedgerSumsBefore>(sumsBeforeSql(accountId, currency, period));
   return { paidBefore: rows[0]!.paid_before, invoicedBefore: rows[0]!.invoiced_before, creditedBefore: rows[0]!.credited_before };
 };
 

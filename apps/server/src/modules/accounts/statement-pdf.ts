@@ -4,28 +4,22 @@
  * owed after it. Long periods flow onto further pages with the table's heading repeated; the balance
  * note stays on the page of the table's last rows.
  */
-import { formatDate, formatMoney, formatPeriod } from '../../lib/document-format';
+import { formatDate, formatPeriod } from '../../lib/document-format';
+import { DocumentLayout, type Cell, type CellStyle, type Column } from '../../lib/pdf-layout';
 import {
-  CONTENT_BOTTOM,
   INK,
   LEFT,
   MUTED,
   RIGHT,
-  ROW,
   cell,
-  continuationHeader,
-  documentHeader,
   font,
-  headingFont,
-  pageFooters,
   partyBlock,
   renderPdf,
   rule,
-  sectionHeading,
   shade,
   smallPrint,
   smallPrintHeight,
-  tableBand,
+  type Align,
   type Doc,
   type Struct,
 } from '../../lib/pdf-primitives';
@@ -41,41 +35,26 @@ const COLUMNS = {
   balance: { x: LEFT + 448, width: RIGHT - (LEFT + 448) - 6 },
 };
 
-class Layout {
-  y = 0;
+class StatementLayout extends DocumentLayout {
   readonly t: StatementTexts;
-  private table: TaggedTable | null = null;
   constructor(
-    readonly doc: Doc,
-    readonly root: Struct,
+    doc: Doc,
+    root: Struct,
     readonly data: StatementDocumentData,
   ) {
-    this.t = STATEMENT_TEXTS[data.language];
-  }
-
-  money(amount: string): string {
-    return formatMoney(amount, this.data.currency, this.data.language);
+    const t = STATEMENT_TEXTS[data.language];
+    super(doc, root, data, t.continued);
+    this.t = t;
   }
 
   date(day: string): string {
     return formatDate(day, this.data.language);
   }
 
-  /** Starts a new page when `height` more points do not fit; returns whether it did. */
-  ensure(height: number): boolean {
-    if (this.y + height <= CONTENT_BOTTOM) return false;
-    this.doc.addPage();
-    this.y = continuationHeader(this.doc, this.data.brand, this.t.continued);
-    return true;
-  }
-
-  header(): void {
-    const { doc, data, t } = this;
-    this.y = documentHeader(
-      doc,
-      this.root,
-      data.brand,
-      data.taxRegistrations.map((tax) => `${t.taxNumbers[tax.kind]} ${tax.number}`),
+  firstPageHeader(): void {
+    const { data, t } = this;
+    this.header(
+      (tax) => `${t.taxNumbers[tax.kind]} ${tax.number}`,
       t.statementTitle,
       [
         [t.accountNumber, data.accountNumber],
@@ -129,86 +108,47 @@ class Layout {
     this.y = Math.max(y, top + height) + 22;
   }
 
-  /** A new table (one per page) with the column headings. */
-  tableHeading(): void {
-    const { doc } = this;
-    const { columns } = this.t;
-    this.table?.end();
-    this.table = new TaggedTable(doc, this.root);
-    const y = tableBand(doc, this.y);
-    const heading = (text: string, column: { x: number; width: number }, align: 'left' | 'right') => () => {
-      headingFont(doc);
-      cell(doc, text, column.x, y, column.width, align);
-    };
-    this.table.row(
-      [
-        heading(columns.date, COLUMNS.date, 'left'),
-        heading(columns.description, COLUMNS.description, 'left'),
-        heading(columns.charges, COLUMNS.charges, 'right'),
-        heading(columns.credits, COLUMNS.credits, 'right'),
-        heading(columns.balance, COLUMNS.balance, 'right'),
-      ],
-      { header: true },
-    );
-    this.y += ROW + 6;
-  }
-
-  /** A row of the activity table; the opening and closing rows carry only a balance. `keep` is room to leave below it. */
-  row(
-    date: string,
-    description: string,
-    charge: string | null,
-    credit: string | null,
-    owing: string | null,
-    strong = false,
-    keep = 0,
-  ): void {
-    const { doc } = this;
-    if (this.ensure(ROW + keep)) this.tableHeading();
-    const y = this.y;
-    const text =
-      (
-        value: string | null,
-        column: { x: number; width: number },
-        align: 'left' | 'right',
-        style: 'muted' | 'strong' | 'plain',
-      ) =>
-      () => {
-        if (value === null) return;
-        font(doc, style === 'strong' ? 'Helvetica-Bold' : 'Helvetica', 9, style === 'muted' ? MUTED : INK);
-        cell(doc, value, column.x, y, column.width, align);
-      };
-    const style = strong ? 'strong' : 'plain';
-    this.table!.row([
-      text(date, COLUMNS.date, 'left', 'muted'),
-      text(description, COLUMNS.description, 'left', style),
-      text(charge === null ? null : this.money(charge), COLUMNS.charges, 'right', style),
-      text(credit === null ? null : `-${this.money(credit)}`, COLUMNS.credits, 'right', style),
-      text(owing === null ? null : this.money(owing), COLUMNS.balance, 'right', style),
-    ]);
-    this.y += ROW;
-  }
-
   activity(): void {
     const { doc, data, t } = this;
-    this.ensure(60);
-    sectionHeading(doc, this.root, t.activity, this.y);
-    this.y += 18;
-    this.tableHeading();
-    this.row(this.date(data.from), t.openingBalance, null, null, data.openingOwing, true);
-    for (const line of data.lines) this.row(this.date(line.date), line.description, line.charge, line.credit, line.owing);
-    if (data.lines.length === 0) this.row('', t.noActivity, null, null, null);
+    const { columns } = t;
+    this.section(t.activity);
+    const table = this.table([
+      [columns.date, COLUMNS.date, 'left'],
+      [columns.description, COLUMNS.description, 'left'],
+      [columns.charges, COLUMNS.charges, 'right'],
+      [columns.credits, COLUMNS.credits, 'right'],
+      [columns.balance, COLUMNS.balance, 'right'],
+    ]);
+    /** A row of the activity table; the opening and closing rows carry only a balance. `keep` is room to leave below it. */
+    const row = (
+      date: string,
+      description: string,
+      charge: string | null,
+      credit: string | null,
+      owing: string | null,
+      strong = false,
+      keep = 0,
+    ): void => {
+      const style = strong ? 'strong' : 'plain';
+      const text = (value: string | null, column: Column, align: Align, cellStyle: CellStyle): Cell =>
+        value === null ? () => {} : this.text(value, column, align, cellStyle);
+      table.row(
+        () => [
+          text(date, COLUMNS.date, 'left', 'muted'),
+          text(description, COLUMNS.description, 'left', style),
+          text(charge === null ? null : this.money(charge), COLUMNS.charges, 'right', style),
+          text(credit === null ? null : `-${this.money(credit)}`, COLUMNS.credits, 'right', style),
+          text(owing === null ? null : this.money(owing), COLUMNS.balance, 'right', style),
+        ],
+        { keep },
+      );
+    };
+    row(this.date(data.from), t.openingBalance, null, null, data.openingOwing, true);
+    for (const line of data.lines) row(this.date(line.date), line.description, line.charge, line.credit, line.owing);
+    if (data.lines.length === 0) row('', t.noActivity, null, null, null);
     // The closing row takes the note with it: a page never holds the note alone.
-    this.row(
-      this.date(data.to),
-      t.closingBalance,
-      null,
-      null,
-      data.closingOwing,
-      true,
-      14 + smallPrintHeight(doc, t.balanceNote),
-    );
-    this.table?.end();
+    row(this.date(data.to), t.closingBalance, null, null, data.closingOwing, true, 14 + smallPrintHeight(doc, t.balanceNote));
+    table.end();
     rule(doc, this.y + 2);
     this.y += 12;
     smallPrint(doc, this.root, t.balanceNote, this.y);
@@ -221,11 +161,11 @@ export const renderStatementPdf = (data: StatementDocumentData): Promise<Buffer>
   return renderPdf(
     { title: t.statement(formatPeriod(data.from, data.to, data.language)), author: data.brand.name, language: data.language },
     (doc, root) => {
-      const layout = new Layout(doc, root, data);
-      layout.header();
+      const layout = new StatementLayout(doc, root, data);
+      layout.firstPageHeader();
       layout.accountAndSummary();
       layout.activity();
-      pageFooters(doc, data.brand, t.page);
+      layout.footers(t.page);
     },
   );
 };

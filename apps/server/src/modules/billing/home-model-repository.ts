@@ -5,8 +5,8 @@ import { preparedPerDatabase } from '../../db/prepared';
 import { accounts } from '../../db/schema';
 import type { Caller } from '../../http/caller';
 import { executeAsCaller, prepareForCallers } from '../../lib/access';
-import { homeModelVersionOf } from '../../lib/home-model-versions';
-import { creditNoteActivity, invoiceOwing } from '../../lib/ledger';
+import { isCurrentBillingLink } from '../../lib/billing-links';
+import { balancesByCurrencyJson, invoiceOwing, ledgerVersionOf } from '../../lib/ledger';
 import type { PaymentRow } from '../payments';
 
 /** A posted invoice that still owes something: what the payment-due and overdue lines are made of. */
@@ -21,7 +21,7 @@ export interface OpenInvoiceRow {
 export type HomePaymentRow = Pick<PaymentRow, 'id' | 'date' | 'amount' | 'currency' | 'status' | 'description' | 'type' | 'cardBrand' | 'cardLast4' | 'failureReason'>;
 
 export interface HomeModelRows {
-  /** The account's home model version these rows were read at (`home_model_versions`; "0" before any write). */
+  /** The account's ledger version these rows were read at ("0" before any write). */
   version: string;
   /** Per currency: Successful payments and credit notes less posted invoices (negative = owing), by currency code. */
   balances: { currency: string; amount: string }[];
@@ -37,20 +37,6 @@ export interface HomeModelRows {
 
 // The correlated subqueries name the outer table: drizzle writes a bare "id" in a one-table select.
 const account = sql`accounts.id`;
-
-/** Summed exactly in SQL; currencies without any activity do not appear. */
-const balancesJson = sql<{ currency: string; amount: string }[]>`(
-  select coalesce(json_agg(json_build_object('currency', currency, 'amount', amount::text) order by currency), '[]'::json)
-  from (
-    select currency, sum(amount) as amount from (
-      select currency, amount from payments where account_id = ${account} and status = 'Successful'
-      union all
-      select currency, -amount from invoices where account_id = ${account} and state = 'Posted'
-      union all
-      ${creditNoteActivity(account)}
-    ) activity
-    group by currency
-  ) balance)`;
 
 interface PaymentJson {
   id: string;
@@ -89,9 +75,7 @@ const openInvoicesJson = sql<{ currency: string; amount: string; owing: string; 
 const billingAddressJson = sql<{ country: string | null; province: string | null } | null>`(
   select json_build_object('country', ad.country, 'province', ad.province)
   from account_addresses aa join addresses ad on ad.id = aa.address_id
-  where aa.account_id = ${account} and aa.type = 'Billing'
-    and aa.start_date <= ${sql.placeholder('now')}::timestamptz
-    and (aa.end_date is null or aa.end_date >= ${sql.placeholder('now')}::timestamptz)
+  where aa.account_id = ${account} and ${isCurrentBillingLink('aa', sql`${sql.placeholder('now')}::timestamptz`)}
   order by aa.start_date desc, aa.id desc
   limit 1)`;
 
@@ -106,8 +90,8 @@ const homeModelStatements = preparedPerDatabase((db) =>
     db
       .select({
         // Read in the same statement as the rows, so rows and version always belong together.
-        version: homeModelVersionOf(account),
-        balances: balancesJson,
+        version: ledgerVersionOf(account),
+        balances: balancesByCurrencyJson(account),
         recentPayments: recentPaymentsJson,
         openInvoices: openInvoicesJson,
         billingAddress: billingAddressJson,

@@ -5,10 +5,10 @@
  * payments, credits, amount due) stays on one page with the closing note under it.
  */
 import type { DisputeReason, InvoiceStatus } from '@portal/contract';
-import { formatDate, formatMoney, formatPeriod, formatQuantity } from '../../lib/document-format';
+import { formatDate, formatPeriod, formatQuantity } from '../../lib/document-format';
 import type { DocumentLanguage } from '../../lib/language';
+import { DocumentLayout, type Cell, type ColumnHeading } from '../../lib/pdf-layout';
 import {
-  CONTENT_BOTTOM,
   INK,
   LEFT,
   MUTED,
@@ -16,23 +16,17 @@ import {
   ROW,
   amountBox,
   cell,
-  continuationHeader,
-  documentHeader,
   font,
-  headingFont,
-  pageFooters,
   partyBlock,
   renderPdf,
   rule,
-  sectionHeading,
   shade,
   smallPrint,
   smallPrintHeight,
-  tableBand,
   type Doc,
   type Struct,
 } from '../../lib/pdf-primitives';
-import { leaf, TaggedTable } from '../../lib/pdf-tags';
+import { TaggedTable } from '../../lib/pdf-tags';
 import type { TaxRegistration } from '../../lib/tax-registrations';
 import type { Brand } from './brand';
 import { DOCUMENT_TEXTS, type DocumentTexts } from './document-texts';
@@ -99,6 +93,13 @@ const COLUMNS = {
   amount: { x: LEFT + 446, width: RIGHT - (LEFT + 446) },
 };
 
+/** Where the charge table's cells are drawn: inside the shaded band's edges. */
+const CHARGE = {
+  category: { x: COLUMNS.description.x + 6, width: COLUMNS.description.width - 6 },
+  description: { x: COLUMNS.description.x + 14, width: COLUMNS.description.width - 14 },
+  amount: { x: COLUMNS.amount.x, width: COLUMNS.amount.width - 6 },
+};
+
 const CREDIT_COLUMNS = {
   date: { x: LEFT + 6, width: 70 },
   line: { x: LEFT + 80, width: 170 },
@@ -106,21 +107,16 @@ const CREDIT_COLUMNS = {
   dispute: { x: LEFT + 378, width: 64 },
 };
 
-type Cell = () => void;
-
-class Layout {
-  y = 0;
+class InvoiceLayout extends DocumentLayout {
   readonly t: DocumentTexts;
   constructor(
-    readonly doc: Doc,
-    readonly root: Struct,
+    doc: Doc,
+    root: Struct,
     readonly data: InvoicePdfData,
   ) {
-    this.t = DOCUMENT_TEXTS[data.language];
-  }
-
-  money(amount: string): string {
-    return formatMoney(amount, this.data.currency, this.data.language);
+    const t = DOCUMENT_TEXTS[data.language];
+    super(doc, root, data, t.continued(data.invoiceNumber));
+    this.t = t;
   }
 
   date(value: string | Date): string {
@@ -131,46 +127,16 @@ class Layout {
     return formatPeriod(startDate, endDate, this.data.language);
   }
 
-  /** Starts a new page when `height` more points do not fit; returns whether it did. */
-  ensure(height: number): boolean {
-    if (this.y + height <= CONTENT_BOTTOM) return false;
-    this.doc.addPage();
-    this.y = continuationHeader(this.doc, this.data.brand, this.t.continued(this.data.invoiceNumber));
-    return true;
-  }
-
-  /** A cell of one line at the current row. */
-  text(
-    value: string,
-    x: number,
-    width: number,
-    align: 'left' | 'right' = 'left',
-    style: { bold?: boolean; muted?: boolean } = {},
-  ): Cell {
-    const y = this.y;
-    return () => {
-      font(this.doc, style.bold ? 'Helvetica-Bold' : 'Helvetica', 9, style.muted ? MUTED : INK);
-      cell(this.doc, value, x, y, width, align);
-    };
-  }
-
   firstPageHeader(): void {
-    const { doc, data, t } = this;
-    this.y = documentHeader(
-      doc,
-      this.root,
-      data.brand,
-      data.taxRegistrations.map((tax) => `${t.taxNumbers[tax.kind]} ${tax.number}`),
-      t.invoiceTitle,
-      [
-        [t.invoiceNumber, data.invoiceNumber],
-        [t.accountNumber, data.accountNumber],
-        [t.issueDate, data.issueDate ? this.date(data.issueDate) : '-'],
-        [t.dueDate, this.date(data.dueDate)],
-        [t.billingPeriod, this.period(data.startDate, data.endDate)],
-        [t.statusLabel, t.status[data.status]],
-      ],
-    );
+    const { data, t } = this;
+    this.header((tax) => `${t.taxNumbers[tax.kind]} ${tax.number}`, t.invoiceTitle, [
+      [t.invoiceNumber, data.invoiceNumber],
+      [t.accountNumber, data.accountNumber],
+      [t.issueDate, data.issueDate ? this.date(data.issueDate) : '-'],
+      [t.dueDate, this.date(data.dueDate)],
+      [t.billingPeriod, this.period(data.startDate, data.endDate)],
+      [t.statusLabel, t.status[data.status]],
+    ]);
   }
 
   billToAndSummary(): void {
@@ -187,83 +153,36 @@ class Layout {
     this.y = Math.max(y, boxBottom) + 22;
   }
 
-  chargeHeadings(table: TaggedTable): void {
-    const { doc } = this;
-    const { columns } = this.t;
-    const y = tableBand(doc, this.y);
-    const heading =
-      (text: string, x: number, width: number, align: 'left' | 'right'): Cell =>
-      () => {
-        headingFont(doc);
-        doc.text(text, x, y, { width, align, lineBreak: false });
-      };
-    table.row(
-      [
-        heading(columns.description, COLUMNS.description.x + 6, COLUMNS.description.width - 6, 'left'),
-        heading(columns.period, COLUMNS.period.x, COLUMNS.period.width, 'left'),
-        heading(columns.quantity, COLUMNS.quantity.x, COLUMNS.quantity.width, 'right'),
-        heading(columns.amount, COLUMNS.amount.x, COLUMNS.amount.width - 6, 'right'),
-      ],
-      { header: true },
-    );
-    this.y += ROW + 6;
-  }
-
   charges(): void {
     const { doc, data, t } = this;
-    this.ensure(60);
-    sectionHeading(doc, this.root, t.charges, this.y);
-    this.y += 18;
-    let table = new TaggedTable(doc, this.root);
-    this.chargeHeadings(table);
-    // A table is one page's: on a new page the rest is a new table under the same heading row.
-    const newPage = () => {
-      table.end();
-      table = new TaggedTable(doc, this.root);
-      this.chargeHeadings(table);
-    };
+    const { columns } = t;
+    this.section(t.charges);
+    const table = this.table([
+      [columns.description, CHARGE.category, 'left'],
+      [columns.period, COLUMNS.period, 'left'],
+      [columns.quantity, COLUMNS.quantity, 'right'],
+      [columns.amount, CHARGE.amount, 'right'],
+    ]);
     let category: string | null = null;
     for (const line of data.lines) {
       if (line.category !== category) {
+        const name = t.categories[line.category] ?? line.category;
         category = line.category;
-        if (this.ensure(ROW * 2 + 4)) newPage();
+        table.fit(ROW * 2 + 4);
         this.y += 2;
-        table.row(
-          [
-            this.text(t.categories[category] ?? category, COLUMNS.description.x + 6, COLUMNS.description.width - 6, 'left', {
-              bold: true,
-            }),
-          ],
-          { rowHeader: true },
-        );
-        this.y += ROW;
+        table.row(() => [this.text(name, CHARGE.category, 'left', 'strong')], { rowHeader: true });
       }
-      if (this.ensure(ROW)) newPage();
-      table.row([
-        this.text(line.description, COLUMNS.description.x + 14, COLUMNS.description.width - 14),
-        this.text(this.period(line.startDate, line.endDate), COLUMNS.period.x, COLUMNS.period.width, 'left', { muted: true }),
-        this.text(formatQuantity(line.quantity, data.language), COLUMNS.quantity.x, COLUMNS.quantity.width, 'right', {
-          muted: true,
-        }),
-        this.text(this.money(line.amount), COLUMNS.amount.x, COLUMNS.amount.width - 6, 'right'),
+      table.row(() => [
+        this.text(line.description, CHARGE.description),
+        this.text(this.period(line.startDate, line.endDate), COLUMNS.period, 'left', 'muted'),
+        this.text(formatQuantity(line.quantity, data.language), COLUMNS.quantity, 'right', 'muted'),
+        this.text(this.money(line.amount), CHARGE.amount, 'right'),
       ]);
-      this.y += ROW;
     }
     table.end();
     if (data.lines.length === 0) this.note(t.noCharges);
     rule(doc, this.y + 2);
     this.y += 10;
-  }
-
-  /** A muted line (an empty table's sentence). */
-  note(text: string): void {
-    const { doc } = this;
-    const y = this.y;
-    leaf(doc, this.root, 'P', () => {
-      font(doc, 'Helvetica', 9, MUTED);
-      doc.text(text, LEFT + 6, y, { lineBreak: false });
-    });
-    this.y += ROW;
   }
 
   /** A label/amount row aligned with the amount column, as a row of `table`. */
@@ -296,65 +215,36 @@ class Layout {
     this.y += 12;
   }
 
-  /** A dated list (payments, credits): heading, column headings, rows, or `empty` when there are none. */
-  list(
-    heading: string,
-    headings: readonly [string, number, number, 'left' | 'right'][],
-    rows: readonly (readonly Cell[])[],
-    empty: string,
-  ): void {
-    const { doc } = this;
-    this.ensure(60);
-    sectionHeading(doc, this.root, heading, this.y);
-    this.y += 20;
+  /** A dated list (payments, credits): heading, then a table of `rows`, or `empty` when there are none. */
+  list(heading: string, headings: readonly ColumnHeading[], rows: readonly (() => readonly Cell[])[], empty: string): void {
+    this.section(heading, 20);
     if (rows.length === 0) {
       this.note(empty);
       return;
     }
-    let table = new TaggedTable(doc, this.root);
-    const headingRow = () => {
-      const y = tableBand(doc, this.y);
-      table.row(
-        headings.map(([text, x, width, align]) => () => {
-          headingFont(doc);
-          doc.text(text, x, y, { width, align, lineBreak: false });
-        }),
-        { header: true },
-      );
-      this.y += ROW + 6;
-    };
-    headingRow();
-    for (const row of rows) {
-      if (this.ensure(ROW)) {
-        table.end();
-        table = new TaggedTable(doc, this.root);
-        headingRow();
-      }
-      table.row(row.map((draw) => draw));
-      this.y += ROW;
-    }
+    const table = this.table(headings);
+    for (const row of rows) table.row(row);
     table.end();
   }
 
   payments(): void {
     const { data, t } = this;
     const columns = t.paymentColumns;
-    const amountX = COLUMNS.amount.x - 40;
-    const amountWidth = COLUMNS.amount.width + 34;
-    const rows = data.payments.map((payment) => [
-      () => this.text(this.date(payment.date), LEFT + 6, 100, 'left', { muted: true })(),
-      () => this.text(payment.description || t.payment, LEFT + 110, 280)(),
-      () => this.text(`-${this.money(payment.amount)}`, amountX, amountWidth, 'right')(),
-    ]);
-    // Each row's cells read `this.y` when drawn: draw them as the list reaches them.
+    const date = { x: LEFT + 6, width: 100 };
+    const description = { x: LEFT + 110, width: 280 };
+    const amount = { x: COLUMNS.amount.x - 40, width: COLUMNS.amount.width + 34 };
     this.list(
       t.paymentsReceived,
       [
-        [columns.date, LEFT + 6, 100, 'left'],
-        [columns.description, LEFT + 110, 280, 'left'],
-        [columns.amount, amountX, amountWidth, 'right'],
+        [columns.date, date, 'left'],
+        [columns.description, description, 'left'],
+        [columns.amount, amount, 'right'],
       ],
-      rows,
+      data.payments.map((payment) => () => [
+        this.text(this.date(payment.date), date, 'left', 'muted'),
+        this.text(payment.description || t.payment, description),
+        this.text(`-${this.money(payment.amount)}`, amount, 'right'),
+      ]),
       t.noPayments,
     );
     this.y += 8;
@@ -365,32 +255,23 @@ class Layout {
     if (data.credits.length === 0) return;
     const columns = t.creditColumns;
     const c = CREDIT_COLUMNS;
-    const amountX = COLUMNS.amount.x - 10;
-    const amountWidth = COLUMNS.amount.width + 4;
-    const rows = data.credits.map((credit) => [
-      () => this.text(this.date(credit.date), c.date.x, c.date.width, 'left', { muted: true })(),
-      () => this.text(credit.line ?? t.credit, c.line.x, c.line.width)(),
-      () => this.text(credit.reason ? t.reasons[credit.reason] : '-', c.reason.x, c.reason.width, 'left', { muted: true })(),
-      () =>
-        this.text(
-          credit.disputeId === null ? '-' : t.dispute(credit.disputeId.toString()),
-          c.dispute.x,
-          c.dispute.width,
-          'left',
-          { muted: true },
-        )(),
-      () => this.text(`-${this.money(credit.amount)}`, amountX, amountWidth, 'right')(),
-    ]);
+    const amount = { x: COLUMNS.amount.x - 10, width: COLUMNS.amount.width + 4 };
     this.list(
       t.credits,
       [
-        [columns.date, c.date.x, c.date.width, 'left'],
-        [columns.line, c.line.x, c.line.width, 'left'],
-        [columns.reason, c.reason.x, c.reason.width, 'left'],
-        [columns.dispute, c.dispute.x, c.dispute.width, 'left'],
-        [columns.amount, amountX, amountWidth, 'right'],
+        [columns.date, c.date, 'left'],
+        [columns.line, c.line, 'left'],
+        [columns.reason, c.reason, 'left'],
+        [columns.dispute, c.dispute, 'left'],
+        [columns.amount, amount, 'right'],
       ],
-      rows,
+      data.credits.map((credit) => () => [
+        this.text(this.date(credit.date), c.date, 'left', 'muted'),
+        this.text(credit.line ?? t.credit, c.line),
+        this.text(credit.reason ? t.reasons[credit.reason] : '-', c.reason, 'left', 'muted'),
+        this.text(credit.disputeId === null ? '-' : t.dispute(credit.disputeId.toString()), c.dispute, 'left', 'muted'),
+        this.text(`-${this.money(credit.amount)}`, amount, 'right'),
+      ]),
       '',
     );
     this.y += 8;
@@ -418,10 +299,6 @@ class Layout {
     this.y += 14;
     smallPrint(doc, this.root, note, this.y);
   }
-
-  footers(): void {
-    pageFooters(this.doc, this.data.brand, this.t.page);
-  }
 }
 
 /** Renders the invoice; resolves with the whole PDF (a few kilobytes per page). */
@@ -429,7 +306,7 @@ export const renderInvoicePdf = (data: InvoicePdfData): Promise<Buffer> =>
   renderPdf(
     { title: DOCUMENT_TEXTS[data.language].invoice(data.invoiceNumber), author: data.brand.name, language: data.language },
     (doc, root) => {
-      const layout = new Layout(doc, root, data);
+      const layout = new InvoiceLayout(doc, root, data);
       layout.firstPageHeader();
       layout.billToAndSummary();
       layout.charges();
@@ -437,6 +314,6 @@ export const renderInvoicePdf = (data: InvoicePdfData): Promise<Buffer> =>
       layout.payments();
       layout.credits();
       layout.summaryAndNote();
-      layout.footers();
+      layout.footers(layout.t.page);
     },
   );

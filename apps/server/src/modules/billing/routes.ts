@@ -2,12 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { callerOf } from '../../http/caller';
+import { cachedRoute, createLedgerAnswers } from '../../http/ledger-cache';
 import { route } from '../../http/route';
-import { notFound } from '../../errors';
 import { attachment } from '../../lib/document-format';
-import { sendEncodedAnswer } from '../../plugins/compression';
+import { homeModelAnswers, homeModelCachedBytes } from '../../lib/metrics';
 import { exportControlsOf, sendExport } from './export-stream';
-import { createHomeModelAnswers } from './home-model-answers';
+import { readHomeModel } from './home-model';
 import { documentFileName, documentReader, getInvoiceUrls, invoiceCdrCsv, invoicePdf, openSignedInvoice } from './service';
 
 export const billingRoutes = async (app: FastifyInstance) => {
@@ -18,13 +18,12 @@ export const billingRoutes = async (app: FastifyInstance) => {
   };
   const exports = exportControlsOf(app);
 
-  // The hottest call: answers kept while the account's home model version is current.
-  const homeModels = createHomeModelAnswers({ db: app.db, maxBytes: app.config.HOME_MODEL_CACHE_MB * 1024 * 1024 });
-  route(app, endpoints.homeModel, async (request, reply) => {
-    const { accountId } = request.params;
-    const answer = await homeModels.answer(callerOf(request), accountId, app.clock.now());
-    if (!answer) throw notFound('The account');
-    return sendEncodedAnswer(request, reply, answer, () => homeModels.grew(accountId));
+  // The hottest call: cached while the account's ledger version is current.
+  cachedRoute(app, endpoints.homeModel, {
+    answers: createLedgerAnswers({ maxBytes: app.config.HOME_MODEL_CACHE_MB * 1024 * 1024, recordBytes: (bytes) => homeModelCachedBytes.set(bytes) }),
+    scope: (request) => ({ of: { accountId: request.params.accountId } }),
+    read: (request) => readHomeModel(app.db, callerOf(request), request.params.accountId, app.clock.now()),
+    counted: (source) => homeModelAnswers.inc({ source }),
   });
 
   route(app, endpoints.invoiceUrls, async (request) => getInvoiceUrls(deps, callerOf(request), request.params.invoiceId));

@@ -1,15 +1,15 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { PortalDb } from '../../db/client';
 import { accounts, auditLog, checkoutSessions, providerEvents } from '../../db/schema';
+import { isCurrentBillingLink } from '../../lib/billing-links';
 
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
 
 /** Whether the account has a Billing address whose dated link covers `now` (spec §3). */
 export const hasCurrentBillingAddress = async (db: PortalDb, accountId: bigint, now: Date): Promise<boolean> => {
-  const at = now.toISOString();
   const result = await db.execute(sql`
-    select 1 from account_addresses
-    where account_id = ${accountId} and type = 'Billing' and start_date <= ${at} and (end_date is null or end_date >= ${at})
+    select 1 from account_addresses aa
+    where aa.account_id = ${accountId} and ${isCurrentBillingLink('aa', sql`${now.toISOString()}::timestamptz`)}
     limit 1`);
   return result.rows.length > 0;
 };

@@ -9,7 +9,8 @@ import { charges, invoices, paymentAssignments, payments, receivables } from '..
 import { compileFilter, compileOrderBy } from '../../filter';
 import { executeAsCaller, prepareForCallers, visibleAccountsCondition } from '../../lib/access';
 import { preparedPerDatabase } from '../../db/prepared';
-import { homeModelVersionOf } from '../../lib/home-model-versions';
+import { isCurrentBillingLink } from '../../lib/billing-links';
+import { balanceForwardSql, ledgerVersionOf, type LedgerBalanceForward } from '../../lib/ledger';
 import type { Caller } from '../../http/caller';
 import { INVOICE_FIELDS, creditedOfInvoice, owingOfInvoice } from './fields';
 
@@ -62,13 +63,13 @@ export interface Page<T> {
 }
 
 export interface VersionedPage<T> extends Page<T> {
-  /** The home model version of the account asked for, read with the rows; undefined when the page has none. */
+  /** The ledger version of the account asked for, read with the rows; undefined when the page has none. */
   version: string | undefined;
 }
 
 /**
  * Posted invoices the caller may see, filtered (dnfilter), sorted (orderby) and paged; with
- * `versionOf`, the home model version of that account read in the same statement.
+ * `versionOf`, the ledger version of that account read in the same statement.
  */
 export const listPostedInvoices = async (
   db: PortalDb,
@@ -95,7 +96,7 @@ export const listPostedInvoices = async (
       owing: owingOfInvoice,
       credited: creditedOfInvoice,
       total: query.count ? sql<string>`(select count(*) from invoices where ${where})` : sql<null>`null`,
-      version: versionOf === undefined ? sql<null>`null` : homeModelVersionOf(versionOf),
+      version: versionOf === undefined ? sql<null>`null` : ledgerVersionOf(versionOf),
     })
     .from(invoices)
     .where(where)
@@ -231,10 +232,10 @@ export const listReceivableCredits = async (db: PortalDb, receivableId: bigint):
 };
 
 // Written out: drizzle may render the column bare ("account_id"), which inside the subquery is the version's own.
-const invoiceVersion = homeModelVersionOf(sql`invoices.account_id`);
+const invoiceVersion = ledgerVersionOf(sql`invoices.account_id`);
 
-const invoiceDetailsStatements = preparedPerDatabase((db) => {
-  const build = (name: string, access: SQL | undefined) =>
+const invoiceDetailsStatements = preparedPerDatabase((db) =>
+  prepareForCallers('invoice_details', invoices.accountId, (name, access) =>
     db
       .select({
         ...invoiceColumns,
@@ -249,30 +250,12 @@ const invoiceDetailsStatements = preparedPerDatabase((db) => {
       .innerJoin(receivables, eq(receivables.invoiceId, invoices.id))
       .where(and(posted, eq(invoices.id, sql.placeholder('invoiceId')), access))
       .limit(1)
-      .prepare(name);
-  const buildVersion = (name: string, access: SQL | undefined) =>
-    db
-      .select({ version: invoiceVersion })
-      .from(invoices)
-      .where(and(posted, eq(invoices.id, sql.placeholder('invoiceId')), access))
-      .prepare(name);
-  return {
-    details: prepareForCallers('invoice_details', invoices.accountId, build),
-    version: prepareForCallers('invoice_version', invoices.accountId, buildVersion),
-  };
-});
-
-/**
- * The home model version of a Posted invoice's account, with the caller's access folded in (one
- * primary-key read for Staff/Admin); undefined when the caller may not see the invoice.
- */
-export const findInvoiceVersion = async (db: PortalDb, caller: Caller, invoiceId: bigint): Promise<string | undefined> => {
-  const [row] = await executeAsCaller(invoiceDetailsStatements(db).version, caller, { invoiceId });
-  return row?.version;
-};
+      .prepare(name),
+  ),
+);
 
 export interface InvoiceDetailsRows {
-  /** The home model version of the invoice's account, read with the rows. */
+  /** The ledger version of the invoice's account, read with the rows. */
   version: string;
   invoice: PostedInvoiceRow;
   payments: InvoicePaymentRow[];
@@ -288,7 +271,7 @@ export const findInvoiceDetails = async (
   caller: Caller,
   invoiceId: bigint,
 ): Promise<InvoiceDetailsRows | undefined> => {
-  const [row] = await executeAsCaller(invoiceDetailsStatements(db).details, caller, { invoiceId });
+  const [row] = await executeAsCaller(invoiceDetailsStatements(db), caller, { invoiceId });
   if (!row) return undefined;
   const { payments: assigned, credits, version, ...invoice } = row;
   return {
@@ -333,7 +316,7 @@ export const findBillTo = async (
 ): Promise<BillToRow | undefined> => {
   const at = sql`${(postedAt ?? now).toISOString()}::timestamptz`;
   const today = sql`${now.toISOString()}::timestamptz`;
-  const currentAt = (instant: SQL) => sql`(aa.start_date <= ${instant} and (aa.end_date is null or aa.end_date >= ${instant}))`;
+  const currentAt = (instant: SQL) => isCurrentBillingLink('aa', instant);
   // One round trip: the document download runs this per request.
   const { rows } = await db.execute<{
     customer_no: string;
@@ -354,7 +337,7 @@ export const findBillTo = async (
     from accounts a
     left join lateral (
       select ad.* from account_addresses aa join addresses ad on ad.id = aa.address_id
-      where aa.account_id = a.id and aa.type = 'Billing' and (${currentAt(at)} or ${currentAt(today)})
+      where aa.account_id = a.id and (${currentAt(at)} or ${currentAt(today)})
       -- Current at posting beats current now; of two links current at once, the later one wins.
       order by ${currentAt(at)} desc, aa.start_date desc, aa.id desc
       limit 1
@@ -428,31 +411,9 @@ export interface BalanceForwardRow {
   paidSincePrevious: string;
 }
 
-/**
- * The sums a balance-forward needs, in the invoice's currency, following the ledger rule (only
- * Posted invoices, Successful payments and credit notes count). Invoices are ordered by (posted date, id).
- */
+/** The sums a balance-forward needs, in the invoice's currency, from the ledger. */
 export const sumBalanceForward = async (db: PortalDb, invoice: InvoiceRow & { postedDate: Date }): Promise<BalanceForwardRow> => {
-  const postedAt = invoice.postedDate.toISOString();
-  const before = sql`(posted_date, id) < (${postedAt}::timestamptz, ${invoice.id}::int8)`;
-  const { rows } = await db.execute<{ invoiced_before: string; paid_before_previous: string; paid_since_previous: string }>(sql`
-    with previous as (
-      select posted_date from invoices
-      where account_id = ${invoice.accountId} and currency = ${invoice.currency} and state = 'Posted' and ${before}
-      order by posted_date desc, id desc limit 1
-    ), paid as (
-      select date, amount from payments
-      where account_id = ${invoice.accountId} and currency = ${invoice.currency} and status = 'Successful'
-      union all
-      -- A credit note is money in like a Successful payment (lib/ledger.ts), dated when it was issued.
-      select created_at, amount from credit_notes where account_id = ${invoice.accountId} and currency = ${invoice.currency}
-    )
-    select
-      (select coalesce(sum(amount), 0) from invoices
-        where account_id = ${invoice.accountId} and currency = ${invoice.currency} and state = 'Posted' and ${before})::text as invoiced_before,
-      (select coalesce(sum(amount), 0) from paid where date < (select posted_date from previous))::text as paid_before_previous,
-      (select coalesce(sum(amount), 0) from paid
-        where date >= coalesce((select posted_date from previous), '-infinity') and date < ${postedAt}::timestamptz)::text as paid_since_previous`);
+  const { rows } = await db.execute<LedgerBalanceForward>(balanceForwardSql(invoice));
   const row = rows[0]!;
   return {
     invoicedBefore: row.invoiced_before,

@@ -2,21 +2,37 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { callerOf } from '../../http/caller';
+import { cachedRoute, createLedgerAnswers } from '../../http/ledger-cache';
 import { route } from '../../http/route';
-import { sendEncodedAnswer } from '../../plugins/compression';
-import { createKeptInvoiceReads } from './kept-reads';
-import { calculateBalanceForward, getInvoice, getInvoiceContent, getInvoiceDetails, listInvoices } from './service';
+import { invoiceCachedBytes, invoiceReads } from '../../lib/metrics';
+import {
+  calculateBalanceForward,
+  getInvoice,
+  getInvoiceContent,
+  getInvoiceDetails,
+  invoiceListScope,
+  invoicePagePresenter,
+  readInvoicePage,
+} from './service';
 
 export const invoiceRoutes = async (app: FastifyInstance) => {
   const deps = { db: app.db, clock: app.clock };
-  const reads = createKeptInvoiceReads({ db: app.db, maxBytes: app.config.INVOICE_CACHE_MB * 1024 * 1024 });
-  const readDeps = { ...deps, reads };
+  // Invoice list pages and invoice details share one memory budget.
+  const answers = createLedgerAnswers({ maxBytes: app.config.INVOICE_CACHE_MB * 1024 * 1024, recordBytes: (bytes) => invoiceCachedBytes.set(bytes) });
 
-  route(app, endpoints.invoices, async (request, reply) => {
-    const { answer, grew } = await listInvoices(readDeps, callerOf(request), request.query);
-    return sendEncodedAnswer(request, reply, answer, grew);
+  cachedRoute(app, endpoints.invoices, {
+    answers,
+    scope: (request) => invoiceListScope(request.query),
+    read: (request, scope) => readInvoicePage(deps, callerOf(request), request.query, scope),
+    present: invoicePagePresenter(deps),
+    counted: (source) => invoiceReads.inc({ call: 'list', source }),
   });
-  route(app, endpoints.invoiceDetails, async (request) => getInvoiceDetails(readDeps, callerOf(request), request.params.id));
+  cachedRoute(app, endpoints.invoiceDetails, {
+    answers,
+    scope: (request) => ({ of: { invoiceId: request.params.id } }),
+    read: (request) => getInvoiceDetails(deps, callerOf(request), request.params.id),
+    counted: (source) => invoiceReads.inc({ call: 'details', source }),
+  });
   route(app, endpoints.invoiceContent, async (request) =>
     getInvoiceContent(deps, callerOf(request), request.params.invoiceId, request.query.summary !== undefined),
   );

@@ -4,32 +4,25 @@
  * paid, and what the account still owed after it. Pure apart from pdfkit: data in, bytes out.
  */
 import { toMinor, minorToDecimal } from '@portal/contract';
-import { formatDate, formatMoney, formatPeriod } from '../../lib/document-format';
+import { formatDate, formatPeriod } from '../../lib/document-format';
+import { DocumentLayout } from '../../lib/pdf-layout';
 import {
-  CONTENT_BOTTOM,
   INK,
   LEFT,
-  MUTED,
   RIGHT,
   ROW,
   amountBox,
   cell,
-  continuationHeader,
-  documentHeader,
   font,
-  headingFont,
-  pageFooters,
   partyBlock,
   renderPdf,
   rule,
-  sectionHeading,
   smallPrint,
   smallPrintHeight,
-  tableBand,
   type Doc,
   type Struct,
 } from '../../lib/pdf-primitives';
-import { leaf, TaggedTable } from '../../lib/pdf-tags';
+import { TaggedTable } from '../../lib/pdf-tags';
 import type { ReceiptPdfData } from './receipt-data';
 import { RECEIPT_TEXTS, type ReceiptTexts } from './receipt-texts';
 
@@ -40,19 +33,16 @@ const COLUMNS = {
   applied: { x: LEFT + 414, width: RIGHT - (LEFT + 414) - 6 },
 };
 
-class Layout {
-  y = 0;
+class ReceiptLayout extends DocumentLayout {
   readonly t: ReceiptTexts;
   constructor(
-    readonly doc: Doc,
-    readonly root: Struct,
+    doc: Doc,
+    root: Struct,
     readonly data: ReceiptPdfData,
   ) {
-    this.t = RECEIPT_TEXTS[data.language];
-  }
-
-  money(amount: string): string {
-    return formatMoney(amount, this.data.currency, this.data.language);
+    const t = RECEIPT_TEXTS[data.language];
+    super(doc, root, data, t.receipt(data.receiptNumber));
+    this.t = t;
   }
 
   /** The payment's day where the customer lives. */
@@ -60,21 +50,10 @@ class Layout {
     return formatDate(this.data.paymentDate, this.data.language, this.data.timeZone);
   }
 
-  /** Starts a new page when `height` more points do not fit; returns whether it did. */
-  ensure(height: number): boolean {
-    if (this.y + height <= CONTENT_BOTTOM) return false;
-    this.doc.addPage();
-    this.y = continuationHeader(this.doc, this.data.brand, this.t.receipt(this.data.receiptNumber));
-    return true;
-  }
-
-  header(): void {
-    const { doc, data, t } = this;
-    this.y = documentHeader(
-      doc,
-      this.root,
-      data.brand,
-      data.taxRegistrations.map((tax) => `${t.taxNumbers[tax.kind]} ${tax.number}`),
+  firstPageHeader(): void {
+    const { data, t } = this;
+    this.header(
+      (tax) => `${t.taxNumbers[tax.kind]} ${tax.number}`,
       t.receiptTitle,
       [
         [t.receiptNumber, data.receiptNumber],
@@ -102,69 +81,26 @@ class Layout {
     this.y = Math.max(y, boxBottom) + 22;
   }
 
-  tableHeading(table: TaggedTable): void {
-    const { doc } = this;
-    const { columns } = this.t;
-    const y = tableBand(doc, this.y);
-    const heading =
-      (text: string, column: { x: number; width: number }, align: 'left' | 'right' = 'left') =>
-      () => {
-        headingFont(doc);
-        doc.text(text, column.x, y, { width: column.width, align, lineBreak: false });
-      };
-    table.row(
-      [
-        heading(columns.invoice, COLUMNS.invoice),
-        heading(columns.period, COLUMNS.period),
-        heading(columns.dueDate, COLUMNS.dueDate),
-        heading(columns.applied, COLUMNS.applied, 'right'),
-      ],
-      { header: true },
-    );
-    this.y += ROW + 6;
-  }
-
   invoices(): void {
     const { doc, data, t } = this;
-    sectionHeading(doc, this.root, t.invoicesPaid, this.y);
-    this.y += 18;
+    const { columns } = t;
+    this.section(t.invoicesPaid);
     if (data.invoices.length === 0) {
-      const y = this.y;
-      leaf(doc, this.root, 'P', () => {
-        font(doc, 'Helvetica', 9, MUTED);
-        doc.text(t.noInvoices, LEFT + 6, y, { lineBreak: false });
-      });
-      this.y += ROW;
+      this.note(t.noInvoices);
     } else {
-      let table = new TaggedTable(doc, this.root);
-      this.tableHeading(table);
-      for (const invoice of data.invoices) {
-        if (this.ensure(ROW)) {
-          table.end();
-          table = new TaggedTable(doc, this.root);
-          this.tableHeading(table);
-        }
-        const y = this.y;
-        table.row([
-          () => {
-            font(doc, 'Helvetica', 9);
-            cell(doc, invoice.invoiceNumber, COLUMNS.invoice.x, y, COLUMNS.invoice.width);
-          },
-          () => {
-            font(doc, 'Helvetica', 9, MUTED);
-            cell(doc, formatPeriod(invoice.startDate, invoice.endDate, data.language), COLUMNS.period.x, y, COLUMNS.period.width);
-          },
-          () => {
-            font(doc, 'Helvetica', 9, MUTED);
-            cell(doc, formatDate(invoice.dueDate, data.language), COLUMNS.dueDate.x, y, COLUMNS.dueDate.width);
-          },
-          () => {
-            font(doc, 'Helvetica', 9);
-            cell(doc, this.money(invoice.applied), COLUMNS.applied.x, y, COLUMNS.applied.width, 'right');
-          },
+      const table = this.table([
+        [columns.invoice, COLUMNS.invoice, 'left'],
+        [columns.period, COLUMNS.period, 'left'],
+        [columns.dueDate, COLUMNS.dueDate, 'left'],
+        [columns.applied, COLUMNS.applied, 'right'],
+      ]);
+      for (const invoice of data.invoices)
+        table.row(() => [
+          this.text(invoice.invoiceNumber, COLUMNS.invoice),
+          this.text(formatPeriod(invoice.startDate, invoice.endDate, data.language), COLUMNS.period, 'left', 'muted'),
+          this.text(formatDate(invoice.dueDate, data.language), COLUMNS.dueDate, 'left', 'muted'),
+          this.text(this.money(invoice.applied), COLUMNS.applied, 'right'),
         ]);
-        this.y += ROW;
-      }
       table.end();
     }
     rule(doc, this.y + 2);
@@ -215,11 +151,11 @@ export const renderReceiptPdf = (data: ReceiptPdfData): Promise<Buffer> =>
   renderPdf(
     { title: RECEIPT_TEXTS[data.language].receipt(data.receiptNumber), author: data.brand.name, language: data.language },
     (doc, root) => {
-      const layout = new Layout(doc, root, data);
-      layout.header();
+      const layout = new ReceiptLayout(doc, root, data);
+      layout.firstPageHeader();
       layout.receivedFromAndAmount();
       layout.invoices();
       layout.totalsAndNote();
-      pageFooters(doc, data.brand, layout.t.page);
+      layout.footers(layout.t.page);
     },
   );

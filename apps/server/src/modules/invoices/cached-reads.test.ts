@@ -1,6 +1,6 @@
-// The invoice list answers a page of one account, and the invoice detail an invoice, from what it kept
-// while the account's home model version is unchanged. Every write here goes straight to the database, past the app, as another
-// instance's or a billing system's would: the page after it must be the one an app keeping nothing gives.
+// The invoice list answers a page of one account, and the invoice detail an invoice, from what it cached
+// while the account's ledger version is unchanged. Every write here goes straight to the database, past the app, as another
+// instance's or a billing system's would: the page after it must be the one an app caching nothing gives.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -11,15 +11,15 @@ import { accounts, creditNotes, invoices, paymentAssignments, payments, receivab
 import type { PortalDb } from '../../db/client';
 import { invoiceReads } from '../../lib/metrics';
 
-let keeping: TestContext;
+let caching: TestContext;
 let fresh: TestContext;
 beforeAll(async () => {
-  keeping = await buildTestApp({ clock: createTestClock('2025-06-10T05:30:00Z') });
-  fresh = await buildTestApp({ database: keeping.database, clock: keeping.clock, config: { INVOICE_CACHE_MB: 0 } });
+  caching = await buildTestApp({ clock: createTestClock('2025-06-10T05:30:00Z') });
+  fresh = await buildTestApp({ database: caching.database, clock: caching.clock, config: { INVOICE_CACHE_MB: 0 } });
 });
 afterAll(async () => {
   await fresh.close();
-  await keeping.close();
+  await caching.close();
 });
 
 const listUrl = (accountId: bigint, filter = '&& State=="Posted" && EndDate>=2020-01-01') =>
@@ -47,8 +47,8 @@ const sources = async (run: () => Promise<unknown>, call = 'list') => {
 
 /** An account with two posted invoices, a draft, a payment in progress and one collected against the first. */
 const accountWithInvoices = async () => {
-  const { account, headers } = await createCustomer(keeping);
-  const db = keeping.database.db;
+  const { account, headers } = await createCustomer(caching);
+  const db = caching.database.db;
   const invoice = await createInvoice(db, account.id, { endDate: '2025-05-31', amount: '80.00' });
   const older = await createInvoice(db, account.id, { endDate: '2025-04-30', amount: '40.00' });
   const draft = await createInvoice(db, account.id, { endDate: '2025-06-30', amount: '12.00', state: 'Draft' });
@@ -84,17 +84,17 @@ const writes: { write: string; change: (db: PortalDb, a: Activity) => Promise<un
   },
 ];
 
-describe('invoice list pages kept between requests', () => {
+describe('invoice list pages cached between requests', () => {
   it.each(writes)('answers what the database holds after $write', async ({ change }) => {
     const activity = await accountWithInvoices();
     const url = listUrl(activity.account.id);
-    const before = await listOf(keeping, url, activity.headers);
+    const before = await listOf(caching, url, activity.headers);
     expect(before.body.count).toBe(2);
     expect(before).toEqual(await listOf(fresh, url, activity.headers));
-    expect(await sources(async () => expect(await listOf(keeping, url, activity.headers)).toEqual(before))).toEqual({ kept: 1, database: 0 });
+    expect(await sources(async () => expect(await listOf(caching, url, activity.headers)).toEqual(before))).toEqual({ kept: 1, database: 0 });
 
-    await change(keeping.database.db, activity);
-    const after = await listOf(keeping, url, activity.headers);
+    await change(caching.database.db, activity);
+    const after = await listOf(caching, url, activity.headers);
     expect(after.body).not.toEqual(before.body);
     expect(after).toEqual(await listOf(fresh, url, activity.headers));
   });
@@ -103,35 +103,35 @@ describe('invoice list pages kept between requests', () => {
     const activity = await accountWithInvoices();
     // The draft's details answer 404 until it is posted.
     const ids = [activity.invoice.id, activity.older.id, activity.draft.id];
-    const before = await Promise.all(ids.map((id) => detailsOf(keeping, id, activity.headers)));
+    const before = await Promise.all(ids.map((id) => detailsOf(caching, id, activity.headers)));
     expect(before.map((d) => d.status)).toEqual([200, 200, 404]);
     expect(before[0]!.body.payments).toHaveLength(2);
     const again = await sources(async () => {
-      for (const [i, id] of ids.entries()) expect(await detailsOf(keeping, id, activity.headers)).toEqual(before[i]);
+      for (const [i, id] of ids.entries()) expect(await detailsOf(caching, id, activity.headers)).toEqual(before[i]);
     }, 'details');
     expect(again).toEqual({ kept: 2, database: 0 });
 
-    await change(keeping.database.db, activity);
-    const after = await Promise.all(ids.map((id) => detailsOf(keeping, id, activity.headers)));
+    await change(caching.database.db, activity);
+    const after = await Promise.all(ids.map((id) => detailsOf(caching, id, activity.headers)));
     expect(after).not.toEqual(before);
     expect(after).toEqual(await Promise.all(ids.map((id) => detailsOf(fresh, id, activity.headers))));
   });
 
-  it('signs the links of a kept page when it is sent', async () => {
+  it('signs the links of a cached page when it is sent', async () => {
     const { account, headers } = await accountWithInvoices();
     const url = listUrl(account.id);
-    const first = await listOf(keeping, url, headers);
-    keeping.clock.advance(60_000);
+    const first = await listOf(caching, url, headers);
+    caching.clock.advance(60_000);
     try {
       const again = await sources(async () => {
-        const kept = await listOf(keeping, url, headers);
+        const kept = await listOf(caching, url, headers);
         expect(kept).toEqual(await listOf(fresh, url, headers));
         const expires = (body: typeof first.body) => new URL(body.value[0].s3UrlDetails.urls[0].url, 'http://x').searchParams.get('expires');
         expect(Number(expires(kept.body)) - Number(expires(first.body))).toBe(60);
       });
       expect(again.kept).toBe(1);
     } finally {
-      keeping.clock.set('2025-06-10T05:30:00Z');
+      caching.clock.set('2025-06-10T05:30:00Z');
     }
   });
 
@@ -139,15 +139,15 @@ describe('invoice list pages kept between requests', () => {
     { acceptEncoding: 'br, gzip', encoding: 'br', decode: brotliDecompressSync },
     { acceptEncoding: 'gzip', encoding: 'gzip', decode: gunzipSync },
     { acceptEncoding: undefined, encoding: undefined, decode: (body: Buffer) => body },
-  ])('sends a kept page above 1 KB compressed once for Accept-Encoding $acceptEncoding', async ({ acceptEncoding, encoding, decode }) => {
+  ])('sends a cached page above 1 KB compressed once for Accept-Encoding $acceptEncoding', async ({ acceptEncoding, encoding, decode }) => {
     const { account, headers } = await accountWithInvoices();
-    for (const month of ['01', '02', '03']) await createInvoice(keeping.database.db, account.id, { endDate: `2025-${month}-28` });
+    for (const month of ['01', '02', '03']) await createInvoice(caching.database.db, account.id, { endDate: `2025-${month}-28` });
     const url = listUrl(account.id);
     const expected = (await listOf(fresh, url, headers)).body;
     expect(expected.count).toBe(5);
     const counted = await sources(async () => {
       for (let i = 0; i < 2; i++) {
-        const res = await keeping.app.inject({ method: 'GET', url, headers: { ...headers, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } });
+        const res = await caching.app.inject({ method: 'GET', url, headers: { ...headers, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } });
         expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
         expect(res.headers['cache-control']).toBe('no-store');
         expect(res.headers['content-encoding']).toBe(encoding);
@@ -159,27 +159,27 @@ describe('invoice list pages kept between requests', () => {
     expect(counted).toEqual({ kept: 1, database: 1 });
   });
 
-  it('keeps each query of an account apart', async () => {
+  it('caches each query of an account apart', async () => {
     const { account, headers } = await accountWithInvoices();
-    const all = await listOf(keeping, listUrl(account.id), headers);
-    const april = await listOf(keeping, listUrl(account.id, '&& EndDate<2025-05-01'), headers);
+    const all = await listOf(caching, listUrl(account.id), headers);
+    const april = await listOf(caching, listUrl(account.id, '&& EndDate<2025-05-01'), headers);
     expect(all.body.count).toBe(2);
     expect(april.body.count).toBe(1);
-    expect(await listOf(keeping, listUrl(account.id), headers)).toEqual(all);
-    expect(await listOf(keeping, listUrl(account.id, '&& EndDate<2025-05-01'), headers)).toEqual(april);
+    expect(await listOf(caching, listUrl(account.id), headers)).toEqual(all);
+    expect(await listOf(caching, listUrl(account.id, '&& EndDate<2025-05-01'), headers)).toEqual(april);
   });
 
-  it('never keeps a list that is not of one account (nor counts it)', async () => {
+  it('never caches a list that is not of one account (nor counts it)', async () => {
     const { account, headers } = await accountWithInvoices();
     const url = `/b/v1/Invoice/items?dnfilter=${encodeURIComponent(`AccountId==${account.id} || AccountId==0`)}&count=true`;
     const counted = await sources(async () => {
-      expect((await listOf(keeping, url, headers)).body.count).toBe(2);
-      expect((await listOf(keeping, url, headers)).body.count).toBe(2);
+      expect((await listOf(caching, url, headers)).body.count).toBe(2);
+      expect((await listOf(caching, url, headers)).body.count).toBe(2);
     });
     expect(counted).toEqual({ kept: 0, database: 0 });
   });
 
-  it('keeps nothing with INVOICE_CACHE_MB=0', async () => {
+  it('caches nothing with INVOICE_CACHE_MB=0', async () => {
     const { account, headers } = await accountWithInvoices();
     const counted = await sources(async () => {
       await listOf(fresh, listUrl(account.id), headers);
@@ -188,10 +188,10 @@ describe('invoice list pages kept between requests', () => {
     expect(counted).toEqual({ kept: 0, database: 2 });
   });
 
-  it('answers a bad order with 400 although the same filter is kept', async () => {
+  it('answers a bad order with 400 although the same filter is cached', async () => {
     const { account, headers } = await accountWithInvoices();
-    await listOf(keeping, listUrl(account.id), headers);
-    const res = await keeping.app.inject({
+    await listOf(caching, listUrl(account.id), headers);
+    const res = await caching.app.inject({
       method: 'GET',
       url: `/b/v1/Invoice/items?dnfilter=${encodeURIComponent(`AccountId==${account.id} && State=="Posted" && EndDate>=2020-01-01`)}&orderby=Nope&skip=0&take=10&count=true`,
       headers,
@@ -199,49 +199,49 @@ describe('invoice list pages kept between requests', () => {
     expect(res.statusCode).toBe(400);
   });
 
-  it('shows nothing to a customer who no longer reaches a kept account, and Staff still see it', async () => {
-    const db = keeping.database.db;
+  it('shows nothing to a customer who no longer reaches a cached account, and Staff still see it', async () => {
+    const db = caching.database.db;
     const parent = await createAccount(db);
     const child = await createAccount(db, { parentId: parent.id });
     await createInvoice(db, child.id, { endDate: '2025-05-31' });
     const user = await createUser(db, { accountIds: [parent.id] });
-    const headers = bearer(await tokenFor(db, user, { now: keeping.clock.now(), issuer: keeping.app.config.AUTH_ISSUER }));
+    const headers = bearer(await tokenFor(db, user, { now: caching.clock.now(), issuer: caching.app.config.AUTH_ISSUER }));
     const url = listUrl(child.id);
-    const seen = await listOf(keeping, url, headers);
+    const seen = await listOf(caching, url, headers);
     expect(seen.body.count).toBe(1);
-    expect((await listOf(keeping, url, await staffHeaders(keeping))).body).toEqual(seen.body);
+    expect((await listOf(caching, url, await staffHeaders(caching))).body).toEqual(seen.body);
 
     await db.update(accounts).set({ parentId: null }).where(eq(accounts.id, child.id));
-    expect((await listOf(keeping, url, headers)).body).toEqual({ value: [], count: 0 });
-    expect((await listOf(keeping, url, await staffHeaders(keeping))).body.count).toBe(1);
+    expect((await listOf(caching, url, headers)).body).toEqual({ value: [], count: 0 });
+    expect((await listOf(caching, url, await staffHeaders(caching))).body.count).toBe(1);
   });
 
-  it('answers 404 to a customer who no longer reaches a kept invoice, and Staff still see it', async () => {
-    const db = keeping.database.db;
+  it('answers 404 to a customer who no longer reaches a cached invoice, and Staff still see it', async () => {
+    const db = caching.database.db;
     const parent = await createAccount(db);
     const child = await createAccount(db, { parentId: parent.id });
     const invoice = await createInvoice(db, child.id, { endDate: '2025-05-31' });
     const user = await createUser(db, { accountIds: [parent.id] });
-    const headers = bearer(await tokenFor(db, user, { now: keeping.clock.now(), issuer: keeping.app.config.AUTH_ISSUER }));
-    const seen = await detailsOf(keeping, invoice.id, headers);
+    const headers = bearer(await tokenFor(db, user, { now: caching.clock.now(), issuer: caching.app.config.AUTH_ISSUER }));
+    const seen = await detailsOf(caching, invoice.id, headers);
     expect(seen.status).toBe(200);
-    expect(await detailsOf(keeping, invoice.id, headers)).toEqual(seen);
+    expect(await detailsOf(caching, invoice.id, headers)).toEqual(seen);
 
     await db.update(accounts).set({ parentId: null }).where(eq(accounts.id, child.id));
-    expect((await detailsOf(keeping, invoice.id, headers)).status).toBe(404);
-    expect(await detailsOf(keeping, invoice.id, await staffHeaders(keeping))).toEqual(seen);
+    expect((await detailsOf(caching, invoice.id, headers)).status).toBe(404);
+    expect(await detailsOf(caching, invoice.id, await staffHeaders(caching))).toEqual(seen);
   });
 
   it("changes a sub-account's owing when the parent's payment assigned to it succeeds", async () => {
-    const db = keeping.database.db;
+    const db = caching.database.db;
     const parent = await createAccount(db);
     const child = await createAccount(db, { parentId: parent.id });
     const invoice = await createInvoice(db, child.id, { endDate: '2025-05-31', amount: '20.00' });
     const payment = await createPayment(db, parent.id, { status: 'InProgress', assignments: [{ receivableId: invoice.arId!, amount: '20.00' }] });
-    const headers = await staffHeaders(keeping);
-    expect((await listOf(keeping, listUrl(child.id), headers)).body.value[0].owing).toBe(20);
+    const headers = await staffHeaders(caching);
+    expect((await listOf(caching, listUrl(child.id), headers)).body.value[0].owing).toBe(20);
 
     await db.update(payments).set({ status: 'Successful' }).where(eq(payments.id, payment.id));
-    expect((await listOf(keeping, listUrl(child.id), headers)).body.value[0].owing).toBe(0);
+    expect((await listOf(caching, listUrl(child.id), headers)).body.value[0].owing).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
-// The home model answers each account from what it kept while the account's home model version is
+// The home model answers each account from what it cached while the account's ledger version is
 // unchanged. Every write here goes straight to the database, past the app, as another instance's or a
-// billing system's would: the answer after it must be the one an app keeping nothing gives.
+// billing system's would: the answer after it must be the one an app caching nothing gives.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
@@ -11,16 +11,16 @@ import { accountAddresses, accounts, addresses, creditNotes, invoices, paymentAs
 import type { PortalDb } from '../../db/client';
 import { homeModelAnswers } from '../../lib/metrics';
 
-let keeping: TestContext;
+let caching: TestContext;
 let fresh: TestContext;
 beforeAll(async () => {
   // 05:30 UTC on June 10: already June 10 in Toronto, still June 9 in Vancouver.
-  keeping = await buildTestApp({ clock: createTestClock('2025-06-10T05:30:00Z') });
-  fresh = await buildTestApp({ database: keeping.database, clock: keeping.clock, config: { HOME_MODEL_CACHE_MB: 0 } });
+  caching = await buildTestApp({ clock: createTestClock('2025-06-10T05:30:00Z') });
+  fresh = await buildTestApp({ database: caching.database, clock: caching.clock, config: { HOME_MODEL_CACHE_MB: 0 } });
 });
 afterAll(async () => {
   await fresh.close();
-  await keeping.close();
+  await caching.close();
 });
 
 const homeOf = async (ctx: TestContext, accountId: bigint, headers: Record<string, string>) => {
@@ -30,8 +30,8 @@ const homeOf = async (ctx: TestContext, accountId: bigint, headers: Record<strin
 
 /** An account with a billing address in Toronto, a posted invoice due June 9, a draft, and a payment in progress and one collected against the invoice. */
 const accountWithActivity = async () => {
-  const { account, headers } = await createCustomer(keeping);
-  const db = keeping.database.db;
+  const { account, headers } = await createCustomer(caching);
+  const db = caching.database.db;
   const billing = await createBillingDetails(db, account.id);
   const invoice = await createInvoice(db, account.id, { dueDate: '2025-06-09', amount: '80.00' });
   const draft = await createInvoice(db, account.id, { dueDate: '2025-07-09', amount: '12.00', state: 'Draft' });
@@ -78,25 +78,25 @@ const writes: { write: string; change: (db: PortalDb, a: Activity) => Promise<un
   },
 ];
 
-describe('home model kept between requests', () => {
+describe('home model cached between requests', () => {
   it.each(writes)('answers what the database holds after $write', async ({ change }) => {
     const activity = await accountWithActivity();
-    const before = await homeOf(keeping, activity.account.id, activity.headers);
+    const before = await homeOf(caching, activity.account.id, activity.headers);
     expect(before).toEqual(await homeOf(fresh, activity.account.id, activity.headers));
-    expect(await homeOf(keeping, activity.account.id, activity.headers)).toEqual(before);
+    expect(await homeOf(caching, activity.account.id, activity.headers)).toEqual(before);
 
-    await change(keeping.database.db, activity);
-    const after = await homeOf(keeping, activity.account.id, activity.headers);
+    await change(caching.database.db, activity);
+    const after = await homeOf(caching, activity.account.id, activity.headers);
     expect(after.body).not.toEqual(before.body);
     expect(after).toEqual(await homeOf(fresh, activity.account.id, activity.headers));
   });
 
-  it('answers kept models as JSON, exactly as the app keeping nothing does, and counts them', async () => {
+  it('answers cached models as JSON, exactly as the app caching nothing does, and counts them', async () => {
     const { account, headers } = await accountWithActivity();
     const answered = async (source: string) => (await homeModelAnswers.get()).values.find((v) => v.labels.source === source)?.value ?? 0;
     const [keptBefore, readBefore] = [await answered('kept'), await answered('database')];
-    await homeOf(keeping, account.id, headers);
-    const kept = await homeOf(keeping, account.id, headers);
+    await homeOf(caching, account.id, headers);
+    const kept = await homeOf(caching, account.id, headers);
     expect([(await answered('kept')) - keptBefore, (await answered('database')) - readBefore]).toEqual([1, 1]);
     expect(kept.status).toBe(200);
     expect(kept.type).toBe('application/json; charset=utf-8');
@@ -107,12 +107,12 @@ describe('home model kept between requests', () => {
     { acceptEncoding: 'br, gzip', encoding: 'br', decode: brotliDecompressSync },
     { acceptEncoding: 'gzip', encoding: 'gzip', decode: gunzipSync },
     { acceptEncoding: undefined, encoding: undefined, decode: (body: Buffer) => body },
-  ])('sends a kept answer above 1 KB compressed once for Accept-Encoding $acceptEncoding', async ({ acceptEncoding, encoding, decode }) => {
+  ])('sends a cached answer above 1 KB compressed once for Accept-Encoding $acceptEncoding', async ({ acceptEncoding, encoding, decode }) => {
     const { account, headers } = await accountWithActivity();
-    for (let i = 0; i < 12; i++) await createPayment(keeping.database.db, account.id, { amount: '1.00', description: `Payment ${i} of a long series` });
+    for (let i = 0; i < 12; i++) await createPayment(caching.database.db, account.id, { amount: '1.00', description: `Payment ${i} of a long series` });
     const expected = (await homeOf(fresh, account.id, headers)).body;
     for (let i = 0; i < 2; i++) {
-      const res = await keeping.app.inject({
+      const res = await caching.app.inject({
         method: 'GET',
         url: `/b/v1/Billing/GetClientHomeModel/${account.id}`,
         headers: { ...headers, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
@@ -125,80 +125,80 @@ describe('home model kept between requests', () => {
   });
 
   it('sends an answer under 1 KB as it is, whatever the client accepts', async () => {
-    const { account, headers } = await createCustomer(keeping);
+    const { account, headers } = await createCustomer(caching);
     for (let i = 0; i < 2; i++) {
-      const res = await keeping.app.inject({ method: 'GET', url: `/b/v1/Billing/GetClientHomeModel/${account.id}`, headers: { ...headers, 'accept-encoding': 'br' } });
+      const res = await caching.app.inject({ method: 'GET', url: `/b/v1/Billing/GetClientHomeModel/${account.id}`, headers: { ...headers, 'accept-encoding': 'br' } });
       expect(res.headers['content-encoding']).toBeUndefined();
       expect(res.json()).toEqual({ balances: [], recentPayments: [], paymentDueDate: null, overdue: [] });
     }
   });
 
   it("turns an invoice overdue at the customer's midnight although nothing was written", async () => {
-    keeping.clock.set('2025-06-10T06:59:59Z');
+    caching.clock.set('2025-06-10T06:59:59Z');
     const { account, headers, billing } = await accountWithActivity();
-    const db = keeping.database.db;
+    const db = caching.database.db;
     await db.update(addresses).set({ province: 'BC', city: 'Vancouver' }).where(eq(addresses.id, billing.address.id));
     try {
-      expect((await homeOf(keeping, account.id, headers)).body.overdue).toEqual([]);
-      keeping.clock.advance(1000);
-      expect((await homeOf(keeping, account.id, headers)).body.overdue).toEqual([{ amount: 70, currency: { code: 'CAD' }, since: '2025-06-09' }]);
+      expect((await homeOf(caching, account.id, headers)).body.overdue).toEqual([]);
+      caching.clock.advance(1000);
+      expect((await homeOf(caching, account.id, headers)).body.overdue).toEqual([{ amount: 70, currency: { code: 'CAD' }, since: '2025-06-09' }]);
     } finally {
-      keeping.clock.set('2025-06-10T05:30:00Z');
+      caching.clock.set('2025-06-10T05:30:00Z');
     }
   });
 
   it('switches to a dated billing address when it starts, although nothing was written then', async () => {
     const { account, headers } = await accountWithActivity();
-    const db = keeping.database.db;
+    const db = caching.database.db;
     const [vancouver] = await db
       .insert(addresses)
       .values({ accountId: account.id, streetNumber: '1', streetName: 'Main', city: 'Vancouver', province: 'BC', postal: 'V6B 1A1', country: 'CA' })
       .returning();
     await db.insert(accountAddresses).values({ accountId: account.id, addressId: vancouver!.id, type: 'Billing', startDate: new Date('2025-06-10T05:45:00Z') });
     try {
-      expect((await homeOf(keeping, account.id, headers)).body.overdue).toHaveLength(1);
-      keeping.clock.set('2025-06-10T05:45:00Z');
-      expect((await homeOf(keeping, account.id, headers)).body.overdue).toEqual([]);
+      expect((await homeOf(caching, account.id, headers)).body.overdue).toHaveLength(1);
+      caching.clock.set('2025-06-10T05:45:00Z');
+      expect((await homeOf(caching, account.id, headers)).body.overdue).toEqual([]);
     } finally {
-      keeping.clock.set('2025-06-10T05:30:00Z');
+      caching.clock.set('2025-06-10T05:30:00Z');
     }
   });
 
-  it('answers 404 to a customer who no longer reaches a kept account, and Staff still see it', async () => {
-    const db = keeping.database.db;
+  it('answers 404 to a customer who no longer reaches a cached account, and Staff still see it', async () => {
+    const db = caching.database.db;
     const parent = await createAccount(db);
     const child = await createAccount(db, { parentId: parent.id });
     await createInvoice(db, child.id);
     const user = await createUser(db, { accountIds: [parent.id] });
-    const headers = bearer(await tokenFor(db, user, { now: keeping.clock.now(), issuer: keeping.app.config.AUTH_ISSUER }));
-    expect((await homeOf(keeping, child.id, headers)).status).toBe(200);
+    const headers = bearer(await tokenFor(db, user, { now: caching.clock.now(), issuer: caching.app.config.AUTH_ISSUER }));
+    expect((await homeOf(caching, child.id, headers)).status).toBe(200);
 
     await db.update(accounts).set({ parentId: null }).where(eq(accounts.id, child.id));
-    expect((await homeOf(keeping, child.id, headers)).status).toBe(404);
-    expect((await homeOf(keeping, child.id, await staffHeaders(keeping))).status).toBe(200);
+    expect((await homeOf(caching, child.id, headers)).status).toBe(404);
+    expect((await homeOf(caching, child.id, await staffHeaders(caching))).status).toBe(200);
   });
 
   it("changes a sub-account's owing when the parent's payment assigned to it succeeds", async () => {
-    const db = keeping.database.db;
+    const db = caching.database.db;
     const parent = await createAccount(db);
     const child = await createAccount(db, { parentId: parent.id });
     const invoice = await createInvoice(db, child.id, { dueDate: '2025-06-01', amount: '20.00' });
     const payment = await createPayment(db, parent.id, { status: 'InProgress', assignments: [{ receivableId: invoice.arId!, amount: '20.00' }] });
-    const headers = await staffHeaders(keeping);
-    expect((await homeOf(keeping, child.id, headers)).body.overdue).toHaveLength(1);
+    const headers = await staffHeaders(caching);
+    expect((await homeOf(caching, child.id, headers)).body.overdue).toHaveLength(1);
 
     await db.update(payments).set({ status: 'Successful' }).where(eq(payments.id, payment.id));
-    expect((await homeOf(keeping, child.id, headers)).body.overdue).toEqual([]);
+    expect((await homeOf(caching, child.id, headers)).body.overdue).toEqual([]);
   });
 });
 
-describe('home model versions', () => {
+describe('ledger versions', () => {
   const versionOf = async (db: PortalDb, accountId: bigint) =>
-    (await db.execute<{ version: string | null }>(sql`select version::text from home_model_versions where account_id = ${accountId}`)).rows[0]?.version ?? null;
+    (await db.execute<{ version: string | null }>(sql`select version::text from ledger_versions where account_id = ${accountId}`)).rows[0]?.version ?? null;
 
   it('moves on with every write and never repeats', async () => {
-    const db = keeping.database.db;
-    const { account } = await createCustomer(keeping);
+    const db = caching.database.db;
+    const { account } = await createCustomer(caching);
     expect(await versionOf(db, account.id)).toBeNull();
     const seen = new Set<string>();
     const invoice = await createInvoice(db, account.id);

@@ -3,7 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-/** The repository's documents stay true to its tree: ARCHITECTURE.md names only paths that exist. */
+/**
+ * The repository's documents stay true to its tree: ARCHITECTURE.md names only paths that exist, and code
+ * cites only documents the repository holds.
+ */
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 /** Not the repository's own: installed, built, or written at run time. */
 const SKIPPED = new Set(['node_modules', '.git', 'dist', 'test-results', 'data']);
@@ -98,5 +101,52 @@ describe('ARCHITECTURE.md', () => {
         'vanished.test.ts',
       ].sort(),
     );
+  });
+});
+
+/** Applied migrations are history, as the commits are: a deployed database has run them as they are. */
+const HISTORY = 'apps/server/src/db/migrations/';
+/** This file, whose samples cite what no comment may. */
+const SELF = 'apps/server/test/documents.test.ts';
+const SOURCES = /\.(ts|tsx|js|mjs|cjs|css|html|md|sql)$/;
+const CITATION = /\bspec §|\bdecisions §|\bissues? \d+/i;
+
+/** What a text cites that the repository does not hold, and the decision records it names that do not exist. */
+const badCitations = (file: string, text: string, tree: string[]): string[] =>
+  text.split('\n').flatMap((line, index) => {
+    const where = `${file}:${index + 1}`;
+    const records = [...line.matchAll(/docs\/decisions\/[\w.-]+\.md/g)]
+      .map(([record]) => record)
+      .filter((record) => !tree.includes(record));
+    return [
+      ...(CITATION.test(line) ? [`${where}: ${line.trim()}`] : []),
+      ...records.map((record) => `${where}: ${record} does not exist`),
+    ];
+  });
+
+describe('comments cite the decision records, or nothing', () => {
+  const tree = entries();
+
+  it('in apps/, packages/, scripts/ and bench/', () => {
+    const files = tree.filter(
+      (entry) =>
+        /^(apps|packages|scripts|bench)\//.test(entry) && SOURCES.test(entry) && !entry.startsWith(HISTORY) && entry !== SELF,
+    );
+    expect(files.flatMap((file) => badCitations(file, readFileSync(path.join(root, file), 'utf8'), tree))).toEqual([]);
+  });
+
+  it('notices a citation of a document outside the repository, and a record that does not exist', () => {
+    const sample = [
+      '/** Paged lists (docs/decisions/0003-contract-rules.md). */',
+      '// the due date (spec §9) and the budgets (decisions §9)',
+      '/* Phones (Issue 15 item 6). */',
+      '/** See docs/decisions/0999-nothing.md. */',
+      '// no issue here, nor in the specification; 4 issues',
+    ].join('\n');
+    expect(badCitations('x.ts', sample, tree)).toEqual([
+      'x.ts:2: // the due date (spec §9) and the budgets (decisions §9)',
+      'x.ts:3: /* Phones (Issue 15 item 6). */',
+      'x.ts:4: docs/decisions/0999-nothing.md does not exist',
+    ]);
   });
 });

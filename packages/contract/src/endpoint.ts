@@ -53,7 +53,7 @@ export const documentAnswer = <const T extends readonly string[]>(...contentType
 /** The service an endpoint belongs to, from its path: `/a` auth, `/b` billing. */
 export const serviceOf = (row: Pick<Endpoint, 'path'>): 'auth' | 'billing' => (row.path.startsWith('/a/') ? 'auth' : 'billing');
 
-/** A path parameter was missing (spec §8: "the parameter must be defined"). */
+/** A path parameter was missing ("the parameter must be defined"). */
 export class RequiredParameterError extends Error {
   constructor(readonly parameter: string) {
     super(`Required parameter '${parameter}' must be defined.`);

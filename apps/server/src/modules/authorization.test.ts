@@ -395,7 +395,7 @@ describe('authorization on every billing route', () => {
 });
 
 /**
- * The auth service's calls on a person's own objects (issue 11 item 3: passkeys). Another person's
+ * The auth service's calls on a person's own objects (passkeys). Another person's
  * passkey answers 404 and stays; their list never shows it; the owner's same request succeeds.
  */
 describe('authorization on passkey routes', () => {

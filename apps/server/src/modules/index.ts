@@ -14,7 +14,7 @@ import { searchRoutes } from './search';
 import { usageRoutes } from './usage';
 
 /**
- * Every call of both services of spec §7: the auth service's (`/a`, one module) and the billing
+ * Every call of both services of the spec: the auth service's (`/a`, one module) and the billing
  * service's (`/b`, one module per resource). Each module registers its rows of the contract's
  * endpoint table.
  */

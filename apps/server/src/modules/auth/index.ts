@@ -35,7 +35,7 @@ export interface AuthModuleOptions {
 
 const HOUR = 3_600_000;
 
-/** The auth service of spec §7, under /a. */
+/** The auth service of the spec, under /a. */
 export const authModule: FastifyPluginAsync<AuthModuleOptions> = async (app, options) => {
   const { config } = app;
   const oidcSettings = oidcSettingsOf(config);

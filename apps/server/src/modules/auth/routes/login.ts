@@ -9,7 +9,7 @@ import { readCookie } from '../oidc-state';
 import { THROTTLE_RULES, enforceThrottle, throttleKeys, untrustedLoginChecks } from '../throttle';
 import { noStore, signInClient } from './shared';
 
-/** Sign-in calls of spec §7: a failed login is a 200 with `successful: false` and the text to show. */
+/** The spec's sign-in calls: a failed login is a 200 with `successful: false` and the text to show. */
 export const loginRoutes = async (app: FastifyInstance, { deps }: { deps: AuthDeps }) => {
   noStore(app);
 

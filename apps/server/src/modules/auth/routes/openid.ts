@@ -29,7 +29,7 @@ export const CALLBACK_ROUTE = endpoints.openIdCallback.path;
 
 /**
  * Sign in with Microsoft (any OpenID Connect provider by config): code flow with PKCE, state and
- * nonce. The browser ends on `/login-callback#token=…` or `/login-callback#error=…` (spec §2).
+ * nonce. The browser ends on `/login-callback#token=…` or `/login-callback#error=…`.
  */
 export const openIdRoutes = async (app: FastifyInstance, { deps, oidc, signInKey }: OpenIdRouteOptions) => {
   noStore(app);

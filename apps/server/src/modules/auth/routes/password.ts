@@ -8,7 +8,7 @@ import { THROTTLE_RULES, enforceThrottle, throttleKeys } from '../throttle';
 import { originOfCaller, originOfRequest } from '../security-notice';
 import { noStore } from './shared';
 
-/** Password reset by email (spec §7) and change while signed in (decisions §3). */
+/** Password reset by email and change while signed in (docs/decisions/0003-contract-rules.md). */
 export const passwordRoutes = async (app: FastifyInstance, { deps }: { deps: AuthDeps }) => {
   noStore(app);
 

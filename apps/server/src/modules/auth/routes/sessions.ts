@@ -1,5 +1,5 @@
 /**
- * Authenticate/Logout, Authenticate/confirm and Sessions/* (decisions §3, issue 11): a person's sessions,
+ * Authenticate/Logout, Authenticate/confirm and Sessions/* (docs/decisions/0003-contract-rules.md, docs/decisions/0011-server-side-sessions.md): a person's sessions,
  * proving again who they are for a sensitive change, and ending sessions.
  */
 import type { FastifyInstance } from 'fastify';

@@ -6,7 +6,7 @@ import type { AuthDeps } from '../context';
 import { approveUser, disableUser, issueOneTimeLogin, liftUserLockout, listUsersForAdmin } from '../users-service';
 import { noStore } from './shared';
 
-/** Admin-only user approval (decisions §3, §5). */
+/** Admin-only user approval (docs/decisions/0003-contract-rules.md, docs/decisions/0006-where-the-spec-is-wrong.md). */
 export const usersRoutes = async (app: FastifyInstance, { deps }: { deps: AuthDeps }) => {
   noStore(app);
 

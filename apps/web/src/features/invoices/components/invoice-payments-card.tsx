@@ -8,8 +8,8 @@ import { useMediaQuery, WIDE_SCREEN_QUERY } from '@/lib/use-media-query';
 import { paymentDescription, sortInvoicePayments } from '../rules';
 
 /**
- * Payment History of one invoice (spec §2): newest first by date then id; the caller renders it only when there
- * are payments. On phones two lines per payment instead of a table that scrolls sideways (issue 15 item 6).
+ * Payment History of one invoice: newest first by date then id; the caller renders it only when there
+ * are payments. On phones two lines per payment instead of a table that scrolls sideways (docs/decisions/0015-screens-fit-a-phone.md).
  */
 export function InvoicePaymentsCard({ payments }: { payments: InvoicePayment[] }) {
   const { t } = useTranslation('invoices');

@@ -38,7 +38,7 @@ beforeEach(() => {
   sessionStorage.setItem('token', makeToken({ scopes: ['ac:1001'] }));
 });
 
-describe('usage (issue 12 item 1)', () => {
+describe('usage', () => {
   it('shows This period: labelled progress bars with their values, overage, roaming and the estimated bill', async () => {
     mockPortalBilling();
     renderRoute('/usage');

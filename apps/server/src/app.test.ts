@@ -81,6 +81,13 @@ describe('server basics', () => {
     const auth = (await ctx.app.inject('/a/openapi.json')).json() as { paths: Record<string, unknown> };
     expect(auth.paths).toHaveProperty('/a/v1/Authenticate');
     expect(Object.keys(auth.paths).every((path) => path.startsWith('/a/'))).toBe(true);
+    const provider = (await ctx.app.inject('/p/openapi.json')).json() as {
+      paths: Record<string, Record<string, { security?: unknown }>>;
+      components: { securitySchemes: Record<string, { type: string; flows?: { clientCredentials?: { tokenUrl: string } } }> };
+    };
+    expect(provider.paths['/p/v1/accounts/{externalId}']?.get?.security).toEqual([{ clientCredentials: ['accounts:write'] }]);
+    expect(Object.keys(provider.paths).every((path) => path.startsWith('/p/'))).toBe(true);
+    expect(provider.components.securitySchemes.clientCredentials?.flows?.clientCredentials?.tokenUrl).toBe('/a/v1/oauth/token');
   });
 });
 

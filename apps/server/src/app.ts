@@ -26,6 +26,7 @@ import { createMailOutbox, OUTBOX_CONTEXT, type MailOutbox } from './lib/mail-ou
 import { listen } from './lib/db-listen';
 import { createSessionGate, SESSION_CHANNEL } from './lib/session-gate';
 import { apiModules } from './modules';
+import { clientAuthPlugin, createClientTokenVerifier } from './modules/api-clients';
 import { createDemoSignIn } from './modules/demo-sign-in';
 import { createPaymentProvider, type PaymentProvider } from './card-providers';
 import { jobsPlugin } from './jobs';
@@ -111,7 +112,7 @@ export const buildApp = async ({ config, database, clock = systemClock, paymentP
     const hooks = [route.onRequest ?? []].flat();
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      app.routeTable.push({ method, url: route.url, public: !hooks.includes(app.requireCaller) });
+      app.routeTable.push({ method, url: route.url, public: !hooks.includes(app.requireCaller) && !hooks.includes(app.requireClient) });
     }
   });
 
@@ -153,6 +154,7 @@ export const buildApp = async ({ config, database, clock = systemClock, paymentP
     await revocations.close();
   });
   await app.register(authenticatePlugin, { verify, sessions });
+  await app.register(clientAuthPlugin, { db: database.db, verify: createClientTokenVerifier(verificationKey, { issuer: config.AUTH_ISSUER, now: () => clock.now() }) });
 
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.DATA_DIR, 'outbox'), log: app.log });
   const outbox = createMailOutbox({

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { buildTestApp, type TestContext } from '../test/app';
 import { bearer, createAccount, createUser, tokenFor } from '../test/factories';
+import { clientTokenFor } from '../test/api-clients';
 import { routeInputs, withValueAt, type FieldPath } from '../test/schema-samples';
 import { endpointList, type Endpoint } from '@portal/contract';
 import { routePath } from './http/route';
@@ -132,7 +133,9 @@ describe('hostile text in every string a caller can send', () => {
     const account = await createAccount(ctx.database.db);
     const admin = await createUser(ctx.database.db, { roles: ['Admin'], accountIds: [account.id] });
     const headers = bearer(await tokenFor(ctx.database.db, admin));
-    cases = endpointList.flatMap((row) => casesOf(row, headers));
+    // Provider API rows take an API client's token, not a person's.
+    const clientHeaders = bearer(await clientTokenFor(ctx));
+    cases = endpointList.flatMap((row) => casesOf(row, row.access === 'client' ? clientHeaders : headers));
   });
   afterAll(() => ctx?.close());
 
@@ -186,7 +189,9 @@ describe('hostile amounts in every money field a caller can send', () => {
     const account = await createAccount(ctx.database.db);
     const admin = await createUser(ctx.database.db, { roles: ['Admin'], accountIds: [account.id] });
     const headers = bearer(await tokenFor(ctx.database.db, admin));
-    cases = endpointList.flatMap((row) => moneyCasesOf(row, headers));
+    // Provider API rows take an API client's token, not a person's.
+    const clientHeaders = bearer(await clientTokenFor(ctx));
+    cases = endpointList.flatMap((row) => moneyCasesOf(row, row.access === 'client' ? clientHeaders : headers));
   });
   afterAll(() => ctx?.close());
 

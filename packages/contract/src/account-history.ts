@@ -22,8 +22,11 @@ export const ACCOUNT_HISTORY_ACTIONS = [
 ] as const;
 export type AccountHistoryAction = (typeof ACCOUNT_HISTORY_ACTIONS)[number];
 
-/** Who acted: `staff` is a Staff or Admin user acting for the customer; `system` a job (automatic payments, settlement). */
-export const HISTORY_ACTOR_KINDS = ['customer', 'staff', 'system'] as const;
+/**
+ * Who acted: `staff` is a Staff or Admin user acting for the customer; `system` a job (automatic payments,
+ * settlement); `client` the provider's billing system through the provider API (named by its API client).
+ */
+export const HISTORY_ACTOR_KINDS = ['customer', 'staff', 'system', 'client'] as const;
 
 export const AccountHistoryEntrySchema = builtOnFirstUse(() =>
   z.object({

@@ -272,3 +272,28 @@ export const AutopayScheduleResponseSchema = builtOnFirstUse(() =>
   }),
 );
 export type AutopayScheduleResponse = z.infer<typeof AutopayScheduleResponseSchema>;
+
+/** The provider's own id of an object (its billing system's), by which the provider API addresses it. */
+export const EXTERNAL_ID_MAX = 64;
+export const ExternalIdSchema = builtOnFirstUse(() =>
+  trimmedText(EXTERNAL_ID_MAX)
+    .min(1, 'An external id is required')
+    .regex(/^[^/\s]+$/, 'An external id may not contain spaces or slashes'),
+);
+export const ProviderAccountParamsSchema = builtOnFirstUse(() => z.object({ externalId: ExternalIdSchema }));
+
+/** An account as the provider API answers it: addressed by external ids, its parent's included. */
+export const ProviderAccountSchema = builtOnFirstUse(() =>
+  z.object({
+    externalId: z.string(),
+    name: z.string(),
+    type: z.string(),
+    currency: CurrencyCodeSchema,
+    language: LanguageSchema,
+    parentExternalId: z.string().nullable(),
+    invoiceName: z.string().nullable(),
+    invoiceEmail: z.string().nullable(),
+    createdAt: IsoDateTimeSchema,
+  }),
+);
+export type ProviderAccount = z.infer<typeof ProviderAccountSchema>;

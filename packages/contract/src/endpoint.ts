@@ -1,7 +1,11 @@
 import type { z } from 'zod';
+import type { ApiClientScope } from './api-clients';
 
-/** Who may call an endpoint: anyone, any signed-in person, Staff or Admin, or Admin only. */
-export type Access = 'public' | 'signedIn' | 'staff' | 'admin';
+/**
+ * Who may call an endpoint: anyone, any signed-in person, Staff or Admin, Admin only, or (on the
+ * provider API) an API client's token.
+ */
+export type Access = 'public' | 'signedIn' | 'staff' | 'admin' | 'client';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** Statuses an endpoint may answer with `{ error }`. */
 export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 429 | 503;
@@ -21,9 +25,11 @@ export interface Endpoint {
   /** The call's name as the spec writes it after `/v1/` (e.g. `Invoice/details`). */
   name: string;
   method: HttpMethod;
-  /** The full path, parameters in braces: `/b/v1/Invoice/details/{id}`. */
-  path: `/a/${string}` | `/b/${string}`;
+  /** The full path, parameters in braces: `/b/v1/Invoice/details/{id}`; RFC 8414 metadata under `/.well-known`. */
+  path: `/a/${string}` | `/b/${string}` | `/p/${string}` | `/.well-known/${string}`;
   access: Access;
+  /** On `client` rows: the scope the client's token must carry (none: any client may call). */
+  scope?: ApiClientScope;
   /** OpenAPI grouping and description. */
   tag: string;
   summary: string;
@@ -33,6 +39,8 @@ export interface Endpoint {
   body?: z.ZodType;
   answer: Answer;
   errors: readonly ErrorStatus[];
+  /** The shape of its error answers when not `{ error }` (the OAuth token endpoint answers RFC 6749 §5.2). */
+  errorBody?: z.ZodType;
   /** Left out of the OpenAPI documents (pages of the sandbox card provider). */
   hidden?: boolean;
   /**
@@ -50,8 +58,9 @@ export const emptyAnswer = { kind: 'empty' } as const;
 export const redirectAnswer = { kind: 'redirect' } as const;
 export const documentAnswer = <const T extends readonly string[]>(...contentTypes: T) => ({ kind: 'document', contentTypes }) as const;
 
-/** The service an endpoint belongs to, from its path: `/a` auth, `/b` billing. */
-export const serviceOf = (row: Pick<Endpoint, 'path'>): 'auth' | 'billing' => (row.path.startsWith('/a/') ? 'auth' : 'billing');
+/** The service an endpoint belongs to, from its path: `/a` (and its issuer metadata) auth, `/b` billing, `/p` the provider API. */
+export const serviceOf = (row: Pick<Endpoint, 'path'>): 'auth' | 'billing' | 'provider' =>
+  row.path.startsWith('/a/') || row.path.startsWith('/.well-known/') ? 'auth' : row.path.startsWith('/p/') ? 'provider' : 'billing';
 
 /** A path parameter was missing ("the parameter must be defined"). */
 export class RequiredParameterError extends Error {

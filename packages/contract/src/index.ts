@@ -3,6 +3,7 @@ export * from './text';
 export * from './money';
 export * from './json';
 export * from './auth';
+export * from './api-clients';
 export * from './passkeys';
 export * from './scopes';
 export * from './cards';

@@ -278,6 +278,42 @@ export const appSecrets = pgTable('app_secrets', {
   createdAt: createdAt(),
 });
 
+/**
+ * Machine clients of the provider API (OAuth 2.0 client credentials). `client_id` is the public half of
+ * the credentials; a disabled client gets no token and its tokens are refused (checked on every call).
+ */
+export const apiClients = pgTable(
+  'api_clients',
+  {
+    id: id(),
+    clientId: text('client_id').notNull(),
+    name: text('name').notNull(),
+    scopes: text('scopes').array().notNull(),
+    createdByUserId: ref('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    disabledAt: instant('disabled_at'),
+  },
+  (t) => [uniqueIndex('api_clients_client_id_idx').on(t.clientId)],
+);
+
+/**
+ * A client's secrets, as SHA-256 hashes: the current one (`expires_at` null) and, after a rotation, the
+ * previous one until its grace period ends.
+ */
+export const apiClientSecrets = pgTable(
+  'api_client_secrets',
+  {
+    id: id(),
+    apiClientId: ref('api_client_id')
+      .notNull()
+      .references(() => apiClients.id, { onDelete: 'cascade' }),
+    secretHash: text('secret_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: instant('expires_at'),
+  },
+  (t) => [uniqueIndex('api_client_secrets_hash_idx').on(t.secretHash), index('api_client_secrets_client_idx').on(t.apiClientId)],
+);
+
 // ── Accounts, addresses, contacts ───────────────────────────────────────────────────────────
 
 export const accounts = pgTable(
@@ -294,12 +330,15 @@ export const accounts = pgTable(
     language: text('language', { enum: LANGUAGES }).notNull(),
     paymentMethod: text('payment_method', { enum: ACCOUNT_PAYMENT_METHODS }).notNull(),
     parentId: ref('parent_id').references((): AnyPgColumn => accounts.id),
+    /** The provider's own id of the account (its billing system's), by which the provider API addresses it. */
+    externalId: text('external_id'),
     providerCustomerRef: text('provider_customer_ref'),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('accounts_customer_no_idx').on(t.customerNo),
+    uniqueIndex('accounts_external_id_idx').on(t.externalId),
     index('accounts_parent_idx').on(t.parentId),
     index('accounts_name_lower_idx').on(sql`lower(${t.name})`),
     // Trigram indexes (pg_trgm) for Search's "contains" and "starts with" matches (the account selector).
@@ -727,6 +766,8 @@ export const auditLog = pgTable(
     id: id(),
     at: instant('at').notNull().defaultNow(),
     actorUserId: ref('actor_user_id'),
+    /** An API client acting through the provider API (`actor_user_id` is then null). */
+    actorClientId: ref('actor_client_id').references(() => apiClients.id),
     accountId: ref('account_id'),
     action: text('action').notNull(),
     entity: text('entity').notNull(),

@@ -1,5 +1,5 @@
 /**
- * The server and the contract's endpoint table agree both ways: every route of either service
+ * The server and the contract's endpoint table agree both ways: every route of any service
  * comes from a row (with the row's access), and every row has its route.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ const key = (method: string, url: string) => `${method} ${url}`;
 
 describe('endpoint table and routes', () => {
   it('registers exactly one route per row, and no route of either service without a row', () => {
-    const routes = ctx.app.routeTable.filter((r) => r.url.startsWith('/a/') || r.url.startsWith('/b/')).map((r) => key(r.method, r.url));
+    const routes = ctx.app.routeTable.filter((r) => /^\/(a|b|p|\.well-known)\//.test(r.url)).map((r) => key(r.method, r.url));
     const rows = endpointList.map((row) => key(row.method, routePath(row.path)));
     expect(new Set(rows).size).toBe(rows.length);
     expect([...routes].sort()).toEqual([...rows].sort());

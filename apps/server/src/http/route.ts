@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { ErrorResponseSchema, type AnswerOf, type Endpoint, type ValidatedRequestOf } from '@portal/contract';
 import { assertAdmin, assertStaff, callerOf } from './caller';
+import { assertClientScope, clientOf } from './client-caller';
 import { routePath } from './route-path';
 
 export { routePath };
@@ -28,6 +29,8 @@ const noStore = async (_request: FastifyRequest, reply: FastifyReply) => {
 
 // Every signed-in endpoint documents the bearer requirement; public ones override it with none.
 const PUBLIC_SECURITY: { [name: string]: string[] }[] = [];
+/** The OpenAPI security scheme of provider API rows (openapi.ts defines it). */
+export const CLIENT_SECURITY_SCHEME = 'clientCredentials';
 
 /** Registers a row that is not cached; a cached row goes through `cachedRoute` (http/ledger-cache.ts). */
 export const route = <E extends Endpoint>(app: FastifyInstance, row: E, handler: EndpointHandler<E>, extras: RouteExtras = {}): void => {
@@ -37,24 +40,33 @@ export const route = <E extends Endpoint>(app: FastifyInstance, row: E, handler:
 
 /** Registers any row as it is: `route` for uncached rows, `cachedRoute` for the cached ones. */
 export const registerEndpoint = <E extends Endpoint>(app: FastifyInstance, row: E, handler: EndpointHandler<E>, extras: RouteExtras = {}): void => {
-  const response: Record<number, unknown> = Object.fromEntries(row.errors.map((status) => [status, ErrorResponseSchema]));
+  const response: Record<number, unknown> = Object.fromEntries(row.errors.map((status) => [status, row.errorBody ?? ErrorResponseSchema]));
   if (row.answer.kind === 'json') response[200] = row.answer.schema;
-  const roleCheck = row.access === 'admin' ? assertAdmin : row.access === 'staff' ? assertStaff : null;
+  const { scope } = row;
+  const accessCheck =
+    row.access === 'admin'
+      ? (request: FastifyRequest) => assertAdmin(callerOf(request))
+      : row.access === 'staff'
+        ? (request: FastifyRequest) => assertStaff(callerOf(request))
+        : row.access === 'client' && scope
+          ? (request: FastifyRequest) => assertClientScope(clientOf(request), scope)
+          : null;
   app.route({
     ...extras,
     method: row.method,
     url: routePath(row.path),
-    // A session (401) and, where the row asks, the role (403) are checked before the input is.
-    onRequest: row.access === 'public' ? [] : [app.requireCaller],
+    // A session or client token (401) and, where the row asks, the role or scope (403) are checked before the input is.
+    onRequest: row.access === 'public' ? [] : [row.access === 'client' ? app.requireClient : app.requireCaller],
     // What a signed-in person is answered is theirs alone: never kept by a browser or proxy.
     onSend: row.access === 'public' ? [] : [noStore],
-    preValidation: roleCheck ? [async (request: FastifyRequest) => roleCheck(callerOf(request))] : [],
+    preValidation: accessCheck ? [async (request: FastifyRequest) => accessCheck(request)] : [],
     schema: {
       tags: [row.tag],
       summary: row.summary,
       ...(row.description ? { description: row.description } : {}),
       ...(row.hidden ? { hide: true } : {}),
       ...(row.access === 'public' ? { security: PUBLIC_SECURITY } : {}),
+      ...(row.access === 'client' ? { security: [{ [CLIENT_SECURITY_SCHEME]: scope ? [scope] : [] }] } : {}),
       ...(row.params ? { params: row.params } : {}),
       ...(row.query ? { querystring: row.query } : {}),
       ...(row.body ? { body: row.body } : {}),

@@ -3,6 +3,8 @@ import { auditLog } from '../db/schema';
 
 export interface AuditEntry {
   actorUserId: bigint | null;
+  /** An API client acting through the provider API. */
+  actorClientId?: bigint | null;
   accountId: bigint | null;
   action: string;
   entity: string;
@@ -14,6 +16,7 @@ export interface AuditEntry {
 export const recordAudit = async (db: PortalDb, entry: AuditEntry): Promise<void> => {
   await db.insert(auditLog).values({
     actorUserId: entry.actorUserId,
+    actorClientId: entry.actorClientId ?? null,
     accountId: entry.accountId,
     action: entry.action,
     entity: entry.entity,

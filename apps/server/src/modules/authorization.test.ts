@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { endpointList, NOTIFICATION_PREFERENCE_EVENTS, parseJson, serviceOf, stringifyJson } from '@portal/contract';
+import { API_CLIENT_SCOPES, endpointList, NOTIFICATION_PREFERENCE_EVENTS, parseJson, serviceOf, stringifyJson, type ApiClientScope, type Endpoint } from '@portal/contract';
 import { buildTestApp, type TestContext } from '../../test/app';
 import {
   bearer,
@@ -20,7 +20,8 @@ import {
   createUser,
   tokenFor,
 } from '../../test/factories';
-import { charges, disputes, notificationPreferences, notifications, passkeys, sessions } from '../db/schema';
+import { accounts, charges, disputes, notificationPreferences, notifications, passkeys, sessions } from '../db/schema';
+import { clientTokenFor } from '../../test/api-clients';
 import { routePath } from '../http/route';
 
 interface Ids {
@@ -511,5 +512,72 @@ describe('authorization on two-factor routes', () => {
     const res = await call(customerToken, { method: 'POST', url: `/a/v1/Users/${target.id}/reset-two-factor` });
     expect(res.status).toBe(403);
     expect(typeof (res.body as { error?: unknown }).error).toBe('string');
+  });
+});
+
+/**
+ * The provider API (`/p`) takes only API clients' tokens, each row needing its scope; a client's token
+ * opens nothing under `/b` or `/a`.
+ */
+describe('authorization on the provider API', () => {
+  interface ProviderRow {
+    route: string;
+    request: InjectOptions;
+  }
+  const PROVIDER_ROWS: ProviderRow[] = [
+    { route: 'GET /p/v1/clients/me', request: { method: 'GET', url: '/p/v1/clients/me' } },
+    { route: 'GET /p/v1/accounts/:externalId', request: { method: 'GET', url: '/p/v1/accounts/AUTHZ-ACC-1' } },
+  ];
+  const scopeOf = (key: string) => (endpointList as readonly Endpoint[]).find((row) => `${row.method} ${routePath(row.path)}` === key)?.scope;
+
+  const clientToken = (scopes: ApiClientScope[]) => clientTokenFor(ctx, scopes);
+
+  beforeAll(async () => {
+    await ctx.database.db.update(accounts).set({ externalId: 'AUTHZ-ACC-1' }).where(sql`${accounts.id} = ${own.account}`);
+  });
+
+  it('covers every provider API row that needs a client token', () => {
+    const rows = endpointList.filter((row) => serviceOf(row) === 'provider' && row.access !== 'public').map((row) => `${row.method} ${routePath(row.path)}`);
+    expect(rows.every((row) => endpointList.find((r) => `${r.method} ${routePath(r.path)}` === row)?.access === 'client')).toBe(true);
+    expect([...rows].sort()).toEqual(PROVIDER_ROWS.map((r) => r.route).sort());
+  });
+
+  it('refuses a person’s session token on every row, a customer’s or an Admin’s, and no token at all', async () => {
+    const admin = await createUser(ctx.database.db, { roles: ['Admin'] });
+    const adminToken = await tokenFor(ctx.database.db, admin);
+    const failures: string[] = [];
+    for (const row of PROVIDER_ROWS) {
+      for (const [who, token] of [['customer', customerToken], ['admin', adminToken]] as const) {
+        const { status } = await call(token, row.request);
+        if (status !== 401) failures.push(`${row.route} as ${who}: ${status}`);
+      }
+      const anonymous = await ctx.app.inject(row.request);
+      if (anonymous.statusCode !== 401) failures.push(`${row.route} without a token: ${anonymous.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses a client without the row’s scope with 403, and lets one with it through', async () => {
+    const allScopes = await clientToken([...API_CLIENT_SCOPES]);
+    const failures: string[] = [];
+    for (const row of PROVIDER_ROWS) {
+      const scope = scopeOf(row.route);
+      const granted = await call(allScopes, row.request);
+      if (granted.status !== 200) failures.push(`${row.route} with every scope: ${granted.status} ${stringifyJson(granted.body)}`);
+      if (!scope) continue;
+      const without = await call(await clientToken(API_CLIENT_SCOPES.filter((s) => s !== scope)), row.request);
+      if (without.status !== 403) failures.push(`${row.route} without ${scope}: ${without.status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses a client’s token on every route of the billing and auth services that needs a session', async () => {
+    const token = await clientToken([...API_CLIENT_SCOPES]);
+    const failures: string[] = [];
+    for (const row of endpointList.filter((r) => serviceOf(r) !== 'provider' && r.access !== 'public')) {
+      const res = await ctx.app.inject({ method: row.method, url: row.path.replace(/\{\w+\}/g, String(other.account)), headers: bearer(token) });
+      if (res.statusCode !== 401) failures.push(`${row.method} ${row.path}: ${res.statusCode}`);
+    }
+    expect(failures).toEqual([]);
   });
 });

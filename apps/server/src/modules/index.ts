@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { accountRoutes } from './accounts';
+import { accountRoutes, providerAccountRoutes } from './accounts';
 import { authModule, type AuthModuleOptions } from './auth';
+import { apiClientRoutes } from './api-clients';
 import { billingRoutes } from './billing';
 import { chargeRoutes } from './charges';
 import { checkoutRoutes } from './checkout';
@@ -14,13 +15,14 @@ import { searchRoutes } from './search';
 import { usageRoutes } from './usage';
 
 /**
- * Every call of both services of the spec: the auth service's (`/a`, one module) and the billing
- * service's (`/b`, one module per resource). Each module registers its rows of the contract's
- * endpoint table.
+ * Every call of both services of the spec: the auth service's (`/a`, one module, and its API clients) and
+ * the billing service's (`/b`, one module per resource), and the provider API's (`/p`). Each module
+ * registers its rows of the contract's endpoint table.
  */
 export const apiModules = async (app: FastifyInstance, options: AuthModuleOptions) => {
   await app.register(authModule, options);
-  for (const routes of [billingRoutes, paymentRoutes, paymentMethodRoutes, checkoutRoutes, notificationRoutes, accountRoutes, invoiceRoutes, chargeRoutes, disputeRoutes, searchRoutes, usageRoutes]) {
+  await app.register(apiClientRoutes, { keyStore: options.keyStore });
+  for (const routes of [billingRoutes, paymentRoutes, paymentMethodRoutes, checkoutRoutes, notificationRoutes, accountRoutes, invoiceRoutes, chargeRoutes, disputeRoutes, searchRoutes, usageRoutes, providerAccountRoutes]) {
     await app.register(routes);
   }
   // Notification emails are built at delivery; a payment received carries its receipt (payments

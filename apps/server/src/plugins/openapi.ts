@@ -1,14 +1,14 @@
 import fp from 'fastify-plugin';
 import type { HTTPMethods, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
-import { endpoints } from '@portal/contract';
-import { route } from '../http/route';
+import { API_CLIENT_SCOPES, endpoints } from '@portal/contract';
+import { CLIENT_SECURITY_SCHEME, route } from '../http/route';
 import type { CompilersFactory } from './json';
 
 type OpenApiDocument = { openapi: string; paths?: Record<string, unknown> };
 type DocumentedRoute = Pick<RouteOptions, 'method' | 'url' | 'schema'>;
 
-const SERVICES = [endpoints.authOpenApi, endpoints.billingOpenApi];
+const SERVICES = [endpoints.authOpenApi, endpoints.billingOpenApi, endpoints.providerOpenApi];
 
 /** `/a/openapi.json` → `/a/`: the paths one service's document holds. */
 const prefixOf = (path: string) => path.slice(0, path.indexOf('/', 1) + 1);
@@ -31,7 +31,16 @@ const buildDocument = async (routes: readonly DocumentedRoute[]): Promise<OpenAp
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Billing portal', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // The provider API's tokens come from the auth service's token endpoint (client credentials).
+          [CLIENT_SECURITY_SCHEME]: {
+            type: 'oauth2',
+            flows: { clientCredentials: { tokenUrl: endpoints.oauthToken.path, scopes: Object.fromEntries(API_CLIENT_SCOPES.map((s) => [s, s])) } },
+          },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: createJsonSchemaTransform({

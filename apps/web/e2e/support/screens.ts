@@ -55,6 +55,13 @@ const openSandboxCheckout = async (page: Page) => {
   await expectOnSandboxCheckout(page);
 };
 
+/** The Admin's API clients: the table, or the empty state before any client exists. */
+const openApiClients = async (page: Page) => {
+  await page.goto('/admin/api-clients');
+  await expect(h1(page, 'API clients')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'API clients' }).or(page.getByText('No API clients yet'))).toBeVisible();
+};
+
 const DISPUTE_TEXTS = {
   customer: { card: 'Charge disputes', open: 'Dispute a charge', dialog: 'Dispute this charge', charge: /^Charge/ },
   francais: { card: 'Contestations de frais', open: 'Contester des frais', dialog: 'Contester ces frais', charge: /^Frais/ },
@@ -504,6 +511,31 @@ export const SCREENS: Screen[] = [
       await page.goto('/admin/users');
       await expect(h1(page, 'Users')).toBeVisible();
       await expect(page.getByRole('table', { name: 'Users' })).toBeVisible();
+    },
+  },
+  { name: 'admin-api-clients', user: 'admin', open: openApiClients },
+  {
+    name: 'admin-api-clients-french',
+    user: 'admin',
+    open: async (page) => {
+      await openApiClients(page);
+      await page.getByRole('button', { name: /User menu/ }).click();
+      await page.getByRole('menu', { name: 'User menu' }).getByRole('menuitemradio', { name: 'Français' }).click();
+      await expect(h1(page, 'Clients API')).toBeVisible();
+      await expect(page.getByRole('menu')).toBeHidden();
+    },
+  },
+  {
+    name: 'admin-api-client-secret',
+    user: 'admin',
+    open: async (page) => {
+      await openApiClients(page);
+      await page.getByRole('button', { name: 'Create API client' }).click();
+      const create = page.getByRole('dialog', { name: 'Create API client' });
+      await create.getByRole('textbox', { name: /Name/ }).fill('Screen scan BSS');
+      await create.getByRole('checkbox', { name: /usage:write/ }).check();
+      await create.getByRole('button', { name: 'Create API client' }).click();
+      await expect(page.getByRole('dialog', { name: 'Secret of Screen scan BSS' }).getByRole('textbox', { name: 'Client secret' })).toHaveValue(/^pcs_/);
     },
   },
   {

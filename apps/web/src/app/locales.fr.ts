@@ -21,6 +21,7 @@ export const fr: Catalog<typeof en> = {
     changePassword: 'Changer le mot de passe',
     security: 'Sécurité',
     users: 'Utilisateurs',
+    apiClients: 'Clients API',
     disputes: 'Contestations',
     logOff: 'Se déconnecter',
     language: 'Langue',

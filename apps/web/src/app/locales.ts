@@ -23,6 +23,7 @@ export const en = {
     changePassword: 'Change Password',
     security: 'Security',
     users: 'Users',
+    apiClients: 'API clients',
     disputes: 'Disputes',
     logOff: 'Log off',
     language: 'Language',

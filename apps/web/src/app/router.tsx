@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
           { path: paths.password, lazy: () => import('@/features/auth/routes/change-password') },
           { path: paths.security, lazy: () => import('@/features/security/routes/security') },
           { path: paths.adminUsers, lazy: () => import('@/features/admin/routes/users') },
+          { path: paths.adminApiClients, lazy: () => import('@/features/api-clients/routes/api-clients') },
           { path: paths.adminDisputes, lazy: () => import('@/features/disputes/routes/admin-disputes') },
         ],
       },

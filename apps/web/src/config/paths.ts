@@ -22,6 +22,7 @@ export const paths = {
   password: '/password',
   security: '/security',
   adminUsers: '/admin/users',
+  adminApiClients: '/admin/api-clients',
   adminDisputes: '/admin/disputes',
 } as const;
 

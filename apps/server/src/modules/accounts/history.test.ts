@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createTestClock, type TestContext } from '../../../test/app';
 import { createCustomer } from '../../../test/billing';
+import { recordAudit } from '../../lib/audit';
+import { createApiClient } from '../api-clients';
 import { bearer, createBillingDetails, createInvoice, createPaymentMethod, createUser, tokenFor } from '../../../test/factories';
 
 const ORIGIN = 'http://localhost:3000';
@@ -108,6 +110,15 @@ describe('GET /b/v1/Account/{accountId}/history', () => {
     const page = (await historyOf(account.id, headers, '?skip=5&take=5')).json();
     expect(page.count).toBeUndefined();
     expect(page.value.map((e: { action: string }) => e.action)).toEqual(['payment.created', 'payment_method.default_set']);
+  });
+
+  it('names the provider’s billing system by its API client for a change made through the provider API', async () => {
+    const { account, headers } = await createCustomer(ctx);
+    const { client } = await createApiClient({ db: ctx.database.db, clock: ctx.clock }, { userId: null, via: 'command line' }, { name: 'Rating engine', scopes: ['accounts:write'] });
+    await recordAudit(ctx.database.db, { actorUserId: null, actorClientId: client.id, accountId: account.id, action: 'account.customerdetails.update', entity: 'account', entityId: account.id });
+    const res = await historyOf(account.id, headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().value).toEqual([expect.objectContaining({ action: 'account.customerdetails.update', actor: { kind: 'client', name: 'Rating engine' } })]);
   });
 
   it('answers an empty history for an account without activity', async () => {

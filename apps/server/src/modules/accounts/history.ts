@@ -28,6 +28,8 @@ type HistoryRow = {
   actor_user_id: string | null;
   actor_name: string | null;
   actor_roles: string[] | null;
+  actor_client_id: string | null;
+  actor_client_name: string | null;
   card_brand: string | null;
   card_last4: string | null;
 };
@@ -47,7 +49,7 @@ const historyPage = async (db: PortalDb, accountId: bigint, skip: number, take: 
   const idOf = (text: SQL) => sql`case when ${text} ~ '^[0-9]{1,18}$' then (${text})::bigint end`;
   const { rows } = await db.execute<HistoryRow>(sql`
     select l.id::text as id, l.at, l.action, l.details, l.actor_user_id::text as actor_user_id,
-      u.name as actor_name, u.roles as actor_roles,
+      u.name as actor_name, u.roles as actor_roles, l.actor_client_id::text as actor_client_id, c.name as actor_client_name,
       coalesce(l.details->>'brand', pm.brand) as card_brand, coalesce(l.details->>'last4', pm.last4) as card_last4
     from (
       select * from audit_log
@@ -56,6 +58,7 @@ const historyPage = async (db: PortalDb, accountId: bigint, skip: number, take: 
       offset ${skip} limit ${take}
     ) l
     left join users u on u.id = l.actor_user_id
+    left join api_clients c on c.id = l.actor_client_id
     left join payments p on l.entity = 'payment' and p.id = ${idOf(sql`l.entity_id`)}
     left join payment_methods pm on pm.id = coalesce(
       case when l.entity = 'payment_method' then ${idOf(sql`l.entity_id`)} end,
@@ -86,9 +89,11 @@ export const presentHistoryRow = (row: HistoryRow): AccountHistoryEntry => {
     at: new Date(row.at).toISOString(),
     action: row.action,
     actor:
-      row.actor_user_id === null
-        ? { kind: 'system', name: null }
-        : { kind: isStaffRole(row.actor_roles) ? 'staff' : 'customer', name: row.actor_name },
+      row.actor_client_id !== null
+        ? { kind: 'client', name: row.actor_client_name }
+        : row.actor_user_id === null
+          ? { kind: 'system', name: null }
+          : { kind: isStaffRole(row.actor_roles) ? 'staff' : 'customer', name: row.actor_name },
     amount: amount !== null && currency !== null ? moneyFromDecimal(amount) : null,
     currency: amount !== null ? currency : null,
     card: row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null,

@@ -3,3 +3,4 @@ export { accountRoutes } from './routes';
 export { runDueAutopay } from './autopay/runner';
 export { noticeUpcomingAutopayments } from './autopay/notices';
 export { listNameOf } from './fields';
+export { providerAccountRoutes } from './provider';

@@ -84,7 +84,9 @@ export const authModule: FastifyPluginAsync<AuthModuleOptions> = async (app, opt
 };
 
 /** Signing keys (loaded once by the app; tests sign tokens the way the auth service does). */
-export { createSigningKeyStore, loadSigningKeys, rotateSigningKey, SIGNING_KEY_CONTEXT, type SigningKeyStore, type SigningKeys } from './keys';
+export { createSigningKeyStore, loadSigningKeys, rotateSigningKey, SIGNING_ALGORITHM, SIGNING_KEY_CONTEXT, type SigningKeyStore, type SigningKeys } from './keys';
+/** API clients' wrong secrets are throttled by the sign-in rules. */
+export { THROTTLE_RULES } from './throttle';
 export { oidcSettingsOf } from './oidc';
 export { signSessionToken } from './session-token';
 export { createSession } from './sessions';

@@ -1,4 +1,4 @@
-import { ChevronDown, IdCard, KeyRound, LogOut, MessageSquareWarning, ShieldCheck, UserCheck, UserRound } from 'lucide-react';
+import { ChevronDown, IdCard, KeyRound, LogOut, MessageSquareWarning, ShieldCheck, UserCheck, Workflow, UserRound } from 'lucide-react';
 import { useTranslation } from '@/lib/i18n/translate';
 import { buttonClasses } from '@/components/ui/button';
 import { LanguagesIcon } from '@/components/ui/icons';
@@ -45,6 +45,12 @@ export function UserMenu({ session }: { session: Session }) {
             to: paths.adminUsers,
             label: t('userMenu.users'),
             icon: <UserCheck aria-hidden="true" />,
+          },
+          {
+            kind: 'link' as const,
+            to: paths.adminApiClients,
+            label: t('userMenu.apiClients'),
+            icon: <Workflow aria-hidden="true" />,
           },
         ]
       : []),

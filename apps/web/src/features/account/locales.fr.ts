@@ -75,6 +75,9 @@ export const fr: Catalog<typeof en> = {
     loadingMore: 'Chargement...',
     supportStaff: 'Soutien à la clientèle',
     automatic: 'Automatique',
+    /** The provider's billing system, by the name of its API client. */
+    byClient: 'par {{name}}',
+    unknownClient: 'le système de facturation',
     unknownPerson: 'Un ancien utilisateur',
     aCard: 'une carte',
     actions: {

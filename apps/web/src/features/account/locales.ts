@@ -74,6 +74,9 @@ export const en = {
     loadingMore: 'Loading...',
     supportStaff: 'Support staff',
     automatic: 'Automatic',
+    /** The provider's billing system, by the name of its API client. */
+    byClient: 'by {{name}}',
+    unknownClient: 'the billing system',
     unknownPerson: 'A former user',
     aCard: 'a card',
     actions: {

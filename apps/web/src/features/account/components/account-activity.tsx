@@ -79,6 +79,8 @@ function ActivityItem({ entry }: { entry: AccountHistoryEntry }) {
             </>
           ) : entry.actor.kind === 'system' ? (
             <span>{t('activity.automatic')}</span>
+          ) : entry.actor.kind === 'client' ? (
+            <span>{t('activity.byClient', { name: entry.actor.name ?? t('activity.unknownClient') })}</span>
           ) : (
             <span>{entry.actor.name ?? t('activity.unknownPerson')}</span>
           )}

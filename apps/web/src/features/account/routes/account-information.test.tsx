@@ -307,6 +307,23 @@ describe('account information', () => {
       expect(Object.fromEntries(call.url.searchParams)).toEqual({ skip: '0', take: '10', count: 'true' });
     });
 
+    const byClient = [entry(1, 'account.customerdetails.update', { kind: 'client', name: 'Rating engine' })];
+
+    it('names the provider’s billing system by its API client', async () => {
+      mockAccount({ history: () => json({ value: byClient, count: 1 }) });
+      renderRoute('/profile');
+      const region = within(await screen.findByRole('region', { name: 'Account activity' }));
+      expect(await region.findByText('by Rating engine')).toBeInTheDocument();
+      expect(region.queryByText('Support staff')).not.toBeInTheDocument();
+    });
+
+    it('names it in French for a French account', async () => {
+      mockAccount({ details: () => json(accountDetails(1001n, { language: 'French' })), history: () => json({ value: byClient, count: 1 }) });
+      renderRoute('/profile');
+      const region = within(await screen.findByRole('region', { name: 'Activité du compte' }));
+      expect(await region.findByText('par Rating engine')).toBeInTheDocument();
+    });
+
     it('shows more on request, and says when there is nothing yet', async () => {
       const user = userEvent.setup();
       const many = Array.from({ length: 12 }, (_, i) => entry(i + 1, 'autopay.enabled', { kind: 'customer', name: 'Casey Customer' }));

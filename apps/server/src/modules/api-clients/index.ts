@@ -1,0 +1,5 @@
+/** Machine clients of the provider API: their Admin calls, their OAuth token endpoint, and the `/p` token check. */
+export { apiClientRoutes } from './routes';
+export { clientAuthPlugin } from './client-auth';
+export { createClientTokenVerifier } from './token';
+export { createApiClient, type ApiClientActor } from './service';

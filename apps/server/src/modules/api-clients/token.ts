@@ -1,0 +1,76 @@
+/**
+ * Client tokens: JWT access tokens (RFC 9068, `typ: at+jwt`) signed with the session keys, for the
+ * `provider` audience only. Session tokens (audience `billing`, `typ: JWT`) are never accepted in their
+ * place, nor these on `/a` or `/b`.
+ */
+import { randomUUID } from 'node:crypto';
+import { errors, jwtVerify, SignJWT, type JWTVerifyGetKey } from 'jose';
+import { API_CLIENT_SCOPES, CLIENT_TOKEN_TTL_SECONDS, PROVIDER_AUDIENCE, type ApiClientScope } from '@portal/contract';
+import { z } from 'zod';
+import { SIGNING_ALGORITHM, type SigningKeys } from '../auth';
+
+const ACCESS_TOKEN_TYPE = 'at+jwt';
+
+export interface ClientTokenSubject {
+  clientId: string;
+  scopes: readonly string[];
+}
+
+export const signClientToken = (keys: SigningKeys, subject: ClientTokenSubject, options: { issuer: string; now: Date }): Promise<string> => {
+  const issuedAt = Math.floor(options.now.getTime() / 1000);
+  return new SignJWT({ client_id: subject.clientId, scope: subject.scopes.join(' ') })
+    .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid: keys.current.kid, typ: ACCESS_TOKEN_TYPE })
+    .setSubject(subject.clientId)
+    .setIssuer(options.issuer)
+    .setAudience(PROVIDER_AUDIENCE)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + CLIENT_TOKEN_TTL_SECONDS)
+    .setJti(randomUUID())
+    .sign(keys.current.privateKey);
+};
+
+const ClaimsSchema = z.object({
+  sub: z.string().min(1),
+  client_id: z.string().min(1),
+  scope: z.string(),
+  iat: z.number(),
+  exp: z.number(),
+});
+
+/** A verified client token: which client, with which scopes, until when. */
+export interface ClientToken {
+  clientId: string;
+  scopes: ApiClientScope[];
+  expiresAt: Date;
+}
+
+export class ClientTokenError extends Error {
+  constructor(readonly expired: boolean) {
+    super(expired ? 'The access token has expired.' : 'The access token is not valid.');
+  }
+}
+
+export const createClientTokenVerifier =
+  (keys: JWTVerifyGetKey, { issuer, now }: { issuer: string; now: () => Date }) =>
+  async (token: string): Promise<ClientToken> => {
+    try {
+      const { payload } = await jwtVerify(token, keys, {
+        audience: PROVIDER_AUDIENCE,
+        issuer,
+        typ: ACCESS_TOKEN_TYPE,
+        requiredClaims: ['iat', 'exp', 'jti', 'sub'],
+        algorithms: ['EdDSA', 'RS256'],
+        currentDate: now(),
+      });
+      const claims = ClaimsSchema.parse(payload);
+      // Never made to last longer than a client token may.
+      if (claims.exp - claims.iat > CLIENT_TOKEN_TTL_SECONDS || claims.sub !== claims.client_id) throw new ClientTokenError(false);
+      const scopes = API_CLIENT_SCOPES.filter((scope) => claims.scope.split(' ').includes(scope));
+      return { clientId: claims.client_id, scopes, expiresAt: new Date(claims.exp * 1000) };
+    } catch (error) {
+      if (error instanceof ClientTokenError) throw error;
+      throw new ClientTokenError(error instanceof errors.JWTExpired);
+    }
+  };
+
+export type ClientTokenVerifier = ReturnType<typeof createClientTokenVerifier>;

@@ -1,0 +1,185 @@
+import { API_CLIENT_SCOPES, endpoints, type ApiClient, type ApiClientCredentials, type ApiClientScope } from '@portal/contract';
+import { useMutation } from '@tanstack/react-query';
+import { Copy } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from '@/lib/i18n/translate';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Dialog, DialogClose } from '@/components/ui/dialog';
+import { Checkbox, Field, Input, Select } from '@/components/ui/field';
+import { errorMessage } from '@/lib/api/client';
+import { createApiClient, rotateApiClientSecret } from '../api/api-clients';
+
+/** Dialogs of the API clients screen, loaded on demand by routes/api-clients.tsx. */
+
+export function CreateApiClientDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (credentials: ApiClientCredentials) => void }) {
+  const { t } = useTranslation('apiClients');
+  const { t: tc } = useTranslation();
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<ApiClientScope[]>([]);
+  const [tried, setTried] = useState(false);
+  const create = useMutation({ mutationFn: () => createApiClient({ name: name.trim(), scopes }), onSuccess: onCreated });
+  const nameError = tried && !name.trim() ? t('nameRequired') : undefined;
+  const scopesError = tried && scopes.length === 0 ? t('scopesRequired') : undefined;
+  const submit = () => {
+    setTried(true);
+    if (name.trim() && scopes.length > 0) create.mutate();
+  };
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('createTitle')}
+      description={t('createText')}
+      busy={create.isPending}
+      footer={
+        <>
+          <DialogClose asChild>
+            <Button variant="secondary">{tc('cancel')}</Button>
+          </DialogClose>
+          <Button loading={create.isPending} loadingText={t('creating')} onClick={submit}>
+            {t('create')}
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-5">
+        {create.isError && <Banner tone="error">{errorMessage(create.error, t('actionFailed'))}</Banner>}
+        <Field label={t('name')} hint={t('nameHint')} error={nameError} required>
+          <Input value={name} maxLength={100} onChange={(event) => setName(event.target.value)} autoComplete="off" />
+        </Field>
+        <fieldset className="flex flex-col gap-1" aria-describedby={scopesError ? 'api-client-scopes-error' : undefined}>
+          <legend className="mb-2 text-sm font-semibold">{t('scopes')}</legend>
+          {API_CLIENT_SCOPES.map((scope) => (
+            <Checkbox
+              key={scope}
+              label={`${t(`scope.${scope}`)} (${scope})`}
+              hint={t(`scopeHint.${scope}`)}
+              checked={scopes.includes(scope)}
+              onChange={(event) => setScopes((current) => (event.target.checked ? [...current, scope] : current.filter((s) => s !== scope)))}
+            />
+          ))}
+          {scopesError && (
+            <p id="api-client-scopes-error" className="text-sm text-danger">
+              {scopesError}
+            </p>
+          )}
+        </fieldset>
+      </div>
+    </Dialog>
+  );
+}
+
+function CopyField({ label, value, copyLabel, copiedLabel }: { label: string; value: string; copyLabel: string; copiedLabel: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="flex flex-col gap-2">
+      <Field label={label}>
+        <Input readOnly value={value} onFocus={(event) => event.currentTarget.select()} className="font-mono text-xs" />
+      </Field>
+      <div className="flex items-center gap-3">
+        <Button size="sm" variant="secondary" onClick={() => void navigator.clipboard?.writeText(value).then(() => setCopied(true))}>
+          <Copy className="size-4" aria-hidden="true" />
+          {copyLabel}
+        </Button>
+        <span role="status" className="text-sm text-success">
+          {copied ? copiedLabel : ''}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+/** The client's credentials, once: after creation and after each rotation. */
+export function SecretDialog({ credentials, onClose }: { credentials: ApiClientCredentials; onClose: () => void }) {
+  const { t } = useTranslation('apiClients');
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('secretTitle', { name: credentials.client.name })}
+      footer={
+        <DialogClose asChild>
+          <Button>{t('done')}</Button>
+        </DialogClose>
+      }
+    >
+      <div className="flex flex-col gap-4">
+        <Banner tone="warning">{t('secretWarning')}</Banner>
+        <CopyField label={t('clientId')} value={credentials.client.clientId} copyLabel={t('copyClientId')} copiedLabel={t('copiedClientId')} />
+        <CopyField label={t('clientSecret')} value={credentials.clientSecret} copyLabel={t('copySecret')} copiedLabel={t('copiedSecret')} />
+        <Field label={t('tokenEndpoint')}>
+          <Input readOnly value={`${window.location.origin}${endpoints.oauthToken.path}`} className="font-mono text-xs" />
+        </Field>
+      </div>
+    </Dialog>
+  );
+}
+
+/** Grace periods offered for the current secret, in minutes. */
+export const GRACE_PERIODS = [0, 60, 1440, 10080, 43200] as const;
+
+export function RotateSecretDialog({
+  client,
+  onClose,
+  onRotated,
+}: {
+  client: ApiClient;
+  onClose: () => void;
+  onRotated: (credentials: ApiClientCredentials) => void;
+}) {
+  const { t } = useTranslation('apiClients');
+  const { t: tc } = useTranslation();
+  const [grace, setGrace] = useState<number>(1440);
+  const rotate = useMutation({ mutationFn: () => rotateApiClientSecret(client.id, grace), onSuccess: onRotated });
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('rotateTitle', { name: client.name })}
+      description={t('rotateText')}
+      busy={rotate.isPending}
+      footer={
+        <>
+          <DialogClose asChild>
+            <Button variant="secondary">{tc('cancel')}</Button>
+          </DialogClose>
+          <Button loading={rotate.isPending} loadingText={t('rotating')} onClick={() => rotate.mutate()}>
+            {t('rotate')}
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-4">
+        {rotate.isError && <Banner tone="error">{errorMessage(rotate.error, t('actionFailed'))}</Banner>}
+        <Field label={t('gracePeriod')}>
+          <Select value={String(grace)} onChange={(event) => setGrace(Number(event.target.value))}>
+            {GRACE_PERIODS.map((minutes) => (
+              <option key={minutes} value={minutes}>
+                {t(`grace_${minutes}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+    </Dialog>
+  );
+}
+
+export function DisableApiClientDialog({ client, busy, onConfirm, onClose }: { client: ApiClient; busy: boolean; onConfirm: () => void; onClose: () => void }) {
+  const { t } = useTranslation('apiClients');
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('disableTitle', { name: client.name })}
+      confirmLabel={t('disable')}
+      workingLabel={t('disabling')}
+      working={busy}
+      onConfirm={onConfirm}
+    >
+      {t('disableText')}
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,180 @@
+import type { ApiClient, ApiClientCredentials } from '@portal/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Ban, KeyRound, Plus, Workflow } from 'lucide-react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { useTranslation } from '@/lib/i18n/translate';
+import { Badge } from '@/components/ui/badge';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { BackLink, PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api/client';
+import { registerLocales } from '@/lib/i18n/i18n';
+import { useFormat } from '@/lib/i18n/use-format';
+import { useSession } from '@/lib/session/session-store';
+import { usePageTitle } from '@/lib/use-page-title';
+import { apiClientsQuery, disableApiClient } from '../api/api-clients';
+import { apiClientsLocales } from '../locales';
+
+await registerLocales('apiClients', apiClientsLocales);
+
+// The dialogs (and Radix Dialog with them) load when first opened, or when the pointer nears an action.
+const loadDialogs = () => import('../components/api-client-dialogs');
+const CreateApiClientDialog = lazy(() => loadDialogs().then((m) => ({ default: m.CreateApiClientDialog })));
+const SecretDialog = lazy(() => loadDialogs().then((m) => ({ default: m.SecretDialog })));
+const RotateSecretDialog = lazy(() => loadDialogs().then((m) => ({ default: m.RotateSecretDialog })));
+const DisableApiClientDialog = lazy(() => loadDialogs().then((m) => ({ default: m.DisableApiClientDialog })));
+
+type Notice = { tone: 'success' | 'error'; text: string } | null;
+
+/**
+ * /admin/api-clients: Admin creates the machine clients of the provider API (name and
+ * scopes; the secret is shown once), rotates a secret with a grace period for the old one, or disables a
+ * client. Every change is audited on the server.
+ */
+export function ApiClientsPage() {
+  const { t } = useTranslation('apiClients');
+  const { t: tc } = useTranslation();
+  const f = useFormat();
+  usePageTitle(t('title'));
+  const session = useSession();
+  const clients = useQuery({ ...apiClientsQuery(), enabled: Boolean(session?.isAdmin) });
+  const [creating, setCreating] = useState(false);
+  const [rotating, setRotating] = useState<ApiClient | null>(null);
+  const [disabling, setDisabling] = useState<ApiClient | null>(null);
+  const [secret, setSecret] = useState<ApiClientCredentials | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: apiClientsQuery().queryKey });
+
+  const showSecret = (credentials: ApiClientCredentials, message: 'created' | 'rotated') => {
+    setCreating(false);
+    setRotating(null);
+    setSecret(credentials);
+    setNotice({ tone: 'success', text: t(message, { name: credentials.client.name }) });
+    void refresh();
+  };
+  const disable = useMutation({
+    mutationFn: (client: ApiClient) => disableApiClient(client.id),
+    onSuccess: (client) => setNotice({ tone: 'success', text: t('disabled', { name: client.name }) }),
+    onError: (error) => setNotice({ tone: 'error', text: errorMessage(error, t('actionFailed')) }),
+    // The Disable button goes with the change: focus goes to the message.
+    onSettled: () => {
+      setDisabling(null);
+      void refresh().then(() => noticeRef.current?.focus());
+    },
+  });
+
+  const back = <BackLink to={paths.home}>{tc('backToDashboard')}</BackLink>;
+  if (!session?.isAdmin) {
+    return (
+      <>
+        <PageHeader title={t('title')} back={back} />
+        <Banner tone="error">{t('forbidden')}</Banner>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        description={t('intro')}
+        back={back}
+        actions={
+          <Button onClick={() => setCreating(true)} onPointerEnter={() => void loadDialogs()} onFocus={() => void loadDialogs()}>
+            <Plus className="size-4" aria-hidden="true" />
+            {t('create')}
+          </Button>
+        }
+      />
+      {notice && (
+        <div ref={noticeRef} tabIndex={-1} className="mb-4 rounded-lg focus-visible:outline-2 focus-visible:outline-focus">
+          <Banner tone={notice.tone} onDismiss={() => setNotice(null)}>
+            {notice.text}
+          </Banner>
+        </div>
+      )}
+      {clients.isError ? (
+        <Banner tone="error">{t('loadError')}</Banner>
+      ) : clients.isPending ? (
+        <Card className="flex flex-col gap-3 p-5" aria-busy="true">
+          <span role="status" className="sr-only">
+            {tc('loading')}
+          </span>
+          {[0, 1].map((i) => (
+            <Skeleton key={i} className="h-10 w-full" />
+          ))}
+        </Card>
+      ) : clients.data.length === 0 ? (
+        <Card>
+          <EmptyState icon={<Workflow />} title={t('empty')} description={t('emptyText')} />
+        </Card>
+      ) : (
+        <Table caption={t('table')} hideCaption>
+          <THead>
+            <tr>
+              <Th>{t('name')}</Th>
+              <Th>{t('scopes')}</Th>
+              <Th align="right">{t('actions')}</Th>
+            </tr>
+          </THead>
+          <TBody>
+            {clients.data.map((client) => (
+              <Tr key={String(client.id)}>
+                <Td>
+                  <div className="flex flex-wrap items-center gap-2 font-medium">
+                    {client.name}
+                    <Badge tone={client.status === 'active' ? 'success' : 'neutral'}>{t(`status_${client.status}`)}</Badge>
+                  </div>
+                  <div className="font-mono text-xs break-all text-fg-muted">{client.clientId}</div>
+                  <div className="text-sm text-fg-muted">{t('secretIssued', { time: f.dateTime(client.secretIssuedAt) })}</div>
+                  {client.previousSecretExpiresAt && (
+                    <div className="text-sm text-fg-muted">{t('previousSecretUntil', { time: f.dateTime(client.previousSecretExpiresAt) })}</div>
+                  )}
+                </Td>
+                <Td>
+                  <ul className="flex flex-wrap gap-1.5">
+                    {client.scopes.map((scope) => (
+                      <li key={scope}>
+                        <Badge tone="info">{t(`scope.${scope}`)}</Badge>
+                      </li>
+                    ))}
+                  </ul>
+                </Td>
+                <Td>
+                  {client.status === 'active' && (
+                    <div className="flex flex-wrap justify-end gap-2" onPointerEnter={() => void loadDialogs()} onFocus={() => void loadDialogs()}>
+                      <Button size="sm" variant="secondary" onClick={() => setRotating(client)} aria-label={tc('labelled', { label: t('rotate'), value: client.name })}>
+                        <KeyRound className="size-4" aria-hidden="true" />
+                        {t('rotate')}
+                      </Button>
+                      <Button size="sm" variant="ghost" onClick={() => setDisabling(client)} aria-label={tc('labelled', { label: t('disable'), value: client.name })}>
+                        <Ban className="size-4" aria-hidden="true" />
+                        {t('disable')}
+                      </Button>
+                    </div>
+                  )}
+                </Td>
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
+      )}
+
+      <Suspense fallback={null}>
+        {creating && <CreateApiClientDialog onClose={() => setCreating(false)} onCreated={(credentials) => showSecret(credentials, 'created')} />}
+        {rotating && <RotateSecretDialog client={rotating} onClose={() => setRotating(null)} onRotated={(credentials) => showSecret(credentials, 'rotated')} />}
+        {disabling && <DisableApiClientDialog client={disabling} busy={disable.isPending} onConfirm={() => disable.mutate(disabling)} onClose={() => setDisabling(null)} />}
+        {secret && <SecretDialog credentials={secret} onClose={() => setSecret(null)} />}
+      </Suspense>
+    </>
+  );
+}
+
+export { ApiClientsPage as Component };

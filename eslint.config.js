@@ -68,8 +68,8 @@ const webFeatureBoundaries = () => [
 
 // One lint setup for the repo. Import direction (conventions §3) is encoded here so it cannot rot:
 // web lib/components/config never import features or app, and features use each other only through their
-// index.ts and never import app; server lib/plugins/http/card-providers/db never import modules, modules
-// import each other only through their index.ts; and nothing imports in a cycle.
+// index.ts and never import app; server lib/plugins/http/card-providers/db never import modules (and lib never
+// imports http or plugins), modules import each other only through their index.ts; and nothing imports in a cycle.
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'apps/server/src/db/migrations/**'],
@@ -112,6 +112,21 @@ export default tseslint.config(
     files: ['apps/server/src/lib/**', 'apps/server/src/plugins/**', 'apps/server/src/filter/**', 'apps/server/src/card-providers/**', 'apps/server/src/http/**', 'apps/server/src/db/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/modules/**'], message: 'Shared server code sits below the modules.' }] }],
+    },
+  },
+  {
+    // lib is the bottom layer: what http and plugins build on (the caller included) never imports them.
+    files: ['apps/server/src/lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/modules/**'], message: 'Shared server code sits below the modules.' },
+            { group: ['**/http/**', '**/plugins/**'], message: 'lib sits below http and plugins.' },
+          ],
+        },
+      ],
     },
   },
   ...serverModuleBoundaries(),

@@ -31,8 +31,8 @@ process.env.E2E_DATA_DIR = dataDir(own);
 export const baseURL = `http://127.0.0.1:${ports[own]}`;
 
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
-/** The screen scans only look (axe, phone width): they change no data the journeys or other scans read. */
-const SCREEN_SCANS = /(accessibility|phone-width)\.spec\.ts$/;
+/** The screen scans only look (axe, phone width, overflow): they change no data the journeys or other scans read. */
+const SCREEN_SCANS = /(accessibility|phone-width|overflow)\.spec\.ts$/;
 
 /**
  * Journeys in Debian's Chromium against the real server and demo data, one worker per server. The screen

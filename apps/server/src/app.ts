@@ -19,7 +19,9 @@ import { metricsPlugin } from './plugins/metrics';
 import { requestIdOf, requestIdPlugin } from './plugins/request-id';
 import { webAppPlugin } from './plugins/web-app';
 import { authenticatePlugin, createTokenVerifier } from './plugins/authenticate';
-import { createSigningKeyStore, loadSigningKeys, oidcSettingsOf, SIGNING_KEY_CONTEXT } from './modules/auth';
+import { createSigningKeyStore, loadSigningKeys, SIGNING_KEY_CONTEXT, type SigningKeyStore } from './lib/signing-keys';
+import { createRateLimiter, type RateLimiter } from './lib/rate-limit';
+import { oidcSettingsOf } from './modules/single-sign-on';
 import { createSecretBox } from './lib/secret-box';
 import { createMailer } from './lib/mailer';
 import { createMailOutbox, OUTBOX_CONTEXT, type MailOutbox } from './lib/mail-outbox';
@@ -40,6 +42,10 @@ declare module 'fastify' {
     paymentProvider: PaymentProvider;
     /** Durable mail (the delivery job sends it). */
     outbox: MailOutbox;
+    /** The auth service's signing keys. */
+    keyStore: SigningKeyStore;
+    /** Throttling counters (in the database). */
+    limiter: RateLimiter;
     /** Every route as registered, so tests can prove each one is covered (e.g. by authorization). */
     routeTable: RouteEntry[];
     /** Outside production, the link that signs the demo's single sign-on user in (printed at start). */
@@ -136,6 +142,8 @@ export const buildApp = async ({ config, database, clock = systemClock, paymentP
     now: () => clock.now().getTime(),
   });
   await keyStore.current();
+  app.decorate('keyStore', keyStore);
+  app.decorate('limiter', createRateLimiter(database.db, clock));
   const verificationKey = config.AUTH_JWKS_URL ? createRemoteJWKSet(new URL(config.AUTH_JWKS_URL)) : keyStore.verificationKey;
   const verify = createTokenVerifier(verificationKey, { issuer: config.AUTH_ISSUER, maxLifetimeSeconds: tokenLifetimeMs / 1000, now: () => clock.now() });
   const sessions = createSessionGate({
@@ -173,7 +181,7 @@ export const buildApp = async ({ config, database, clock = systemClock, paymentP
   // Never in production: the link signs a person in without a provider vouching for them.
   const demoSignIn = config.NODE_ENV === 'production' ? null : createDemoSignIn(config.PUBLIC_ORIGIN);
   app.decorate('demoSignInUrl', demoSignIn?.url ?? null);
-  await app.register(apiModules, { keyStore, ssoLandingRoutes: demoSignIn?.routes });
+  await app.register(apiModules, { landingRoutes: demoSignIn?.routes });
   if (config.JOBS_ENABLED) await app.register(jobsPlugin);
   await app.register(webAppPlugin, { distDir: config.WEB_DIST, ssoConfigured: oidcSettingsOf(config) !== null });
   return app;

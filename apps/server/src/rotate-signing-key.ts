@@ -6,7 +6,7 @@ import path from 'node:path';
 import { databaseOptions, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createSecretBox } from './lib/secret-box';
-import { rotateSigningKey, SIGNING_KEY_CONTEXT } from './modules/auth';
+import { rotateSigningKey, SIGNING_KEY_CONTEXT } from './lib/signing-keys';
 
 const main = async () => {
   const config = loadConfig();

@@ -1,5 +1,5 @@
 import type { accounts } from '../src/db/schema';
-import { billingContextOf, type BillingContext } from '../src/http/billing-context';
+import { depsOf, type Deps } from '../src/http/deps';
 import { bearer, createAccount, createUser, tokenFor } from './factories';
 import type { TestContext } from './app';
 
@@ -17,5 +17,5 @@ export const staffHeaders = async (ctx: TestContext) => {
   return bearer(await tokenFor(ctx.database.db, user, { accountIds: [], now: ctx.clock.now() }));
 };
 
-/** The services' context of a test app (to call job steps directly). */
-export const billingContext = (ctx: TestContext): BillingContext => billingContextOf(ctx.app);
+/** The dependencies of a test app (to call services and job steps directly). */
+export const appDeps = (ctx: TestContext): Deps => depsOf(ctx.app);

@@ -18,7 +18,9 @@ import {
   users,
 } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
-import { createSession, loadSigningKeys, signSessionToken, SIGNING_KEY_CONTEXT } from '../src/modules/auth';
+import { loadSigningKeys, SIGNING_KEY_CONTEXT } from '../src/lib/signing-keys';
+import { createSession } from '../src/modules/sessions';
+import { signSessionToken } from '../src/modules/tokens';
 import { createSecretBox } from '../src/lib/secret-box';
 import { testConfig } from '../src/config';
 

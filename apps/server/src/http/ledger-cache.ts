@@ -12,7 +12,7 @@ import { findLedgerVersion } from '../lib/ledger';
 import { createVersionedCache } from '../lib/versioned-cache';
 import { sendEncodedAnswer, type EncodedAnswer } from '../plugins/compression';
 import { encodeAnswer } from '../plugins/json';
-import { callerOf } from './caller';
+import { callerOf } from '../lib/caller';
 import { registerEndpoint, type EndpointRequest } from './route';
 
 /** The ledger an answer shows: an account's, or that of a Posted invoice's account. */

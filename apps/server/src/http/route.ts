@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { ErrorResponseSchema, type AnswerOf, type Endpoint, type ValidatedRequestOf } from '@portal/contract';
-import { assertAdmin, assertStaff, callerOf } from './caller';
+import { assertAdmin, assertStaff, callerOf } from '../lib/caller';
 import { assertClientScope, clientOf } from './client-caller';
 import { routePath } from './route-path';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { MailOutbox } from '../lib/mail-outbox';
-import { billingContextOf, type BillingContext } from '../http/billing-context';
+import { depsOf, type Deps } from '../http/deps';
 import { noticeUpcomingAutopayments, runDueAutopay } from '../modules/accounts';
 import { noticePostedInvoices } from '../modules/invoices';
 import { noticeExpiringCards } from '../modules/payment-methods';
@@ -21,23 +21,23 @@ export const DAILY_NOTICES_EVERY_MS = 60 * 60_000;
 export const POSTED_NOTICES_EVERY_MS = 60_000;
 
 /** The daily notices step: cards and coming automatic payments (safe on several instances). */
-export const dailyNotices = async (ctx: BillingContext, now: Date): Promise<{ cards: number; autopay: number }> => ({
-  cards: await noticeExpiringCards(ctx, now),
-  autopay: await noticeUpcomingAutopayments(ctx, now),
+export const dailyNotices = async (deps: Pick<Deps, 'db' | 'outbox'>, now: Date): Promise<{ cards: number; autopay: number }> => ({
+  cards: await noticeExpiringCards(deps, now),
+  autopay: await noticeUpcomingAutopayments(deps, now),
 });
 
 /** The billing jobs for the configured provider. */
-export const billingJobSteps = (ctx: BillingContext, sandboxSettleMs: number): JobStep[] => {
+export const billingJobSteps = (deps: Pick<Deps, 'db' | 'clock' | 'provider' | 'log' | 'outbox'>, sandboxSettleMs: number): JobStep[] => {
   const steps: JobStep[] = [
-    { name: 'autopay', everyMs: AUTOPAY_EVERY_MS, run: (now) => runDueAutopay(ctx, now) },
-    { name: 'resubmit-charges', everyMs: RESUBMIT_EVERY_MS, run: (now) => resubmitUnconfirmedCharges(ctx, now) },
-    { name: 'daily-notices', everyMs: DAILY_NOTICES_EVERY_MS, run: (now) => dailyNotices(ctx, now) },
-    { name: 'invoice-posted-notices', everyMs: POSTED_NOTICES_EVERY_MS, run: (now) => noticePostedInvoices(ctx, now) },
+    { name: 'autopay', everyMs: AUTOPAY_EVERY_MS, run: (now) => runDueAutopay(deps, now) },
+    { name: 'resubmit-charges', everyMs: RESUBMIT_EVERY_MS, run: (now) => resubmitUnconfirmedCharges(deps, now) },
+    { name: 'daily-notices', everyMs: DAILY_NOTICES_EVERY_MS, run: (now) => dailyNotices(deps, now) },
+    { name: 'invoice-posted-notices', everyMs: POSTED_NOTICES_EVERY_MS, run: (now) => noticePostedInvoices(deps, now) },
   ];
-  if (ctx.provider.name === 'sandbox') {
+  if (deps.provider.name === 'sandbox') {
     // Ticks several times per settle delay so a charge settles "within a few seconds".
     const everyMs = Math.min(1_000, Math.max(250, Math.floor(sandboxSettleMs / 2)));
-    steps.push({ name: 'settle-sandbox-payments', everyMs, run: (now) => settleDueSandboxPayments(ctx, now, sandboxSettleMs) });
+    steps.push({ name: 'settle-sandbox-payments', everyMs, run: (now) => settleDueSandboxPayments(deps, now, sandboxSettleMs) });
   }
   return steps;
 };
@@ -50,7 +50,7 @@ export const mailDeliveryStep = (outbox: MailOutbox): JobStep => ({ name: 'deliv
 
 /** Runs the background jobs while the app is up (registered when JOBS_ENABLED). */
 export const jobsPlugin: FastifyPluginAsync = async (app) => {
-  const steps = [...billingJobSteps(billingContextOf(app), app.config.SANDBOX_SETTLE_MS), mailDeliveryStep(app.outbox)];
+  const steps = [...billingJobSteps(depsOf(app), app.config.SANDBOX_SETTLE_MS), mailDeliveryStep(app.outbox)];
   const scheduler = createScheduler({ steps, clock: app.clock, log: app.log, record: createJobRunRecord(app.db) });
   app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', async () => scheduler.stop());

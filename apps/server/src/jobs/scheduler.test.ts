@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, createTestClock, type TestContext } from '../../test/app';
-import { billingContext, createCustomer } from '../../test/billing';
+import { appDeps, createCustomer } from '../../test/billing';
 import { createTestDatabase } from '../../test/database';
 import { createAccount, createInvoice, createPaymentMethod } from '../../test/factories';
 import type { Database } from '../db/client';
@@ -111,7 +111,7 @@ describe('scheduler', () => {
   it('names the sandbox settlement step only for the sandbox provider', async () => {
     const ctx = await buildTestApp();
     try {
-      expect(billingJobSteps(billingContext(ctx), 2000).map((s) => [s.name, s.everyMs])).toEqual([
+      expect(billingJobSteps(appDeps(ctx), 2000).map((s) => [s.name, s.everyMs])).toEqual([
         ['autopay', 30000],
         ['resubmit-charges', 2000],
         ['daily-notices', 3_600_000],

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import type { Caller } from '../http/caller';
+import type { Caller } from './caller';
 import { executeAsCaller, prepareForCallers } from './access';
 
 const caller = (isStaff: boolean, accountIds: bigint[]): Caller => ({

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PortalDb } from '../db/client';
-import type { Caller } from '../http/caller';
+import type { Caller } from './caller';
 import { notFound } from '../errors';
 
 const idArray = (ids: readonly bigint[]): SQL => sql`${`{${ids.join(',')}}`}::bigint[]`;

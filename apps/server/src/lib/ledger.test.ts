@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { creditNotes, invoices, receivables } from '../db/schema';
-import type { Caller } from '../http/caller';
+import type { Caller } from './caller';
 import { createTestDatabase } from '../../test/database';
 import { createAccount, createInvoice, createPayment } from '../../test/factories';
 import {

@@ -9,7 +9,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PortalDb } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
 import { accounts, invoices } from '../db/schema';
-import type { Caller } from '../http/caller';
+import type { Caller } from './caller';
 import { executeAsCaller, prepareForCallers } from './access';
 
 /**

@@ -3,7 +3,7 @@ import { AUTH_MESSAGES, REAUTHENTICATION_MAX_AGE_MINUTES } from '@portal/contrac
 import type { PortalDb } from '../db/client';
 import { sessions } from '../db/schema';
 import { HttpError } from '../errors';
-import type { Caller } from '../http/caller';
+import type { Caller } from './caller';
 
 const MAX_AGE_MS = REAUTHENTICATION_MAX_AGE_MINUTES * 60_000;
 

@@ -6,6 +6,12 @@ export interface TaxNumbers {
   qst?: string | undefined;
 }
 
+/** The numbers `TAX_GST_HST_NUMBER` and `TAX_QST_NUMBER` configure. */
+export const taxNumbersOf = (config: { TAX_GST_HST_NUMBER?: string | undefined; TAX_QST_NUMBER?: string | undefined }): TaxNumbers => ({
+  gstHst: config.TAX_GST_HST_NUMBER,
+  qst: config.TAX_QST_NUMBER,
+});
+
 /** A tax registration number printed under the provider's address. */
 export interface TaxRegistration {
   kind: 'gstHst' | 'qst';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { depsOf } from '../http/deps';
 import { accountRoutes, providerAccountRoutes } from './accounts';
-import { authModule, type AuthModuleOptions } from './auth';
 import { apiClientRoutes } from './api-clients';
 import { billingRoutes } from './billing';
 import { chargeRoutes } from './charges';
@@ -9,27 +9,34 @@ import { disputeRoutes } from './disputes';
 import { invoiceRoutes } from './invoices';
 import { NOTIFICATION_MAIL_PURPOSE, notificationRoutes, prepareNotificationMail } from './notifications';
 import { paymentMethodRoutes } from './payment-methods';
-import { BRAND } from '../lib/brand';
+import { passkeyRoutes } from './passkeys';
+import { loginRoutes, passwordRoutes, preparePasswordReset, RESET_PURPOSE } from './passwords';
 import { paymentRoutes, renderPaymentReceipt } from './payments';
 import { searchRoutes } from './search';
+import { prepareSecurityNotice, SECURITY_NOTICE_PURPOSE, sessionRoutes } from './sessions';
+import { singleSignOnRoutes, type SingleSignOnOptions } from './single-sign-on';
+import { tokenRoutes } from './tokens';
+import { twoFactorRoutes } from './two-factor';
 import { usageRoutes } from './usage';
+import { usersRoutes } from './users';
 
 /**
- * Every call of both services of the spec: the auth service's (`/a`, one module, and its API clients) and
- * the billing service's (`/b`, one module per resource), and the provider API's (`/p`). Each module
+ * Every call of both services of the spec, one module per resource: the auth service's (`/a`, API
+ * clients among them), the billing service's (`/b`) and the provider API's (`/p`). Each module
  * registers its rows of the contract's endpoint table.
  */
-export const apiModules = async (app: FastifyInstance, options: AuthModuleOptions) => {
-  await app.register(authModule, options);
-  await app.register(apiClientRoutes, { keyStore: options.keyStore });
+export const apiModules = async (app: FastifyInstance, options: SingleSignOnOptions) => {
+  for (const routes of [tokenRoutes, loginRoutes, passwordRoutes, usersRoutes, sessionRoutes, twoFactorRoutes, passkeyRoutes, apiClientRoutes]) {
+    await app.register(routes);
+  }
+  await app.register(singleSignOnRoutes, options);
   for (const routes of [billingRoutes, paymentRoutes, paymentMethodRoutes, checkoutRoutes, notificationRoutes, accountRoutes, invoiceRoutes, chargeRoutes, disputeRoutes, searchRoutes, usageRoutes, providerAccountRoutes]) {
     await app.register(routes);
   }
-  // Notification emails are built at delivery; a payment received carries its receipt (payments
-  // itself notifies, so the renderer is handed over here rather than imported by notifications).
-  const receiptDeps = { db: app.db, clock: app.clock, taxNumbers: { gstHst: app.config.TAX_GST_HST_NUMBER, qst: app.config.TAX_QST_NUMBER } };
-  app.outbox.registerPreparer(
-    NOTIFICATION_MAIL_PURPOSE,
-    prepareNotificationMail({ db: app.db, origin: app.config.PUBLIC_ORIGIN, brand: BRAND.name, receipt: (paymentId) => renderPaymentReceipt(receiptDeps, paymentId) }),
-  );
+  // Emails are built at delivery, in the person's language then. A payment received carries its receipt
+  // (payments itself notifies, so the renderer is handed over here rather than imported by notifications).
+  const deps = depsOf(app);
+  app.outbox.registerPreparer(RESET_PURPOSE, preparePasswordReset(deps));
+  app.outbox.registerPreparer(SECURITY_NOTICE_PURPOSE, prepareSecurityNotice(deps));
+  app.outbox.registerPreparer(NOTIFICATION_MAIL_PURPOSE, prepareNotificationMail(deps, (paymentId) => renderPaymentReceipt(deps, paymentId)));
 };

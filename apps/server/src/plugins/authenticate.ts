@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { BILLING_AUDIENCE, SessionClaimsSchema, accountIdsFromScopes } from '@portal/contract';
 import { unauthorized } from '../errors';
-import type { Caller } from '../http/caller';
+import type { Caller } from '../lib/caller';
 import type { SessionGate, SessionState } from '../lib/session-gate';
 import { addRememberedCount } from '../lib/metrics';
 

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { Api, scopedAccounts, type DemoUser } from './api';
+import { Api, scopedAccounts, USERS, type DemoUser } from './api';
 import { enterCard, expectOnSandboxCheckout, TEST_CARDS } from './checkout';
 import type { Theme } from './looks';
 import { VIEWPORTS, type ViewportName } from './page';
@@ -84,6 +84,8 @@ const openDisputeDialog = async (page: Page, user: 'customer' | 'francais' = 'cu
 
 interface DisputeJson {
   id: number;
+  accountId: number;
+  invoiceId: number;
   lineDescription: string;
   details: string;
 }
@@ -91,10 +93,11 @@ interface DisputeJson {
 /**
  * A dispute in `status` for the staff dialogs: one of the demo's "Northwind Logistics - US Sales" account (no
  * journey reads its invoices), reused when there is one, else raised by staff for a cent of its newest invoice's
- * first line (and taken, for Under review). Its details name the status it is for: screens run two at a time,
- * and one raised to be taken is Open for a moment, which a scan of an Open dispute must not pick up.
+ * first line (and taken, for Under review; resolved with a one-cent credit, for Resolved). Its details name the
+ * status it is for: screens run two at a time, and one raised to be taken is Open for a moment, which a scan of
+ * an Open dispute must not pick up.
  */
-const staffDispute = async (page: Page, status: 'Open' | 'UnderReview'): Promise<DisputeJson> => {
+const staffDispute = async (page: Page, status: 'Open' | 'UnderReview' | 'Resolved'): Promise<DisputeJson> => {
   const api = await Api.as(page.request, 'staff');
   const account = await api.accountNamed('Northwind Logistics - US Sales');
   const details = `Accessibility sweep: ${status}`;
@@ -106,7 +109,73 @@ const staffDispute = async (page: Page, status: 'Open' | 'UnderReview'): Promise
   const [newest] = await api.postedInvoices(account.accountId);
   const { value: lines } = await api.get<{ value: { id: number }[] }>('/b/v1/Charge/items', { dnfilter: `InvoiceId==${newest!.id}` });
   const opened = await api.post<DisputeJson>('/b/v1/Dispute', { chargeId: lines[0]!.id, reason: 'Other', details, amount: 0.01 });
-  return status === 'Open' ? opened : api.post<DisputeJson>(`/b/v1/Dispute/${opened.id}/review`, {});
+  if (status === 'Open') return opened;
+  const taken = await api.post<DisputeJson>(`/b/v1/Dispute/${opened.id}/review`, {});
+  if (status === 'UnderReview') return taken;
+  return api.post<DisputeJson>(`/b/v1/Dispute/${opened.id}/resolve`, { outcome: 'Resolved', creditedAmount: 0.01 });
+};
+
+/** The UI in French for every page the test opens next (the choice the user menu saves). */
+const inFrench = (page: Page) => page.addInitScript(() => window.localStorage.setItem('language', 'fr'));
+
+/** The invoice of a dispute resolved with a credit, its Credits card shown; staff act for the account. */
+const openInvoiceCredits = async (page: Page, fr = false) => {
+  const dispute = await staffDispute(page, 'Resolved');
+  if (fr) await inFrench(page);
+  await page.goto('/');
+  await page.evaluate((id) => localStorage.setItem('currentAccountId', String(id)), dispute.accountId);
+  await page.goto(`/invoices/${dispute.invoiceId}`);
+  await expect(page.getByRole('heading', { level: 2, name: fr ? 'Crédits' : 'Credits' })).toBeVisible();
+};
+
+/**
+ * Admin › Users with a person locked out, and the dialog that lifts it. The lockout is the
+ * server's answer with the customer's `lockedOutUntil` set (the scans only look: nobody is really locked out).
+ */
+const openLiftLockout = async (page: Page, fr = false) => {
+  await page.route((url) => url.pathname === '/a/v1/Users', async (route) => {
+    const users = (await (await route.fetch()).json()) as { username: string; lockedOutUntil: string | null }[];
+    const until = new Date(Date.now() + 14 * 60_000).toISOString();
+    await route.fulfill({ json: users.map((user) => (user.username === USERS.customer ? { ...user, lockedOutUntil: until } : user)) });
+  });
+  if (fr) await inFrench(page);
+  await page.goto('/admin/users');
+  await page.getByRole('searchbox', { name: fr ? 'Rechercher des utilisateurs' : 'Search users' }).fill(USERS.customer);
+  await page.getByRole('button', { name: fr ? /^Lever le blocage\s: / : /^Lift lockout: / }).click();
+  await expect(page.getByRole('dialog', { name: fr ? /^Lever le blocage de connexion de / : /^Lift the sign-in lockout of / })).toBeVisible();
+};
+
+/**
+ * The Security screen's new recovery codes as the dialog shows them once. Two-factor sign-in is
+ * on and the codes made in the server's answers, so the customer's real sign-in is left as it is.
+ */
+const openRecoveryCodes = async (page: Page, fr = false) => {
+  await page.route((url) => url.pathname === '/a/v1/TwoFactor', (route) => route.fulfill({ json: { totp: true } }));
+  await page.route((url) => url.pathname === '/a/v1/TwoFactor/recovery-codes', (route) =>
+    route.fulfill({ json: { recoveryCodes: Array.from({ length: 10 }, (_, i) => `k7m${i}q-x9w${i}c`) } }),
+  );
+  if (fr) await inFrench(page);
+  await page.goto('/security');
+  await page.getByRole('button', { name: fr ? 'Nouveaux codes de récupération' : 'New recovery codes' }).click();
+  const dialog = page.getByRole('dialog', { name: fr ? 'Créer de nouveaux codes de récupération?' : 'Make new recovery codes?' });
+  await dialog.getByRole('button', { name: fr ? 'Créer les codes' : 'Make new codes' }).click();
+  await expect(dialog.getByRole('list', { name: fr ? 'Codes de récupération' : 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+};
+
+/**
+ * The password change with a passkey added in the last 24 hours, and the choice to remove it
+ * (the passkey is the server's answer, made an hour old).
+ */
+const openRecentPasskeyChoice = async (page: Page, fr = false) => {
+  const createdAt = new Date(Date.now() - 60 * 60_000).toISOString();
+  await page.route((url) => url.pathname === '/a/v1/Passkeys', (route) =>
+    route.request().method() === 'GET'
+      ? route.fulfill({ json: { value: [{ id: 1, name: 'Chrome on Linux', createdAt, lastUsedAt: null, backedUp: false }] } })
+      : route.fallback(),
+  );
+  if (fr) await inFrench(page);
+  await page.goto('/password');
+  await expect(page.getByRole('checkbox', { name: fr ? 'Retirer aussi cette clé d’accès' : 'Also remove this passkey' })).toBeVisible();
 };
 
 const openAdminDisputes = async (page: Page) => {
@@ -504,6 +573,14 @@ export const SCREENS: Screen[] = [
       await expect(passkeys.getByRole('button', { name: 'Add a passkey' })).toBeVisible();
     },
   },
+  { name: 'invoice-credits', user: 'staff', open: (page) => openInvoiceCredits(page) },
+  { name: 'invoice-credits-fr', user: 'staff', open: (page) => openInvoiceCredits(page, true) },
+  { name: 'admin-users-lift-lockout', user: 'admin', open: (page) => openLiftLockout(page) },
+  { name: 'admin-users-lift-lockout-fr', user: 'admin', open: (page) => openLiftLockout(page, true) },
+  { name: 'security-recovery-codes', user: 'customer', open: (page) => openRecoveryCodes(page) },
+  { name: 'security-recovery-codes-fr', user: 'customer', open: (page) => openRecoveryCodes(page, true) },
+  { name: 'change-password-recent-passkey', user: 'customer', open: (page) => openRecentPasskeyChoice(page) },
+  { name: 'change-password-recent-passkey-fr', user: 'customer', open: (page) => openRecentPasskeyChoice(page, true) },
   {
     name: 'admin-users',
     user: 'admin',

@@ -17,7 +17,8 @@ import {
 } from '@portal/contract';
 import type { z } from 'zod';
 import type { PortalDb } from '../../db/client';
-import type { Caller } from '../../http/caller';
+import type { Deps } from '../../http/deps';
+import type { Caller } from '../../lib/caller';
 import { assertAccountAccess } from '../../lib/access';
 
 type HistoryRow = {
@@ -102,7 +103,7 @@ export const presentHistoryRow = (row: HistoryRow): AccountHistoryEntry => {
 
 /** The history of an account the caller may use (404 for any other, as every billing call). */
 export const getAccountHistory = async (
-  db: PortalDb,
+  { db }: Pick<Deps, 'db'>,
   caller: Caller,
   accountId: bigint,
   query: z.output<typeof AccountHistoryQuerySchema>,

@@ -5,7 +5,7 @@ import type { PortalDb } from '../../db/client';
 import { accountAddresses, accountContacts, accounts, addresses, contacts, invoices, payments } from '../../db/schema';
 import { compileFilter, compileOrderBy } from '../../filter';
 import { visibleAccountsCondition } from '../../lib/access';
-import type { Caller } from '../../http/caller';
+import type { Caller } from '../../lib/caller';
 import { creditNotesOfAccount, sumsBeforeSql, type LedgerSumsBefore } from '../../lib/ledger';
 import { ACCOUNT_NAME_FIELDS, listNameOf } from './fields';
 import type { Period, StatementSums } from './statement-rules';

@@ -1,8 +1,8 @@
 /** Account/*: details, names, updates, statements, the activity history and the automatic payments of an account. */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
-import { billingContextOf } from '../../http/billing-context';
-import { callerOf } from '../../http/caller';
+import { depsOf } from '../../http/deps';
+import { callerOf } from '../../lib/caller';
 import { route } from '../../http/route';
 import { getAutopaySchedule, saveAutopaySchedule, switchAutopay } from './autopay/service';
 import { attachment } from '../../lib/document-format';
@@ -11,27 +11,25 @@ import { getAccount, getAccountDetails, getStatement, listNames, updateCustomerD
 import { getStatementDocument } from './statement-document';
 
 export const accountRoutes = async (app: FastifyInstance) => {
-  const deps = { db: app.db, clock: app.clock };
-  const ctx = billingContextOf(app);
+  const deps = depsOf(app);
 
   route(app, endpoints.accountNames, async (request) => listNames(deps, callerOf(request), request.query));
   route(app, endpoints.accountDetails, async (request) => getAccountDetails(deps, callerOf(request), request.params.accountId));
   route(app, endpoints.updateCustomerDetails, async (request) => updateCustomerDetails(deps, callerOf(request), request.body));
   route(app, endpoints.accountPeriod, async (request) => getStatement(deps, callerOf(request), request.params));
   route(app, endpoints.account, async (request) => getAccount(deps, callerOf(request), request.params.accountId));
-  const documentDeps = { ...deps, taxNumbers: { gstHst: app.config.TAX_GST_HST_NUMBER, qst: app.config.TAX_QST_NUMBER } };
   route(app, endpoints.accountStatement, async (request, reply) => {
-    const statement = await getStatementDocument(documentDeps, callerOf(request), request.params.accountId, request.query);
+    const statement = await getStatementDocument(deps, callerOf(request), request.params.accountId, request.query);
     return reply.type(statement.contentType).header('content-disposition', attachment(statement.fileName)).send(statement.body);
   });
-  route(app, endpoints.accountHistory, async (request) => getAccountHistory(app.db, callerOf(request), request.params.accountId, request.query));
+  route(app, endpoints.accountHistory, async (request) => getAccountHistory(deps, callerOf(request), request.params.accountId, request.query));
 
   route(app, endpoints.updateDefaultPaymentMethod, async (request) => {
-    await switchAutopay(ctx, callerOf(request), request.body.accountId, request.body.paymentMethod);
+    await switchAutopay(deps, callerOf(request), request.body.accountId, request.body.paymentMethod);
     return true;
   });
-  route(app, endpoints.autopaySchedule, async (request) => getAutopaySchedule(ctx, callerOf(request), request.params.accountId));
+  route(app, endpoints.autopaySchedule, async (request) => getAutopaySchedule(deps, callerOf(request), request.params.accountId));
   route(app, endpoints.saveAutopaySchedule, async (request) =>
-    saveAutopaySchedule(ctx, callerOf(request), request.params.accountId, request.body),
+    saveAutopaySchedule(deps, callerOf(request), request.params.accountId, request.body),
   );
 };

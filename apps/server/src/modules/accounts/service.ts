@@ -16,12 +16,12 @@ import {
 } from '@portal/contract';
 import type { z } from 'zod';
 import type { PortalDb } from '../../db/client';
+import type { Deps } from '../../http/deps';
 import { badRequest, notFound } from '../../errors';
 import { assertAutopayCanTurnOn } from './autopay/readiness';
 import { assertAccountAccess } from '../../lib/access';
 import { assertRecentAuthentication } from '../../lib/recent-authentication';
-import type { Clock } from '../../lib/clock';
-import type { Caller } from '../../http/caller';
+import type { Caller } from '../../lib/caller';
 import { documentLinks } from '../../lib/document-links';
 import { listPostedInvoices, presentInvoiceListItem } from '../invoices';
 import { planCustomerDetailsUpdate, type CustomerDetailsInput } from './customer-details-plan';
@@ -43,11 +43,6 @@ import {
 } from './repository';
 import { periodOf, type Period } from './statement-rules';
 
-export interface AccountServiceDeps {
-  db: PortalDb;
-  clock: Clock;
-}
-
 const ACCOUNT = 'The account';
 
 /** The account, when the caller may use it (404 otherwise, exactly like an unknown one). */
@@ -57,12 +52,12 @@ export const requireVisibleAccount = async (db: PortalDb, caller: Caller, accoun
   return account;
 };
 
-export const getAccount = async ({ db }: AccountServiceDeps, caller: Caller, accountId: bigint): Promise<Account> => {
+export const getAccount = async ({ db }: Pick<Deps, 'db'>, caller: Caller, accountId: bigint): Promise<Account> => {
   const account = await requireVisibleAccount(db, caller, accountId);
   return presentAccount(account, await listAccountContacts(db, accountId));
 };
 
-export const getAccountDetails = async ({ db }: AccountServiceDeps, caller: Caller, accountId: bigint): Promise<AccountDetailsResponse> => {
+export const getAccountDetails = async ({ db }: Pick<Deps, 'db'>, caller: Caller, accountId: bigint): Promise<AccountDetailsResponse> => {
   const account = await requireVisibleAccount(db, caller, accountId);
   const [addresses, accountAddresses, contacts, accountContacts] = await Promise.all([
     listAddresses(db, accountId),
@@ -74,7 +69,7 @@ export const getAccountDetails = async ({ db }: AccountServiceDeps, caller: Call
 };
 
 export const listNames = async (
-  { db }: AccountServiceDeps,
+  { db }: Pick<Deps, 'db'>,
   caller: Caller,
   query: PagedQuery & { accountId?: bigint | undefined },
 ): Promise<Paged<AccountListName>> => {
@@ -116,7 +111,7 @@ export type LoadedStatement = Awaited<ReturnType<typeof loadStatement>>;
 
 /** Account/{accountId}/{startDate}/{endDate}: the statement of whole UTC days, as JSON. */
 export const getStatement = async (
-  { db, clock }: AccountServiceDeps,
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
   caller: Caller,
   params: { accountId: bigint; startDate: string; endDate: string },
 ): Promise<AccountStatement> => {
@@ -155,7 +150,7 @@ const planInput = (model: AccountUpdateModel): CustomerDetailsInput => ({
 });
 
 /** PUT Account/customerdetails: the whole model in one transaction, recorded in the audit log. */
-export const updateCustomerDetails = async ({ db, clock }: AccountServiceDeps, caller: Caller, model: AccountUpdateModel): Promise<true> => {
+export const updateCustomerDetails = async ({ db, clock }: Pick<Deps, 'db' | 'clock'>, caller: Caller, model: AccountUpdateModel): Promise<true> => {
   await assertAccountAccess(db, caller, model.accountId);
   const now = clock.now();
   await db.transaction(async (tx) => {

@@ -6,11 +6,10 @@
  */
 import type { StatementFormat } from '@portal/contract';
 import { timeZoneOfAddress } from '@portal/contract/regions';
-import type { PortalDb } from '../../db/client';
-import type { Caller } from '../../http/caller';
+import type { Deps } from '../../http/deps';
+import type { Caller } from '../../lib/caller';
 import { BRAND } from '../../lib/brand';
-import type { Clock } from '../../lib/clock';
-import type { TaxNumbers } from '../../lib/tax-registrations';
+import { taxNumbersOf } from '../../lib/tax-registrations';
 import { findBillTo } from '../invoices';
 import { loadStatement, requireVisibleAccount } from './service';
 import { statementCsv } from './statement-csv';
@@ -18,12 +17,6 @@ import { statementDocumentData } from './statement-data';
 import { renderStatementPdf } from './statement-pdf';
 import { periodOf } from './statement-rules';
 import { STATEMENT_TEXTS } from './statement-texts';
-
-export interface StatementDocumentDeps {
-  db: PortalDb;
-  clock: Clock;
-  taxNumbers?: TaxNumbers;
-}
 
 export interface StatementDocument {
   fileName: string;
@@ -33,7 +26,7 @@ export interface StatementDocument {
 
 /** The statement file; the query is already valid (from ≤ to, at most the longest period). 404 unless the caller may use the account. */
 export const getStatementDocument = async (
-  { db, clock, taxNumbers }: StatementDocumentDeps,
+  { db, clock, config }: Pick<Deps, 'db' | 'clock' | 'config'>,
   caller: Caller,
   accountId: bigint,
   query: { from: string; to: string; format: StatementFormat },
@@ -43,7 +36,7 @@ export const getStatementDocument = async (
   const billTo = await findBillTo(db, account.id, null, now);
   if (!billTo) throw new Error(`Account ${account.id} is missing`);
   const statement = await loadStatement(db, caller, account, periodOf(query.from, query.to, timeZoneOfAddress(billTo)));
-  const data = statementDocumentData({ brand: BRAND, statement, billTo, from: query.from, to: query.to, taxNumbers, now });
+  const data = statementDocumentData({ brand: BRAND, statement, billTo, from: query.from, to: query.to, taxNumbers: taxNumbersOf(config), now });
   const fileName = STATEMENT_TEXTS[data.language].fileName(data.accountNumber, query.from, query.to, query.format);
   return query.format === 'pdf'
     ? { fileName, contentType: 'application/pdf', body: await renderStatementPdf(data) }

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { API_CLIENT_SCOPES, endpoints } from '@portal/contract';
 import { route } from '../../http/route';
-import { callerOf } from '../../http/caller';
-import { createRateLimiter } from '../../lib/rate-limit';
-import type { SigningKeyStore } from '../auth';
+import { depsOf } from '../../http/deps';
+import { callerOf } from '../../lib/caller';
 import { createApiClient, disableApiClient, listApiClients, rotateApiClientSecret, type ApiClientsDeps } from './service';
 import { issueClientToken, OAuthError, CLIENT_CREDENTIALS } from './token-service';
 import { clientOf } from '../../http/client-caller';
@@ -12,10 +11,11 @@ import { clientOf } from '../../http/client-caller';
 const noCache = (reply: FastifyReply) => reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
 
 /** The Admin's API clients, the token endpoint and the issuer's metadata (all under the auth service). */
-export const apiClientRoutes = async (app: FastifyInstance, { keyStore }: { keyStore: SigningKeyStore }) => {
-  const deps: ApiClientsDeps = { db: app.db, clock: app.clock };
+export const apiClientRoutes = async (app: FastifyInstance) => {
+  const appDeps = depsOf(app);
+  const deps: ApiClientsDeps = appDeps;
   const issuer = app.config.AUTH_ISSUER;
-  const tokenDeps = { db: app.db, clock: app.clock, keyStore, limiter: createRateLimiter(app.db, app.clock), issuer };
+  const tokenDeps = { ...appDeps, issuer };
   const admin = (userId: bigint) => ({ userId, via: 'admin' as const });
 
   route(app, endpoints.listApiClients, async () => listApiClients(deps));

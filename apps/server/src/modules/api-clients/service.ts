@@ -5,16 +5,13 @@
 import type { ApiClient, ApiClientCredentials, ApiClientScope } from '@portal/contract';
 import { conflict, notFound } from '../../errors';
 import type { PortalDb } from '../../db/client';
-import type { Clock } from '../../lib/clock';
+import type { Deps } from '../../http/deps';
 import { recordAudit } from '../../lib/audit';
 import { generateClientId, generateClientSecret, hashClientSecret } from './credentials';
 import { toApiClient } from './presenter';
 import { insertClient, listClients, lockClient, markDisabled, replaceSecret } from './repository';
 
-export interface ApiClientsDeps {
-  db: PortalDb;
-  clock: Clock;
-}
+export type ApiClientsDeps = Pick<Deps, 'db' | 'clock'>;
 
 /** Who made a change: an Admin, or the operator at the command line (no user). */
 export interface ApiClientActor {

@@ -4,11 +4,9 @@
  * a 15-minute token for the scopes asked (all the client's by default). Errors are RFC 6749 §5.2's.
  */
 import { CLIENT_TOKEN_TTL_SECONDS, type OAuthErrorCode, type TokenResponse } from '@portal/contract';
-import type { PortalDb } from '../../db/client';
-import type { Clock } from '../../lib/clock';
+import type { Deps } from '../../http/deps';
 import { recordAudit } from '../../lib/audit';
-import type { RateLimiter } from '../../lib/rate-limit';
-import { THROTTLE_RULES, type SigningKeyStore } from '../auth';
+import { THROTTLE_RULES } from '../sessions';
 import { grantedScopes, presentedCredentials, secretMatches } from './credentials';
 import { findClientForToken } from './repository';
 import { signClientToken } from './token';
@@ -26,13 +24,8 @@ export class OAuthError extends Error {
   }
 }
 
-export interface TokenDeps {
-  db: PortalDb;
-  clock: Clock;
-  keyStore: SigningKeyStore;
-  limiter: RateLimiter;
-  issuer: string;
-}
+/** The issuer is the auth service's (`AUTH_ISSUER`): tokens name it and `WWW-Authenticate` gives it as the realm. */
+export type TokenDeps = Pick<Deps, 'db' | 'clock' | 'keyStore' | 'limiter'> & { issuer: string };
 
 export interface TokenRequest {
   authorization: string | undefined;

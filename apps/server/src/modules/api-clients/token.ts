@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT, type JWTVerifyGetKey } from 'jose';
 import { API_CLIENT_SCOPES, CLIENT_TOKEN_TTL_SECONDS, PROVIDER_AUDIENCE, type ApiClientScope } from '@portal/contract';
 import { z } from 'zod';
-import { SIGNING_ALGORITHM, type SigningKeys } from '../auth';
+import { SIGNING_ALGORITHM, type SigningKeys } from '../../lib/signing-keys';
 
 const ACCESS_TOKEN_TYPE = 'at+jwt';
 

@@ -3,7 +3,7 @@ import { moneyFromDecimal, type CurrencyCode, type Money } from '@portal/contrac
 import type { PortalDb } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { accounts } from '../../db/schema';
-import type { Caller } from '../../http/caller';
+import type { Caller } from '../../lib/caller';
 import { executeAsCaller, prepareForCallers } from '../../lib/access';
 import { isCurrentBillingLink } from '../../lib/billing-links';
 import { balancesByCurrencyJson, invoiceOwing, ledgerVersionOf } from '../../lib/ledger';

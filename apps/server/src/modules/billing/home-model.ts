@@ -3,7 +3,7 @@ import { fromMinor, moneyFromDecimal, overdueByCurrency, todayIn, type CurrencyC
 import { timeZoneOfAddress } from '@portal/contract/regions';
 import type { PortalDb } from '../../db/client';
 import { notFound } from '../../errors';
-import type { Caller } from '../../http/caller';
+import type { Caller } from '../../lib/caller';
 import type { Versioned } from '../../http/ledger-cache';
 import { presentPayment } from '../payments';
 import { findHomeModel, type HomeModelRows } from './home-model-repository';

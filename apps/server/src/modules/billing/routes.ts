@@ -1,7 +1,8 @@
 /** Billing/*: the home model, an invoice's signed document links, and the downloads they open. */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
-import { callerOf } from '../../http/caller';
+import { depsOf } from '../../http/deps';
+import { callerOf } from '../../lib/caller';
 import { cachedRoute, createLedgerAnswers } from '../../http/ledger-cache';
 import { route } from '../../http/route';
 import { attachment } from '../../lib/document-format';
@@ -11,18 +12,14 @@ import { readHomeModel } from './home-model';
 import { documentFileName, documentReader, getInvoiceUrls, invoiceCdrCsv, invoicePdf, openSignedInvoice } from './service';
 
 export const billingRoutes = async (app: FastifyInstance) => {
-  const deps = {
-    database: app.database,
-    clock: app.clock,
-    taxNumbers: { gstHst: app.config.TAX_GST_HST_NUMBER, qst: app.config.TAX_QST_NUMBER },
-  };
+  const deps = depsOf(app);
   const exports = exportControlsOf(app);
 
   // The hottest call: cached while the account's ledger version is current.
   cachedRoute(app, endpoints.homeModel, {
     answers: createLedgerAnswers({ maxBytes: app.config.HOME_MODEL_CACHE_MB * 1024 * 1024, recordBytes: (bytes) => homeModelCachedBytes.set(bytes) }),
     scope: (request) => ({ of: { accountId: request.params.accountId } }),
-    read: (request) => readHomeModel(app.db, callerOf(request), request.params.accountId, app.clock.now()),
+    read: (request) => readHomeModel(deps.db, callerOf(request), request.params.accountId, deps.clock.now()),
     counted: (source) => homeModelAnswers.inc({ source }),
   });
 

@@ -5,10 +5,9 @@
 import type { Readable } from 'node:stream';
 import type { DocumentKind, InvoiceUrls } from '@portal/contract';
 import { timeZoneOfAddress } from '@portal/contract/regions';
-import type { Database } from '../../db/client';
 import { HttpError, forbidden, notFound } from '../../errors';
-import type { Clock } from '../../lib/clock';
-import type { Caller } from '../../http/caller';
+import type { Deps } from '../../http/deps';
+import type { Caller } from '../../lib/caller';
 import { documentLanguage } from '../../lib/language';
 import {
   findBillTo,
@@ -26,22 +25,15 @@ import { renderInvoicePdf } from './invoice-pdf';
 import { documentLinkKey, documentLinks } from '../../lib/document-links';
 import { DOCUMENT_TEXTS } from './document-texts';
 import { invoicePdfData } from './pdf-data';
-import type { TaxNumbers } from '../../lib/tax-registrations';
+import { taxNumbersOf } from '../../lib/tax-registrations';
 import { checkDocumentLink } from '../../lib/document-signature';
-
-export interface DocumentServiceDeps {
-  database: Database;
-  clock: Clock;
-  /** The provider's tax registration numbers printed on Canadian invoices. */
-  taxNumbers?: TaxNumbers;
-}
 
 export const INVALID_LINK = 'This download link is not valid. Open the invoice again to get a new link.';
 export const EXPIRED_LINK = 'This download link has expired. Open the invoice again to get a new link.';
 
 /** Billing/InvoiceURLs: PDF and CDR links of a Posted invoice the caller may see. */
 export const getInvoiceUrls = async (
-  { database, clock }: DocumentServiceDeps,
+  { database, clock }: Pick<Deps, 'database' | 'clock'>,
   caller: Caller,
   invoiceId: bigint,
 ): Promise<InvoiceUrls> => {
@@ -55,7 +47,7 @@ export const getInvoiceUrls = async (
  * when the invoice is no longer Posted (a voided invoice's old links stop working).
  */
 export const openSignedInvoice = async (
-  { database, clock }: DocumentServiceDeps,
+  { database, clock }: Pick<Deps, 'database' | 'clock'>,
   link: { invoiceId: bigint; kind: DocumentKind; expires: string | undefined; sig: string | undefined },
 ): Promise<PostedInvoiceRow> => {
   const key = await documentLinkKey(database.db);
@@ -68,7 +60,7 @@ export const openSignedInvoice = async (
 };
 
 /** Whom an invoice's documents are written for: its account's names, language and billing address. */
-export const documentReader = async ({ database, clock }: DocumentServiceDeps, invoice: PostedInvoiceRow): Promise<BillToRow> => {
+export const documentReader = async ({ database, clock }: Pick<Deps, 'database' | 'clock'>, invoice: PostedInvoiceRow): Promise<BillToRow> => {
   const billTo = await findBillTo(database.db, invoice.accountId, invoice.postedDate, clock.now());
   if (!billTo) throw new Error(`Account ${invoice.accountId} of invoice ${invoice.id} is missing`);
   return billTo;
@@ -81,7 +73,7 @@ export const documentFileName = (kind: DocumentKind, invoice: PostedInvoiceRow, 
 };
 
 export const invoicePdf = async (
-  { database, clock, taxNumbers }: DocumentServiceDeps,
+  { database, clock, config }: Pick<Deps, 'database' | 'clock' | 'config'>,
   invoice: PostedInvoiceRow,
   billTo: BillToRow,
 ): Promise<Buffer> => {
@@ -92,13 +84,13 @@ export const invoicePdf = async (
     listReceivableCredits(db, invoice.receivableId),
   ]);
   return renderInvoicePdf(
-    invoicePdfData({ brand: BRAND, invoice, billTo, charges, payments, credits, taxNumbers, now: clock.now() }),
+    invoicePdfData({ brand: BRAND, invoice, billTo, charges, payments, credits, taxNumbers: taxNumbersOf(config), now: clock.now() }),
   );
 };
 
 /** The CDRs in the account's language and time zone (its billing address's). */
 export const invoiceCdrCsv = (
-  { database }: DocumentServiceDeps,
+  { database }: Pick<Deps, 'database'>,
   invoice: PostedInvoiceRow,
   billTo: BillToRow,
 ): Promise<Readable> =>

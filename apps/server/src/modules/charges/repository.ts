@@ -5,7 +5,7 @@ import type { PortalDb } from '../../db/client';
 import { charges, invoices } from '../../db/schema';
 import { compileFilter, compileOrderBy } from '../../filter';
 import { visibleAccountsCondition } from '../../lib/access';
-import type { Caller } from '../../http/caller';
+import type { Caller } from '../../lib/caller';
 import { CHARGE_FIELDS } from './fields';
 
 export type ChargeRow = typeof charges.$inferSelect;

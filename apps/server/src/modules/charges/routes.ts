@@ -1,14 +1,12 @@
 /** Charge/items. */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
-import { callerOf } from '../../http/caller';
+import { depsOf } from '../../http/deps';
 import { route } from '../../http/route';
-import { presentCharge } from './presenter';
-import { listVisibleCharges } from './repository';
+import { callerOf } from '../../lib/caller';
+import { listCharges } from './service';
 
 export const chargeRoutes = async (app: FastifyInstance) => {
-  route(app, endpoints.charges, async (request) => {
-    const page = await listVisibleCharges(app.db, callerOf(request), request.query);
-    return { value: page.rows.map(presentCharge), ...(page.count === undefined ? {} : { count: page.count }) };
-  });
+  const deps = depsOf(app);
+  route(app, endpoints.charges, async (request) => listCharges(deps, callerOf(request), request.query));
 };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MESSAGES, PAYMENT_MESSAGES } from '@portal/contract';
 import { buildTestApp, createTestClock, type TestContext } from '../../../test/app';
-import { billingContext, createCustomer } from '../../../test/billing';
+import { appDeps, createCustomer } from '../../../test/billing';
 import { createBillingDetails, createInvoice, createPaymentMethod } from '../../../test/factories';
 import { accountAddresses, accounts, auditLog, checkoutSessions, paymentMethods, payments, sandboxVault } from '../../db/schema';
 import { settleDueSandboxPayments } from '../payments';
@@ -382,7 +382,7 @@ describe('sandbox checkout, end to end over HTTP', () => {
       },
     });
     expect(paid.json()).toMatchObject({ payment: { status: 'InProgress', card: { last4: '0341' } }, error: null });
-    expect(await settleDueSandboxPayments(billingContext(ctx), ctx.clock.now(), 0)).toBe(1);
+    expect(await settleDueSandboxPayments(appDeps(ctx), ctx.clock.now(), 0)).toBe(1);
     const [row] = await ctx.database.db
       .select()
       .from(payments)

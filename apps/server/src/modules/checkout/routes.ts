@@ -2,25 +2,23 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { notFound } from '../../errors';
-import { billingContextOf } from '../../http/billing-context';
-import { callerOf } from '../../http/caller';
+import { depsOf } from '../../http/deps';
+import { callerOf } from '../../lib/caller';
 import { route } from '../../http/route';
 import { sandboxPageRoutes } from './sandbox-page-routes';
 import { checkoutRedirectOf, completeCardSetup, startCardSetup } from './service';
 import { webhookRoutes } from './webhook-routes';
 
 export const checkoutRoutes = async (app: FastifyInstance) => {
-  const ctx = billingContextOf(app);
+  const deps = depsOf(app);
 
-  route(app, endpoints.publicKey, async () => ({ publicKey: ctx.provider.publicKey, provider: ctx.provider.name }));
-  route(app, endpoints.checkoutSetup, async (request) =>
-    startCardSetup(ctx, callerOf(request), request.body, app.config.PUBLIC_ORIGIN),
-  );
+  route(app, endpoints.publicKey, async () => ({ publicKey: deps.provider.publicKey, provider: deps.provider.name }));
+  route(app, endpoints.checkoutSetup, async (request) => startCardSetup(deps, callerOf(request), request.body));
   // Only a session the provider reports finished saves a card.
   route(app, endpoints.checkoutComplete, async (request, reply) => {
-    const session = await completeCardSetup(ctx, request.query.session_id);
+    const session = await completeCardSetup(deps, request.query.session_id);
     if (!session) throw notFound('The checkout session');
-    return reply.redirect(await checkoutRedirectOf(ctx.db, session), 303);
+    return reply.redirect(await checkoutRedirectOf(deps.db, session), 303);
   });
 
   await app.register(webhookRoutes);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints, type CheckoutAppearance } from '@portal/contract';
-import { billingContextOf } from '../../http/billing-context';
+import { depsOf } from '../../http/deps';
 import { route } from '../../http/route';
 import { checkoutStylesheet, renderCheckoutPage, renderUnavailablePage } from '../../card-providers/sandbox/checkout-page';
 import { CHECKOUT_TEXTS, type CheckoutLanguage } from '../../card-providers/sandbox/checkout-texts';
@@ -22,7 +22,7 @@ const languageOf = (asked: CheckoutLanguage | undefined, accountLanguage: string
  * capability. Only display data of the card is kept.
  */
 export const sandboxPageRoutes = async (app: FastifyInstance) => {
-  const ctx = billingContextOf(app);
+  const deps = depsOf(app);
 
   route(app, endpoints.sandboxCheckoutStylesheet, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(STYLESHEET),
@@ -30,9 +30,9 @@ export const sandboxPageRoutes = async (app: FastifyInstance) => {
 
   /** The session, if the page may still take a card for it; otherwise the page explaining why not. */
   const openSession = async (sessionId: string) => {
-    const session = await findCheckoutSession(ctx.db, sessionId);
+    const session = await findCheckoutSession(deps.db, sessionId);
     if (!session || session.provider !== 'sandbox') return { session: null, status: 404, returnUrl: null };
-    if (!isSessionOpen(session, ctx.clock.now())) return { session: null, status: 410, returnUrl: session.cancelUrl };
+    if (!isSessionOpen(session, deps.clock.now())) return { session: null, status: 410, returnUrl: session.cancelUrl };
     return { session, status: 200, returnUrl: session.cancelUrl };
   };
 
@@ -40,7 +40,7 @@ export const sandboxPageRoutes = async (app: FastifyInstance) => {
     session: NonNullable<Awaited<ReturnType<typeof openSession>>['session']>,
     query: { theme?: CheckoutAppearance['theme'] | undefined; lang?: CheckoutLanguage | undefined },
   ) => {
-    const account = await accountForCheckout(ctx.db, session.accountId);
+    const account = await accountForCheckout(deps.db, session.accountId);
     const texts = CHECKOUT_TEXTS[languageOf(query.lang, account?.language)];
     const appearance = query.theme && query.lang ? { theme: query.theme, language: query.lang } : undefined;
     return {
@@ -78,7 +78,7 @@ export const sandboxPageRoutes = async (app: FastifyInstance) => {
     }
     const form = request.body;
     const page = await pageFor(session, request.query);
-    const result = validateCardEntry(form, ctx.clock.now(), page.texts.errors);
+    const result = validateCardEntry(form, deps.clock.now(), page.texts.errors);
     if (!result.ok) {
       const html = renderCheckoutPage({
         ...page,
@@ -87,8 +87,8 @@ export const sandboxPageRoutes = async (app: FastifyInstance) => {
       });
       return reply.status(400).type('text/html; charset=utf-8').send(html);
     }
-    await saveSandboxCard(ctx.db, session.id, result.card, cardFingerprint(form.cardNumber, app.config.SECRETS_KEY), ctx.clock.now());
-    const completed = await completeCardSetup(ctx, session.id);
-    return reply.redirect(await checkoutRedirectOf(ctx.db, completed ?? session), 303);
+    await saveSandboxCard(deps.db, session.id, result.card, cardFingerprint(form.cardNumber, app.config.SECRETS_KEY), deps.clock.now());
+    const completed = await completeCardSetup(deps, session.id);
+    return reply.redirect(await checkoutRedirectOf(deps.db, completed ?? session), 303);
   });
 };

@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import { badRequest, notFound } from '../../errors';
 import { assertAccountAccess } from '../../lib/access';
 import { recordAudit } from '../../lib/audit';
-import type { Caller } from '../../http/caller';
-import type { BillingContext } from '../../http/billing-context';
+import type { Caller } from '../../lib/caller';
+import type { Deps } from '../../http/deps';
 import type { PortalDb } from '../../db/client';
 import { findSameCard, hasDefaultPaymentMethod, insertPaymentMethod } from '../payment-methods';
 import {
@@ -40,34 +40,34 @@ const isSameOrigin = (url: string, origin: string): boolean => {
  * current billing address, and the browser may only come back to this site.
  */
 export const startCardSetup = async (
-  ctx: BillingContext,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'provider'>,
   caller: Caller,
   request: z.output<typeof CheckoutSetupRequestSchema>,
-  publicOrigin: string,
 ): Promise<{ id: string; url: string }> => {
-  await assertAccountAccess(ctx.db, caller, request.accountId);
+  const publicOrigin = deps.config.PUBLIC_ORIGIN;
+  await assertAccountAccess(deps.db, caller, request.accountId);
   if (request.order.accountId !== request.accountId) throw badRequest(PAYMENT_MESSAGES.orderAccountMismatch);
   if (!isSameOrigin(request.successUrl, publicOrigin) || !isSameOrigin(request.cancelUrl, publicOrigin)) {
     throw badRequest(PAYMENT_MESSAGES.returnUrlOrigin);
   }
-  const now = ctx.clock.now();
-  if (!(await hasCurrentBillingAddress(ctx.db, request.accountId, now))) throw badRequest(MESSAGES.noBillingAddress);
-  const account = await accountForCheckout(ctx.db, request.accountId);
+  const now = deps.clock.now();
+  if (!(await hasCurrentBillingAddress(deps.db, request.accountId, now))) throw badRequest(MESSAGES.noBillingAddress);
+  const account = await accountForCheckout(deps.db, request.accountId);
   if (!account) throw notFound('The account');
 
   const expiresAt = new Date(now.getTime() + CHECKOUT_SESSION_TTL_MS);
-  const session = await ctx.provider.createSetupSession({
+  const session = await deps.provider.createSetupSession({
     account,
     returnUrl: checkoutReturnUrl(publicOrigin),
     cancelUrl: request.cancelUrl,
     expiresAt,
     appearance: request.appearance,
   });
-  await ctx.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     await insertCheckoutSession(tx, {
       id: session.id,
       accountId: account.id,
-      provider: ctx.provider.name,
+      provider: deps.provider.name,
       status: 'open',
       successUrl: request.successUrl,
       cancelUrl: request.cancelUrl,
@@ -82,7 +82,7 @@ export const startCardSetup = async (
       action: 'checkout.started',
       entity: 'checkout_session',
       entityId: session.id,
-      details: { provider: ctx.provider.name },
+      details: { provider: deps.provider.name },
     });
   });
   return { id: session.id, url: session.url };
@@ -103,13 +103,13 @@ export const DUPLICATE_CARD_REFUSED = 'payment_method.duplicate_refused';
  * saved once per account: a second one completes the session without saving anything, is recorded,
  * and is removed at the provider. Null for a session we never created.
  */
-export const completeCardSetup = async (ctx: BillingContext, sessionId: string): Promise<CheckoutSessionRow | null> => {
-  const session = await findCheckoutSession(ctx.db, sessionId);
-  if (!session || session.status === 'complete' || session.provider !== ctx.provider.name) return session;
-  const card = await ctx.provider.retrieveSetupCard(sessionId);
+export const completeCardSetup = async (deps: Pick<Deps, 'db' | 'clock' | 'provider' | 'log'>, sessionId: string): Promise<CheckoutSessionRow | null> => {
+  const session = await findCheckoutSession(deps.db, sessionId);
+  if (!session || session.status === 'complete' || session.provider !== deps.provider.name) return session;
+  const card = await deps.provider.retrieveSetupCard(sessionId);
   if (!card) return session;
-  const now = ctx.clock.now();
-  const outcome = await ctx.db.transaction(async (tx) => {
+  const now = deps.clock.now();
+  const outcome = await deps.db.transaction(async (tx) => {
     const locked = await findCheckoutSession(tx, sessionId, true);
     if (!locked || locked.status === 'complete') return { session: locked, refused: false };
     // Under the account's lock, so two setups of the same card racing each other cannot both save it.
@@ -153,9 +153,9 @@ export const completeCardSetup = async (ctx: BillingContext, sessionId: string):
   if (outcome.refused) {
     // The provider keeps the refused copy otherwise; the saved card stays as it is.
     try {
-      await ctx.provider.detach(card.providerRef);
+      await deps.provider.detach(card.providerRef);
     } catch (error) {
-      ctx.log.warn({ err: error, sessionId }, 'could not remove a refused duplicate card at the provider');
+      deps.log.warn({ err: error, sessionId }, 'could not remove a refused duplicate card at the provider');
     }
   }
   return outcome.session;

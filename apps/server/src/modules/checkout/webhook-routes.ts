@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { HttpError } from '../../errors';
 import { InvalidWebhook } from '../../card-providers/provider';
-import { billingContextOf } from '../../http/billing-context';
+import { depsOf } from '../../http/deps';
 import { route } from '../../http/route';
 import { handleProviderEvent } from './webhooks';
 
@@ -13,7 +13,7 @@ const WEBHOOK_BODY_LIMIT = 1024 * 1024;
  * body parser (signatures are computed over the exact bytes) applies to this route only.
  */
 export const webhookRoutes: FastifyPluginAsync = async (app) => {
-  const ctx = billingContextOf(app);
+  const deps = depsOf(app);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
@@ -22,12 +22,12 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
     const signature = request.headers['stripe-signature'];
     let event;
     try {
-      event = ctx.provider.parseWebhook(body, Array.isArray(signature) ? signature[0] : signature);
+      event = deps.provider.parseWebhook(body, Array.isArray(signature) ? signature[0] : signature);
     } catch (error) {
       if (error instanceof InvalidWebhook) throw new HttpError(400, error.message);
       throw error;
     }
-    const outcome = await handleProviderEvent(ctx, event);
+    const outcome = await handleProviderEvent(deps, event);
     return { received: true, outcome };
   });
 };

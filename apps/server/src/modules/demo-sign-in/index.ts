@@ -1,7 +1,7 @@
 /**
  * The demo's pending single sign-on user, tried without an OpenID provider (outside production only).
  * Start-up prints a link to `openid/demo-login` carrying this start's token; following it signs in the
- * demo's SSO identity exactly as the provider's callback would (`SsoLanding`, auth's own sign-in): the
+ * demo's SSO identity exactly as the provider's callback would (`SsoLanding`, single sign-on's own sign-in): the
  * pending page until an Admin approves, then a signed-in session, after which the link is spent.
  * Chosen over a built-in identity provider: no OpenID server in the product, and nothing to configure.
  */
@@ -13,13 +13,13 @@ import { users } from '../../db/schema';
 import { DEMO_SSO } from '../../db/seed/demo';
 import { DEMO_USERNAMES } from '../../db/seed/demo-users';
 import { route } from '../../http/route';
-import type { SsoLanding } from '../auth';
+import type { SsoLanding } from '../single-sign-on';
 import { createDemoLinkToken } from './link';
 
 export interface DemoSignIn {
   /** The link start-up prints. */
   url: string;
-  /** Handed to the auth module, which gives them single sign-on's landing. */
+  /** Handed to the single sign-on module, which gives them its landing. */
   routes: FastifyPluginAsync<{ signIn: SsoLanding }>;
 }
 

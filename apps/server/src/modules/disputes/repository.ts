@@ -7,7 +7,7 @@ import { accounts, cdrs, charges, creditNotes, disputes, invoices, receivables, 
 import { compileFilter, compileOrderBy } from '../../filter';
 import { visibleAccountsCondition } from '../../lib/access';
 import { committedOnReceivable } from '../../lib/ledger';
-import type { Caller } from '../../http/caller';
+import type { Caller } from '../../lib/caller';
 import { DISPUTE_FIELDS } from './fields';
 import type { Claimed, DisputeBounds, InvoiceTaxes } from './rules';
 

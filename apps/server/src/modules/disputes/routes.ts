@@ -1,13 +1,13 @@
 /** Dispute/*: schema → authorize (in the service's lookups) → service → present. */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
-import { billingContextOf } from '../../http/billing-context';
-import { callerOf } from '../../http/caller';
+import { depsOf } from '../../http/deps';
+import { callerOf } from '../../lib/caller';
 import { route } from '../../http/route';
 import { createDispute, listDisputes, resolveDispute, reviewDispute } from './service';
 
 export const disputeRoutes = async (app: FastifyInstance) => {
-  const deps = billingContextOf(app);
+  const deps = depsOf(app);
 
   route(app, endpoints.createDispute, async (request) => createDispute(deps, callerOf(request), request.body));
   route(app, endpoints.disputes, async (request) => listDisputes(deps, callerOf(request), request.query));

@@ -16,8 +16,8 @@ import {
 } from '@portal/contract';
 import { timeZoneOfAddress } from '@portal/contract/regions';
 import { conflict, invalidFields, notFound } from '../../errors';
-import type { BillingContext } from '../../http/billing-context';
-import type { Caller } from '../../http/caller';
+import type { Deps } from '../../http/deps';
+import type { Caller } from '../../lib/caller';
 import { lockAccount } from '../../lib/account-lock';
 import { recordAudit } from '../../lib/audit';
 import { findBillTo } from '../invoices';
@@ -39,20 +39,19 @@ import {
 } from './repository';
 import { disputeWindow } from './window';
 
-export type DisputeDeps = Pick<BillingContext, 'db' | 'clock' | 'outbox'>;
 
 const lineOf = (body: { chargeId?: bigint | undefined; cdrId?: bigint | undefined }): DisputedLine =>
   body.chargeId !== undefined ? { chargeId: body.chargeId } : { cdrId: body.cdrId! };
 
-const requireDispute = async (deps: DisputeDeps, caller: Caller, id: bigint): Promise<Dispute> => {
+const requireDispute = async (deps: Pick<Deps, 'db'>, caller: Caller, id: bigint): Promise<Dispute> => {
   const row = await findDispute(deps.db, caller, id);
   if (!row) throw notFound('The dispute');
   return presentDispute(row);
 };
 
 const notifyStatus = (
-  deps: DisputeDeps,
-  tx: DisputeDeps['db'],
+  deps: Pick<Deps, 'outbox'>,
+  tx: Deps['db'],
   dispute: { id: bigint; accountId: bigint; invoiceId: bigint; invoiceNumber: string; amount: string; currency: string },
   status: DisputeStatus,
   at: Date,
@@ -76,7 +75,7 @@ const notifyStatus = (
     },
   );
 
-export const createDispute = async (deps: DisputeDeps, caller: Caller, body: DisputeToCreate): Promise<Dispute> => {
+export const createDispute = async (deps: Pick<Deps, 'db' | 'clock' | 'outbox'>, caller: Caller, body: DisputeToCreate): Promise<Dispute> => {
   const line = lineOf(body);
   const found = await findLine(deps.db, caller, line);
   const what = line.chargeId !== undefined ? 'The charge' : 'The call record';
@@ -121,13 +120,13 @@ export const createDispute = async (deps: DisputeDeps, caller: Caller, body: Dis
   return requireDispute(deps, caller, id);
 };
 
-export const listDisputes = async (deps: DisputeDeps, caller: Caller, query: PagedQuery): Promise<Paged<Dispute>> => {
+export const listDisputes = async (deps: Pick<Deps, 'db'>, caller: Caller, query: PagedQuery): Promise<Paged<Dispute>> => {
   const page = await listVisibleDisputes(deps.db, caller, query);
   return { value: page.rows.map(presentDispute), ...(page.count === undefined ? {} : { count: page.count }) };
 };
 
 /** Moves a locked dispute to `to`, or 409 when its status does not allow it. */
-const lockForMove = async (tx: DisputeDeps['db'], id: bigint, to: DisputeStatus) => {
+const lockForMove = async (tx: Deps['db'], id: bigint, to: DisputeStatus) => {
   const dispute = await lockDispute(tx, id);
   if (!dispute) throw notFound('The dispute');
   if (!canMoveDispute(dispute.status, to)) throw conflict(DISPUTE_MESSAGES.cannotMove(dispute.status, to));
@@ -135,7 +134,7 @@ const lockForMove = async (tx: DisputeDeps['db'], id: bigint, to: DisputeStatus)
 };
 
 /** Staff take an Open dispute: Under review, by them. */
-export const reviewDispute = async (deps: DisputeDeps, caller: Caller, id: bigint): Promise<Dispute> => {
+export const reviewDispute = async (deps: Pick<Deps, 'db' | 'clock' | 'outbox'>, caller: Caller, id: bigint): Promise<Dispute> => {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const dispute = await lockForMove(tx, id, 'UnderReview');
@@ -159,7 +158,7 @@ const creditRefusal = (credit: bigint, bounds: DisputeBounds, disputed: string, 
  * disputed amount, what the invoice still has open, so owing never goes below zero, and what the line and
  * its records have not been credited yet), or Rejected.
  */
-export const resolveDispute = async (deps: DisputeDeps, caller: Caller, id: bigint, body: DisputeResolution): Promise<Dispute> => {
+export const resolveDispute = async (deps: Pick<Deps, 'db' | 'clock' | 'outbox'>, caller: Caller, id: bigint, body: DisputeResolution): Promise<Dispute> => {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const peek = await findDispute(tx, caller, id);

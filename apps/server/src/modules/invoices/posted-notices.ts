@@ -5,7 +5,7 @@
  * however often it runs and on however many instances.
  */
 import { sql } from 'drizzle-orm';
-import type { BillingContext } from '../../http/billing-context';
+import type { Deps } from '../../http/deps';
 import { notifyAccount } from '../notifications';
 
 /** How far back a newly seen posted invoice is still announced (older ones are not news). */
@@ -21,8 +21,8 @@ type Posted = {
   due_date: string;
 };
 
-export const noticePostedInvoices = async (ctx: BillingContext, now: Date): Promise<number> => {
-  const result = await ctx.db.execute<Posted>(sql`
+export const noticePostedInvoices = async (deps: Pick<Deps, 'db' | 'outbox'>, now: Date): Promise<number> => {
+  const result = await deps.db.execute<Posted>(sql`
     select i.id::text, i.account_id::text, i.invoice_number, i.amount::text, i.currency, i.due_date::text
     from invoices i
     where i.state = 'Posted' and i.posted_date <= ${now.toISOString()}::timestamptz
@@ -33,8 +33,8 @@ export const noticePostedInvoices = async (ctx: BillingContext, now: Date): Prom
   let recorded = 0;
   for (const invoice of result.rows) {
     const data = { invoiceId: invoice.id, invoiceNumber: invoice.invoice_number, amount: invoice.amount, currency: invoice.currency.trim(), dueDate: invoice.due_date };
-    const row = await ctx.db.transaction((tx) =>
-      notifyAccount({ db: tx, outbox: ctx.outbox }, { accountId: BigInt(invoice.account_id), event: 'invoice_posted', data, at: now }),
+    const row = await deps.db.transaction((tx) =>
+      notifyAccount({ db: tx, outbox: deps.outbox }, { accountId: BigInt(invoice.account_id), event: 'invoice_posted', data, at: now }),
     );
     if (row) recorded += 1;
   }

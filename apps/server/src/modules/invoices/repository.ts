@@ -11,7 +11,7 @@ import { executeAsCaller, prepareForCallers, visibleAccountsCondition } from '..
 import { preparedPerDatabase } from '../../db/prepared';
 import { isCurrentBillingLink } from '../../lib/billing-links';
 import { balanceForwardSql, ledgerVersionOf, type LedgerBalanceForward } from '../../lib/ledger';
-import type { Caller } from '../../http/caller';
+import type { Caller } from '../../lib/caller';
 import { INVOICE_FIELDS, creditedOfInvoice, owingOfInvoice } from './fields';
 
 const invoiceColumns = {

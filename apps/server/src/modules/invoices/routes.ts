@@ -1,7 +1,8 @@
 /** Invoice/*: schema → authorize (in the service's lookups) → service → present. */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
-import { callerOf } from '../../http/caller';
+import { depsOf } from '../../http/deps';
+import { callerOf } from '../../lib/caller';
 import { cachedRoute, createLedgerAnswers } from '../../http/ledger-cache';
 import { route } from '../../http/route';
 import { invoiceCachedBytes, invoiceReads } from '../../lib/metrics';
@@ -16,7 +17,7 @@ import {
 } from './service';
 
 export const invoiceRoutes = async (app: FastifyInstance) => {
-  const deps = { db: app.db, clock: app.clock };
+  const deps = depsOf(app);
   // Invoice list pages and invoice details share one memory budget.
   const answers = createLedgerAnswers({ maxBytes: app.config.INVOICE_CACHE_MB * 1024 * 1024, recordBytes: (bytes) => invoiceCachedBytes.set(bytes) });
 

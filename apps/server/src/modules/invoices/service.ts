@@ -4,11 +4,11 @@
  */
 import type { BalanceForward, endpoints, Invoice, InvoiceContent, InvoiceDetails, PagedQuery } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
+import type { Deps } from '../../http/deps';
 import { invoices } from '../../db/schema';
 import { notFound } from '../../errors';
 import { pinnedId } from '../../filter';
-import type { Clock } from '../../lib/clock';
-import type { Caller } from '../../http/caller';
+import type { Caller } from '../../lib/caller';
 import type { LedgerScope, Presenter, Versioned } from '../../http/ledger-cache';
 import { documentLinks, type DocumentLinks } from '../../lib/document-links';
 import { INVOICE_FIELDS } from './fields';
@@ -31,11 +31,6 @@ import {
   type Page,
   type PostedInvoiceRow,
 } from './repository';
-
-export interface InvoiceServiceDeps {
-  db: PortalDb;
-  clock: Clock;
-}
 
 const INVOICE = 'The invoice';
 
@@ -60,7 +55,7 @@ export const invoiceListScope = (query: PagedQuery): { of: LedgerScope; key: str
 
 /** Invoice/items: a page of the Posted invoices the caller may see; with a scope, the ledger version of its account read with it. */
 export const readInvoicePage = async (
-  { db }: InvoiceServiceDeps,
+  { db }: Pick<Deps, 'db'>,
   caller: Caller,
   query: PagedQuery,
   scope: LedgerScope | undefined,
@@ -79,7 +74,7 @@ const CACHED_ROW_BYTES = 400;
  * same minute expire alike, so within a minute a cached answer goes again as it is, and after it is
  * made again from the cached rows.
  */
-export const invoicePagePresenter = ({ db, clock }: InvoiceServiceDeps): Presenter<typeof endpoints.invoices, InvoicePage, DocumentLinks> => ({
+export const invoicePagePresenter = ({ db, clock }: Pick<Deps, 'db' | 'clock'>): Presenter<typeof endpoints.invoices, InvoicePage, DocumentLinks> => ({
   context: () => documentLinks(db, clock),
   variant: (links) => links.expires,
   answer: (page, links) => ({
@@ -89,18 +84,18 @@ export const invoicePagePresenter = ({ db, clock }: InvoiceServiceDeps): Present
   bytes: (page) => page.rows.length * CACHED_ROW_BYTES,
 });
 
-export const getInvoice = async ({ db }: InvoiceServiceDeps, caller: Caller, invoiceId: bigint): Promise<Invoice> =>
+export const getInvoice = async ({ db }: Pick<Deps, 'db'>, caller: Caller, invoiceId: bigint): Promise<Invoice> =>
   presentInvoice(await requirePostedInvoice(db, caller, invoiceId));
 
 /** A Posted invoice the caller may see with the payments and credits on it, and its account's ledger version; 404 otherwise. */
-export const getInvoiceDetails = async ({ db }: InvoiceServiceDeps, caller: Caller, invoiceId: bigint): Promise<Versioned<InvoiceDetails>> => {
+export const getInvoiceDetails = async ({ db }: Pick<Deps, 'db'>, caller: Caller, invoiceId: bigint): Promise<Versioned<InvoiceDetails>> => {
   const found = await findInvoiceDetails(db, caller, invoiceId);
   if (!found) throw notFound(INVOICE);
   return { value: presentInvoiceDetails(found.invoice, found.payments, found.credits), version: found.version };
 };
 
 export const getInvoiceContent = async (
-  { db, clock }: InvoiceServiceDeps,
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
   caller: Caller,
   invoiceId: bigint,
   withSummary: boolean,
@@ -116,7 +111,7 @@ export const getInvoiceContent = async (
 };
 
 export const calculateBalanceForward = async (
-  { db }: InvoiceServiceDeps,
+  { db }: Pick<Deps, 'db'>,
   caller: Caller,
   invoiceId: bigint,
 ): Promise<BalanceForward> => {

@@ -4,7 +4,8 @@
  * document itself is never stored in the outbox.
  */
 import type { NotificationEvent } from '@portal/contract';
-import type { PortalDb } from '../../db/client';
+import type { Deps } from '../../http/deps';
+import { BRAND } from '../../lib/brand';
 import { documentLanguage } from '../../lib/language';
 import type { Preparer } from '../../lib/mail-outbox';
 import type { MailAttachment } from '../../lib/mailer';
@@ -18,21 +19,15 @@ import { notificationMailFacts } from './repository';
  */
 export type ReceiptRenderer = (paymentId: bigint) => Promise<{ fileName: string; pdf: Buffer } | null>;
 
-export interface NotificationMailDeps {
-  db: PortalDb;
-  origin: string;
-  brand: string;
-  receipt?: ReceiptRenderer;
-}
-
-const receiptAttachment = async (deps: NotificationMailDeps, data: Record<string, unknown>): Promise<MailAttachment | null> => {
-  if (!deps.receipt || typeof data.paymentId !== 'string') return null;
-  const file = await deps.receipt(BigInt(data.paymentId));
+const receiptAttachment = async (receipt: ReceiptRenderer | undefined, data: Record<string, unknown>): Promise<MailAttachment | null> => {
+  if (!receipt || typeof data.paymentId !== 'string') return null;
+  const file = await receipt(BigInt(data.paymentId));
   return file ? { filename: file.fileName, contentType: 'application/pdf', content: file.pdf.toString('base64'), encoding: 'base64' } : null;
 };
 
+/** `receipt` renders a payment's receipt (payments notifies, so it is handed over rather than imported). */
 export const prepareNotificationMail =
-  (deps: NotificationMailDeps): Preparer =>
+  (deps: Pick<Deps, 'db' | 'config'>, receipt?: ReceiptRenderer): Preparer =>
   async (payload) => {
     const request = payload as NotificationMailRequest;
     const facts = await notificationMailFacts(deps.db, BigInt(request.notificationId), BigInt(request.userId));
@@ -45,12 +40,12 @@ export const prepareNotificationMail =
       to: facts.email,
       name: facts.name,
       customerNo: facts.customer_no,
-      brand: deps.brand,
+      brand: BRAND.name,
       language,
       event,
       data,
       message: facts.message,
-      origin: deps.origin,
-      receipt: event === 'payment_succeeded' ? await receiptAttachment(deps, data) : null,
+      origin: deps.config.PUBLIC_ORIGIN,
+      receipt: event === 'payment_succeeded' ? await receiptAttachment(receipt, data) : null,
     });
   };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { NotificationEvent } from '@portal/contract';
 import { buildTestApp, createTestClock, type TestContext } from '../../../test/app';
-import { billingContext } from '../../../test/billing';
+import { appDeps } from '../../../test/billing';
 import { createAccount, createInvoice, createPayment, createPaymentMethod, createUser } from '../../../test/factories';
 import { mailHeader, mailParts, startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
 import { accounts, autopaySchedules, mailOutbox, notificationPreferences, notifications, users } from '../../db/schema';
@@ -91,7 +91,7 @@ const events: {
         dueDate: '2026-12-20',
         postedDate: new Date('2026-11-25T06:00:00Z'),
       });
-      return noticePostedInvoices(billingContext(ctx), now());
+      return noticePostedInvoices(appDeps(ctx), now());
     },
     en: {
       message: /^Invoice INV-\d+ of \$66\.35 is ready; it is due Dec 20, 2026\.$/,
@@ -132,7 +132,7 @@ const events: {
       await db()
         .insert(autopaySchedules)
         .values({ accountId, paymentMethodId: card.id, frequency: 'dueDate', amountType: 'full', fixedAmount: null });
-      return noticeUpcomingAutopayments(billingContext(ctx), now());
+      return noticeUpcomingAutopayments(appDeps(ctx), now());
     },
     en: {
       message: /^An automatic payment of \$80\.00 will be made on Nov 28, 2026\.$/,
@@ -149,7 +149,7 @@ const events: {
     event: 'card_expiring',
     happen: async (accountId) => {
       await createPaymentMethod(db(), accountId, { brand: 'Visa', last4: '1111', expMonth: 11, expYear: 2026 });
-      return noticeExpiringCards(billingContext(ctx), now());
+      return noticeExpiringCards(appDeps(ctx), now());
     },
     en: {
       message: /^Your Visa card ending 1111 expires at the end of 11\/2026\. Add a new card/,
@@ -166,7 +166,7 @@ const events: {
     event: 'card_expired',
     happen: async (accountId) => {
       await createPaymentMethod(db(), accountId, { brand: 'Mastercard', last4: '4444', expMonth: 10, expYear: 2026 });
-      return noticeExpiringCards(billingContext(ctx), now());
+      return noticeExpiringCards(appDeps(ctx), now());
     },
     en: {
       message: /^Your Mastercard card ending 4444 expired at the end of 10\/2026\./,

@@ -5,9 +5,8 @@
  * record it — and email it — once.
  */
 import { preferenceOfEvent, type NotificationEvent, type NotificationEventData } from '@portal/contract';
-import type { PortalDb } from '../../db/client';
+import type { Deps } from '../../http/deps';
 import { documentLanguage } from '../../lib/language';
-import type { MailOutbox } from '../../lib/mail-outbox';
 import { eventKey, notificationText } from './messages';
 import { accountLanguage, emailRecipients, insertEventNotification, type NotificationRow } from './repository';
 
@@ -20,11 +19,6 @@ export interface NotificationMailRequest {
   userId: string;
 }
 
-export interface NotifyDeps {
-  /** The transaction of the change that caused the event. */
-  db: PortalDb;
-  outbox: Pick<MailOutbox, 'enqueueRequest'>;
-}
 
 export interface AccountEvent<E extends NotificationEvent = NotificationEvent> {
   accountId: bigint;
@@ -37,7 +31,8 @@ export interface AccountEvent<E extends NotificationEvent = NotificationEvent> {
  * Records `event` for the account once; answers the new notification, or null when this occurrence
  * was already recorded (nothing is stored or queued then).
  */
-export const notifyAccount = async <E extends NotificationEvent>(deps: NotifyDeps, input: AccountEvent<E>): Promise<NotificationRow | null> => {
+/** `deps.db` is the transaction of the change that caused the event. */
+export const notifyAccount = async <E extends NotificationEvent>(deps: Pick<Deps, 'db' | 'outbox'>, input: AccountEvent<E>): Promise<NotificationRow | null> => {
   const language = documentLanguage(await accountLanguage(deps.db, input.accountId));
   const row = await insertEventNotification(deps.db, {
     accountId: input.accountId,

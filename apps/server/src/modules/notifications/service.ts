@@ -2,8 +2,8 @@ import type { Notification, NotificationPreferences } from '@portal/contract';
 import { notFound } from '../../errors';
 import { assertAccountAccess, canAccessAccount } from '../../lib/access';
 import { recordAudit } from '../../lib/audit';
-import type { Caller } from '../../http/caller';
-import type { BillingContext } from '../../http/billing-context';
+import type { Caller } from '../../lib/caller';
+import type { Deps } from '../../http/deps';
 import {
   clearAllNotifications,
   clearNotification,
@@ -26,22 +26,22 @@ const present = (row: NotificationRow): Notification => ({
 });
 
 export const listNotifications = async (
-  ctx: BillingContext,
+  deps: Pick<Deps, 'db'>,
   caller: Caller,
   query: { accountId: bigint; skip: number; take: number; count: boolean },
 ): Promise<{ value: Notification[]; count?: number }> => {
-  await assertAccountAccess(ctx.db, caller, query.accountId);
-  const rows = await openNotifications(ctx.db, query.accountId, query.skip, query.take);
+  await assertAccountAccess(deps.db, caller, query.accountId);
+  const rows = await openNotifications(deps.db, query.accountId, query.skip, query.take);
   const value = rows.map(present);
-  return query.count ? { value, count: await countOpenNotifications(ctx.db, query.accountId) } : { value };
+  return query.count ? { value, count: await countOpenNotifications(deps.db, query.accountId) } : { value };
 };
 
 /** Clears one notification; another account's answers like an unknown one. Clearing twice is fine. */
-export const clearOne = async (ctx: BillingContext, caller: Caller, notificationId: bigint): Promise<void> => {
-  const notification = await findNotification(ctx.db, notificationId);
-  if (!notification || !(await canAccessAccount(ctx.db, caller, notification.accountId))) throw notFound('The notification');
-  await ctx.db.transaction(async (tx) => {
-    if (await clearNotification(tx, notificationId, ctx.clock.now())) {
+export const clearOne = async (deps: Pick<Deps, 'db' | 'clock'>, caller: Caller, notificationId: bigint): Promise<void> => {
+  const notification = await findNotification(deps.db, notificationId);
+  if (!notification || !(await canAccessAccount(deps.db, caller, notification.accountId))) throw notFound('The notification');
+  await deps.db.transaction(async (tx) => {
+    if (await clearNotification(tx, notificationId, deps.clock.now())) {
       await recordAudit(tx, {
         actorUserId: caller.userId,
         accountId: notification.accountId,
@@ -53,10 +53,10 @@ export const clearOne = async (ctx: BillingContext, caller: Caller, notification
   });
 };
 
-export const clearAll = async (ctx: BillingContext, caller: Caller, accountId: bigint): Promise<void> => {
-  await assertAccountAccess(ctx.db, caller, accountId);
-  await ctx.db.transaction(async (tx) => {
-    const cleared = await clearAllNotifications(tx, accountId, ctx.clock.now());
+export const clearAll = async (deps: Pick<Deps, 'db' | 'clock'>, caller: Caller, accountId: bigint): Promise<void> => {
+  await assertAccountAccess(deps.db, caller, accountId);
+  await deps.db.transaction(async (tx) => {
+    const cleared = await clearAllNotifications(tx, accountId, deps.clock.now());
     if (cleared > 0) {
       await recordAudit(tx, { actorUserId: caller.userId, accountId, action: 'notification.cleared_all', entity: 'account', entityId: accountId, details: { cleared } });
     }
@@ -64,14 +64,14 @@ export const clearAll = async (ctx: BillingContext, caller: Caller, accountId: b
 };
 
 /** The signed-in person's email choices (their own: no account is involved). */
-export const getPreferences = async (ctx: BillingContext, caller: Caller): Promise<NotificationPreferences> =>
-  preferencesOf(await preferenceRows(ctx.db, caller.userId));
+export const getPreferences = async (deps: Pick<Deps, 'db'>, caller: Caller): Promise<NotificationPreferences> =>
+  preferencesOf(await preferenceRows(deps.db, caller.userId));
 
-export const savePreferences = async (ctx: BillingContext, caller: Caller, wanted: NotificationPreferences): Promise<NotificationPreferences> =>
-  ctx.db.transaction(async (tx) => {
+export const savePreferences = async (deps: Pick<Deps, 'db' | 'clock'>, caller: Caller, wanted: NotificationPreferences): Promise<NotificationPreferences> =>
+  deps.db.transaction(async (tx) => {
     const changes = changedPreferences(preferencesOf(await preferenceRows(tx, caller.userId)), wanted);
     if (changes.length > 0) {
-      await savePreferenceRows(tx, caller.userId, changes, ctx.clock.now());
+      await savePreferenceRows(tx, caller.userId, changes, deps.clock.now());
       await recordAudit(tx, {
         actorUserId: caller.userId,
         accountId: null,

@@ -4,7 +4,7 @@
  * unique event key), however often the job runs and on however many instances.
  */
 import { sql } from 'drizzle-orm';
-import type { BillingContext } from '../../http/billing-context';
+import type { Deps } from '../../http/deps';
 import { notifyAccount } from '../notifications';
 
 const DAY_MS = 86_400_000;
@@ -33,8 +33,8 @@ type CardDue = {
 };
 
 /** Cards whose expiry falls within 30 days either side of `now` and not yet told about (both notices checked). */
-const cardsNear = async (ctx: BillingContext, now: Date): Promise<CardDue[]> => {
-  const result = await ctx.db.execute<CardDue>(sql`
+const cardsNear = async (deps: Pick<Deps, 'db'>, now: Date): Promise<CardDue[]> => {
+  const result = await deps.db.execute<CardDue>(sql`
     with near as (
       select pm.id, pm.account_id, pm.brand, pm.last4, pm.exp_month, pm.exp_year,
         (make_date(pm.exp_year, pm.exp_month, 1) + interval '1 month')::timestamp at time zone 'UTC' as expires_at,
@@ -54,14 +54,14 @@ const cardsNear = async (ctx: BillingContext, now: Date): Promise<CardDue[]> => 
 };
 
 /** The job step: records each due card notice once; answers how many it recorded. */
-export const noticeExpiringCards = async (ctx: BillingContext, now: Date): Promise<number> => {
+export const noticeExpiringCards = async (deps: Pick<Deps, 'db' | 'outbox'>, now: Date): Promise<number> => {
   let recorded = 0;
-  for (const card of await cardsNear(ctx, now)) {
+  for (const card of await cardsNear(deps, now)) {
     const expiry = { expMonth: Number(card.exp_month), expYear: Number(card.exp_year) };
     const event = cardNotice(expiry, now);
     if (!event) continue;
     const data = { paymentMethodId: card.id, brand: card.brand, last4: card.last4, ...expiry };
-    const row = await ctx.db.transaction((tx) => notifyAccount({ db: tx, outbox: ctx.outbox }, { accountId: BigInt(card.account_id), event, data, at: now }));
+    const row = await deps.db.transaction((tx) => notifyAccount({ db: tx, outbox: deps.outbox }, { accountId: BigInt(card.account_id), event, data, at: now }));
     if (row) recorded += 1;
   }
   return recorded;

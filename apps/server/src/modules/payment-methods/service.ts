@@ -1,11 +1,11 @@
 import { lockAccount } from '../../lib/account-lock';
-import { MESSAGES, PAYMENT_MESSAGES, AUTOPAY_ON } from '@portal/contract';
+import { MESSAGES, PAYMENT_MESSAGES, AUTOPAY_ON, type PaymentMethodEntry } from '@portal/contract';
 import { badRequest, conflict, notFound } from '../../errors';
 import { assertAccountAccess, canAccessAccount } from '../../lib/access';
 import { recordAudit } from '../../lib/audit';
-import type { Caller } from '../../http/caller';
+import type { Caller } from '../../lib/caller';
 import { isCardExpired } from '@portal/contract';
-import type { BillingContext } from '../../http/billing-context';
+import type { Deps } from '../../http/deps';
 import {
   countPaymentMethods,
   deletePaymentMethod,
@@ -13,28 +13,28 @@ import {
   listCardsWithLastCharge,
   listPaymentMethods,
   scheduleUsingCard,
-  type ListedPaymentMethod,
   setDefaultPaymentMethod,
   type PaymentMethodRow,
 } from './repository';
+import { presentPaymentMethod } from './presenter';
 
 /** The card, if the caller may use its account; another account's card answers like an unknown one. */
-export const cardOfCaller = async (ctx: BillingContext, caller: Caller, paymentMethodId: bigint): Promise<PaymentMethodRow> => {
-  const card = await findPaymentMethod(ctx.db, paymentMethodId);
-  if (!card || !(await canAccessAccount(ctx.db, caller, card.accountId))) throw notFound('The payment method');
+export const cardOfCaller = async (deps: Pick<Deps, 'db'>, caller: Caller, paymentMethodId: bigint): Promise<PaymentMethodRow> => {
+  const card = await findPaymentMethod(deps.db, paymentMethodId);
+  if (!card || !(await canAccessAccount(deps.db, caller, card.accountId))) throw notFound('The payment method');
   return card;
 };
 
-export const listCards = async (ctx: BillingContext, caller: Caller, accountId: bigint): Promise<ListedPaymentMethod[]> => {
-  await assertAccountAccess(ctx.db, caller, accountId);
-  return listCardsWithLastCharge(ctx.db, accountId);
+export const listCards = async (deps: Pick<Deps, 'db'>, caller: Caller, accountId: bigint): Promise<PaymentMethodEntry[]> => {
+  await assertAccountAccess(deps.db, caller, accountId);
+  return (await listCardsWithLastCharge(deps.db, accountId)).map(presentPaymentMethod);
 };
 
 /** Makes the card the account's only default; an expired card cannot be. */
-export const makeDefaultCard = async (ctx: BillingContext, caller: Caller, paymentMethodId: bigint): Promise<void> => {
-  const card = await cardOfCaller(ctx, caller, paymentMethodId);
-  if (isCardExpired(card, ctx.clock.now())) throw badRequest(PAYMENT_MESSAGES.expiredCannotBeDefault);
-  await ctx.db.transaction(async (tx) => {
+export const makeDefaultCard = async (deps: Pick<Deps, 'db' | 'clock'>, caller: Caller, paymentMethodId: bigint): Promise<void> => {
+  const card = await cardOfCaller(deps, caller, paymentMethodId);
+  if (isCardExpired(card, deps.clock.now())) throw badRequest(PAYMENT_MESSAGES.expiredCannotBeDefault);
+  await deps.db.transaction(async (tx) => {
     await lockAccount(tx, card.accountId);
     if (!(await findPaymentMethod(tx, card.id))) throw notFound('The payment method');
     await setDefaultPaymentMethod(tx, card.accountId, card.id);
@@ -60,10 +60,10 @@ export const successorDefault = (remaining: readonly PaymentMethodRow[], now: Da
  * autopay is off its dormant schedule goes with the card. Deleting the default promotes the newest
  * card that has not expired. The provider forgets the card after our commit.
  */
-export const deleteCard = async (ctx: BillingContext, caller: Caller, paymentMethodId: bigint): Promise<void> => {
-  const card = await cardOfCaller(ctx, caller, paymentMethodId);
-  const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+export const deleteCard = async (deps: Pick<Deps, 'db' | 'clock' | 'provider' | 'log'>, caller: Caller, paymentMethodId: bigint): Promise<void> => {
+  const card = await cardOfCaller(deps, caller, paymentMethodId);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
     const account = await lockAccount(tx, card.accountId);
     if (!account || !(await findPaymentMethod(tx, card.id))) throw notFound('The payment method');
     if ((await countPaymentMethods(tx, card.accountId)) <= 1) throw badRequest(MESSAGES.lastCard);
@@ -86,9 +86,9 @@ export const deleteCard = async (ctx: BillingContext, caller: Caller, paymentMet
     });
   });
   try {
-    await ctx.provider.detach(card.providerRef);
+    await deps.provider.detach(card.providerRef);
   } catch (error) {
     // Our side no longer uses the card; a provider that keeps it only holds an unused reference.
-    ctx.log.warn({ err: error, paymentMethodId: String(card.id) }, 'provider detach failed');
+    deps.log.warn({ err: error, paymentMethodId: String(card.id) }, 'provider detach failed');
   }
 };

@@ -1,6 +1,6 @@
 import { PAYMENT_MESSAGES, toMinor, type CurrencyCode } from '@portal/contract';
 import type { ChargeResult } from '../../card-providers/provider';
-import type { BillingContext } from '../../http/billing-context';
+import type { Deps } from '../../http/deps';
 import { CHARGE_LEASE_MS, CHARGE_LEASE_RENEW_MS, deferCharge, renewChargeLease } from './charge-lease';
 import { findPayment, setPaymentProviderRef, type PaymentRow } from './repository';
 import { settlePayment } from './settlement';
@@ -21,18 +21,18 @@ export const chargeIdempotencyKey = (paymentId: bigint): string => `portal-payme
  * provider reference until its retry is due, and the resubmit job sends it again with the same
  * idempotency key.
  */
-export const submitCharge = async (ctx: BillingContext, target: ChargeTarget, notifyManualFailure: boolean): Promise<PaymentRow> => {
+export const submitCharge = async (deps: Pick<Deps, 'db' | 'clock' | 'provider' | 'log' | 'outbox'>, target: ChargeTarget, notifyManualFailure: boolean): Promise<PaymentRow> => {
   const { payment } = target;
   // Keep the lease while the provider answers, however long it takes; a crash stops the renewal.
   const renewal = setInterval(() => {
-    renewChargeLease(ctx.db, payment.id, new Date(ctx.clock.now().getTime() + CHARGE_LEASE_MS)).catch((error: unknown) =>
-      ctx.log.warn({ err: error, paymentId: String(payment.id) }, 'could not renew the charge lease'),
+    renewChargeLease(deps.db, payment.id, new Date(deps.clock.now().getTime() + CHARGE_LEASE_MS)).catch((error: unknown) =>
+      deps.log.warn({ err: error, paymentId: String(payment.id) }, 'could not renew the charge lease'),
     );
   }, CHARGE_LEASE_RENEW_MS);
   renewal.unref();
   let result: ChargeResult;
   try {
-    result = await ctx.provider.charge({
+    result = await deps.provider.charge({
       paymentId: payment.id,
       accountId: payment.accountId,
       customerRef: target.customerRef,
@@ -44,20 +44,20 @@ export const submitCharge = async (ctx: BillingContext, target: ChargeTarget, no
     });
   } catch (error) {
     clearInterval(renewal);
-    ctx.log.warn({ err: error, paymentId: String(payment.id) }, 'charge not confirmed by the provider; it will be resubmitted');
-    await deferCharge(ctx.db, payment.id, ctx.clock.now(), payment.chargeAttempts);
+    deps.log.warn({ err: error, paymentId: String(payment.id) }, 'charge not confirmed by the provider; it will be resubmitted');
+    await deferCharge(deps.db, payment.id, deps.clock.now(), payment.chargeAttempts);
     return payment;
   }
   clearInterval(renewal);
-  const now = ctx.clock.now();
+  const now = deps.clock.now();
   if (result.status === 'pending') {
-    await setPaymentProviderRef(ctx.db, payment.id, result.providerRef);
+    await setPaymentProviderRef(deps.db, payment.id, result.providerRef);
   } else {
     const outcome =
       result.status === 'failed'
         ? ({ status: 'Error', failureReason: result.failureReason, failureMessage: result.failureMessage || PAYMENT_MESSAGES.declined } as const)
         : ({ status: 'Successful' } as const);
-    await ctx.db.transaction((tx) => settlePayment(tx, now, payment.id, outcome, { providerRef: result.providerRef, notifyManualFailure, outbox: ctx.outbox }));
+    await deps.db.transaction((tx) => settlePayment(tx, now, payment.id, outcome, { providerRef: result.providerRef, notifyManualFailure, outbox: deps.outbox }));
   }
-  return (await findPayment(ctx.db, payment.id)) ?? payment;
+  return (await findPayment(deps.db, payment.id)) ?? payment;
 };

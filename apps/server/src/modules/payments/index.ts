@@ -3,7 +3,7 @@ export { paymentRoutes } from './routes';
 export { allocateOldestFirst } from './allocation';
 export { chargeIdempotencyKey, submitCharge } from './charging';
 export { presentPayment } from './presenter';
-export { renderPaymentReceipt, type PaymentReceipt, type ReceiptDeps } from './receipt';
+export { renderPaymentReceipt, type PaymentReceipt } from './receipt';
 export { findProviderPayment, insertPayment, openReceivables, type PaymentRow } from './repository';
 export { RESUBMIT_EVERY_MS, resubmitUnconfirmedCharges } from './resubmit-charges';
 export { usableCard } from './service';

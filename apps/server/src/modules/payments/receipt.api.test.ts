@@ -201,11 +201,11 @@ describe('a successful payment’s receipt', () => {
     const res = await receipt(payment.id, english.headers);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: message });
-    expect(await renderPaymentReceipt({ db: ctx.database.db, clock: ctx.clock }, payment.id)).toBeNull();
+    expect(await renderPaymentReceipt({ db: ctx.database.db, clock: ctx.clock, config: ctx.app.config }, payment.id)).toBeNull();
   });
 
   it('renders the same receipt for the payment-succeeded email (no caller)', async () => {
-    const rendered = await renderPaymentReceipt({ db: ctx.database.db, clock: ctx.clock }, french.payment.id);
+    const rendered = await renderPaymentReceipt({ db: ctx.database.db, clock: ctx.clock, config: ctx.app.config }, french.payment.id);
     expect(rendered?.fileName).toBe(`Recu-${french.payment.receiptNumber}.pdf`);
     expect(pdfText(rendered!.pdf)).toContain('Visa se terminant par 4242');
   });

@@ -3,26 +3,18 @@
  * it paid. `renderPaymentReceipt` serves anything that sends it (the "payment succeeded" email);
  * `getPaymentReceipt` is the call, for a caller who may use the payment's account.
  */
-import type { PortalDb } from '../../db/client';
 import { conflict, notFound } from '../../errors';
-import type { Caller } from '../../http/caller';
+import type { Deps } from '../../http/deps';
+import type { Caller } from '../../lib/caller';
 import { BRAND } from '../../lib/brand';
-import type { Clock } from '../../lib/clock';
 import { documentLanguage } from '../../lib/language';
-import type { TaxNumbers } from '../../lib/tax-registrations';
+import { taxNumbersOf } from '../../lib/tax-registrations';
 import { findBillTo } from '../invoices';
 import { receiptPdfData } from './receipt-data';
 import { renderReceiptPdf } from './receipt-pdf';
 import { owingAfterPayment } from './receipt-repository';
 import { RECEIPT_TEXTS } from './receipt-texts';
 import { findPayment, findVisiblePayment, listPaymentInvoices, type PaymentRow } from './repository';
-
-export interface ReceiptDeps {
-  db: PortalDb;
-  clock: Clock;
-  /** The provider's tax registration numbers, printed as on invoices (Canadian accounts). */
-  taxNumbers?: TaxNumbers;
-}
 
 export interface PaymentReceipt {
   /** "Receipt-R-0000123.pdf" / "Recu-R-0000123.pdf". */
@@ -35,7 +27,7 @@ const NOT_RECEIVED: Readonly<Record<Exclude<PaymentRow['status'], 'Successful'>,
   Error: 'This payment did not succeed, so nothing was received and there is no receipt.',
 };
 
-const receiptOf = async ({ db, clock, taxNumbers }: ReceiptDeps, payment: PaymentRow): Promise<PaymentReceipt> => {
+const receiptOf = async ({ db, clock, config }: Pick<Deps, 'db' | 'clock' | 'config'>, payment: PaymentRow): Promise<PaymentReceipt> => {
   // The billing address current when the payment was made, as an invoice uses the one of its posting.
   const [billTo, invoices, remainingBalance] = await Promise.all([
     findBillTo(db, payment.accountId, payment.date, clock.now()),
@@ -43,7 +35,8 @@ const receiptOf = async ({ db, clock, taxNumbers }: ReceiptDeps, payment: Paymen
     owingAfterPayment(db, payment),
   ]);
   if (!billTo) throw new Error(`Account ${payment.accountId} of payment ${payment.id} is missing`);
-  const data = receiptPdfData({ brand: BRAND, payment, billTo, invoices, remainingBalance, taxNumbers });
+  // The provider's tax registrations are printed as on invoices (Canadian accounts).
+  const data = receiptPdfData({ brand: BRAND, payment, billTo, invoices, remainingBalance, taxNumbers: taxNumbersOf(config) });
   return {
     fileName: RECEIPT_TEXTS[documentLanguage(billTo.language)].fileName(data.receiptNumber),
     pdf: await renderReceiptPdf(data),
@@ -51,14 +44,14 @@ const receiptOf = async ({ db, clock, taxNumbers }: ReceiptDeps, payment: Paymen
 };
 
 /** The receipt of a Successful payment; null for an unknown payment or one that has not succeeded. */
-export const renderPaymentReceipt = async (deps: ReceiptDeps, paymentId: bigint): Promise<PaymentReceipt | null> => {
+export const renderPaymentReceipt = async (deps: Pick<Deps, 'db' | 'clock' | 'config'>, paymentId: bigint): Promise<PaymentReceipt | null> => {
   const payment = await findPayment(deps.db, paymentId);
   if (!payment || payment.status !== 'Successful') return null;
   return receiptOf(deps, payment);
 };
 
 /** Payment/{paymentId}/receipt: 404 unless the caller may use the payment's account, 409 unless it succeeded. */
-export const getPaymentReceipt = async (deps: ReceiptDeps, caller: Caller, paymentId: bigint): Promise<PaymentReceipt> => {
+export const getPaymentReceipt = async (deps: Pick<Deps, 'db' | 'clock' | 'config'>, caller: Caller, paymentId: bigint): Promise<PaymentReceipt> => {
   const payment = await findVisiblePayment(deps.db, caller, paymentId);
   if (!payment) throw notFound('The payment');
   if (payment.status !== 'Successful') throw conflict(NOT_RECEIVED[payment.status]);

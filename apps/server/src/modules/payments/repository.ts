@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { minorToDecimal, toMinor } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
 import { invoices, paymentAssignments, payments, receivables } from '../../db/schema';
-import type { Caller } from '../../http/caller';
+import type { Caller } from '../../lib/caller';
 import { visibleAccountsCondition } from '../../lib/access';
 import { committedOnReceivable } from '../../lib/ledger';
 import type { Assignment, OpenReceivable } from './allocation';

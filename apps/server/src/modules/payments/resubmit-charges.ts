@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { submitCharge } from './charging';
 import { claimUnsentCharges } from './charge-lease';
-import type { BillingContext } from '../../http/billing-context';
+import type { Deps } from '../../http/deps';
 import { findPayment } from './repository';
 import { settlePayment } from './settlement';
 
@@ -17,23 +17,23 @@ const BATCH_SIZE = 50;
  * sent again with the same idempotency key, so the provider takes each at most once; after an hour
  * they are closed as Error and the customer told.
  */
-export const resubmitUnconfirmedCharges = async (ctx: BillingContext, now: Date): Promise<number> => {
+export const resubmitUnconfirmedCharges = async (deps: Pick<Deps, 'db' | 'clock' | 'provider' | 'log' | 'outbox'>, now: Date): Promise<number> => {
   const giveUpBefore = new Date(now.getTime() - GIVE_UP_AFTER_MS);
-  const claimed = await claimUnsentCharges(ctx.db, ctx.provider.name, now, BATCH_SIZE);
+  const claimed = await claimUnsentCharges(deps.db, deps.provider.name, now, BATCH_SIZE);
   for (const id of claimed) {
-    const payment = await findPayment(ctx.db, id);
+    const payment = await findPayment(deps.db, id);
     if (!payment || payment.status !== 'InProgress' || payment.providerRef !== null) continue;
-    const refs = await ctx.db.execute<{ provider_ref: string | null; customer_ref: string | null }>(sql`
+    const refs = await deps.db.execute<{ provider_ref: string | null; customer_ref: string | null }>(sql`
       select pm.provider_ref, a.provider_customer_ref as customer_ref
       from payments p join accounts a on a.id = p.account_id left join payment_methods pm on pm.id = p.payment_method_id
       where p.id = ${id}`);
     const { provider_ref: cardRef = null, customer_ref: customerRef = null } = refs.rows[0] ?? {};
     if (payment.createdAt <= giveUpBefore || cardRef === null) {
       const failureReason = cardRef === null ? 'card_removed' : 'processor_unavailable';
-      await ctx.db.transaction((tx) => settlePayment(tx, now, payment.id, { status: 'Error', failureReason }, { notifyManualFailure: true, outbox: ctx.outbox }));
+      await deps.db.transaction((tx) => settlePayment(tx, now, payment.id, { status: 'Error', failureReason }, { notifyManualFailure: true, outbox: deps.outbox }));
       continue;
     }
-    await submitCharge(ctx, { payment, paymentMethodRef: cardRef, customerRef }, true);
+    await submitCharge(deps, { payment, paymentMethodRef: cardRef, customerRef }, true);
   }
   return claimed.length;
 };

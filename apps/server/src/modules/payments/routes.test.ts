@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { PAYMENT_MESSAGES, type PaymentResult } from '@portal/contract';
 import { buildTestApp, createTestClock, type TestContext } from '../../../test/app';
-import { billingContext, createCustomer } from '../../../test/billing';
+import { appDeps, createCustomer } from '../../../test/billing';
 import { createInvoice, createPaymentMethod } from '../../../test/factories';
 import { notifications, paymentAssignments, payments } from '../../db/schema';
 import { createSandboxProvider } from '../../card-providers/sandbox/provider';
@@ -40,8 +40,8 @@ beforeEach(async () => {
   // Close what earlier tests left open, so each test's settlement counts are its own.
   mode = 'normal';
   ctx.clock.set('2030-01-01T00:00:00Z');
-  await resubmitUnconfirmedCharges(billingContext(ctx), ctx.clock.now());
-  await settleDueSandboxPayments(billingContext(ctx), ctx.clock.now(), 0);
+  await resubmitUnconfirmedCharges(appDeps(ctx), ctx.clock.now());
+  await settleDueSandboxPayments(appDeps(ctx), ctx.clock.now(), 0);
   ctx.clock.set(NOW);
   charges.length = 0;
 });
@@ -84,7 +84,7 @@ const home = async (s: Pick<Setup, 'account' | 'headers'>) =>
 
 const settle = (advanceMs = SETTLE_MS) => {
   ctx.clock.advance(advanceMs);
-  return settleDueSandboxPayments(billingContext(ctx), ctx.clock.now(), SETTLE_MS);
+  return settleDueSandboxPayments(appDeps(ctx), ctx.clock.now(), SETTLE_MS);
 };
 
 describe('POST /b/v1/Payment/customerpayment', () => {
@@ -307,11 +307,11 @@ describe('settlement and the ledger', () => {
     mode = 'normal';
     // The first retry is due 15 s after the failed attempt.
     ctx.clock.advance(14_000);
-    expect(await resubmitUnconfirmedCharges(billingContext(ctx), ctx.clock.now())).toBe(0);
+    expect(await resubmitUnconfirmedCharges(appDeps(ctx), ctx.clock.now())).toBe(0);
     ctx.clock.advance(1_000);
-    expect(await resubmitUnconfirmedCharges(billingContext(ctx), ctx.clock.now())).toBe(1);
+    expect(await resubmitUnconfirmedCharges(appDeps(ctx), ctx.clock.now())).toBe(1);
     expect(charges.map((c) => c.idempotencyKey)).toEqual([`portal-payment-${result.payment!.id}`, `portal-payment-${result.payment!.id}`]);
-    expect(await resubmitUnconfirmedCharges(billingContext(ctx), ctx.clock.now())).toBe(0);
+    expect(await resubmitUnconfirmedCharges(appDeps(ctx), ctx.clock.now())).toBe(0);
     expect(await settle()).toBe(1);
   });
 
@@ -320,7 +320,7 @@ describe('settlement and the ledger', () => {
     mode = 'unreachable';
     const result = (await pay(s, body(s, 25))).json() as PaymentResult;
     ctx.clock.advance(61 * 60_000);
-    expect(await resubmitUnconfirmedCharges(billingContext(ctx), ctx.clock.now())).toBe(1);
+    expect(await resubmitUnconfirmedCharges(appDeps(ctx), ctx.clock.now())).toBe(1);
     const [row] = await ctx.database.db.select().from(payments).where(eq(payments.id, BigInt(result.payment!.id)));
     expect(row).toMatchObject({ status: 'Error', failureReason: 'processor_unavailable', failureMessage: PAYMENT_MESSAGES.processorUnavailable });
   });

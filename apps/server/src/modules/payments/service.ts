@@ -1,15 +1,16 @@
 import { lockAccount } from '../../lib/account-lock';
 import { randomUUID } from 'node:crypto';
-import { PAYMENT_FAILURE_TEXTS, PAYMENT_MESSAGES, minorToDecimal, paymentFailureReasonOf, toMinor, wrongCurrencyMessage, type Money } from '@portal/contract';
+import { PAYMENT_FAILURE_TEXTS, PAYMENT_MESSAGES, minorToDecimal, paymentFailureReasonOf, toMinor, wrongCurrencyMessage, type Money, type RecentPayment } from '@portal/contract';
 import { badRequest, conflict, notFound } from '../../errors';
 import { assertAccountAccess } from '../../lib/access';
 import { recordAudit } from '../../lib/audit';
-import type { Caller } from '../../http/caller';
+import type { Caller } from '../../lib/caller';
 import { isCardExpired } from '@portal/contract';
 import { findPaymentMethod, type PaymentMethodRow } from '../payment-methods';
 import { allocateOldestFirst, checkExplicitAssignments, type AllocationResult } from './allocation';
 import { submitCharge } from './charging';
-import type { BillingContext } from '../../http/billing-context';
+import { presentPayment } from './presenter';
+import type { Deps } from '../../http/deps';
 import {
   findPaymentByKey,
   insertPayment,
@@ -33,7 +34,7 @@ export interface CustomerPaymentInput {
 }
 
 export interface PaymentOutcome {
-  payment: PaymentRow;
+  payment: RecentPayment;
   /** The provider's refusal, when the charge failed while the customer waited. */
   error: string | null;
 }
@@ -57,7 +58,7 @@ export const idempotencyKeyOf = (header: string | string[] | undefined, clientPa
 
 // The reason's own wording, not the provider's: the portal words the same reason in the customer's language.
 const outcomeOf = (payment: PaymentRow): PaymentOutcome => ({
-  payment,
+  payment: presentPayment(payment),
   error: payment.status === 'Error' ? PAYMENT_FAILURE_TEXTS.en[paymentFailureReasonOf(payment.failureReason)] : null,
 });
 
@@ -83,10 +84,10 @@ const allocationError = (result: Extract<AllocationResult, { ok: false }>) => {
 };
 
 /** The card to charge: one of the account's, not expired (404 for another account's card, like an unknown one). */
-export const usableCard = async (ctx: BillingContext, accountId: bigint, paymentMethodId: bigint): Promise<PaymentMethodRow> => {
-  const card = await findPaymentMethod(ctx.db, paymentMethodId);
+export const usableCard = async (deps: Pick<Deps, 'db' | 'clock'>, accountId: bigint, paymentMethodId: bigint): Promise<PaymentMethodRow> => {
+  const card = await findPaymentMethod(deps.db, paymentMethodId);
   if (!card || card.accountId !== accountId) throw notFound('The payment method');
-  if (isCardExpired(card, ctx.clock.now())) throw badRequest(PAYMENT_MESSAGES.cardExpired);
+  if (isCardExpired(card, deps.clock.now())) throw badRequest(PAYMENT_MESSAGES.cardExpired);
   return card;
 };
 
@@ -96,18 +97,18 @@ export const usableCard = async (ctx: BillingContext, accountId: bigint, payment
  * and sends it to the provider. A repeated submit with the same key returns the same payment and
  * charges once.
  */
-export const createCustomerPayment = async (ctx: BillingContext, caller: Caller, input: CustomerPaymentInput): Promise<PaymentOutcome> => {
-  await assertAccountAccess(ctx.db, caller, input.accountId);
-  const earlier = await findPaymentByKey(ctx.db, input.accountId, input.idempotencyKey);
+export const createCustomerPayment = async (deps: Pick<Deps, 'db' | 'clock' | 'provider' | 'log' | 'outbox'>, caller: Caller, input: CustomerPaymentInput): Promise<PaymentOutcome> => {
+  await assertAccountAccess(deps.db, caller, input.accountId);
+  const earlier = await findPaymentByKey(deps.db, input.accountId, input.idempotencyKey);
   if (earlier) return replay(earlier, input);
 
-  const card = await usableCard(ctx, input.accountId, input.paymentMethodId);
+  const card = await usableCard(deps, input.accountId, input.paymentMethodId);
   const amountMinor = toMinor(input.amount);
-  const now = ctx.clock.now();
+  const now = deps.clock.now();
 
   let created: { payment: PaymentRow; customerRef: string | null } | { replayed: PaymentOutcome };
   try {
-    created = await ctx.db.transaction(async (tx) => {
+    created = await deps.db.transaction(async (tx) => {
       const account = await lockAccount(tx, input.accountId);
       if (!account) throw notFound('The account');
       // Re-read under the lock: a concurrent submit with the same key has committed by now.
@@ -165,12 +166,12 @@ export const createCustomerPayment = async (ctx: BillingContext, caller: Caller,
     });
   } catch (error) {
     if (!isIdempotencyConflict(error)) throw error;
-    const winner = await findPaymentByKey(ctx.db, input.accountId, input.idempotencyKey);
+    const winner = await findPaymentByKey(deps.db, input.accountId, input.idempotencyKey);
     if (!winner) throw error;
     return replay(winner, input);
   }
   if ('replayed' in created) return created.replayed;
 
-  const payment = await submitCharge(ctx, { payment: created.payment, paymentMethodRef: card.providerRef, customerRef: created.customerRef }, false);
+  const payment = await submitCharge(deps, { payment: created.payment, paymentMethodRef: card.providerRef, customerRef: created.customerRef }, false);
   return outcomeOf(payment);
 };

@@ -1,5 +1,5 @@
 import { lockDueSandboxCharges } from '../../card-providers/sandbox/provider';
-import type { BillingContext } from '../../http/billing-context';
+import type { Deps } from '../../http/deps';
 import { settlePayment } from './settlement';
 
 const BATCH_SIZE = 100;
@@ -8,9 +8,9 @@ const BATCH_SIZE = 100;
  * The sandbox processor's "webhook": settles its charges once SANDBOX_SETTLE_MS have passed,
  * Successful or, for the card that declines every charge, Error. Returns how many it settled.
  */
-export const settleDueSandboxPayments = async (ctx: BillingContext, now: Date, settleMs: number): Promise<number> => {
+export const settleDueSandboxPayments = async (deps: Pick<Deps, 'db' | 'outbox'>, now: Date, settleMs: number): Promise<number> => {
   const cutoff = new Date(now.getTime() - settleMs);
-  return ctx.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const due = await lockDueSandboxCharges(tx, cutoff, BATCH_SIZE);
     for (const charge of due) {
       const outcome =
@@ -19,7 +19,7 @@ export const settleDueSandboxPayments = async (ctx: BillingContext, now: Date, s
           : charge.declinesCharges
             ? ({ status: 'Error', failureReason: 'card_declined' } as const)
             : ({ status: 'Successful' } as const);
-      await settlePayment(tx, now, charge.paymentId, outcome, { notifyManualFailure: true, outbox: ctx.outbox });
+      await settlePayment(tx, now, charge.paymentId, outcome, { notifyManualFailure: true, outbox: deps.outbox });
     }
     return due.length;
   });

@@ -4,7 +4,8 @@ import type { PortalDb } from '../../db/client';
 import { autopayRuns, payments } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { paymentsSettled } from '../../lib/metrics';
-import { notifyAccount, type NotifyDeps } from '../notifications';
+import type { Deps } from '../../http/deps';
+import { notifyAccount } from '../notifications';
 
 /**
  * A failure's reason (a plain decline when none is given) is what the customer is told, in their language;
@@ -22,7 +23,7 @@ export interface SettleOptions {
    */
   notifyManualFailure: boolean;
   /** Where the payment's emails are queued (in the caller's transaction). */
-  outbox: NotifyDeps['outbox'];
+  outbox: Deps['outbox'];
 }
 
 /**

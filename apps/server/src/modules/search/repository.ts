@@ -15,7 +15,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SearchMatchedField } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
 import { visibleAccountsCondition } from '../../lib/access';
-import type { Caller } from '../../http/caller';
+import type { Caller } from '../../lib/caller';
 import type { SearchTerms } from './terms';
 
 export type SearchRow = {

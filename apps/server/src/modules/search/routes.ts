@@ -1,21 +1,12 @@
 /** Search. */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
-import { callerOf } from '../../http/caller';
+import { depsOf } from '../../http/deps';
 import { route } from '../../http/route';
-import { presentSearchResult } from './presenter';
-import { countHits, searchPage } from './repository';
-import { searchTerms } from './terms';
+import { callerOf } from '../../lib/caller';
+import { searchAccounts } from './service';
 
 export const searchRoutes = async (app: FastifyInstance) => {
-  route(app, endpoints.search, async (request) => {
-    const caller = callerOf(request);
-    const { search, skip, take, count } = request.query;
-    const terms = searchTerms(search);
-    const [rows, total] = await Promise.all([
-      searchPage(app.db, caller, terms, skip, take),
-      count ? countHits(app.db, caller, terms) : Promise.resolve(undefined),
-    ]);
-    return { value: rows.map(presentSearchResult), ...(total === undefined ? {} : { count: total }) };
-  });
+  const deps = depsOf(app);
+  route(app, endpoints.search, async (request) => searchAccounts(deps, callerOf(request), request.query));
 };

@@ -1,14 +1,15 @@
 /** Usage/*: This period, the records explorer and its CSV export. */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
-import { callerOf } from '../../http/caller';
+import { depsOf } from '../../http/deps';
+import { callerOf } from '../../lib/caller';
 import { route } from '../../http/route';
 import { attachment } from '../../lib/document-format';
 import { exportControlsOf, sendExport } from '../billing';
 import { getUsageRecords, getUsageSummary, prepareUsageExport } from './service';
 
 export const usageRoutes = async (app: FastifyInstance) => {
-  const deps = { database: app.database, clock: app.clock };
+  const deps = depsOf(app);
   // The same budget as the invoice CDR download: together they never hold more exports than the pool has connections.
   const exports = exportControlsOf(app);
 

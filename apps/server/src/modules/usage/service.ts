@@ -3,11 +3,11 @@ import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { CurrencyCode, UsageFilter, UsageRecords, UsageRecordsQuerySchema, UsageSummary } from '@portal/contract';
 import { timeZoneOfAddress } from '@portal/contract/regions';
-import type { Database, PortalDb } from '../../db/client';
+import type { PortalDb } from '../../db/client';
+import type { Deps } from '../../http/deps';
 import { notFound } from '../../errors';
-import type { Caller } from '../../http/caller';
+import type { Caller } from '../../lib/caller';
 import { assertAccountAccess } from '../../lib/access';
-import type { Clock } from '../../lib/clock';
 import { documentLanguage } from '../../lib/language';
 import { taxRulesOf } from '../../lib/rating';
 import { findBillTo } from '../invoices';
@@ -17,10 +17,6 @@ import { findOpenPeriod, findPlanLine, findUsageAccount, usageCondition, usageGr
 import { summarizeUsage } from './summary';
 import { USAGE_TEXTS } from './texts';
 
-export interface UsageDeps {
-  database: Database;
-  clock: Clock;
-}
 
 const requireAccount = async (db: PortalDb, caller: Caller, accountId: bigint): Promise<UsageAccountRow> => {
   await assertAccountAccess(db, caller, accountId);
@@ -33,12 +29,11 @@ const currencyOf = (account: UsageAccountRow) => account.currency.trim() as Curr
 
 /** Usage/records: one sorted page of the filtered records, their totals and daily series. */
 export const getUsageRecords = async (
-  { database }: UsageDeps,
+  { db }: Pick<Deps, 'db'>,
   caller: Caller,
   accountId: bigint,
   query: z.output<typeof UsageRecordsQuerySchema>,
 ): Promise<UsageRecords> => {
-  const db = database.db;
   const account = await requireAccount(db, caller, accountId);
   const condition = usageCondition(accountId, query);
   const [rows, groups] = await Promise.all([usagePage(db, condition, query), usageGroups(db, condition)]);
@@ -54,8 +49,7 @@ const monthOf = (now: Date) => ({
 });
 
 /** Usage/summary: This period, against the plan, with the estimate of the next bill. */
-export const getUsageSummary = async ({ database, clock }: UsageDeps, caller: Caller, accountId: bigint): Promise<UsageSummary> => {
-  const db = database.db;
+export const getUsageSummary = async ({ db, clock }: Pick<Deps, 'db' | 'clock'>, caller: Caller, accountId: bigint): Promise<UsageSummary> => {
   const account = await requireAccount(db, caller, accountId);
   const now = clock.now();
   const [open, planLine, billTo] = await Promise.all([
@@ -83,7 +77,7 @@ export interface UsageExport {
 
 /** Usage/records/export: the filtered set as CSV, written for the account (language, time zone), opened once the caller may have it. */
 export const prepareUsageExport = async (
-  { database, clock }: UsageDeps,
+  { database, clock }: Pick<Deps, 'database' | 'clock'>,
   caller: Caller,
   accountId: bigint,
   filter: UsageFilter,

@@ -110,8 +110,8 @@ export function AccountSelector({ className, compact = false }: { className?: st
       label={t('accountSelector.search')}
       initialFocus={inputRef}
       // Compact, the list is placed against the (sticky, positioned) header rather than the narrow button.
-      className={cn(className, compact && 'max-md:static')}
-      panelClassName={cn('flex w-[min(24rem,calc(100vw-1.5rem))] flex-col overflow-hidden', compact && 'max-md:left-3')}
+      className={cn(className, compact && 'max-lg:static')}
+      panelClassName={cn('flex w-[min(24rem,calc(100vw-1.5rem))] flex-col overflow-hidden', compact && 'max-lg:left-3')}
       triggerClassName={cn(
         'inline-flex min-h-11 w-full max-w-full items-center gap-2 rounded-lg border border-border bg-surface text-left text-sm shadow-sm hover:bg-surface-2 sm:min-h-10',
         compact ? 'px-2' : 'px-3',

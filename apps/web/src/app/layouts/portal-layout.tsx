@@ -94,7 +94,7 @@ function PortalShell({ session }: { session: Session }) {
           <Link to={paths.home} className="-ml-1 inline-flex min-h-11 shrink-0 items-center rounded-lg px-1">
             <Logo className="[&>span:last-child]:sr-only sm:[&>span:last-child]:not-sr-only" />
           </Link>
-          <nav aria-label={t('nav.label')} className="hidden md:block">
+          <nav aria-label={t('nav.label')} className="hidden lg:block">
             <ul className="flex items-center gap-1">
               {NAV_ITEMS.filter((item) => item.everywhere).map((item) => (
                 <li key={item.to}>
@@ -105,17 +105,18 @@ function PortalShell({ session }: { session: Session }) {
               ))}
             </ul>
           </nav>
-          {/* Phones: the account selector shares the header's one line (docs/decisions/0015-screens-fit-a-phone.md: it took a second one). */}
-          {showSelector && <AccountSelector compact className="min-w-0 flex-1 md:hidden" />}
+          {/* Phones and tablets: the account selector shares the header's one line (docs/decisions/0015-screens-fit-a-phone.md: it took a second one);
+              the full menu, selector and name take 924 px as staff. */}
+          {showSelector && <AccountSelector compact className="min-w-0 flex-1 lg:hidden" />}
           <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
-            <AccountSelector className="hidden max-w-72 md:inline-flex" />
+            <AccountSelector className="hidden max-w-72 lg:inline-flex" />
             {/* With the selector beside it on phones, the toggle moves into the menu to leave the name room. */}
-            <ThemeToggle className={showSelector ? 'max-md:hidden' : undefined} />
+            <ThemeToggle className={showSelector ? 'max-lg:hidden' : undefined} />
             <NotificationBell />
             <UserMenu session={session} />
             <button
               type="button"
-              className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-surface-2 md:hidden"
+              className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-surface-2 lg:hidden"
               aria-expanded={menuOpen}
               aria-controls="mobile-menu"
               onClick={() => setMenuOpen((open) => !open)}
@@ -125,7 +126,7 @@ function PortalShell({ session }: { session: Session }) {
             </button>
           </div>
         </div>
-        <div id="mobile-menu" hidden={!menuOpen} className="border-t border-border px-3 pt-2 pb-4 md:hidden">
+        <div id="mobile-menu" hidden={!menuOpen} className="border-t border-border px-3 pt-2 pb-4 lg:hidden">
           <nav aria-label={t('nav.label')}>
             <ul className="flex flex-col gap-1">
               {NAV_ITEMS.map((item) => (

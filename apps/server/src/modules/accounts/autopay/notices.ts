@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { AUTOPAY_ON, minorToDecimal, toMinor } from '@portal/contract';
-import type { BillingContext } from '../../../http/billing-context';
+import type { Deps } from '../../../http/deps';
 import { committedOnReceivable } from '../../../lib/ledger';
 import { notifyAccount } from '../../notifications';
 import { openReceivables } from '../../payments';
@@ -22,12 +22,12 @@ type Upcoming = {
   run_day: string;
 };
 
-const upcoming = async (ctx: BillingContext, today: string): Promise<Upcoming[]> => {
+const upcoming = async (deps: Pick<Deps, 'db'>, today: string): Promise<Upcoming[]> => {
   const monthlyDay = monthlyRunToAnnounce(today);
   const notYet = (period: ReturnType<typeof sql>) => sql`
     not exists (select 1 from autopay_runs ar where ar.account_id = s.account_id and ar.period = ${period})
     and not exists (select 1 from notifications n where n.account_id = s.account_id and n.event_key = 'autopay_scheduled:' || ${period})`;
-  const result = await ctx.db.execute<Upcoming>(sql`
+  const result = await deps.db.execute<Upcoming>(sql`
     select s.account_id::text, a.currency, s.amount_type, s.fixed_amount::text, 'due:' || r.id as period, r.due_date::text as run_day
     from autopay_schedules s
     join accounts a on a.id = s.account_id and a.payment_method = ${AUTOPAY_ON}
@@ -49,11 +49,11 @@ const upcoming = async (ctx: BillingContext, today: string): Promise<Upcoming[]>
 };
 
 /** The job step: records each coming automatic payment once; answers how many it recorded. */
-export const noticeUpcomingAutopayments = async (ctx: BillingContext, now: Date): Promise<number> => {
+export const noticeUpcomingAutopayments = async (deps: Pick<Deps, 'db' | 'outbox'>, now: Date): Promise<number> => {
   let recorded = 0;
-  for (const item of await upcoming(ctx, utcDay(now))) {
+  for (const item of await upcoming(deps, utcDay(now))) {
     const accountId = BigInt(item.account_id);
-    const row = await ctx.db.transaction(async (tx) => {
+    const row = await deps.db.transaction(async (tx) => {
       // What it would take if it ran now (the whole open balance, or the fixed amount up to it).
       const openMinor = (await openReceivables(tx, accountId, item.currency)).reduce((sum, r) => sum + r.openMinor, 0n);
       const amountMinor = autopayAmountMinor(
@@ -62,7 +62,7 @@ export const noticeUpcomingAutopayments = async (ctx: BillingContext, now: Date)
       );
       if (amountMinor === 0n) return null;
       return notifyAccount(
-        { db: tx, outbox: ctx.outbox },
+        { db: tx, outbox: deps.outbox },
         {
           accountId,
           event: 'autopay_scheduled',

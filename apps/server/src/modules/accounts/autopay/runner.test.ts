@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, createTestClock, type TestContext } from '../../../../test/app';
-import { billingContext, createCustomer } from '../../../../test/billing';
+import { appDeps, createCustomer } from '../../../../test/billing';
 import { createInvoice, createPaymentMethod } from '../../../../test/factories';
 import { autopayRuns, autopaySchedules, notifications, paymentAssignments, payments } from '../../../db/schema';
 import { settleDueSandboxPayments } from '../../payments';
@@ -30,7 +30,7 @@ const autopayAccount = async (
 
 const paymentsOf = (accountId: bigint) => ctx.database.db.select().from(payments).where(eq(payments.accountId, accountId)).orderBy(payments.id);
 const runsOf = (accountId: bigint) => ctx.database.db.select().from(autopayRuns).where(eq(autopayRuns.accountId, accountId)).orderBy(autopayRuns.id);
-const run = (iso: string) => runDueAutopay(billingContext(ctx), new Date(iso));
+const run = (iso: string) => runDueAutopay(appDeps(ctx), new Date(iso));
 
 describe('automatic payments job', () => {
   it('charges each bill once its due date has come, once per invoice, even when run again', async () => {
@@ -82,12 +82,12 @@ describe('automatic payments job', () => {
     await run('2025-06-20T00:01:00Z');
     const list = await paymentsOf(a.account.id);
     expect(list.map((p) => p.amount)).toEqual(['120.00']);
-    await settleDueSandboxPayments(billingContext(ctx), new Date('2025-06-20T00:02:00Z'), 0);
+    await settleDueSandboxPayments(appDeps(ctx), new Date('2025-06-20T00:02:00Z'), 0);
 
     // July: a fixed 120.00 but only 30.00 is still owing, so 30.00.
     await run('2025-07-16T00:00:00Z');
     expect((await paymentsOf(a.account.id)).map((p) => p.amount)).toEqual(['120.00', '30.00']);
-    await settleDueSandboxPayments(billingContext(ctx), new Date('2025-07-16T00:01:00Z'), 0);
+    await settleDueSandboxPayments(appDeps(ctx), new Date('2025-07-16T00:01:00Z'), 0);
 
     await run('2025-08-15T00:00:00Z');
     expect(await paymentsOf(a.account.id)).toHaveLength(2);
@@ -101,7 +101,7 @@ describe('automatic payments job', () => {
   it('a declined charge ends in Error with a notification, and is not retried that period', async () => {
     const a = await autopayAccount({ frequency: 'dueDate', amountType: 'full' }, { declinesCharges: true });
     await run('2025-06-05T01:00:00Z');
-    await settleDueSandboxPayments(billingContext(ctx), new Date('2025-06-05T01:00:05Z'), 2000);
+    await settleDueSandboxPayments(appDeps(ctx), new Date('2025-06-05T01:00:05Z'), 2000);
     const [payment] = await paymentsOf(a.account.id);
     expect(payment).toMatchObject({ status: 'Error', failureReason: 'card_declined', failureMessage: 'Your card was declined.' });
     expect((await runsOf(a.account.id)).map((r) => [r.outcome, r.message])).toEqual([['failed', 'Your card was declined.']]);

@@ -4,7 +4,7 @@ import { recordAudit } from '../../../lib/audit';
 import { cardExpiry, isCardExpired } from '@portal/contract';
 import { allocateOldestFirst } from '../../payments';
 import { submitCharge } from '../../payments';
-import type { BillingContext } from '../../../http/billing-context';
+import type { Deps } from '../../../http/deps';
 import { insertPayment, openReceivables, type PaymentRow } from '../../payments';
 import { findPaymentMethod, type PaymentMethodRow } from '../../payment-methods';
 import { notifyAccount } from '../../notifications';
@@ -40,8 +40,8 @@ const cardProblem = (card: PaymentMethodRow | null, now: Date): string | null =>
  * period, then record the payment and its assignments. A period already claimed by another run or
  * instance is skipped, so each period is charged at most once.
  */
-const prepareRun = async (ctx: BillingContext, candidate: AutopayCandidate, now: Date): Promise<Prepared> =>
-  ctx.db.transaction(async (tx): Promise<Prepared> => {
+const prepareRun = async (deps: Pick<Deps, 'db' | 'outbox'>, candidate: AutopayCandidate, now: Date): Promise<Prepared> =>
+  deps.db.transaction(async (tx): Promise<Prepared> => {
     const account = await lockAccount(tx, candidate.accountId);
     if (!account || account.paymentMethod !== AUTOPAY_ON) return { kind: 'skipped' };
     const schedule = await findSchedule(tx, candidate.accountId);
@@ -70,7 +70,7 @@ const prepareRun = async (ctx: BillingContext, candidate: AutopayCandidate, now:
       const reason = problem ?? 'the card for automatic payments was removed';
       await finishRun(tx, runId, { outcome: 'failed', message: reason });
       await notifyAccount(
-        { db: tx, outbox: ctx.outbox },
+        { db: tx, outbox: deps.outbox },
         {
           accountId: candidate.accountId,
           event: 'payment_failed',
@@ -119,12 +119,12 @@ const prepareRun = async (ctx: BillingContext, candidate: AutopayCandidate, now:
  * twice or on several instances at once. A card failure leaves the payment in Error, the run
  * 'failed' and a notification for the customer (settlePayment does that).
  */
-export const runDueAutopay = async (ctx: BillingContext, now: Date): Promise<AutopayRunSummary> => {
+export const runDueAutopay = async (deps: Pick<Deps, 'db' | 'clock' | 'provider' | 'log' | 'outbox'>, now: Date): Promise<AutopayRunSummary> => {
   const day = utcDay(now);
-  const candidates = await dueCandidates(ctx.db, day, isMonthlyRunDue(day) ? monthlyPeriod(day) : null, BATCH_SIZE);
+  const candidates = await dueCandidates(deps.db, day, isMonthlyRunDue(day) ? monthlyPeriod(day) : null, BATCH_SIZE);
   const summary: AutopayRunSummary = { charged: 0, nothingDue: 0, failed: 0, skipped: 0 };
   for (const candidate of candidates) {
-    const prepared = await prepareRun(ctx, candidate, now);
+    const prepared = await prepareRun(deps, candidate, now);
     switch (prepared.kind) {
       case 'skipped':
         summary.skipped += 1;
@@ -136,7 +136,7 @@ export const runDueAutopay = async (ctx: BillingContext, now: Date): Promise<Aut
         summary.failed += 1;
         break;
       case 'charged': {
-        const payment = await submitCharge(ctx, { payment: prepared.payment, paymentMethodRef: prepared.card.providerRef, customerRef: prepared.customerRef }, true);
+        const payment = await submitCharge(deps, { payment: prepared.payment, paymentMethodRef: prepared.card.providerRef, customerRef: prepared.customerRef }, true);
         if (payment.status === 'Error') summary.failed += 1;
         else summary.charged += 1;
         break;

@@ -13,8 +13,8 @@ import { badRequest, notFound } from '../../../errors';
 import { assertAccountAccess } from '../../../lib/access';
 import { recordAudit } from '../../../lib/audit';
 import { assertAutopayCanTurnOn } from './readiness';
-import type { Caller } from '../../../http/caller';
-import type { BillingContext } from '../../../http/billing-context';
+import type { Caller } from '../../../lib/caller';
+import type { Deps } from '../../../http/deps';
 import { usableCard } from '../../payments';
 import { findPaymentMethod, setDefaultPaymentMethod } from '../../payment-methods';
 import {
@@ -39,17 +39,17 @@ const presentSchedule = (row: AutopayScheduleRow): AutopaySchedule => ({
 });
 
 /** What the setup dialog works its preview out from: the job's day, this month's run and the open invoices. */
-const previewInputs = async (ctx: BillingContext, accountId: bigint, today: string): Promise<AutopayScheduleResponse['preview']> => {
-  const [chargedThisMonth, open] = await Promise.all([hasRun(ctx.db, accountId, monthlyPeriod(today)), openInvoicesForAutopay(ctx.db, accountId)]);
+const previewInputs = async (deps: Pick<Deps, 'db'>, accountId: bigint, today: string): Promise<AutopayScheduleResponse['preview']> => {
+  const [chargedThisMonth, open] = await Promise.all([hasRun(deps.db, accountId, monthlyPeriod(today)), openInvoicesForAutopay(deps.db, accountId)]);
   return { today, chargedThisMonth, openInvoices: open.map((i) => ({ dueDate: i.dueDate, amount: fromMinor(toMinor(i.open)), tried: i.tried })) };
 };
 
-const scheduleResponse = async (ctx: BillingContext, accountId: bigint): Promise<AutopayScheduleResponse> => {
-  const today = utcDay(ctx.clock.now());
+const scheduleResponse = async (deps: Pick<Deps, 'db' | 'clock'>, accountId: bigint): Promise<AutopayScheduleResponse> => {
+  const today = utcDay(deps.clock.now());
   const [schedule, paymentMethod, preview] = await Promise.all([
-    findSchedule(ctx.db, accountId),
-    accountPaymentMethod(ctx.db, accountId),
-    previewInputs(ctx, accountId, today),
+    findSchedule(deps.db, accountId),
+    accountPaymentMethod(deps.db, accountId),
+    previewInputs(deps, accountId, today),
   ]);
   if (!schedule) return { schedule: null, nextRunDate: null, preview };
   if (paymentMethod !== AUTOPAY_ON) return { schedule: presentSchedule(schedule), nextRunDate: null, preview };
@@ -57,15 +57,15 @@ const scheduleResponse = async (ctx: BillingContext, accountId: bigint): Promise
     frequency: schedule.frequency,
     today,
     chargedThisMonth: schedule.frequency === 'monthly' && preview.chargedThisMonth,
-    unchargedDueDates: schedule.frequency === 'dueDate' ? await unchargedDueDates(ctx.db, accountId) : [],
+    unchargedDueDates: schedule.frequency === 'dueDate' ? await unchargedDueDates(deps.db, accountId) : [],
   });
   return { schedule: presentSchedule(schedule), nextRunDate: next, preview };
 };
 
 /** GET Account/{accountId}/autopay: the saved schedule (kept while autopay is off) and the next run when on. */
-export const getAutopaySchedule = async (ctx: BillingContext, caller: Caller, accountId: bigint): Promise<AutopayScheduleResponse> => {
-  await assertAccountAccess(ctx.db, caller, accountId);
-  return scheduleResponse(ctx, accountId);
+export const getAutopaySchedule = async (deps: Pick<Deps, 'db' | 'clock'>, caller: Caller, accountId: bigint): Promise<AutopayScheduleResponse> => {
+  await assertAccountAccess(deps.db, caller, accountId);
+  return scheduleResponse(deps, accountId);
 };
 
 /**
@@ -74,18 +74,18 @@ export const getAutopaySchedule = async (ctx: BillingContext, caller: Caller, ac
  * invoices due from today on.
  */
 export const saveAutopaySchedule = async (
-  ctx: BillingContext,
+  deps: Pick<Deps, 'db' | 'clock'>,
   caller: Caller,
   accountId: bigint,
   schedule: AutopaySchedule,
 ): Promise<AutopayScheduleResponse> => {
-  await assertAccountAccess(ctx.db, caller, accountId);
+  await assertAccountAccess(deps.db, caller, accountId);
   if (schedule.accountId !== accountId) throw badRequest(PAYMENT_MESSAGES.autopayAccountMismatch);
-  const card = await usableCard(ctx, accountId, schedule.paymentMethodId);
-  const now = ctx.clock.now();
+  const card = await usableCard(deps, accountId, schedule.paymentMethodId);
+  const now = deps.clock.now();
   const fixedAmount = schedule.amountType === 'fixed' && schedule.fixedAmount !== null ? minorToDecimal(toMinor(schedule.fixedAmount)) : null;
   const chargeFrom = schedule.includeOverdue ? null : utcDay(now);
-  await ctx.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     await lockAccount(tx, accountId);
     if (!(await findPaymentMethod(tx, card.id))) throw notFound('The payment method');
     await upsertSchedule(tx, {
@@ -108,7 +108,7 @@ export const saveAutopaySchedule = async (
       details: { paymentMethodId: card.id, frequency: schedule.frequency, amountType: schedule.amountType, fixedAmount, chargeFrom },
     });
   });
-  return scheduleResponse(ctx, accountId);
+  return scheduleResponse(deps, accountId);
 };
 
 /**
@@ -116,10 +116,10 @@ export const saveAutopaySchedule = async (
  * whose card has not expired; off keeps the schedule (so switching back on restores it) and the job
  * stops charging.
  */
-export const switchAutopay = async (ctx: BillingContext, caller: Caller, accountId: bigint, paymentMethod: AccountPaymentMethod): Promise<void> => {
-  await assertAccountAccess(ctx.db, caller, accountId);
-  const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+export const switchAutopay = async (deps: Pick<Deps, 'db' | 'clock'>, caller: Caller, accountId: bigint, paymentMethod: AccountPaymentMethod): Promise<void> => {
+  await assertAccountAccess(deps.db, caller, accountId);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
     await lockAccount(tx, accountId);
     if (paymentMethod === AUTOPAY_ON) await assertAutopayCanTurnOn(tx, accountId, now);
     await setAccountPaymentMethod(tx, accountId, paymentMethod, now);

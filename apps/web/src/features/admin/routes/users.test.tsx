@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { changeLanguage } from '@/lib/i18n/i18n';
 import { isCallTo } from '@/test/calls';
+import { wideScreen } from '@/test/portal-billing';
 import { json, makeToken, mockFetch, renderRoute } from '@/test/utils';
 
 const user = (id: number, fields: Partial<UserSummary>): UserSummary => ({
@@ -51,6 +52,11 @@ beforeEach(() => {
 });
 
 describe('/admin/users', () => {
+  // The table's tests: a wide screen (each is restored after its test).
+  beforeEach(() => {
+    wideScreen();
+  });
+
   it('lists every user with status, roles and accounts, and offers only the actions that can work', async () => {
     backend();
     renderRoute('/admin/users');
@@ -179,5 +185,19 @@ describe('/admin/users', () => {
     await userEvent.click(rowOf('Casey Customer').getByRole('button', { name: 'Lever le blocage\u202f: Casey Customer' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Lever le blocage de connexion de Casey Customer?' }));
     expect(dialog.getByRole('checkbox', { name: /lien pour choisir un nouveau mot de passe/ })).toBeChecked();
+  });
+});
+
+describe('/admin/users on a phone', () => {
+  it('shows each user as a card with the same status and actions (no table scrolling sideways)', async () => {
+    backend();
+    renderRoute('/admin/users');
+    const list = within(await screen.findByRole('list', { name: 'Users' }));
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(list.getAllByRole('listitem')).toHaveLength(USERS.length);
+    const casey = within(list.getAllByRole('listitem').find((item) => item.textContent?.includes('Casey Customer'))!);
+    expect(casey.getByText('Casey Household (C-1001), Casey Mobile (C-1002)')).toBeInTheDocument();
+    expect(casey.getByRole('button', { name: 'Edit access: Casey Customer' })).toBeInTheDocument();
+    expect(casey.getByRole('button', { name: 'Reset two-factor: Casey Customer' })).toBeInTheDocument();
   });
 });

@@ -12,8 +12,10 @@ import { Field, Input, Select } from '@/components/ui/field';
 import { BackLink, PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { TableOrCards } from '@/components/ui/table-or-cards';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api/client';
+import { cn } from '@/lib/cn';
 import { registerLocales } from '@/lib/i18n/i18n';
 import { useSession } from '@/lib/session/session-store';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -115,6 +117,112 @@ export function UsersPage() {
 
   const isSelf = (user: UserSummary) => String(user.id) === String(session.userId);
 
+  // A user's cells, the same in the table and in the cards.
+  const who = (user: UserSummary) => (
+    <div>
+      <div className="font-medium">
+        {user.name}
+        {isSelf(user) && <span className="ml-2 text-xs font-normal text-fg-muted">({t('you')})</span>}
+      </div>
+      <div className="text-fg-muted break-all">{user.username}</div>
+      {user.email && user.email !== user.username && <div className="text-fg-muted break-all">{user.email}</div>}
+    </div>
+  );
+  const access = (user: UserSummary) => (
+    <div>
+      <div className="flex flex-wrap gap-1.5">
+        <Badge tone={STATUS_TONE[user.status]}>{t(`status_${user.status}`)}</Badge>
+        {user.twoFactorEnabled && <Badge tone="info">{t('twoFactorOn')}</Badge>}
+        {user.lockedOutUntil && <Badge tone="warning">{t('lockedOut', { time: f.dateTime(user.lockedOutUntil) })}</Badge>}
+      </div>
+      <div className="mt-1">{user.roles.length > 0 ? user.roles.join(', ') : t('roleCustomer')}</div>
+      <div className="text-fg-muted">
+        {user.accounts.length > 0
+          ? user.accounts.map((a) => a.listName).join(', ')
+          : user.roles.length > 0
+            ? t('everyAccount')
+            : t('noAccounts')}
+      </div>
+    </div>
+  );
+  const actions = (user: UserSummary, inTable: boolean) => (
+    <div
+      className={cn('flex flex-wrap gap-2', inTable && 'justify-end')}
+      onPointerEnter={() => void loadDialogs()}
+      onFocus={() => void loadDialogs()}
+    >
+      {user.status === 'pending' && (
+        <Button size="sm" onClick={() => setEditing({ user, mode: 'approve' })} aria-label={tc('labelled', { label: t('approve'), value: user.name })}>
+          <UserCheck className="size-4" aria-hidden="true" />
+          {t('approve')}
+        </Button>
+      )}
+      {user.status === 'active' && (
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => setEditing({ user, mode: 'edit' })}
+          aria-label={tc('labelled', { label: t('editAccess'), value: user.name })}
+        >
+          <Pencil className="size-4" aria-hidden="true" />
+          {t('editAccess')}
+        </Button>
+      )}
+      {user.status === 'disabled' && (
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => setEditing({ user, mode: 'enable' })}
+          aria-label={tc('labelled', { label: t('enable'), value: user.name })}
+        >
+          <UserCheck className="size-4" aria-hidden="true" />
+          {t('enable')}
+        </Button>
+      )}
+      {/* A one-time sign-in only works for an active user (the server answers 409 otherwise). */}
+      {user.status === 'active' && !isSelf(user) && (
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={oneTime.isPending && oneTime.variables?.id === user.id}
+          onClick={() => oneTime.mutate(user)}
+          aria-label={tc('labelled', { label: t('oneTimeLink'), value: user.name })}
+        >
+          <Link2 className="size-4" aria-hidden="true" />
+          {t('oneTimeLink')}
+        </Button>
+      )}
+      {user.lockedOutUntil && (
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => setLifting(user)}
+          aria-label={tc('labelled', { label: t('liftLockout'), value: user.name })}
+        >
+          <LockOpen className="size-4" aria-hidden="true" />
+          {t('liftLockout')}
+        </Button>
+      )}
+      {user.twoFactorEnabled && (
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => setResetting(user)}
+          aria-label={tc('labelled', { label: t('resetTwoFactor'), value: user.name })}
+        >
+          <KeyRound className="size-4" aria-hidden="true" />
+          {t('resetTwoFactor')}
+        </Button>
+      )}
+      {user.status !== 'disabled' && !isSelf(user) && (
+        <Button size="sm" variant="ghost" onClick={() => setDisabling(user)} aria-label={tc('labelled', { label: t('disable'), value: user.name })}>
+          <UserX className="size-4" aria-hidden="true" />
+          {t('disable')}
+        </Button>
+      )}
+    </div>
+  );
+
   return (
     <>
       <PageHeader title={t('title')} description={t('intro')} back={back} />
@@ -160,121 +268,41 @@ export function UsersPage() {
           <p role="status" className="mb-2 text-sm text-fg-muted">
             {users.data.length >= USER_LIST_LIMIT ? t('limited', { count: USER_LIST_LIMIT }) : t('count', { count: users.data.length })}
           </p>
-          <Table caption={t('table')} hideCaption>
-            <THead>
-              <tr>
-                <Th>{t('name')}</Th>
-                <Th>{t('access')}</Th>
-                <Th align="right">{t('actions')}</Th>
-              </tr>
-            </THead>
-            <TBody>
-              {users.data.map((user) => (
-                <Tr key={String(user.id)}>
-                  <Td>
-                    <div className="font-medium">
-                      {user.name}
-                      {isSelf(user) && <span className="ml-2 text-xs font-normal text-fg-muted">({t('you')})</span>}
-                    </div>
-                    <div className="text-fg-muted break-all">{user.username}</div>
-                    {user.email && user.email !== user.username && <div className="text-fg-muted break-all">{user.email}</div>}
-                  </Td>
-                  <Td>
-                    <div className="flex flex-wrap gap-1.5">
-                      <Badge tone={STATUS_TONE[user.status]}>{t(`status_${user.status}`)}</Badge>
-                      {user.twoFactorEnabled && <Badge tone="info">{t('twoFactorOn')}</Badge>}
-                      {user.lockedOutUntil && <Badge tone="warning">{t('lockedOut', { time: f.dateTime(user.lockedOutUntil) })}</Badge>}
-                    </div>
-                    <div className="mt-1">{user.roles.length > 0 ? user.roles.join(', ') : t('roleCustomer')}</div>
-                    <div className="text-fg-muted">
-                      {user.accounts.length > 0
-                        ? user.accounts.map((a) => a.listName).join(', ')
-                        : user.roles.length > 0
-                          ? t('everyAccount')
-                          : t('noAccounts')}
-                    </div>
-                  </Td>
-                  <Td>
-                    <div
-                      className="flex flex-wrap justify-end gap-2"
-                      onPointerEnter={() => void loadDialogs()}
-                      onFocus={() => void loadDialogs()}
-                    >
-                      {user.status === 'pending' && (
-                        <Button size="sm" onClick={() => setEditing({ user, mode: 'approve' })} aria-label={tc('labelled', { label: t('approve'), value: user.name })}>
-                          <UserCheck className="size-4" aria-hidden="true" />
-                          {t('approve')}
-                        </Button>
-                      )}
-                      {user.status === 'active' && (
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          onClick={() => setEditing({ user, mode: 'edit' })}
-                          aria-label={tc('labelled', { label: t('editAccess'), value: user.name })}
-                        >
-                          <Pencil className="size-4" aria-hidden="true" />
-                          {t('editAccess')}
-                        </Button>
-                      )}
-                      {user.status === 'disabled' && (
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          onClick={() => setEditing({ user, mode: 'enable' })}
-                          aria-label={tc('labelled', { label: t('enable'), value: user.name })}
-                        >
-                          <UserCheck className="size-4" aria-hidden="true" />
-                          {t('enable')}
-                        </Button>
-                      )}
-                      {/* A one-time sign-in only works for an active user (the server answers 409 otherwise). */}
-                      {user.status === 'active' && !isSelf(user) && (
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          loading={oneTime.isPending && oneTime.variables?.id === user.id}
-                          onClick={() => oneTime.mutate(user)}
-                          aria-label={tc('labelled', { label: t('oneTimeLink'), value: user.name })}
-                        >
-                          <Link2 className="size-4" aria-hidden="true" />
-                          {t('oneTimeLink')}
-                        </Button>
-                      )}
-                      {user.lockedOutUntil && (
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          onClick={() => setLifting(user)}
-                          aria-label={tc('labelled', { label: t('liftLockout'), value: user.name })}
-                        >
-                          <LockOpen className="size-4" aria-hidden="true" />
-                          {t('liftLockout')}
-                        </Button>
-                      )}
-                      {user.twoFactorEnabled && (
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          onClick={() => setResetting(user)}
-                          aria-label={tc('labelled', { label: t('resetTwoFactor'), value: user.name })}
-                        >
-                          <KeyRound className="size-4" aria-hidden="true" />
-                          {t('resetTwoFactor')}
-                        </Button>
-                      )}
-                      {user.status !== 'disabled' && !isSelf(user) && (
-                        <Button size="sm" variant="ghost" onClick={() => setDisabling(user)} aria-label={tc('labelled', { label: t('disable'), value: user.name })}>
-                          <UserX className="size-4" aria-hidden="true" />
-                          {t('disable')}
-                        </Button>
-                      )}
-                    </div>
-                  </Td>
-                </Tr>
-              ))}
-            </TBody>
-          </Table>
+          <TableOrCards
+            content={users.data}
+            table={
+              <Table caption={t('table')} hideCaption>
+                <THead>
+                  <tr>
+                    <Th>{t('name')}</Th>
+                    <Th>{t('access')}</Th>
+                    <Th align="right">{t('actions')}</Th>
+                  </tr>
+                </THead>
+                <TBody>
+                  {users.data.map((user) => (
+                    <Tr key={String(user.id)}>
+                      <Td>{who(user)}</Td>
+                      <Td>{access(user)}</Td>
+                      <Td>{actions(user, true)}</Td>
+                    </Tr>
+                  ))}
+                </TBody>
+              </Table>
+            }
+            // Phones and narrow windows: one card per user, the actions under the access.
+            cards={
+              <ul aria-label={t('table')} className="flex flex-col gap-3">
+                {users.data.map((user) => (
+                  <li key={String(user.id)} className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-4 text-sm shadow-sm">
+                    {who(user)}
+                    {access(user)}
+                    {actions(user, false)}
+                  </li>
+                ))}
+              </ul>
+            }
+          />
         </>
       )}
 

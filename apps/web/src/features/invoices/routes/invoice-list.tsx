@@ -11,6 +11,7 @@ import { BackLink, PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { RefreshingResults } from '@/components/ui/refreshing-results';
+import { TableOrCards } from '@/components/ui/table-or-cards';
 import { paths } from '@/config/paths';
 import { useCurrentAccount } from '@/lib/current-account/current-account';
 import { registerLocales } from '@/lib/i18n/i18n';
@@ -23,7 +24,6 @@ import { StatementDialog } from '../components/lazy-statement-dialog';
 import { useAccountToday } from '@/features/account';
 import { invoicesLocales } from '../locales';
 import { invoiceListFilter, listStateParams, pageCount, readListState, type InvoiceListState } from '../rules';
-import { useMediaQuery, WIDE_SCREEN_QUERY } from '@/lib/use-media-query';
 
 await registerLocales('invoices', invoicesLocales);
 
@@ -143,7 +143,6 @@ function InvoiceResults({
   onPageClamp: (page: number) => void;
 }) {
   const { t } = useTranslation('invoices');
-  const wide = useMediaQuery(WIDE_SCREEN_QUERY);
   const filter = invoiceListFilter({ accountId, period: state.period, search: state.search, now: new Date() });
   const query = useQuery(invoiceListQuery(accountId, filter, state.page));
   const today = useAccountToday(accountId);
@@ -193,10 +192,12 @@ function InvoiceResults({
               description={state.period !== 'all' || state.search.trim() ? t('list.emptyHint') : undefined}
             />
           </Card>
-        ) : wide ? (
-          <InvoiceTable invoices={data.value} today={today} />
         ) : (
-          <InvoiceCards invoices={data.value} today={today} />
+          <TableOrCards
+            content={data.value}
+            table={<InvoiceTable invoices={data.value} today={today} />}
+            cards={<InvoiceCards invoices={data.value} today={today} />}
+          />
         )}
       </RefreshingResults>
       <Pagination page={Math.min(state.page, pages)} totalPages={pages} onPageChange={changePage} label={t('list.pagination')} />

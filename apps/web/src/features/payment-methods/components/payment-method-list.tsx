@@ -54,7 +54,8 @@ export function PaymentMethodList({ cards, today, settingDefault, canDelete, onS
               <CardBrandIcon brand={entry.card.brand} />
               {/* At least 10rem for the card's name: on narrow screens the badges move to the next line instead. */}
               <div className="min-w-0 flex-1 basis-40">
-                <p className="font-medium whitespace-nowrap text-fg">{label}</p>
+                {/* "American Express" and "•••• 0005" on two lines where both do not fit (320 px): the dots keep to their digits. */}
+                <p className="font-medium text-fg">{label.replace('•••• ', '••••\u00a0')}</p>
                 <p className={cn('text-sm', expired ? 'font-medium text-danger-text' : 'text-fg-muted')}>
                   {expired
                     ? t('methods.expiredOn', { date: entry.card.expiry })

@@ -1,16 +1,16 @@
 import type { RecentPayment } from '@portal/contract';
 import { Receipt } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from '@/lib/i18n/translate';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PaymentStatusBadge } from '@/components/payment-status/payment-status-badge';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { TableOrCards } from '@/components/ui/table-or-cards';
 import { cardLabel } from '@/lib/cards';
 import { useFormat } from '@/lib/i18n/use-format';
 import { hasPendingPayment } from '@/lib/payment-status';
-import { useMediaQuery, WIDE_SCREEN_QUERY } from '@/lib/use-media-query';
 import { Banner } from '@/components/ui/banner';
 import { historyReasonText } from '../payment-outcome';
 import { ReceiptButton } from './receipt-button';
@@ -36,8 +36,8 @@ export function PaymentHistory({ payments }: { payments: RecentPayment[] }) {
     );
   };
   const [expanded, setExpanded] = useState(false);
-  const shown = expanded ? payments : payments.slice(0, HISTORY_PREVIEW_ROWS);
-  const wide = useMediaQuery(WIDE_SCREEN_QUERY);
+  // Memoised: the rows shown are what the table is measured for.
+  const shown = useMemo(() => (expanded ? payments : payments.slice(0, HISTORY_PREVIEW_ROWS)), [expanded, payments]);
   const method = (payment: RecentPayment) => (payment.card ? cardLabel(payment.card) : payment.type);
   const [receiptError, setReceiptError] = useState<string | null>(null);
   const receipt = (payment: RecentPayment) =>
@@ -59,50 +59,56 @@ export function PaymentHistory({ payments }: { payments: RecentPayment[] }) {
         )}
         {payments.length === 0 ? (
           <EmptyState level={3} title={t('history.empty')} description={t('history.emptyText')} />
-        ) : wide ? (
-          <Table caption={t('history.title')} hideCaption>
-            <THead>
-              <Tr>
-                <Th>{t('history.date')}</Th>
-                <Th align="right">{t('history.amount')}</Th>
-                <Th>{t('history.status')}</Th>
-                <Th>{t('history.method')}</Th>
-                <Th>
-                  <span className="sr-only">{t('history.receipt')}</span>
-                </Th>
-              </Tr>
-            </THead>
-            <TBody>
-              {shown.map((payment) => (
-                <Tr key={String(payment.id)}>
-                  <Td className="whitespace-nowrap">{f.date(payment.date, 'detail')}</Td>
-                  <Td align="right" className="whitespace-nowrap">
-                    {f.currency(payment.amount, payment.currency)}
-                  </Td>
-                  <Td>{status(payment)}</Td>
-                  <Td className="whitespace-nowrap">{method(payment)}</Td>
-                  <Td className="whitespace-nowrap">{receipt(payment)}</Td>
-                </Tr>
-              ))}
-            </TBody>
-          </Table>
         ) : (
-          // Phones: two lines per payment instead of a table that scrolls sideways.
-          <ul aria-label={t('history.title')} className="divide-y divide-border rounded-xl border border-border">
-            {shown.map((payment) => (
-              <li key={String(payment.id)} className="flex flex-col gap-1.5 px-4 py-3 text-sm">
-                <div className="flex items-center justify-between gap-3">
-                  <span className="text-fg">{f.date(payment.date, 'detail')}</span>
-                  <span className="font-semibold text-fg tabular-nums">{f.currency(payment.amount, payment.currency)}</span>
-                </div>
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <span className="text-fg-muted">{method(payment)}</span>
-                  {status(payment)}
-                </div>
-                {payment.status === 'Successful' && <div className="-ml-3">{receipt(payment)}</div>}
-              </li>
-            ))}
-          </ul>
+          <TableOrCards
+            content={shown}
+            table={
+              <Table caption={t('history.title')} hideCaption>
+                <THead>
+                  <Tr>
+                    <Th>{t('history.date')}</Th>
+                    <Th align="right">{t('history.amount')}</Th>
+                    <Th>{t('history.status')}</Th>
+                    <Th>{t('history.method')}</Th>
+                    <Th>
+                      <span className="sr-only">{t('history.receipt')}</span>
+                    </Th>
+                  </Tr>
+                </THead>
+                <TBody>
+                  {shown.map((payment) => (
+                    <Tr key={String(payment.id)}>
+                      <Td className="whitespace-nowrap">{f.date(payment.date, 'detail')}</Td>
+                      <Td align="right" className="whitespace-nowrap">
+                        {f.currency(payment.amount, payment.currency)}
+                      </Td>
+                      <Td>{status(payment)}</Td>
+                      <Td className="whitespace-nowrap">{method(payment)}</Td>
+                      <Td className="whitespace-nowrap">{receipt(payment)}</Td>
+                    </Tr>
+                  ))}
+                </TBody>
+              </Table>
+            }
+            // Where the table does not fit (phones, the card beside Automatic Payments): two lines per payment.
+            cards={
+              <ul aria-label={t('history.title')} className="divide-y divide-border rounded-xl border border-border">
+                {shown.map((payment) => (
+                  <li key={String(payment.id)} className="flex flex-col gap-1.5 px-4 py-3 text-sm">
+                    <div className="flex items-center justify-between gap-3">
+                      <span className="text-fg">{f.date(payment.date, 'detail')}</span>
+                      <span className="font-semibold text-fg tabular-nums">{f.currency(payment.amount, payment.currency)}</span>
+                    </div>
+                    <div className="flex flex-wrap items-start justify-between gap-2">
+                      <span className="text-fg-muted">{method(payment)}</span>
+                      {status(payment)}
+                    </div>
+                    {payment.status === 'Successful' && <div className="-ml-3">{receipt(payment)}</div>}
+                  </li>
+                ))}
+              </ul>
+            }
+          />
         )}
         {payments.length > HISTORY_PREVIEW_ROWS && (
           <div className="mt-3 flex justify-center">

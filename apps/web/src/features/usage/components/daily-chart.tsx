@@ -3,6 +3,7 @@ import { BarChart3 } from 'lucide-react';
 import { useTranslation } from '@/lib/i18n/translate';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { TableOrCards } from '@/components/ui/table-or-cards';
 import { useFormat } from '@/lib/i18n/use-format';
 import { chartBars, chartDays } from '../chart';
 import { useUsageUnits } from './units';
@@ -93,32 +94,63 @@ export function DailyChart({ days, from, to }: { days: UsageDay[]; from: string;
                 {t('chart.showTable')}
               </summary>
               <div className="mt-2">
-                <Table caption={t('chart.showTable')} hideCaption>
-                  <THead>
-                    <Tr>
-                      <Th>{t('chart.day')}</Th>
-                      <Th align="right">{t('chart.calls')}</Th>
-                      <Th align="right">{t('chart.callMinutes')}</Th>
-                      <Th align="right">{t('chart.texts')}</Th>
-                      <Th align="right">{t('chart.dataSessions')}</Th>
-                      <Th align="right">{t('chart.data')}</Th>
-                    </Tr>
-                  </THead>
-                  <TBody>
-                    {days.map((d) => (
-                      <Tr key={d.day}>
-                        <Th scope="row" className="font-medium text-fg">
-                          {f.date(d.day)}
-                        </Th>
-                        <Td align="right">{d.voiceCount}</Td>
-                        <Td align="right">{units.duration(d.voiceSeconds)}</Td>
-                        <Td align="right">{d.smsCount}</Td>
-                        <Td align="right">{d.dataCount}</Td>
-                        <Td align="right">{units.data(d.dataKb)}</Td>
-                      </Tr>
-                    ))}
-                  </TBody>
-                </Table>
+                <TableOrCards
+                  content={days}
+                  table={
+                    <Table caption={t('chart.showTable')} hideCaption>
+                      <THead>
+                        <Tr>
+                          <Th>{t('chart.day')}</Th>
+                          <Th align="right">{t('chart.calls')}</Th>
+                          <Th align="right">{t('chart.callMinutes')}</Th>
+                          <Th align="right">{t('chart.texts')}</Th>
+                          <Th align="right">{t('chart.dataSessions')}</Th>
+                          <Th align="right">{t('chart.data')}</Th>
+                        </Tr>
+                      </THead>
+                      <TBody>
+                        {days.map((d) => (
+                          <Tr key={d.day}>
+                            <Th scope="row" className="font-medium text-fg">
+                              {f.date(d.day)}
+                            </Th>
+                            <Td align="right">{d.voiceCount}</Td>
+                            <Td align="right">{units.duration(d.voiceSeconds)}</Td>
+                            <Td align="right">{d.smsCount}</Td>
+                            <Td align="right">{d.dataCount}</Td>
+                            <Td align="right">{units.data(d.dataKb)}</Td>
+                          </Tr>
+                        ))}
+                      </TBody>
+                    </Table>
+                  }
+                  // Where the six columns do not fit (phones): a short list of the figures for each day.
+                  cards={
+                    <ul aria-label={t('chart.showTable')} className="divide-y divide-border rounded-xl border border-border">
+                      {days.map((d) => (
+                        <li key={d.day} className="px-4 py-3">
+                          <p className="font-medium text-fg">{f.date(d.day)}</p>
+                          <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5">
+                            {(
+                              [
+                                ['chart.calls', d.voiceCount],
+                                ['chart.callMinutes', units.duration(d.voiceSeconds)],
+                                ['chart.texts', d.smsCount],
+                                ['chart.dataSessions', d.dataCount],
+                                ['chart.data', units.data(d.dataKb)],
+                              ] as const
+                            ).map(([label, value]) => (
+                              <div key={label} className="contents">
+                                <dt className="text-fg-muted">{t(label)}</dt>
+                                <dd className="text-right text-fg tabular-nums">{value}</dd>
+                              </div>
+                            ))}
+                          </dl>
+                        </li>
+                      ))}
+                    </ul>
+                  }
+                />
               </div>
             </details>
           </>

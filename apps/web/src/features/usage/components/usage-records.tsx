@@ -7,16 +7,18 @@ import { DisputeRecordAction } from '@/features/disputes';
 import { useFormat } from '@/lib/i18n/use-format';
 import { useUsageUnits } from './units';
 
-const COLUMNS: readonly { field: UsageSortField; align?: 'right' }[] = [
-  { field: 'StartedAt' },
-  { field: 'Type' },
-  { field: 'Direction' },
-  { field: 'From' },
-  { field: 'To' },
-  { field: 'Duration', align: 'right' },
-  { field: 'Data', align: 'right' },
-  { field: 'Description' },
-  { field: 'Amount', align: 'right' },
+/**
+ * The table's columns: fields that take little room share one, a line each (the type and direction, both
+ * numbers, duration and data), so the whole table fits a desktop's width. Each field keeps its
+ * own sort button.
+ */
+const COLUMNS: readonly { fields: readonly UsageSortField[]; align?: 'right' }[] = [
+  { fields: ['StartedAt'] },
+  { fields: ['Type', 'Direction'] },
+  { fields: ['From', 'To'] },
+  { fields: ['Duration', 'Data'], align: 'right' },
+  { fields: ['Description'] },
+  { fields: ['Amount'], align: 'right' },
 ];
 
 export interface SortProps {
@@ -45,29 +47,46 @@ const useCells = (currency: string) => {
   });
 };
 
-/** Wide screens: the table, sortable by every column (the header buttons say how it is sorted). */
-export function UsageTable({ records, currency, sort, descending, onSort }: { records: UsageRecord[]; currency: CurrencyCode } & SortProps) {
+/** Where it fits: the table, sortable by every field (the header buttons say how it is sorted). */
+export function UsageTable({
+  records,
+  currency,
+  sort,
+  descending,
+  onSort,
+}: { records: UsageRecord[]; currency: CurrencyCode } & SortProps) {
   const { t } = useTranslation('usage');
   const cells = useCells(currency);
   return (
     <Table caption={t('records.caption')} hideCaption>
       <THead>
         <Tr>
-          {COLUMNS.map(({ field, align }) => {
-            const active = sort === field;
-            const Icon = active ? (descending ? ArrowDown : ArrowUp) : ArrowUpDown;
+          {COLUMNS.map(({ fields, align }) => {
+            const active = fields.find((field) => field === sort);
             return (
-              <Th key={field} align={align} aria-sort={active ? (descending ? 'descending' : 'ascending') : undefined} className="p-0">
-                <button
-                  type="button"
-                  onClick={() => onSort(field)}
-                  className="inline-flex min-h-11 w-full items-center gap-1 px-4 py-3 uppercase hover:text-fg data-[align=right]:justify-end"
-                  data-align={align}
-                  aria-label={t('records.sortBy', { column: t(`records.columns.${field}`) })}
-                >
-                  {t(`records.columns.${field}`)}
-                  <Icon className="size-3.5 shrink-0" aria-hidden="true" />
-                </button>
+              <Th
+                key={fields.join()}
+                align={align}
+                aria-sort={active ? (descending ? 'descending' : 'ascending') : undefined}
+                className="p-0"
+              >
+                {fields.map((field) => {
+                  const Icon = field === active ? (descending ? ArrowDown : ArrowUp) : ArrowUpDown;
+                  return (
+                    <button
+                      key={field}
+                      type="button"
+                      onClick={() => onSort(field)}
+                      className="flex min-h-11 w-full items-center gap-1 px-4 py-3 uppercase hover:text-fg data-[align=right]:justify-end data-[stacked]:min-h-8 data-[stacked]:py-1.5"
+                      data-align={align}
+                      data-stacked={fields.length > 1 || undefined}
+                      aria-label={t('records.sortBy', { column: t(`records.columns.${field}`) })}
+                    >
+                      {t(`records.columns.${field}`)}
+                      <Icon className="size-3.5 shrink-0" aria-hidden="true" />
+                    </button>
+                  );
+                })}
               </Th>
             );
           })}
@@ -79,14 +98,18 @@ export function UsageTable({ records, currency, sort, descending, onSort }: { re
           const text = cells(record);
           return (
             <Tr key={String(record.id)}>
-              {COLUMNS.map(({ field, align }) => (
-                <Td key={field} align={align} className={field === 'Description' ? 'min-w-48' : 'whitespace-nowrap'}>
-                  {text[field]}
-                  {field === 'Description' && record.roaming && (
-                    <Badge tone="info" className="ml-2">
-                      {t('records.roaming')}
-                    </Badge>
-                  )}
+              {COLUMNS.map(({ fields, align }) => (
+                <Td key={fields.join()} align={align} className={fields[0] === 'Description' ? 'min-w-48' : 'whitespace-nowrap'}>
+                  {fields.map((field) => (
+                    <span key={field} className="block">
+                      {text[field]}
+                      {field === 'Description' && record.roaming && (
+                        <Badge tone="info" className="ml-2">
+                          {t('records.roaming')}
+                        </Badge>
+                      )}
+                    </span>
+                  ))}
                 </Td>
               ))}
               <Td align="right">
@@ -100,7 +123,7 @@ export function UsageTable({ records, currency, sort, descending, onSort }: { re
   );
 }
 
-/** Phones: one card per record, nothing scrolls sideways; the sort is chosen in the filters' place above. */
+/** Elsewhere one card per record, nothing scrolls sideways; the sort is chosen in a list above them. */
 export function UsageCards({ records, currency }: { records: UsageRecord[]; currency: CurrencyCode }) {
   const { t } = useTranslation('usage');
   const cells = useCells(currency);

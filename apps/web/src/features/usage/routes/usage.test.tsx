@@ -114,9 +114,20 @@ describe('usage', () => {
       take: '25',
       count: 'true',
     });
+    // Short fields share a column, a line and a sort button each (the table fits a desktop).
     const headers = within(table).getAllByRole('columnheader');
-    expect(headers.map((h) => h.textContent)).toEqual(['Date/Time', 'Type', 'Direction', 'From', 'To', 'Duration', 'Data', 'Description', 'Amount', 'Actions']);
+    expect(headers.map((h) => within(h).queryAllByRole('button').map((b) => b.textContent))).toEqual([
+      ['Date/Time'],
+      ['Type', 'Direction'],
+      ['From', 'To'],
+      ['Duration', 'Data'],
+      ['Description'],
+      ['Amount'],
+      [],
+    ]);
+    expect(headers.at(-1)).toHaveTextContent('Actions');
     expect(headers[0]).toHaveAttribute('aria-sort', 'descending');
+    expect(headers[1]).not.toHaveAttribute('aria-sort');
     const [first, second] = within(table).getAllByRole('row').slice(1);
     expect(first).toHaveTextContent('Voice');
     expect(first).toHaveTextContent('4 min 05 s');
@@ -187,6 +198,7 @@ describe('usage', () => {
   });
 
   it('draws the daily chart with a table alternative', async () => {
+    wideScreen();
     mockPortalBilling({ usageRecords: () => json(records([record(1)], 1)) });
     renderRoute('/usage?from=2025-06-01&to=2025-06-07');
     const chart = await screen.findByRole('region', { name: 'Daily usage' });
@@ -197,6 +209,20 @@ describe('usage', () => {
     expect(rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent))).toEqual([
       ['3 Jun 2025', '2', '5 min 00 s', '1', '1', '2 MB'],
       ['5 Jun 2025', '0', '0 s', '4', '0', '0 KB'],
+    ]);
+  });
+
+  it('lists the daily figures day by day on phones, where the six columns do not fit', async () => {
+    mockPortalBilling({ usageRecords: () => json(records([record(1)], 1)) });
+    renderRoute('/usage?from=2025-06-01&to=2025-06-07');
+    const chart = await screen.findByRole('region', { name: 'Daily usage' });
+    expect(within(chart).queryByRole('table', { hidden: true })).not.toBeInTheDocument();
+    const days = within(within(chart).getByRole('list', { name: 'Daily usage as a table', hidden: true })).getAllByRole('listitem', {
+      hidden: true,
+    });
+    expect(days.map((day) => day.textContent)).toEqual([
+      '3 Jun 2025Calls2Call minutes5 min 00 sTexts1Data sessions1Data2 MB',
+      '5 Jun 2025Calls0Call minutes0 sTexts4Data sessions0Data0 KB',
     ]);
   });
 

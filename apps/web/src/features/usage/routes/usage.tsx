@@ -19,8 +19,8 @@ import { ApiError } from '@/lib/api/client';
 import { useCurrentAccount } from '@/lib/current-account/current-account';
 import { registerLocales } from '@/lib/i18n/i18n';
 import { useFormat } from '@/lib/i18n/use-format';
-import { useMediaQuery, WIDE_SCREEN_QUERY } from '@/lib/use-media-query';
 import { usePageTitle } from '@/lib/use-page-title';
+import { useTableFits } from '@/lib/use-table-fits';
 import { exportUsage } from '../api/export-usage';
 import { usageRecordsQuery, usageSummaryQuery } from '../api/get-usage';
 import { DailyChart } from '../components/daily-chart';
@@ -116,10 +116,11 @@ function PeriodPanel({ accountId }: { accountId: bigint }) {
 
 function Explorer({ accountId, state, update }: { accountId: bigint; state: UsageState; update: (patch: Partial<UsageState>, replace?: boolean) => void }) {
   const { t } = useTranslation('usage');
-  const wide = useMediaQuery(WIDE_SCREEN_QUERY);
   const query = useQuery(usageRecordsQuery(accountId, recordsQueryOf(state)));
   const resultsRef = useRef<HTMLDivElement>(null);
   const data = query.data;
+  // The sortable table where it fits the card, else cards with the sort chosen in a list above them.
+  const table = useTableFits(data?.value);
   const total = data?.count ?? 0;
   const pages = pageCount(total);
   const exporting = useMutation({ mutationFn: () => exportUsage(accountId, usageFilterQuery(state)) });
@@ -174,7 +175,7 @@ function Explorer({ accountId, state, update }: { accountId: bigint; state: Usag
         ) : data ? (
           <>
             <Totals data={data} />
-            {!wide && <SortSelect state={state} onSort={(sortBy, descending) => update({ sort: sortBy, descending, page: 1 })} />}
+            {!table.fits && <SortSelect state={state} onSort={(sortBy, descending) => update({ sort: sortBy, descending, page: 1 })} />}
             <RefreshingResults
               ref={resultsRef}
               fetching={query.isFetching}
@@ -184,10 +185,14 @@ function Explorer({ accountId, state, update }: { accountId: bigint; state: Usag
             >
               {data.value.length === 0 ? (
                 <EmptyState icon={<FileSearch />} level={3} title={t('records.empty')} description={t('records.emptyHint')} />
-              ) : wide ? (
-                <UsageTable records={data.value} currency={data.currency} sort={state.sort} descending={state.descending} onSort={sort} />
               ) : (
-                <UsageCards records={data.value} currency={data.currency} />
+                <div ref={table.ref} className="min-w-0">
+                  {table.fits ? (
+                    <UsageTable records={data.value} currency={data.currency} sort={state.sort} descending={state.descending} onSort={sort} />
+                  ) : (
+                    <UsageCards records={data.value} currency={data.currency} />
+                  )}
+                </div>
               )}
             </RefreshingResults>
             <Pagination page={Math.min(state.page, pages)} totalPages={pages} onPageChange={changePage} label={t('records.pagination')} />

@@ -1,0 +1,47 @@
+import { asc, eq, or, sql } from 'drizzle-orm';
+import type { PortalDb } from '../../db/client';
+import { accounts, userAccounts, users } from '../../db/schema';
+
+/** The users table as every sign-in and security change reads it. Functions take the db (or a transaction) first. */
+
+export type UserRow = typeof users.$inferSelect;
+
+const sameText = (column: typeof users.username | typeof users.email, value: string) => sql`lower(${column}) = lower(${value})`;
+
+/** Users whose username or email is `login`, case-insensitively (several can share an email). */
+export const findUsersByLogin = (db: PortalDb, login: string): Promise<UserRow[]> =>
+  db
+    .select()
+    .from(users)
+    .where(or(sameText(users.username, login), sameText(users.email, login)))
+    .orderBy(asc(users.id))
+    .limit(20);
+
+export const findUserById = async (db: PortalDb, id: bigint): Promise<UserRow | null> =>
+  (await db.select().from(users).where(eq(users.id, id)))[0] ?? null;
+
+/** The accounts a user may use (their `ac:{id}` scopes), in id order. */
+export const accountIdsOfUser = async (db: PortalDb, userId: bigint): Promise<bigint[]> =>
+  (
+    await db
+      .select({ accountId: userAccounts.accountId })
+      .from(userAccounts)
+      .where(eq(userAccounts.userId, userId))
+      .orderBy(asc(userAccounts.accountId))
+  ).map((r) => r.accountId);
+
+/** The language of the first account a user may use (what their mail is written in); null without one. */
+export const accountLanguageOfUser = async (db: PortalDb, userId: bigint): Promise<string | null> =>
+  (
+    await db
+      .select({ language: accounts.language })
+      .from(userAccounts)
+      .innerJoin(accounts, eq(accounts.id, userAccounts.accountId))
+      .where(eq(userAccounts.userId, userId))
+      .orderBy(asc(userAccounts.accountId))
+      .limit(1)
+  )[0]?.language ?? null;
+
+export const markLoggedIn = async (db: PortalDb, userId: bigint, at: Date): Promise<void> => {
+  await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));
+};

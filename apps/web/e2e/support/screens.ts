@@ -577,7 +577,8 @@ export const SCREENS: Screen[] = [
   { name: 'invoice-credits-fr', user: 'staff', open: (page) => openInvoiceCredits(page, true) },
   { name: 'admin-users-lift-lockout', user: 'admin', open: (page) => openLiftLockout(page) },
   { name: 'admin-users-lift-lockout-fr', user: 'admin', open: (page) => openLiftLockout(page, true) },
-  { name: 'security-recovery-codes', user: 'customer', open: (page) => openRecoveryCodes(page) },
+  // The codes go from one column to two at 360 px (`min-[360px]:grid-cols-2`): a phone state of its own.
+  { name: 'security-recovery-codes', user: 'customer', phoneWidths: [320, 360], open: (page) => openRecoveryCodes(page) },
   { name: 'security-recovery-codes-fr', user: 'customer', open: (page) => openRecoveryCodes(page, true) },
   { name: 'change-password-recent-passkey', user: 'customer', open: (page) => openRecentPasskeyChoice(page) },
   { name: 'change-password-recent-passkey-fr', user: 'customer', open: (page) => openRecentPasskeyChoice(page, true) },

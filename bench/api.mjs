@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Issue 13: home model, invoice list (filtered, paged, counted) and invoice detail at p99 ≤ 15 ms
+// docs/decisions/0009-performance-budgets.md: home model, invoice list (filtered, paged, counted) and invoice detail at p99 ≤ 15 ms
 // under 200 req/s on PostgreSQL at 10,000 accounts / 240,000 invoices / ≥ 10 M CDRs, and throughput
 // at least half of a bare Fastify route doing one indexed query, in the same run. The same three
 // routes are then measured on the embedded default (PGlite with the demo data) and reported beside.

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Which encoder the API should compress answers with (issue 18): CPU time per KB saved for gzip and
+// Which encoder the API should compress answers with: CPU time per KB saved for gzip and
 // low-quality Brotli on real answers of the demo server (OpenAPI documents, an invoice list, a
 // statement, a CDR export). Prints a table; chooses nothing itself (see bench/README.md).
 //

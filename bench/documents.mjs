@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// decisions §9 (documents): invoice PDF ≤ 10 ms p50, and the payment receipt and a year's statement of
-// account PDFs (issue 12 item 4) held to the same; CDR CSV export of 5 M rows with flat server
+// docs/decisions/0009-performance-budgets.md (documents): invoice PDF ≤ 10 ms p50, and the payment receipt and a year's statement of
+// account PDFs held to the same; CDR CSV export of 5 M rows with flat server
 // memory (< 150 MB RSS) at ≥ 70% of the raw `COPY … TO STDOUT` rate of the same rows, same run.
 //
 //   npm run build -w @portal/server && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench node bench/documents.mjs

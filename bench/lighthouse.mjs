@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// decisions §9 (web): Lighthouse (mobile) performance ≥ 95 and accessibility 100 on /login, /,
+// docs/decisions/0009-performance-budgets.md (web): Lighthouse (mobile) performance ≥ 95 and accessibility 100 on /login, /,
 // /invoices and /payments; its text-compression audit passes on each, and the bytes of scripts and of
 // everything the page loads are reported as transferred (compressed as served). Pages are judged as
 // customers receive them: through the deployment's TLS proxy (Caddy, HTTP/2: deploy/Caddyfile,

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Issue 15 item 3: support staff find any customer fast. The account selector's search (GET /b/v1/Search,
+// Support staff find any customer fast. The account selector's search (GET /b/v1/Search,
 // as the selector asks it: 60 hits) by invoice email, contact phone written another way, invoice number,
 // account number and the start of a name, each at p99 ≤ 50 ms on the 10,000-account scale data.
 //

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Slow readers stay cheap (issue 18, decisions §9): while 500 clients read the largest web asset a
+// Slow readers stay cheap (docs/decisions/0009-performance-budgets.md): while 500 clients read the largest web asset a
 // few bytes a second (slowhttptest -X, Debian's `slowhttptest`), /healthz and sign-in still answer
 // within 100 ms. Loopback only, bounded run (ATTACK_SECONDS, default 60).
 //

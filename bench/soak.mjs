@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Issue 13 item 5: two server instances on one PostgreSQL behind a round-robin proxy, a few hundred
+// docs/decisions/0009-performance-budgets.md: two server instances on one PostgreSQL behind a round-robin proxy, a few hundred
 // customers signed in, a realistic mix at 200 req/s (sign-in, home, invoice list/detail, PDF, CDR
 // export, payments, card changes) for --minutes (default 1). Budgets: no error, each instance's RSS
 // growth ≤ 10 %, and the ledger balances afterwards (no payment lost or doubled; what each touched

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Issue 13 item 1: the compiled server is ready ≤ 2 s after it starts, and its idle RSS is ≤ 120 MB.
+// docs/decisions/0009-performance-budgets.md: the compiled server is ready ≤ 2 s after it starts, and its idle RSS is ≤ 120 MB.
 //
 //   npm run build && npm run bench:startup            (PGlite; also PostgreSQL when BENCH_DATABASE_URL is set)
 //

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Issue 12 item 1: the usage explorer stays fast at scale. Filtered explorer pages (GET Usage/records, as the
+// The usage explorer stays fast at scale. Filtered explorer pages (GET Usage/records, as the
 // /usage screen asks them: 25 rows, counted, with totals and the daily series) of random scale accounts, each
 // kind at p99 ≤ 50 ms at 50 req/s on the 10,000-account / ~11 M-CDR scale data.
 //

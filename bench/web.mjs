@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// decisions §9 (web): initial JS for /login ≤ 110 KB, any route's JS ≤ 180 KB (dialogs it preloads
+// docs/decisions/0009-performance-budgets.md (web): initial JS for /login ≤ 110 KB, any route's JS ≤ 180 KB (dialogs it preloads
 // included), counted as served: the bytes that cross the wire to Chromium, which asks for Brotli
 // and gzip. For each route it also reports what the same scripts weigh as sent to a client that
 // accepts no encoding, and to one that accepts only gzip or only Brotli. And the login form visible
-// within 0.4 s in headless Chromium at 4× CPU throttle, served locally (issue 13 item 4): from the
+// within 0.4 s in headless Chromium at 4× CPU throttle, served locally (docs/decisions/0009-performance-budgets.md): from the
 // moment the benchmark asks for the page to the page's first contentful paint, which on /login is
 // the form (its HTML is prerendered; the root's fallback before any route renders holds no text).
 // Also reported: when Playwright's locator first sees the form, which waits for the load event and

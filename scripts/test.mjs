@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Every test of the repository, in the order a failure is cheapest to find: types and lint, unit and
-// API tests (PGlite, then PostgreSQL when TEST_DATABASE_URL is set), the web build, then the browser
-// journeys. Ends with one "N passed, N failed" line summing every runner.
+// API tests on PGlite, again on PostgreSQL (when TEST_DATABASE_URL is set) those whose outcome can depend
+// on the database (apps/server/vitest.config.ts), the web build, then the browser journeys. Ends with one "N passed, N failed" line summing every runner.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -85,7 +85,7 @@ const steps = [
       }
       // The rolling-restart test puts two instances behind Debian's nginx.
       ensureNginx();
-      return vitest('Server unit and API tests on PostgreSQL', 'apps/server', 'server-postgres', { TEST_DB: 'postgres' });
+      return vitest('Server database-dependent tests on PostgreSQL', 'apps/server', 'server-postgres', { TEST_DB: 'postgres' });
     },
   ],
   ['web', () => vitest('Web component and unit tests', 'apps/web', 'web')],

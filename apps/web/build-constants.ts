@@ -6,11 +6,11 @@ import { endpoints } from '../../packages/contract/src/endpoints';
 /**
  * Values of the endpoint table written into the code at build time, for pages that must not download the
  * contract: its schemas bring zod, and the sign-in page shows its single sign-on link within the /login
- * budget (decisions §9). Declared for the type checker in src/build-constants.d.ts.
+ * budget (docs/decisions/0009-performance-budgets.md). Declared for the type checker in src/build-constants.d.ts.
  */
 export const buildConstants = {
   __MICROSOFT_LOGIN_PATH__: JSON.stringify(endpoints.microsoftLogin.path),
   __OPEN_ID_PROVIDERS_PATH__: JSON.stringify(endpoints.openIdProviders.path),
-  // The provider's brand from the same BRAND_* variables the server reads (issue 15 item 2), checked here.
+  // The provider's brand from the same BRAND_* variables the server reads, checked here.
   __BRAND__: JSON.stringify(brandFromEnv(process.env)),
 };

@@ -10,7 +10,7 @@ const gzipAsync = promisify(gzip);
 /**
  * Text files the server sends: below MIN_BYTES compression saves less than its headers cost (`Content-Encoding`
  * and `Vary`, ~50 bytes). Not higher: a signed-in page loads some fifty small modules of 0.3–1 KB, 25 KB that
- * Brotli halves (issue 13: every route's JS ≤ 180 KB as served).
+ * Brotli halves (docs/decisions/0009-performance-budgets.md: every route's JS ≤ 180 KB as served).
  */
 const COMPRESSIBLE = /\.(js|mjs|css|svg|html|json)$/;
 export const MIN_BYTES = 256;

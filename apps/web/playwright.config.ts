@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
@@ -10,25 +11,38 @@ const freePort = (): string =>
     '-e',
     "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { process.stdout.write(String(s.address().port)); s.close(); })",
   ]).toString();
+/**
+ * Each worker has a server and an embedded database of its own (freshly seeded with the demo data), so
+ * journeys that change data run side by side without racing: journeys on one worker still run one at a time.
+ * `E2E_SERVERS` (default 2, one per core) is how many; each takes about 300 MB with its Chromium.
+ */
+const SERVERS = Math.max(1, Number(process.env.E2E_SERVERS ?? 2));
 process.env.E2E_PORT ??= freePort();
-const port = Number(process.env.E2E_PORT);
-export const baseURL = `http://127.0.0.1:${port}`;
+const ports = Array.from({ length: SERVERS }, (_, index) => {
+  if (index === 0) return Number(process.env.E2E_PORT);
+  // Chosen once by the runner; its workers read the config again and inherit the choice.
+  return Number((process.env[`E2E_PORT_${index}`] ??= freePort()));
+});
+const dataDir = (index: number) => fileURLToPath(new URL(`./test-results/e2e-data-${index}`, import.meta.url));
+/** In a worker, the server it talks to; the runner itself (parallel index unset) needs none. */
+const own = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % SERVERS;
+// The journeys' support code reads the outbox, the clock file and its cached tokens of this server.
+process.env.E2E_DATA_DIR = dataDir(own);
+export const baseURL = `http://127.0.0.1:${ports[own]}`;
 
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
 /** The screen scans only look (axe, phone width, overflow): they change no data the journeys or other scans read. */
 const SCREEN_SCANS = /(accessibility|phone-width|overflow)\.spec\.ts$/;
 
 /**
- * Journeys in Debian's Chromium against the real server and demo data. The screen scans run first,
- * two at a time (on 2 cores: 4.6 min against 5.8 one at a time; four were no quicker), on the fresh demo data;
- * then the journeys, one at a time: they share one database, and several of them change it (payments,
- * cards, account details).
+ * Journeys in Debian's Chromium against the real server and demo data, one worker per server. The screen
+ * scans run first, on the fresh demo data; then the journeys.
  */
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results/artifacts',
   fullyParallel: false,
-  workers: 2,
+  workers: SERVERS,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -50,17 +64,16 @@ export default defineConfig({
     },
   },
   projects: [
-    // A scan looks four times (two widths, two themes), each an axe run with the experimental rules and a full-page
-    // screenshot: 21 s for the usage screen here, over 60 s on a CI machine about three times slower.
-    { name: 'screens', testMatch: SCREEN_SCANS, fullyParallel: true, timeout: 150_000, use: chromium },
-    { name: 'chromium', testIgnore: SCREEN_SCANS, dependencies: ['screens'], workers: 1, use: chromium },
+    { name: 'screens', testMatch: SCREEN_SCANS, fullyParallel: true, timeout: 90_000, use: chromium },
+    { name: 'chromium', testIgnore: SCREEN_SCANS, dependencies: ['screens'], use: chromium },
   ],
-  webServer: {
+  webServer: ports.map((port, index) => ({
     command: 'node ../../scripts/e2e-server.mjs',
-    url: `${baseURL}/readyz`,
+    env: { E2E_PORT: String(port), E2E_DATA_DIR: dataDir(index) },
+    url: `http://127.0.0.1:${port}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  })),
 });

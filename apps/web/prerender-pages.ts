@@ -40,7 +40,7 @@ const BOOT_ID = 'app-boot';
  *
  * The page's own stylesheet (`pageCss`: page-stylesheet.ts, what its markup uses of the app's) is inlined in
  * place of the app's: the page then paints from its HTML alone, without a request of its own for a stylesheet
- * first, and parses less than half as much CSS (issue 13: the login form visible ≤ 0.4 s at 4× CPU throttle;
+ * first, and parses less than half as much CSS (docs/decisions/0009-performance-budgets.md: the login form visible ≤ 0.4 s at 4× CPU throttle;
  * bench/README.md). The boot script names the app's stylesheets in `data-app-stylesheet`, to load before the
  * app renders what the markup does not have.
  */

@@ -24,8 +24,8 @@ const APP_CORE =
 /**
  * What every signed-in page loads beside the portal layout: the query library and the small modules the
  * layout and the screens share (account, sessions, notifications, the page header, badges, empty states and
- * formatting). Left to the bundler they were twenty-two files of 0.04–4.7 KB, each compressed alone (issue 13:
- * routes ≤ 180 KB as served), and each a preload the router added in the task that starts the page.
+ * formatting). Left to the bundler they were twenty-two files of 0.04–4.7 KB, each compressed alone
+ * (docs/decisions/0009-performance-budgets.md: routes ≤ 180 KB as served), and each a preload the router added in the task that starts the page.
  */
 const PORTAL_SHELL =
   /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]|contract[\\/]src[\\/](invoice-status|regions)\.ts$|web[\\/]src[\\/](components[\\/](lazy-dialog|ui[\\/](card|skeleton|page-header|badge|empty-state))|lib[\\/](current-account[\\/](rules|api|current-account)|api[\\/]client|use-debounced-value|unsaved-changes|i18n[\\/]use-format)|features[\\/](security[\\/](rules|api[\\/]get-sessions|components[\\/]lazy-dialogs)|notifications[\\/](api[\\/]notifications|locales|components[\\/](notification-bell|lazy-email-preferences))|account[\\/](rules|use-account-today|api[\\/]get-account-details)))\.tsx?$/;
@@ -85,11 +85,11 @@ export default defineConfig({
           groups: [
             { name: 'app-core', test: APP_CORE, includeDependenciesRecursively: false },
             // Lucide's icons in one file: as twenty files of 0.2–0.4 KB each they cost more bytes (every small
-            // file compresses alone) than the few icons a page does not use (issue 13: routes ≤ 180 KB).
+            // file compresses alone) than the few icons a page does not use (docs/decisions/0009-performance-budgets.md: routes ≤ 180 KB).
             { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, includeDependenciesRecursively: false },
             {
               // Everything the public sign-in pages share, in one request and one gzip stream: a dozen tiny
-              // chunks cost ~3 KB more gzip than one (issue 13: /login ≤ 110 KB as served).
+              // chunks cost ~3 KB more gzip than one (docs/decisions/0009-performance-budgets.md: /login ≤ 110 KB as served).
               name: 'public-shell',
               test: PUBLIC_SHELL,
               // Only the matched modules: their libraries (react, the router…) stay in the shared chunks.

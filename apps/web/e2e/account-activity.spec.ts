@@ -3,7 +3,7 @@ import { Api } from './support/api';
 import { signIn } from './support/auth';
 
 /**
- * Issue 10 item 5: what support staff do for a customer shows in the customer's own account history. Staff
+ * What support staff do for a customer shows in the customer's own account history. Staff
  * turn the family parent's automatic payments off and back on (its demo state); the family user then finds
  * both changes under "Account activity" on Account Information, each marked "Support staff" with the name.
  */

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn } from './support/auth';
 
 /**
- * Journey 8 (spec §2 Account Information, §4, §8 account save): the customer edits the billing contact's phone
+ * Journey 8: the customer edits the billing contact's phone
  * and the billing address's city, saves, sees the success message (gone after 4 seconds) and the new values;
  * Cancel restores the saved values. The original values are saved back at the end.
  */
@@ -41,7 +41,7 @@ test('edit and save the billing contact phone and city; Cancel restores', async 
   await expect(page.getByRole('heading', { level: 1, name: 'Account Information' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/');
 
-  // View mode: the three sections of spec §2.
+  // View mode: the spec's three sections.
   const details = page.getByRole('region', { name: 'Account Details' });
   await expect(termValue(details, 'Account Number')).toHaveText(/^\d+$/);
   await expect(termValue(details, 'Account Name')).toHaveText('Alex Martin');
@@ -77,7 +77,7 @@ test('edit and save the billing contact phone and city; Cancel restores', async 
 
   // Save: success banner, view mode with the new values, kept after a reload and shown on the dashboard.
   const success = await editAndSave(page, { phone: NEW_PHONE, shownPhone: NEW_PHONE_SHOWN, city: NEW_CITY });
-  // Spec §9: the success message disappears after 4 seconds.
+  // The success message disappears after 4 seconds.
   await expect(success).toBeHidden({ timeout: 8_000 });
   await page.reload();
   await expect(termValue(contact(page), 'Phone Number')).toHaveText(NEW_PHONE_SHOWN);

@@ -4,7 +4,7 @@ import { signIn } from './support/auth';
 import { enterCard, expectOnSandboxCheckout, TEST_CARDS } from './support/checkout';
 
 /**
- * Journey 5 (spec §4 Add Payment Method, decisions §7 sandbox checkout): from an invoice's pay modal, an
+ * Journey 5 (docs/decisions/0007-sandbox-card-provider.md): from an invoice's pay modal, an
  * account with no usable card adds one on the provider's checkout page and comes back to the invoice with
  * the pay modal open and the new card in it. A declined test card is refused on the checkout page first.
  *
@@ -35,7 +35,7 @@ test('add a card through the sandbox checkout from the invoice pay modal', async
   await expect(addDialog).toBeVisible();
   await addDialog.getByRole('button', { name: 'Continue' }).click();
 
-  // The provider's page (decisions §7), with its own labels.
+  // The provider's page (docs/decisions/0007-sandbox-card-provider.md), with its own labels.
   await expectOnSandboxCheckout(page);
   const checkoutUrl = page.url();
   // The portal's icon in the tab, and the hint asks for the code each brand takes.
@@ -58,7 +58,7 @@ test('add a card through the sandbox checkout from the invoice pay modal', async
   await expect(method.getByRole('option', { name: /Mastercard •••• 4444/ })).toBeEnabled();
   expect(await method.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text)).toMatch(/^Mastercard •••• 4444/);
   await expect(payDialog.getByRole('button', { name: /^Pay / })).toBeEnabled();
-  // The return parameters are handled once and removed from the address (spec §4).
+  // The return parameters are handled once and removed from the address.
   await expect(page).toHaveURL(new RegExp(`/invoices/${invoice!.id}$`));
 
   await payDialog.getByRole('button', { name: 'Cancel' }).click();

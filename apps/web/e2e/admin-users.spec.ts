@@ -3,7 +3,7 @@ import { Api, forgetToken, loginToken, tokenFor, USERS } from './support/api';
 import { chooseFromUserMenu, signIn } from './support/auth';
 
 /**
- * Admin manages people, not only those awaiting approval (issues 14 and 15): finds an active user by email,
+ * Admin manages people, not only those awaiting approval: finds an active user by email,
  * edits their account access, and the change takes effect on that person's next request (their sessions end).
  */
 interface ListedUser {

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { chooseFromUserMenu, signIn } from './support/auth';
 
 /**
- * Issue 52 item 1: an Admin creates an API client on the "API clients" screen, copies its secret (shown
+ * An Admin creates an API client on the "API clients" screen, copies its secret (shown
  * once), and the provider's billing system gets a token with it from the token endpoint; disabling the
  * client refuses that token at once.
  */

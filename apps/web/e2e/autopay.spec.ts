@@ -5,7 +5,7 @@ import { signIn } from './support/auth';
 import { formatViolations, scanPage } from './support/axe';
 
 /**
- * Journey 7 (spec §2 Automatic Payments, §4, §5 setup dialog; decisions §5: turning it on opens "Setup
+ * Journey 7 (docs/decisions/0006-where-the-spec-is-wrong.md: turning it on opens "Setup
  * Automatic Payments" and the schedule is saved). Uses the family parent account (autopay on, nothing owing in
  * the demo data, so the autopay job has nothing to charge) and leaves it in the state it found it.
  */
@@ -29,7 +29,7 @@ const turnOn = async (page: Page) => {
   // The switch only changes once the schedule is saved (the modal hides the page from assistive technology).
   await expect(page.getByRole('switch', { name: 'Automatic payments', includeHidden: true })).not.toBeChecked();
 
-  // Spec §5 defaults: due date (recommended), full balance, the default card; expired cards hidden.
+  // The spec's defaults: due date (recommended), full balance, the default card; expired cards hidden.
   await expect(dialog.getByRole('radio', { name: /On the invoice due date/ })).toBeChecked();
   await expect(dialog.getByRole('radio', { name: /Monthly on the 15th/ })).not.toBeChecked();
   await expect(dialog.getByRole('radio', { name: /^Full balance/ })).toBeChecked();

@@ -4,7 +4,7 @@ import { signIn } from './support/auth';
 import { enterCard, expectOnSandboxCheckout, TEST_CARDS } from './support/checkout';
 
 /**
- * Journey 6 (spec §4 Card, §5 last card, decisions §7): saved cards on /payments. The customer adds an
+ * Journey 6 (docs/decisions/0007-sandbox-card-provider.md): saved cards on /payments. The customer adds an
  * American Express card through the sandbox checkout, makes it the default, puts the Visa back as default,
  * and deletes the new card (with confirmation), leaving the demo cards as they were. The last card of an
  * account (Noah Lee's sub-account of the family user has exactly one) cannot be removed.
@@ -37,7 +37,7 @@ test('add a card, set it as default, restore the default, and delete it with con
   const methods = page.getByRole('region', { name: 'Your Payment Methods' });
   await expect(savedCards(page).getByRole('listitem')).toHaveCount(before.length);
 
-  // Spec §4: default badged "Default", expired badged "Expired"; only normal cards offer "Set as default".
+  // Default badged "Default", expired badged "Expired"; only normal cards offer "Set as default".
   await expect(badge(cardItem(page, visa), 'Default')).toBeVisible();
   await expect(badge(cardItem(page, 'Mastercard •••• 4444'), 'Expired')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Set as default / })).toHaveCount(0);
@@ -97,7 +97,7 @@ test('the last card on file cannot be removed', async ({ page, request }) => {
   await expect(cardItem(page, label)).toContainText('Your only card: add another before removing this one.');
   await expect(page.getByRole('button', { name: deleteOf(label) })).toHaveCount(0);
 
-  // The service refuses it too (decisions §4: enforced server-side), with the same message.
+  // The service refuses it too (docs/decisions/0005-security-model.md: enforced server-side), with the same message.
   const response = await api.raw('DELETE', `/b/v1/PaymentMethod/methods/${cards[0]!.paymentMethod.id}`);
   expect(response.status(), 'refused').toBeGreaterThanOrEqual(400);
   expect(await response.json()).toEqual({ error: LAST_CARD });

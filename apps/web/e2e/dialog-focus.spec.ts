@@ -4,7 +4,7 @@ import { signIn } from './support/auth';
 import { enterCard, expectOnSandboxCheckout, TEST_CARDS } from './support/checkout';
 
 /**
- * Issue 10 item 8 (keyboard): closing a dialog — Esc, Cancel, or by finishing what it is for — puts focus back
+ * docs/decisions/0015-screens-fit-a-phone.md: closing a dialog — Esc, Cancel, or by finishing what it is for — puts focus back
  * on the control that opened it, for the pay dialog, Add Payment Method, Delete card and Setup Automatic
  * Payments (and the confirmation before turning automatic payments off). Dialogs are opened from the keyboard
  * (focus, then Enter or Space), as a keyboard user does. Where finishing removes the opener (a deleted card),
@@ -53,7 +53,7 @@ test('the pay dialog gives focus back to "Pay Now" after Esc, Cancel and a payme
 test('the dashboard\'s "Make a payment" opens the pay dialog in place and gets focus back after Esc and a payment', async ({
   page,
 }) => {
-  // Issue 15 item 7: no trip to /payments.
+  // No trip to /payments.
   await signIn(page, 'customer');
   await page.goto('/');
   const balance = page.getByRole('region', { name: 'Current balance' });

@@ -12,7 +12,7 @@ interface DisputeJson {
 const DAY_MS = 86_400_000;
 
 /**
- * Issue 12 item 2: the family user disputes a charge line of Noah Lee's newest invoice (a sub-account no other
+ * The family user disputes a charge line of Noah Lee's newest invoice (a sub-account no other
  * journey pays or reads invoices of), support staff find it by Noah's account number on /admin/disputes, take
  * the dispute and resolve it with a credit, and the family user sees the invoice owe exactly that much less. The credit is a ledger entry
  * that stays (only this journey reads Noah's invoices).

@@ -4,7 +4,7 @@ import { signIn } from './support/auth';
 import { enterCard, expectOnSandboxCheckout, TEST_CARDS } from './support/checkout';
 
 /**
- * Issue 10 item 6: the same card (the sandbox provider's fingerprint of its number) is saved once per account.
+ * The same card (the sandbox provider's fingerprint of its number) is saved once per account.
  * The customer adds an American Express card, then enters the same number again: nothing is saved and the page
  * says why. The card is deleted afterwards, leaving the demo cards as they were.
  */

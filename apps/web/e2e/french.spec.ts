@@ -15,7 +15,7 @@ import { loginViaUi } from './support/auth';
 import { pdfText } from './support/pdf-text';
 
 /**
- * Journey 10 (spec §3 language, decisions §2 English and French, §8 `francais`): an account whose
+ * Journey 10 (docs/decisions/0014-languages-of-what-customers-receive.md, docs/decisions/0008-demo-data.md): an account whose
  * language preference is French gets the portal in French after login, with French (fr-CA) money and dates.
  */
 const FRENCH_MONTHS = ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juill.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'];

@@ -6,7 +6,7 @@ import { signIn } from './support/auth';
 import { isRed } from './support/page';
 
 /**
- * Journey 3 (spec §2 Invoice list and Invoice detail, §7 invoice list filter, §9 page size): the customer
+ * Journey 3: the customer
  * browses, filters by period, searches, pages through and opens invoices, and downloads the PDF and CDRs.
  */
 const PAGE_SIZE = 10;
@@ -100,7 +100,7 @@ test('the list shows the spec columns, 10 posted invoices a page, newest first, 
   await expect(dataRows(page).first().getByRole('rowheader')).toHaveText(posted[PAGE_SIZE]!.invoiceNumber);
 });
 
-/** Picks a period and returns the `EndDate>=` date the list asked the service for (spec §7). */
+/** Picks a period and returns the `EndDate>=` date the list asked the service for. */
 const selectPeriod = async (page: Page, label: string, monthsBack: number): Promise<string> => {
   const answer = page.waitForResponse(
     (r) => r.url().includes('/b/v1/Invoice/items') && decodeURIComponent(r.url()).includes('EndDate>='),
@@ -188,7 +188,7 @@ test('an invoice opens with its number, Billing To and Invoice Summary; a paid o
   await expect(termValue(summary, 'Issue Date')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
   await expect(termValue(summary, 'Due Date')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
   await expect(termValue(summary, 'Status')).toHaveText('Paid');
-  // Spec §9: CAD on the invoice detail is formatted en-US.
+  // CAD on the invoice detail is formatted en-US.
   await expect(termValue(summary, 'Total Amount')).toHaveText(formatMoney(paid!.amount, paid!.currency, 'en-US'));
   await expect(termValue(summary, 'Amount Due')).toHaveText(formatMoney(0, paid!.currency, 'en-US'));
 

@@ -4,7 +4,7 @@ import { chooseFromUserMenu, loginViaUi, signIn, submitLoginForm } from './suppo
 import { outboxSnapshot, waitForMail } from './support/outbox';
 
 /**
- * Issue 14: guessing a password cannot lock the real customer out. The owner's browser, where they
+ * Guessing a password cannot lock the real customer out. The owner's browser, where they
  * signed in before, keeps signing in after a guesser without its device cookie has been throttled.
  * (It uses `family`, which no later journey signs in as; Admin lifts the guesser's lockout at the end.)
  */

@@ -3,7 +3,7 @@ import { Api, loginToken, USERS } from './support/api';
 import { accountHeading, signIn, storedTokens } from './support/auth';
 
 /**
- * Journey 13 (spec §2 Login callback, §4 Session; decisions §5 approval screen): where single sign-on lands.
+ * Journey 13 (docs/decisions/0006-where-the-spec-is-wrong.md): where single sign-on lands.
  * `#error=` shows "Account awaiting approval"; `#token=` signs the tab in; an Admin approves the pending user.
  */
 const SUPPORT_PHONE = '+1 800 555 0199';
@@ -29,7 +29,7 @@ test('#error= shows "Account awaiting approval" with the spec message, help and 
 
 test('#token= stores the token for this tab only and lands on / signed in', async ({ page, request }) => {
   const token = await loginToken(request, USERS.customer);
-  // A stale remembered token must be dropped (spec §2: "removed from persistent storage").
+  // A stale remembered token must be dropped ("removed from persistent storage").
   await page.goto('/login');
   await page.evaluate(() => window.localStorage.setItem('token', 'stale-token'));
 

@@ -4,7 +4,7 @@ import { accountHeading, chooseFromUserMenu, loginViaUi, storedTokens, submitLog
 import { isRed } from './support/page';
 
 /**
- * Journey 1 (spec §2 Login and Logout, §4 Session, §8 login failure): signing in with and without
+ * Journey 1: signing in with and without
  * "Remember me", logging off, and a wrong password.
  */
 test('the login hides "Sign in with Microsoft" when single sign-on is not configured, and its link explains', async ({ page }) => {
@@ -68,7 +68,7 @@ test.describe('log in and log out', () => {
       .click();
     await expect(page).toHaveURL(/\/invoices$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Invoices & Billing' })).toBeVisible();
-    // A copy in the other store too, to prove Log off clears both (spec §2 Logout).
+    // A copy in the other store too, to prove Log off clears both.
     await page.evaluate(() => window.sessionStorage.setItem('token', window.localStorage.getItem('token') ?? ''));
 
     await chooseFromUserMenu(page, 'Log off');
@@ -115,7 +115,7 @@ test.describe('log in and log out', () => {
     await expect(page).toHaveURL(/\/login$/);
     expect(await storedTokens(page)).toEqual({ local: null, session: null });
 
-    // The service answers the same for an unknown user (no user enumeration, decisions §4).
+    // The service answers the same for an unknown user (no user enumeration, docs/decisions/0005-security-model.md).
     const unknown = await authenticate(request, 'no-such-user-e2e', 'Not-The-Password-1');
     expect(unknown.error).toBe(body.error);
   });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { accountHeading, signIn } from './support/auth';
 
-/** Journey 12 (spec §2 route table `*`, Not found): an unknown URL shows the not-found page; "Return Home" goes to /. */
+/** Journey 12 (Not found): an unknown URL shows the not-found page; "Return Home" goes to /. */
 const TITLE = 'Something went Wrong';
 const TEXT = "We couldn't find the page you're looking for.";
 

@@ -17,7 +17,7 @@ interface NotificationJson {
 }
 
 /**
- * Issue 12 item 3: the family user's sub-account of Maya Lee gets a card that declines charges (through the
+ * The family user's sub-account of Maya Lee gets a card that declines charges (through the
  * sandbox checkout); a payment with it fails when the sandbox settles it, which leaves a notification under
  * the bell and emails the family user. They read and clear it; with "A payment failed" emails turned off on
  * Account Information the next failure still shows under the bell but sends no email; Clear all empties the

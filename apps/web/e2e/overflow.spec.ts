@@ -5,7 +5,7 @@ import { settle } from './support/page';
 import { SCREENS, type Screen } from './support/screens';
 
 /**
- * Issue 50 item 5, no column cut off: every screen of `support/screens.ts`, and the customer's screens as the
+ * No column cut off: every screen of `support/screens.ts`, and the customer's screens as the
  * family user (several accounts) and as staff acting for the customer, at 320, 360, 768, 1280 and 1920 px wide.
  * The page must not scroll sideways, no table may be wider than the box it sits in (a column hidden behind a
  * scroll with no cue), and no element of a table or card may clip its text (overflow hidden, scrollWidth beyond

@@ -4,7 +4,7 @@ import { chooseFromUserMenu, loginViaUi } from './support/auth';
 import { outboxSnapshot, waitForMail } from './support/outbox';
 
 /**
- * Issue 11 item 3, the web side: a person adds a passkey from /security with Chromium's virtual authenticator
+ * A person adds a passkey from /security with Chromium's virtual authenticator
  * (a platform authenticator with user verification, as a phone or laptop has), signs in with it from /login,
  * then removes it — after which the same authenticator no longer signs in.
  *

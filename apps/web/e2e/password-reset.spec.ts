@@ -4,7 +4,7 @@ import { storedTokens, submitLoginForm } from './support/auth';
 import { outboxSnapshot, resetLinkIn, waitForMail } from './support/outbox';
 
 /**
- * Journey 2 (spec §2 Forgot/Reset password, §5, §8): forgot password → email → reset link → new password →
+ * Journey 2: forgot password → email → reset link → new password →
  * log in with it. Uses `francais` (Camille Tremblay), whose password is put back afterwards so that other
  * journeys can still log in with the demo password.
  */
@@ -42,7 +42,7 @@ test.describe('forgot and reset password', () => {
     await page.getByLabel('Username or Email Address').fill(USER);
     await page.getByRole('button', { name: 'Send Reset Code' }).click();
     await expect(page.getByRole('status')).toContainText('A reset code has been sent to your email.');
-    // On success the form is hidden (spec §4).
+    // On success the form is hidden.
     await expect(page.getByLabel('Username or Email Address')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Send Reset Code' })).toHaveCount(0);
 
@@ -61,7 +61,7 @@ test.describe('forgot and reset password', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Reset Password' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Return to Login' })).toBeVisible();
 
-    // Both fields must match (spec §5).
+    // Both fields must match.
     await page.getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel('Confirm New Password').fill(`${NEW_PASSWORD}x`);
     await page.getByRole('button', { name: 'Reset Password' }).click();
@@ -78,11 +78,11 @@ test.describe('forgot and reset password', () => {
     await expect(page).toHaveURL(/\/login$/);
     await submitLoginForm(page, USER, { password: NEW_PASSWORD });
     await expect(page).toHaveURL(/\/$/);
-    // francais reads the portal in French (decisions §8): "Compte {number}".
+    // francais reads the portal in French (docs/decisions/0008-demo-data.md): "Compte {number}".
     await expect(page.getByRole('heading', { level: 1, name: /^(Account|Compte) \d+$/ })).toBeVisible();
     expect((await storedTokens(page)).session).toBeTruthy();
 
-    // The link was single use (decisions §4), and says so as soon as it is opened again, offering a new one.
+    // The link was single use (docs/decisions/0005-security-model.md), and says so as soon as it is opened again, offering a new one.
     await page.goto('/logout');
     await page.goto(link);
     // francais signed in above, so the page now reads French (the language last shown is kept).

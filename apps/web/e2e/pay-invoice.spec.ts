@@ -5,7 +5,7 @@ import { formatViolations, scanPage } from './support/axe';
 import { enterCard, expectOnSandboxCheckout, TEST_CARDS } from './support/checkout';
 
 /**
- * Journey 4 (spec §2 Pay modal, §4 Pay modal and Payments, decisions §7 settlement): the customer pays an
+ * Journey 4 (docs/decisions/0007-sandbox-card-provider.md): the customer pays an
  * unpaid invoice with the saved default card; after the sandbox settles the charge, the invoice is Paid, the
  * balance has dropped by the amount and the payment history says "Completed". The invoice is found at run
  * time, so the journey works whatever was paid before it.
@@ -17,7 +17,7 @@ test('pay an unpaid invoice with the saved card and see the balance and history 
   expect(invoice, 'the customer still has an unpaid invoice').toBeTruthy();
   const { owing, currency, invoiceNumber } = invoice!;
   const balanceBefore = (await api.homeModel(accountId)).balances.find((b) => b.currency.code === currency)!.amount;
-  // A negative balance is owing (spec §3); paying raises it by the amount paid.
+  // A negative balance is owing; paying raises it by the amount paid.
   const balanceAfter = subtractMoney(balanceBefore, -owing);
 
   await signIn(page, 'customer');
@@ -32,7 +32,7 @@ test('pay an unpaid invoice with the saved card and see the balance and history 
   const dialog = page.getByRole('dialog', { name: 'Pay Invoice' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toHaveAccessibleDescription(`Invoice #${invoiceNumber}`);
-  // Spec §4: Total Balance is the default, the default card is preselected; expired cards cannot be chosen.
+  // Total Balance is the default, the default card is preselected; expired cards cannot be chosen.
   const total = dialog.getByRole('radio', { name: /Total Balance/ });
   await expect(total).toBeChecked();
   await expect(dialog.getByText(formatMoney(owing, currency, 'en-US'), { exact: true })).toBeVisible();
@@ -43,7 +43,7 @@ test('pay an unpaid invoice with the saved card and see the balance and history 
   await expect(method.getByRole('option', { name: /Mastercard •••• 4444/ })).toBeDisabled();
   await expect(dialog.getByText('The payment will be processed immediately.')).toBeVisible();
 
-  // A custom amount must be above zero (spec §4, §5).
+  // A custom amount must be above zero.
   await dialog.getByRole('radio', { name: 'Custom Amount' }).check();
   const custom = dialog.getByRole('spinbutton', { name: /Custom amount/ });
   await custom.fill('0');

@@ -1,17 +1,22 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Api, scopedAccounts } from './support/api';
 import { signIn } from './support/auth';
-import { settle, VIEWPORTS } from './support/page';
+import { formatViolations, type AxeViolation } from './support/axe';
+import { lookAt, scanLook, type Look } from './support/looks';
+import { VIEWPORTS } from './support/page';
 import { SCREENS, type Screen } from './support/screens';
 
 /**
- * Issue 15 item 6, phone width: every screen (the accessibility sweep's list, plus an invoice's payment history
- * and the shell as staff and as a customer with several accounts, where the account selector shows) at 320 and 360 px wide on a 640 px tall
- * phone. Each is screenshot (attached to the report) and must not scroll sideways — the page's scroll width
- * is at most the window's — and the sticky header with the account selector takes one line: at most
- * `ONE_LINE` px, 10 % of the screen (it took two, about 17 %, before). Public pages have no sticky header.
+ * Phone width: every screen (the accessibility sweep's list, plus an invoice's payment history and the shell
+ * as staff and as a customer with several accounts, where the account selector shows) on a 320 × 640 phone,
+ * the narrowest the portal supports: below 640 px one layout serves every width, so what fits at 320 fits
+ * wider (a screen whose layout changes in between lists that width too, `phoneWidths`). Each look is the
+ * screen's phone state: the sweep's screens are scanned with axe there (the desktop state is
+ * accessibility.spec.ts's), every look is screenshot, must not scroll sideways — the page's scroll width is at
+ * most the window's — and the sticky header with the account selector takes one line: at most `ONE_LINE` px,
+ * 10 % of the screen (it took two, about 17 %, before). Public pages have no sticky header.
  */
-const WIDTHS = [320, 360] as const;
+const WIDTHS = [320];
 const HEIGHT = 640;
 /** The header's single row (h-16) and its border. */
 const ONE_LINE = 65;
@@ -51,7 +56,7 @@ const SHELL_SCREENS: Screen[] = [
     name: 'account-selector-open-phone',
     user: 'staff',
     open: async (page) => {
-      await page.setViewportSize({ width: WIDTHS[0], height: HEIGHT });
+      await page.setViewportSize({ width: WIDTHS[0]!, height: HEIGHT });
       await page.goto('/');
       await page.getByRole('button', { name: /^Account\b/ }).click();
       await page.getByRole('combobox', { name: 'Search accounts' }).fill('Northwind');
@@ -87,27 +92,40 @@ const measure = (page: Page) =>
     };
   });
 
+/** The sweep's screens whose phone state is theirs to scan with axe (the shell screens only measure). */
+const scanned = new Set(SCREENS.filter((screen) => (screen.widths ?? ['phone']).includes('phone')));
+
 for (const screen of [...SCREENS, ...SHELL_SCREENS]) {
-  test(`${screen.name}: no sideways scroll and a one-line header at 320 and 360 px`, async ({ page }, testInfo) => {
+  const axe = scanned.has(screen);
+  const looks: Look[] = (screen.phoneWidths ?? WIDTHS).flatMap((width) =>
+    (axe ? (screen.themes ?? ['light']) : (['light'] as const)).map((theme) => ({
+      name: `${width}--${theme}`,
+      width,
+      height: HEIGHT,
+      theme,
+    })),
+  );
+  test(`${screen.name}: ${axe ? 'no axe violations, ' : ''}no sideways scroll and a one-line header at ${looks.map((look) => look.name).join(', ')}`, async ({
+    page,
+  }, testInfo) => {
     // Reached at desktop width as the accessibility sweep does (its steps expect that), then narrowed.
     await page.setViewportSize(VIEWPORTS.desktop);
-    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
     if (screen.user) await signIn(page, screen.user);
     await screen.open(page);
 
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: HEIGHT });
-      await settle(page);
-      // In the test's output folder (test-results, not committed) and attached to the report.
-      const file = testInfo.outputPath(`${screen.name}--${width}.png`);
-      await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
-      await testInfo.attach(`${screen.name}--${width}`, { path: file, contentType: 'image/png' });
+    const found: { where: string; violations: AxeViolation[] }[] = [];
+    for (const look of looks) {
+      await lookAt(page, look);
+      const violations = await scanLook(page, testInfo, screen.name, look, { axe });
+      if (violations.length) found.push({ where: look.name, violations });
       const seen = await measure(page);
-      expect(seen.scrollWidth, `${screen.name} at ${width} px scrolls sideways; wider: ${seen.wide.join(', ')}`).toBeLessThanOrEqual(
-        seen.innerWidth,
-      );
+      expect(
+        seen.scrollWidth,
+        `${screen.name} at ${look.name} scrolls sideways; wider: ${seen.wide.join(', ')}`,
+      ).toBeLessThanOrEqual(seen.innerWidth);
       if (seen.header !== null) {
-        expect(seen.header, `${screen.name} at ${width} px: the header takes more than one line`).toBeLessThanOrEqual(ONE_LINE);
+        expect(seen.header, `${screen.name} at ${look.name}: the header takes more than one line`).toBeLessThanOrEqual(ONE_LINE);
       }
       // The pay dialog: the chosen card's whole label is on screen (the closed select cuts it).
       const method = page.getByRole('dialog').getByRole('combobox', { name: 'Payment method' });
@@ -120,5 +138,13 @@ for (const screen of [...SCREENS, ...SHELL_SCREENS]) {
         expect(await shown.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       }
     }
+
+    const report = found
+      .map(({ where, violations }) => `${screen.name} (${where}):\n${formatViolations(violations)}`)
+      .join('\n\n');
+    expect(
+      found.flatMap((f) => f.violations.map((v) => `${f.where}: ${v.id}`)),
+      `axe violations:\n${report}`,
+    ).toEqual([]);
   });
 }

@@ -6,7 +6,7 @@ import { signIn } from './support/auth';
 import { pdfText } from './support/pdf-text';
 
 /**
- * Issue 12 item 4: the customer downloads a successful payment's receipt from Payment History, and a
+ * The customer downloads a successful payment's receipt from Payment History, and a
  * statement of account (PDF and CSV) from Invoices, and both say what the ledger says. Reads only.
  */
 

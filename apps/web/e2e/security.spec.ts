@@ -3,7 +3,7 @@ import { expect, test, type Browser } from '@playwright/test';
 import { chooseFromUserMenu, loginViaUi, storedTokens } from './support/auth';
 
 /**
- * Issue 11 (server-side sessions), the web side: the Security screen ends another device's session, which is
+ * docs/decisions/0011-server-side-sessions.md: the Security screen ends another device's session, which is
  * then logged out at its next action; the idle warning a minute before the idle logout, and the logout itself.
  */
 

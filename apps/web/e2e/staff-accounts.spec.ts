@@ -4,7 +4,7 @@ import { Api, customerNoOf } from './support/api';
 import { accountHeading, loginViaUi } from './support/auth';
 
 /**
- * Journey 9 (spec §4 Current account, §6; decisions §4: Staff reach every account and their selector searches
+ * Journey 9 (docs/decisions/0005-security-model.md: Staff reach every account and their selector searches
  * the server): a staff member logs in, searches for an account, opens it, and switches to a sub-account of
  * another business.
  */
@@ -47,7 +47,7 @@ test('staff search the server for accounts and switch between them', async ({ pa
   const banner = page.getByRole('note').filter({ hasText: `Viewing account ${customerNoOf(alex)} as Staff` });
   await expect(banner).toBeVisible();
   await expect(banner).toContainText('Alex Martin');
-  // The choice is saved (spec §9 currentAccountId) and survives a reload.
+  // The choice is saved and survives a reload.
   expect(await page.evaluate(() => window.localStorage.getItem('currentAccountId'))).toBe(String(alex.accountId));
   await page.reload();
   await expect(accountHeading(page, customerNoOf(alex))).toBeVisible();

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/auth';
 
 /**
- * Journey 11 (spec §2 theme menu and toggle, §4 Theme, §9 storage key `theme`): light, dark and system from the
+ * Journey 11: light, dark and system from the
  * /login theme menu and the portal's toggle; the `dark` class on <html>; the choice survives a reload and is
  * applied before the app's script runs (no flash of the wrong theme).
  */
@@ -44,7 +44,7 @@ const savedTheme = (page: Page) => page.evaluate(() => window.localStorage.getIt
 
 type ThemeOption = 'Light mode' | 'Use system setting' | 'Dark mode';
 
-/** Opens the theme menu (spec §2: Light mode, Use system setting, Dark mode). */
+/** Opens the theme menu (Light mode, Use system setting, Dark mode). */
 const openThemeMenu = async (page: Page) => {
   await page.getByRole('button', { name: 'Theme' }).click();
   const menu = page.getByRole('menu', { name: 'Theme' });
@@ -96,7 +96,7 @@ test('the /login theme menu switches light, dark and system, and the choice pers
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
-  // Default: system (spec §4), which is light here.
+  // Default: system, which is light here.
   expect(await isDark(page)).toBe(false);
   await page.getByRole('button', { name: 'Theme' }).click();
   await expect(page.getByRole('menuitemradio', { name: 'Use system setting' })).toHaveAttribute('aria-checked', 'true');

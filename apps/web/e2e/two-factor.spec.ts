@@ -4,7 +4,7 @@ import { serverNow, USERS } from './support/api';
 import { chooseFromUserMenu, loginViaUi, submitLoginForm } from './support/auth';
 
 /**
- * Issue 11 item 2, the web side: staff turn two-factor sign-in on from /security (codes computed from the key
+ * Staff turn two-factor sign-in on from /security (codes computed from the key
  * the screen shows, as an authenticator app would), sign in again with password + code, then turn it off so
  * later journeys sign in as staff with the password alone.
  */

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/auth';
 
 /**
- * Issue 15 item 5, the unsaved-changes prompt: leaving Account Information with edits that are not saved asks
+ * docs/decisions/0015-screens-fit-a-phone.md: leaving Account Information with edits that are not saved asks
  * "Leave without saving?" inside the app (links, the browser's Back) and brings up the browser's own prompt
  * when the tab is closed; nothing is asked when nothing changed, after Cancel, or after saving.
  */

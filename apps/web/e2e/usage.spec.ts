@@ -5,7 +5,7 @@ import { signIn } from './support/auth';
 import { formatViolations, scanPage } from './support/axe';
 
 /**
- * Issue 12 item 1: the customer opens Usage from the top menu, reads This period, filters the explorer on the
+ * The customer opens Usage from the top menu, reads This period, filters the explorer on the
  * server (last month's calls, a number typed another way), sorts it, and exports exactly the filtered set:
  * the CSV's rows are the records the service answers for the same filters. The screen is axe clean.
  */

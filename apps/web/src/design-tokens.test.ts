@@ -69,3 +69,32 @@ it('white text on the light danger button and page-coloured text on the dark one
   expect(contrast('#ffffff', block(':root').danger!)).toBeGreaterThanOrEqual(4.5);
   expect(contrast(block('.dark').page!, block('.dark').danger!)).toBeGreaterThanOrEqual(4.5);
 });
+
+/**
+ * Colours that are not design tokens (a `dark:` variant, white, black, a palette shade or a hex value in a
+ * class), so the tokens' contrast above does not speak for them: each file holding them is drawn on a screen
+ * the screen scans also look at in dark (`themes` in e2e/support/screens.ts). A new one needs such a look.
+ */
+const OWN_COLOURS: Record<string, string> = {
+  'app/components/auth-background.tsx': 'login',
+  'components/ui/banner.tsx': 'dashboard',
+  'components/ui/button.tsx': 'dashboard',
+  'components/ui/dialog.tsx': 'pay-modal',
+  'components/ui/switch.tsx': 'payments',
+  'features/notifications/components/notification-bell.tsx': 'dashboard',
+};
+
+it('colours outside the tokens are only in the files whose screens are scanned in dark', () => {
+  const sources = import.meta.glob<string>(['./**/*.{ts,tsx}', '!./**/*.test.{ts,tsx}', '!./test/**'], {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  });
+  const ownColour =
+    /(?:^|[\s"'`])(?:[\w-]+:)*(?:dark:[\w/[\]#.-]+|(?:text|bg|border|ring|fill|stroke|from|via|to|shadow|outline|decoration)-(?:white|black|(?:red|gray|slate|zinc|blue|green|amber|yellow|neutral|emerald|rose|sky|indigo|orange|purple|pink|teal|cyan|lime|violet|fuchsia|stone)-\d+|\[#[0-9a-f]{3,8}\]))/i;
+  const files = Object.entries(sources)
+    .filter(([, text]) => ownColour.test(text))
+    .map(([file]) => file.slice(2))
+    .sort();
+  expect(files).toEqual(Object.keys(OWN_COLOURS).sort());
+});

@@ -17,7 +17,7 @@ export interface PageVariant {
 /**
  * The HTML of a public page as main.tsx first renders it in the browser: signed out, in English, no hash or
  * query. Run at build time by the prerender-pages plugin (vite.config.ts), in Node; the browser then shows
- * the page before its JavaScript has run and hydrates it (issue 13 item 4: the login form within 0.4 s).
+ * the page before its JavaScript has run and hydrates it (docs/decisions/0009-performance-budgets.md: the login form within 0.4 s).
  */
 export const renderPage = async (path: string, { ssoListed }: PageVariant): Promise<string> => {
   await i18nReady;

@@ -13,7 +13,7 @@ export const AddressTypeSchema = builtOnFirstUse(() => z.enum(ADDRESS_TYPES));
 export const CONTACT_TYPES = ['Account', 'Billing', 'Technical', 'Emergency', 'Porting', 'Sales', 'Service'] as const;
 export const ContactTypeSchema = builtOnFirstUse(() => z.enum(CONTACT_TYPES));
 
-/** "Credit Card" = automatic payments on; "Credit Card (Manual)" = off (spec §3). */
+/** "Credit Card" = automatic payments on; "Credit Card (Manual)" = off. */
 export const AUTOPAY_ON = 'Credit Card';
 export const AUTOPAY_OFF = 'Credit Card (Manual)';
 export const ACCOUNT_PAYMENT_METHODS = [AUTOPAY_ON, AUTOPAY_OFF] as const;
@@ -133,7 +133,7 @@ export const AccountContactInputSchema = builtOnFirstUse(() =>
   }),
 );
 
-/** PUT Account/customerdetails body (spec §3 "Account update model"), applied in one transaction. */
+/** PUT Account/customerdetails body, applied in one transaction. */
 export const AccountUpdateModelSchema = builtOnFirstUse(() =>
   z.object({
     accountId: IdSchema,
@@ -174,7 +174,7 @@ export type AccountListName = z.infer<typeof AccountListNameSchema>;
 
 /**
  * Account/names query: the paged-list query plus `accountId`, an account the caller has chosen
- * that the answer must include even when it is not on the requested page (spec §7).
+ * that the answer must include even when it is not on the requested page.
  */
 export const AccountNamesQuerySchema = builtOnFirstUse(() => PagedQuerySchema.extend({ accountId: IdSchema.optional() }));
 export type AccountNamesQuery = z.input<typeof AccountNamesQuerySchema>;
@@ -249,7 +249,7 @@ export const AUTOPAY_AMOUNT_TYPES = ['full', 'fixed'] as const;
 export const DEFAULT_FIXED_AUTOPAY_AMOUNT = 100;
 export const MONTHLY_PAYMENT_DAY = 15;
 
-/** Automatic payment schedule (decisions §5), GET/PUT /b/v1/Account/{accountId}/autopay. */
+/** Automatic payment schedule (docs/decisions/0006-where-the-spec-is-wrong.md), GET/PUT /b/v1/Account/{accountId}/autopay. */
 export const AutopayScheduleSchema = builtOnFirstUse(() =>
   z
     .object({

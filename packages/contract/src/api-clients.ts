@@ -1,5 +1,5 @@
 /**
- * Machine clients of the provider API (issue 52 item 1): an Admin creates an API client with scopes, its
+ * Machine clients of the provider API: an Admin creates an API client with scopes, its
  * secret is shown once; the client trades it for a short-lived bearer token (OAuth 2.0 client credentials,
  * RFC 6749 §4.4) that only the provider API (`/p`) accepts.
  */

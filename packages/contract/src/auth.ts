@@ -101,7 +101,7 @@ export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
 
 /**
  * Sensitive changes (the invoice email, turning two-factor off, removing a passkey) need a sign-in or a
- * confirmation of the password at most this long ago (issue 11 item 5).
+ * confirmation of the password at most this long ago (docs/decisions/0011-server-side-sessions.md).
  */
 export const REAUTHENTICATION_MAX_AGE_MINUTES = 10;
 /** `Authenticate/confirm`: the signed-in person proves again who they are. */
@@ -183,13 +183,13 @@ export type OneTimeLoginLink = z.infer<typeof OneTimeLoginLinkSchema>;
 
 // ── Additions for the auth service's own calls and texts ────────────────────────────────────
 
-/** Where the auth service sends people back to (spec §2); links and redirects must stay on them. */
+/** Where the auth service sends people back to; links and redirects must stay on them. */
 export const RESET_PASSWORD_PATH = '/reset-password';
 export const LOGIN_CALLBACK_PATH = '/login-callback';
 
 /**
- * Exact texts the auth service answers with, so the web app can match or show them (spec §8 shows
- * the server's text on the login and reset screens).
+ * Exact texts the auth service answers with, so the web app can match or show them (the login and
+ * reset screens show the server's text).
  */
 export const AUTH_MESSAGES = {
   invalidCredentials: 'The username or password is incorrect.',

@@ -137,7 +137,7 @@ export const CONTACT_FORM_FIELDS: Record<keyof ContactFields, string> = {
 
 const email = builtOnFirstUse(() => z.union([z.literal(''), z.email(BILLING_MESSAGES.email).max(254)]));
 
-/** The Account Information edit form (spec §3 "Edit form"), checked with the same rules as the server. */
+/** The Account Information edit form, checked with the same rules as the server. */
 export const AccountEditFormSchema = builtOnFirstUse(() =>
   z
     .object({

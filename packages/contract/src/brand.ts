@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { builtOnFirstUse } from './lazy-schema';
 
 /**
- * The telecom provider the portal is branded for (issue 15 item 2): one validated configuration, read from
+ * The telecom provider the portal is branded for: one validated configuration, read from
  * `BRAND_*` environment variables by the server when it starts (PDFs, emails, the checkout page) and by the
  * web build (the app), so every place names the same company and support line. (The tax registration
  * numbers on invoices are the server's TAX_* settings: only documents print them.)

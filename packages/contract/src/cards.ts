@@ -1,4 +1,4 @@
-/** Card rules both sides apply (spec §4 "Card"); zod-free, so any screen can import them cheaply. */
+/** Card rules both sides apply; zod-free, so any screen can import them cheaply. */
 
 export interface CardExpiry {
   expMonth: number;

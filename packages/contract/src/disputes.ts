@@ -1,5 +1,5 @@
 /**
- * Charge disputes (issue 12 item 2): a customer disputes a charge line or a call detail record of an
+ * Charge disputes: a customer disputes a charge line or a call detail record of an
  * invoice while the terms' window is open; support staff take it and resolve it with a credit note or
  * reject it with a reason. A credit reduces what the invoice owes through the ledger.
  */
@@ -9,7 +9,7 @@ import { toMinor } from './money';
 import { trimmedText } from './text';
 import { builtOnFirstUse } from './lazy-schema';
 
-/** The terms: "charge disputes must be raised within 30 days of the billing date" (spec §2, §9). */
+/** The terms: "charge disputes must be raised within 30 days of the billing date". */
 export const DISPUTE_WINDOW_DAYS = 30;
 
 export const DISPUTE_REASONS = ['NotRecognised', 'WrongAmount', 'ServiceNotReceived', 'Duplicate', 'Other'] as const;

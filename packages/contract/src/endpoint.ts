@@ -62,7 +62,7 @@ export const documentAnswer = <const T extends readonly string[]>(...contentType
 export const serviceOf = (row: Pick<Endpoint, 'path'>): 'auth' | 'billing' | 'provider' =>
   row.path.startsWith('/a/') || row.path.startsWith('/.well-known/') ? 'auth' : row.path.startsWith('/p/') ? 'provider' : 'billing';
 
-/** A path parameter was missing (spec §8: "the parameter must be defined"). */
+/** A path parameter was missing ("the parameter must be defined"). */
 export class RequiredParameterError extends Error {
   constructor(readonly parameter: string) {
     super(`Required parameter '${parameter}' must be defined.`);

@@ -1,5 +1,5 @@
 /**
- * Every call of both services — spec §7's and the ones the product added (decisions §3) — in one
+ * Every call of both services — the spec's and the ones the product added (docs/decisions/0003-contract-rules.md) — in one
  * table: name, method, path, who may call it, and the schemas of its parameters, query, body and
  * answer. The server registers its routes from these rows, the web client calls by row, and the
  * OpenAPI documents and the authorization tests read them.
@@ -743,7 +743,7 @@ export const endpoints = {
     errors: [400, 403, 404, 410, 429, 503],
   }),
 
-  // ── Usage (issue 12 item 1) ────────────────────────────────────────────────────────────────
+  // ── Usage ────────────────────────────────────────────────────────────────
   usageSummary: endpoint({
     name: 'Usage/summary',
     method: 'GET',
@@ -871,7 +871,7 @@ export const endpoints = {
     errors: [400, 401],
   }),
 
-  // ── Dispute (issue 12 item 2) ──────────────────────────────────────────────────────────────
+  // ── Dispute ──────────────────────────────────────────────────────────────
   createDispute: endpoint({
     name: 'Dispute',
     method: 'POST',

@@ -44,7 +44,7 @@ export const InvoiceSchema = builtOnFirstUse(() =>
 );
 export type Invoice = z.infer<typeof InvoiceSchema>;
 
-/** Invoice/items value (spec §3 "Invoice list item"). */
+/** Invoice/items value. */
 export const InvoiceListItemSchema = builtOnFirstUse(() =>
   z.object({
     id: IdSchema,

@@ -1,4 +1,4 @@
-/** Business constants of spec §9 shared by both sides. */
+/** The spec's business constants, shared by both sides. */
 export const INVOICE_PAGE_SIZE = 10;
 export const DASHBOARD_INVOICE_COUNT = 2;
 export const SUCCESS_MESSAGE_MS = 4000;
@@ -8,7 +8,7 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const ONE_TIME_LOGIN_TTL_MS = 15 * 60 * 1000;
 /** Minutes without a request after which a session ends: the server's default and what the web warns by. */
 export const SESSION_IDLE_MINUTES_DEFAULT = 30;
-/** Spec §8 texts the server answers with. */
+/** The spec's texts the server answers with. */
 export const MESSAGES = {
   lastCard: 'Cannot remove last payment method. At least one payment method must be kept on file.',
   noBillingAddress: 'No valid billing address found',

@@ -1,5 +1,5 @@
 /**
- * Passkeys (WebAuthn, issue 11 item 3): the shapes of registering one, signing in with one, and the
+ * Passkeys (WebAuthn): the shapes of registering one, signing in with one, and the
  * list on the Security screen. The ceremony's own objects follow WebAuthn Level 3's JSON forms
  * (`PublicKeyCredentialCreationOptionsJSON`, `RegistrationResponseJSON`, …), what
  * @simplewebauthn/browser produces and @simplewebauthn/server reads.

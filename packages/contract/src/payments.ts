@@ -88,7 +88,7 @@ export const PaymentAssignmentInputSchema = builtOnFirstUse(() =>
   }),
 );
 
-/** Payment/customerpayment body (spec §3 "Payment to create"); the amount is sent absolute. */
+/** Payment/customerpayment body; the amount is sent absolute. */
 export const PaymentToCreateSchema = builtOnFirstUse(() =>
   z.object({
     payment: z.object({
@@ -126,7 +126,7 @@ export const PublicKeyResponseSchema = builtOnFirstUse(() =>
 );
 export type PublicKeyResponse = z.infer<typeof PublicKeyResponseSchema>;
 
-/** checkoutapi/setup body (spec §3 "Checkout setup request"). */
+/** checkoutapi/setup body. */
 /** The theme chosen in the portal ("system" follows the device) and the language it is read in. */
 export const CHECKOUT_THEMES = ['light', 'dark', 'system'] as const;
 export const CHECKOUT_LANGUAGES = ['en', 'fr'] as const;
@@ -157,7 +157,7 @@ export const CheckoutSetupRequestSchema = builtOnFirstUse(() =>
     }),
     successUrl: z.url().max(2000),
     cancelUrl: z.url().max(2000),
-    /** How the person sees the portal, so the provider's page looks and reads the same (issue 15 item 1). */
+    /** How the person sees the portal, so the provider's page looks and reads the same (docs/decisions/0014-languages-of-what-customers-receive.md). */
     appearance: CheckoutAppearanceSchema.optional(),
   }),
 );
@@ -195,7 +195,7 @@ export const queryFlag = builtOnFirstUse(() =>
 export const CustomerPaymentQuerySchema = builtOnFirstUse(() => z.object({ autoAssignPayment: queryFlag }));
 
 /**
- * Return parameters the checkout success URL carries (spec §4). When the card was not saved, the service
+ * Return parameters the checkout success URL carries. When the card was not saved, the service
  * sends the browser to the success URL without `paymentMethodAdded` and `showPaymentModal`, and with
  * `cardNotSaved` naming why (a CHECKOUT_NOT_SAVED_REASONS value).
  */

@@ -77,7 +77,7 @@ export const pagingFields = () => ({
     .transform((v) => v === 'true'),
 });
 
-/** Query of every paged list (spec §7, decisions §3). */
+/** Query of every paged list (docs/decisions/0003-contract-rules.md). */
 export const PagedQuerySchema = builtOnFirstUse(() =>
   z.object({
     orderby: textSchema().max(200).optional(),

@@ -1,4 +1,4 @@
-/** Account scopes of session tokens (spec §3); zod-free, so the sign-in path can import them cheaply. */
+/** Account scopes of session tokens; zod-free, so the sign-in path can import them cheaply. */
 
 /** Scope naming an account the user may use: `ac:{id}`. */
 export const ACCOUNT_SCOPE_PREFIX = 'ac:';

@@ -36,7 +36,7 @@ export const SearchResultSchema = builtOnFirstUse(() =>
     accountId: IdSchema,
     /** The account's list name, "{name} ({customer number})", as the account selector shows accounts. */
     accountName: z.string(),
-    /** The account's parent, so sub-accounts can be grouped under it (spec §4). */
+    /** The account's parent, so sub-accounts can be grouped under it. */
     accountParentId: IdSchema.nullable(),
     title: z.string(),
     subtitle: z.string().nullable(),

@@ -1,5 +1,5 @@
 /**
- * Receipts and statements (issue 12 item 4): a successful payment's receipt, and a statement of account
+ * Receipts and statements: a successful payment's receipt, and a statement of account
  * for a date range (opening balance, invoices, payments, credits, closing balance) as PDF or CSV.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Usage (issue 12 item 1): the This period summary of an account's usage against its plan with an
+ * Usage: the This period summary of an account's usage against its plan with an
  * estimate of the next bill, and the explorer of its call detail records — filtered, sorted, paged,
  * totalled and exported as CSV.
  *

@@ -1,4 +1,4 @@
-/** Brand names of cards from every provider (spec §9). Pure functions; expiry rules are the contract's. */
+/** Brand names of cards from every provider. Pure functions; expiry rules are the contract's. */
 
 const BRAND_NAMES: Record<string, string> = {
   visa: 'Visa',
@@ -7,7 +7,7 @@ const BRAND_NAMES: Record<string, string> = {
   american_express: 'American Express',
 };
 
-/** The spec's brand names (Visa, Mastercard, American Express); others capitalised (spec §9). */
+/** The spec's brand names (Visa, Mastercard, American Express); others capitalised. */
 export const brandName = (providerBrand: string): string => {
   const key = providerBrand.trim().toLowerCase().replace(/\s+/g, '_');
   const known = BRAND_NAMES[key];

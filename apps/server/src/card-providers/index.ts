@@ -5,7 +5,7 @@ import type { PaymentProvider } from './provider';
 import { createSandboxProvider } from './sandbox/provider';
 
 /**
- * The card processor the configuration names (decisions §6: sandbox by default, Stripe with keys). Stripe's
+ * The card processor the configuration names (docs/decisions/0007-sandbox-card-provider.md: sandbox by default, Stripe with keys). Stripe's
  * SDK is loaded only when it is the one: it holds about 6 MB of heap an instance on the sandbox never uses.
  */
 export const createPaymentProvider = async (config: Config, db: PortalDb, clock: Clock): Promise<PaymentProvider> => {

@@ -1,5 +1,5 @@
 /**
- * The whole domain of spec §3 in one schema. Money is `numeric` (exact, read back as strings),
+ * The spec's whole domain in one schema. Money is `numeric` (exact, read back as strings),
  * ids are 64-bit (`bigint` in code), calendar dates are `YYYY-MM-DD` strings.
  */
 import { sql } from 'drizzle-orm';
@@ -808,7 +808,7 @@ export const sandboxVault = pgTable('sandbox_vault', {
   createdAt: createdAt(),
 });
 
-// ── Charge disputes and credit notes (issue 12 item 2) ──────────────────────────────────────
+// ── Charge disputes and credit notes ──────────────────────────────────────
 
 /**
  * A customer's dispute of one charge line or one call detail record of a posted invoice:

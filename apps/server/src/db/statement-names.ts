@@ -6,7 +6,7 @@ export const MAX_NAMED_STATEMENTS = 1000;
 /**
  * Names every parameterised statement by its text, so each pooled connection parses and plans it
  * once and then runs a cached plan: most of the portal's queries took longer to plan than to run
- * (bench/README.md, issue 13). Only statements with parameters are named (a named statement goes
+ * (bench/README.md, docs/decisions/0009-performance-budgets.md). Only statements with parameters are named (a named statement goes
  * through the extended protocol, which takes one statement at a time, and values are what vary).
  */
 export const createStatementNamer = (max = MAX_NAMED_STATEMENTS) => {

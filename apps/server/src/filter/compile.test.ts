@@ -32,7 +32,7 @@ describe('compileFilter', () => {
   });
 
   it.each<[string, string, unknown[]]>([
-    // the web app's filters (spec §7)
+    // the web app's filters
     ['AccountId==123 && State=="Posted"', `(${I}."account_id" = $1::int8 and ${I}."state" = $2)`, [123n, 'Posted']],
     [
       'AccountId==123 && State=="Posted" && EndDate>=2025-08-22 && InvoiceNumber.contains("INV-00")',

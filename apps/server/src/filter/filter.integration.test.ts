@@ -187,7 +187,7 @@ describe('filters on invoices', () => {
 });
 
 describe('orderings', () => {
-  it('sorts the invoice list by EndDate descending (spec §7)', async () => {
+  it('sorts the invoice list by EndDate descending', async () => {
     expect(await invoiceNumbers(`AccountId==${alpha}`, 'EndDate desc')).toEqual([
       'INV-0010',
       'INV-0003',

@@ -1,4 +1,4 @@
-/** The notices job steps: each event occurrence recorded once, whatever runs when (issue 12 item 3). */
+/** The notices job steps: each event occurrence recorded once, whatever runs when. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, createTestClock, type TestContext } from '../../test/app';

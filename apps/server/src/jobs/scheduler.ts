@@ -26,7 +26,7 @@ export const nextRunInMs = (lastRunAt: Date, everyMs: number, now: Date): number
   Math.min(everyMs, Math.max(0, lastRunAt.getTime() + everyMs - now.getTime()));
 
 /**
- * The in-process scheduler (decisions §6). Each step runs when its interval has passed since its last
+ * The in-process scheduler (docs/decisions/0010-in-process-jobs.md). Each step runs when its interval has passed since its last
  * run as recorded in the database (by this instance or another, before any restart), never overlapping
  * itself here; the record makes one instance run each due occurrence, and the steps claim their rows
  * with row locks besides, so any number of instances can run side by side.

@@ -4,6 +4,6 @@ export type { Brand };
 
 /**
  * The provider as printed on invoice documents, named in emails and on the checkout page: the BRAND_*
- * variables the web build reads too (issue 15 item 2), validated when the server starts.
+ * variables the web build reads too, validated when the server starts.
  */
 export const BRAND: Brand = brandFromEnv(process.env);

@@ -1,6 +1,6 @@
 /**
  * Text formatting of printed documents, in the account's language. English keeps the spec's locale by
- * currency (§9) and "MMM d, yyyy" dates; French is Canadian French for every currency ("66,35 $",
+ * currency and "MMM d, yyyy" dates; French is Canadian French for every currency ("66,35 $",
  * "42,05 $ US", "24 nov. 2026"). Pure.
  */
 import type { CurrencyCode } from '@portal/contract';

@@ -12,7 +12,7 @@ import { DOCUMENT_LINK_TTL_SECONDS, signDocument } from './document-signature';
 
 const SECRET_NAME = 'document_link_key';
 
-/** The contract's document names (spec §3 "Invoice URLs"). */
+/** The contract's document names. */
 export const DOCUMENT_NAMES: Readonly<Record<DocumentKind, DocumentUrl['name']>> = { pdf: 'PDF', cdrs: 'CDRs' };
 
 /** Where a document is downloaded. */

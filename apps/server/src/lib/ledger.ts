@@ -43,7 +43,7 @@ export const committedOnReceivable = (receivableId: AnyPgColumn | SQL): SQL<stri
   select sum(pa.amount) from payment_assignments pa join payments p on p.id = pa.payment_id
   where pa.receivable_id = ${qualified(receivableId)} and p.status in ('Successful', 'InProgress')), 0) + ${creditedOnReceivable(receivableId)})`;
 
-/** What an invoice still owes: its amount less collected assignments and credit notes on its receivable (spec §3 `owing`). */
+/** What an invoice still owes: its amount less collected assignments and credit notes on its receivable. */
 export const invoiceOwing = (invoiceId: AnyPgColumn | SQL, invoiceAmount: AnyPgColumn | SQL): SQL<string> => sql<string>`(
   ${qualified(invoiceAmount)} - coalesce((select ${collectedOnReceivable(sql`r.id`)} from receivables r where r.invoice_id = ${qualified(invoiceId)}), 0))`;
 

@@ -1,6 +1,6 @@
 /**
  * URLs the auth service puts in emails and redirects. They come from the caller, so each must be
- * a page of this site (decisions §4: no open redirect, no phishing link in our own email).
+ * a page of this site (docs/decisions/0005-security-model.md: no open redirect, no phishing link in our own email).
  */
 
 /**

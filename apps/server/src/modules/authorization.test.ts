@@ -396,7 +396,7 @@ describe('authorization on every billing route', () => {
 });
 
 /**
- * The auth service's calls on a person's own objects (issue 11 item 3: passkeys). Another person's
+ * The auth service's calls on a person's own objects (passkeys). Another person's
  * passkey answers 404 and stays; their list never shows it; the owner's same request succeeds.
  */
 describe('authorization on passkey routes', () => {
@@ -517,7 +517,7 @@ describe('authorization on two-factor routes', () => {
 
 /**
  * The provider API (`/p`) takes only API clients' tokens, each row needing its scope; a client's token
- * opens nothing under `/b` or `/a` (issue 52 item 2).
+ * opens nothing under `/b` or `/a`.
  */
 describe('authorization on the provider API', () => {
   interface ProviderRow {

@@ -21,7 +21,7 @@ import { usageRoutes } from './usage';
 import { usersRoutes } from './users';
 
 /**
- * Every call of both services of spec §7, one module per resource: the auth service's (`/a`, API
+ * Every call of both services of the spec, one module per resource: the auth service's (`/a`, API
  * clients among them), the billing service's (`/b`) and the provider API's (`/p`). Each module
  * registers its rows of the contract's endpoint table.
  */

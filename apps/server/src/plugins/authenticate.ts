@@ -11,7 +11,7 @@ const VERIFIED_CACHE_SIZE = 10_000;
 const VERIFIED_CACHE_MS = 5 * 60 * 1000;
 
 /**
- * Verifies a bearer token against the published keys only (decisions §1).
+ * Verifies a bearer token against the published keys only (docs/decisions/0001-two-services-one-contract.md).
  *
  * A session sends the same token on every request, and signature checks through WebCrypto cost
  * about a tenth of a billing request's CPU, so verified callers are remembered per token — for at

@@ -26,7 +26,7 @@ export const metricsPlugin = fp(async (app) => {
     httpRequestDuration.observe({ route, method: request.method, status: reply.statusCode }, reply.elapsedTime / 1000);
     if (reply.statusCode === 429 && route.startsWith('/a/')) signInThrottled.inc();
   });
-  // A refused sign-in answers 200 `{successful: false}` (spec §7), so the answer's body tells.
+  // A refused sign-in answers 200 `{successful: false}`, so the answer's body tells.
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode === 200 && SIGN_IN_PATHS.has(request.routeOptions.url ?? '') && typeof payload === 'string' && payload.includes('"successful":false')) {
       signInFailures.inc();

@@ -5,7 +5,7 @@ import { expect, type APIRequestContext } from '@playwright/test';
 import { endpoints, pathFor } from '@portal/contract';
 
 /**
- * The demo users of decisions §8 and a small client for the service's own API (spec §7), used to set up and
+ * The demo users of docs/decisions/0008-demo-data.md and a small client for the service's own API, used to set up and
  * check journeys quickly. Journeys drive the UI for what they prove; the API only finds data at run time
  * (an unpaid invoice, an account id) and restores state that later journeys rely on.
  */
@@ -157,7 +157,7 @@ export class Api {
     return this.request.fetch(path, { method, headers: this.headers, data });
   }
 
-  /** The posted invoices of an account, newest first (the invoice list's own query, spec §7). */
+  /** The posted invoices of an account, newest first (the invoice list's own query). */
   async postedInvoices(accountId: number): Promise<InvoiceListItem[]> {
     const page = await this.get<{ value: InvoiceListItem[] }>(pathFor(endpoints.invoices), {
       orderby: 'EndDate desc',
@@ -205,7 +205,7 @@ export const customerNoOf = (entry: AccountListName): string => {
   return match[1]!;
 };
 
-/** Money as the UI shows it (spec §9): absolute value, 2 decimals, the locale by currency. */
+/** Money as the UI shows it: absolute value, 2 decimals, the locale by currency. */
 export const formatMoney = (amount: number, currency: string, locale?: string): string => {
   const byCurrency: Record<string, string> = { USD: 'en-US', CAD: 'en-CA', GBP: 'en-GB', EUR: 'de-DE' };
   return new Intl.NumberFormat(locale ?? byCurrency[currency] ?? 'en-US', {

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, tokenFor, USERS, type DemoUser } from './api';
 
-/** Storage keys of spec §9 (and ours: `language`). */
+/** The spec's storage keys (and ours: `language`). */
 export const STORAGE = { token: 'token', currentAccountId: 'currentAccountId', theme: 'theme' } as const;
 
 export interface UiLoginOptions {
@@ -9,7 +9,7 @@ export interface UiLoginOptions {
   remember?: boolean;
 }
 
-/** Fills and submits the /login form (spec §2) without waiting for the outcome. */
+/** Fills and submits the /login form without waiting for the outcome. */
 export const submitLoginForm = async (
   page: Page,
   username: string,
@@ -24,7 +24,7 @@ export const submitLoginForm = async (
   await page.getByRole('button', { name: 'Log In' }).click();
 };
 
-/** Logs in through the /login form and waits for the dashboard (spec §2: "After a successful login the user goes to /"). */
+/** Logs in through the /login form and waits for the dashboard ("After a successful login the user goes to /"). */
 export const loginViaUi = async (page: Page, user: DemoUser | string, options: UiLoginOptions = {}) => {
   const username = user in USERS ? USERS[user as DemoUser] : user;
   await submitLoginForm(page, username, options);
@@ -70,12 +70,12 @@ export const storedTokens = (page: Page) =>
     STORAGE.token,
   );
 
-/** Opens the header's user menu (spec §2) and picks an entry. */
+/** Opens the header's user menu and picks an entry. */
 export const chooseFromUserMenu = async (page: Page, entry: string) => {
   await page.getByRole('button', { name: /User menu/ }).click();
   await page.getByRole('menu', { name: 'User menu' }).getByRole('menuitem', { name: entry }).click();
 };
 
-/** The dashboard heading of spec §2 ("Account {number}"). */
+/** The spec's dashboard heading ("Account {number}"). */
 export const accountHeading = (page: Page, customerNo?: string) =>
   page.getByRole('heading', { level: 1, name: customerNo ? `Account ${customerNo}` : /^Account \d+$/ });

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { expiryInYears } from './page';
 
-/** Test cards of the sandbox provider (decisions §7, Stripe's test-mode numbers). */
+/** Test cards of the sandbox provider (docs/decisions/0007-sandbox-card-provider.md, Stripe's test-mode numbers). */
 export const TEST_CARDS = {
   visa: '4242 4242 4242 4242',
   mastercard: '5555 5555 5555 4444',
@@ -12,7 +12,7 @@ export const TEST_CARDS = {
 } as const;
 
 /**
- * The sandbox provider's hosted checkout page (decisions §7), served by the server at a path of its own, with
+ * The sandbox provider's hosted checkout page (docs/decisions/0007-sandbox-card-provider.md), served by the server at a path of its own, with
  * the portal's theme and language in its query.
  */
 export const SANDBOX_CHECKOUT_URL = /\/b\/v1\/checkoutapi\/sandbox\/[^/?#]+\?theme=(light|dark|system)&lang=(en|fr)$/;
@@ -22,7 +22,7 @@ export const expectOnSandboxCheckout = async (page: Page) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Add a card' })).toBeVisible();
 };
 
-/** Fills the sandbox card form (labels of decisions §7) and presses "Save card". */
+/** Fills the sandbox card form (labels of docs/decisions/0007-sandbox-card-provider.md) and presses "Save card". */
 export const enterCard = async (
   page: Page,
   number: string,

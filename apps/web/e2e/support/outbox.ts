@@ -123,7 +123,7 @@ export const waitForMail = async (to: string, before: Set<string>, timeoutMs = 1
   return found!;
 };
 
-/** The password-reset link (spec §2: /reset-password with the token in the hash parameter `reset`). */
+/** The password-reset link (/reset-password with the token in the hash parameter `reset`). */
 export const resetLinkIn = (message: OutboxMessage): string => {
   const link = /https?:\/\/\S+#reset=[A-Za-z0-9_-]+/.exec(message.text)?.[0];
   expect(link, `a #reset= link in the email:\n${message.text}`).toBeTruthy();

@@ -21,9 +21,12 @@ export const settle = async (page: Page) => {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 };
 
-export const screenshot = async (page: Page, name: string) => {
+/** A full-page screenshot under SCREENS_DIR; answers its path. */
+export const screenshot = async (page: Page, name: string): Promise<string> => {
   await mkdir(SCREENS_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage: true, animations: 'disabled', caret: 'hide' });
+  const file = path.join(SCREENS_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
+  return file;
 };
 
 /** An element's computed colour as [r, g, b] (any CSS colour syntax, converted by drawing it). */

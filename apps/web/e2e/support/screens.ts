@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { Api, scopedAccounts, USERS, type DemoUser } from './api';
 import { enterCard, expectOnSandboxCheckout, TEST_CARDS } from './checkout';
+import type { Theme } from './looks';
 import { VIEWPORTS, type ViewportName } from './page';
 
 /**
@@ -10,8 +11,16 @@ import { VIEWPORTS, type ViewportName } from './page';
 export interface Screen {
   name: string;
   user?: DemoUser;
-  /** Widths to check (default both). */
+  /** Widths whose state is scanned (default both): desktop by accessibility.spec.ts, phone by phone-width.spec.ts. */
   widths?: ViewportName[];
+  /**
+   * Themes scanned at each width (default light). The design tokens' contrast is checked in both themes by
+   * src/design-tokens.test.ts, so dark is a state of its own only where colours are not only the tokens:
+   * theme-specific classes (`dark:`) or a stylesheet of its own (the sandbox checkout).
+   */
+  themes?: Theme[];
+  /** Phone widths checked (default 320 alone): add one where the layout changes below 640 px (`min-[360px]:`). */
+  phoneWidths?: number[];
   /** Brings the page to the screen and waits until it is ready. */
   open: (page: Page) => Promise<void>;
 }
@@ -109,7 +118,7 @@ const staffDispute = async (page: Page, status: 'Open' | 'UnderReview' | 'Resolv
 /** The UI in French for every page the test opens next (the choice the user menu saves). */
 const inFrench = (page: Page) => page.addInitScript(() => window.localStorage.setItem('language', 'fr'));
 
-/** Issue 50 item 1: the invoice of a dispute resolved with a credit, its Credits card shown; staff act for the account. */
+/** The invoice of a dispute resolved with a credit, its Credits card shown; staff act for the account. */
 const openInvoiceCredits = async (page: Page, fr = false) => {
   const dispute = await staffDispute(page, 'Resolved');
   if (fr) await inFrench(page);
@@ -120,7 +129,7 @@ const openInvoiceCredits = async (page: Page, fr = false) => {
 };
 
 /**
- * Issue 50 item 4: Admin › Users with a person locked out, and the dialog that lifts it. The lockout is the
+ * Admin › Users with a person locked out, and the dialog that lifts it. The lockout is the
  * server's answer with the customer's `lockedOutUntil` set (the scans only look: nobody is really locked out).
  */
 const openLiftLockout = async (page: Page, fr = false) => {
@@ -137,7 +146,7 @@ const openLiftLockout = async (page: Page, fr = false) => {
 };
 
 /**
- * Issue 50 item 13: the Security screen's new recovery codes as the dialog shows them once. Two-factor sign-in is
+ * The Security screen's new recovery codes as the dialog shows them once. Two-factor sign-in is
  * on and the codes made in the server's answers, so the customer's real sign-in is left as it is.
  */
 const openRecoveryCodes = async (page: Page, fr = false) => {
@@ -154,7 +163,7 @@ const openRecoveryCodes = async (page: Page, fr = false) => {
 };
 
 /**
- * Issue 50 item 4: the password change with a passkey added in the last 24 hours, and the choice to remove it
+ * The password change with a passkey added in the last 24 hours, and the choice to remove it
  * (the passkey is the server's answer, made an hour old).
  */
 const openRecentPasskeyChoice = async (page: Page, fr = false) => {
@@ -186,6 +195,8 @@ const openStaffDisputeDialog = async (page: Page, status: 'Open' | 'UnderReview'
 export const SCREENS: Screen[] = [
   {
     name: 'login',
+    // The sign-in pages' background has colours of its own in dark.
+    themes: ['light', 'dark'],
     open: async (page) => {
       await page.goto('/login');
       await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
@@ -234,6 +245,8 @@ export const SCREENS: Screen[] = [
   {
     name: 'dashboard',
     user: 'customer',
+    // The notification bell's count and the banners' close buttons have dark variants.
+    themes: ['light', 'dark'],
     open: async (page) => {
       await page.goto('/');
       await expect(h1(page, /^Account \d+$/)).toBeVisible();
@@ -396,6 +409,8 @@ export const SCREENS: Screen[] = [
   {
     name: 'pay-modal',
     user: 'customer',
+    // Every dialog's overlay is black in both themes.
+    themes: ['light', 'dark'],
     open: async (page) => {
       await openInvoiceDetail(page);
       await page.getByRole('button', { name: 'Pay Invoice' }).click();
@@ -427,7 +442,8 @@ export const SCREENS: Screen[] = [
       await expect(dialog.getByRole('combobox', { name: 'Payment method' })).toBeVisible();
     },
   },
-  { name: 'payments', user: 'customer', open: openPayments },
+  // The automatic payments switch's knob is white in both themes.
+  { name: 'payments', user: 'customer', themes: ['light', 'dark'], open: openPayments },
   {
     name: 'add-card-dialog',
     user: 'customer',
@@ -561,7 +577,8 @@ export const SCREENS: Screen[] = [
   { name: 'invoice-credits-fr', user: 'staff', open: (page) => openInvoiceCredits(page, true) },
   { name: 'admin-users-lift-lockout', user: 'admin', open: (page) => openLiftLockout(page) },
   { name: 'admin-users-lift-lockout-fr', user: 'admin', open: (page) => openLiftLockout(page, true) },
-  { name: 'security-recovery-codes', user: 'customer', open: (page) => openRecoveryCodes(page) },
+  // The codes go from one column to two at 360 px (`min-[360px]:grid-cols-2`): a phone state of its own.
+  { name: 'security-recovery-codes', user: 'customer', phoneWidths: [320, 360], open: (page) => openRecoveryCodes(page) },
   { name: 'security-recovery-codes-fr', user: 'customer', open: (page) => openRecoveryCodes(page, true) },
   { name: 'change-password-recent-passkey', user: 'customer', open: (page) => openRecentPasskeyChoice(page) },
   { name: 'change-password-recent-passkey-fr', user: 'customer', open: (page) => openRecentPasskeyChoice(page, true) },
@@ -620,10 +637,11 @@ export const SCREENS: Screen[] = [
       await expect(h1(page, 'Something went Wrong')).toBeVisible();
     },
   },
-  { name: 'sandbox-checkout', user: 'customer', open: openSandboxCheckout },
+  { name: 'sandbox-checkout', user: 'customer', themes: ['light', 'dark'], open: openSandboxCheckout },
   {
     name: 'sandbox-checkout-declined',
     user: 'customer',
+    themes: ['light', 'dark'],
     open: async (page) => {
       await openSandboxCheckout(page);
       await enterCard(page, TEST_CARDS.declined);

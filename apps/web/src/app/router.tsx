@@ -4,7 +4,7 @@ import { RootFallback, RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
 /**
- * Every route of spec §2 and decisions §5. Each page is a lazy route: its module (and the libraries only it
+ * Every route of the spec and of docs/decisions/0006-where-the-spec-is-wrong.md. Each page is a lazy route: its module (and the libraries only it
  * uses) downloads when the route is first visited, so /login stays small. A route module exports
  * `Component` and optionally `loader` / `ErrorBoundary` (React Router's lazy-route convention). A feature's
  * index is imported lazily too: imported statically, the indexes were bundled into the entry, which then

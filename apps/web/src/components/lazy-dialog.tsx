@@ -8,7 +8,7 @@ import { lazy, Suspense, useState, type ComponentType } from 'react';
 /**
  * Props for what opens lazy dialogs (a button, or a card holding several): their code starts downloading when
  * a pointer comes over it or it gets focus, just before the click, and not with the page, whose first load
- * stays small (issue 13: every route's JS ≤ 180 KB, dialogs it preloads included).
+ * stays small (docs/decisions/0009-performance-budgets.md: every route's JS ≤ 180 KB, dialogs it preloads included).
  */
 export const preloadOnIntent = (preload: () => void) => ({ onPointerEnter: preload, onFocus: preload });
 

@@ -3,7 +3,7 @@ import { ExternalLink } from '@/components/ui/external-link';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 
-/** Privacy policy and terms of use, opening in a new tab (spec §2) so a form in progress is not lost. */
+/** Privacy policy and terms of use, opening in a new tab so a form in progress is not lost. */
 export function LegalLinks({ className }: { className?: string }) {
   const { t } = useTranslation();
   return (

@@ -1,7 +1,7 @@
 import { serviceUrl } from './services';
 
 /**
- * Every route path of the portal (spec §2, decisions §5) and builders for the parameterised ones.
+ * Every route path of the portal (docs/decisions/0006-where-the-spec-is-wrong.md) and builders for the parameterised ones.
  * Link with these constants instead of string literals so a renamed route breaks the type check.
  */
 export const paths = {
@@ -34,7 +34,7 @@ export const absoluteUrl = (path: string): string => `${window.location.origin}$
 /** Single sign-on with no return address: the auth service then returns to its own origin's /login-callback. */
 export const ssoLoginPath = (): string => serviceUrl(__MICROSOFT_LOGIN_PATH__);
 
-/** Single sign-on; the provider sends the browser back to /login-callback with `#token=` or `#error=` (spec §2). */
+/** Single sign-on; the provider sends the browser back to /login-callback with `#token=` or `#error=`. */
 export const ssoLoginUrl = (): string => `${ssoLoginPath()}?returnUrl=${encodeURIComponent(absoluteUrl(paths.loginCallback))}`;
 
 /** The query parameter of /login naming the page to return to after signing in. */
@@ -44,5 +44,5 @@ export const LOGIN_NEXT_PARAM = 'next';
 export const loginHref = (next?: string): string =>
   next && next !== paths.home ? `${paths.login}?${LOGIN_NEXT_PARAM}=${encodeURIComponent(next)}` : paths.login;
 
-/** One-time login link issued by an Admin (decisions §5). */
+/** One-time login link issued by an Admin (docs/decisions/0006-where-the-spec-is-wrong.md). */
 export const oneTimeLoginUrl = (token: string): string => `${absoluteUrl(paths.login)}#otl=${encodeURIComponent(token)}`;

@@ -4,7 +4,7 @@ const bal = (amount: number, code: 'USD' | 'CAD' = 'CAD') => ({ amount, currency
 const late = (amount: number, since: string, code: 'USD' | 'CAD' = 'CAD') => ({ amount, currency: { code }, since });
 const view = (fields: Record<string, unknown>) => ({ dueDate: null, overdue: false, overdueAmount: null, ...fields });
 
-describe('balanceViews (spec §4 "Balance")', () => {
+describe('balanceViews', () => {
   it.each([
     [
       'owing, nothing past due: red with the due date',

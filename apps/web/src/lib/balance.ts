@@ -1,6 +1,6 @@
 import type { Balance, CurrencyCode, OverdueBalance } from '@portal/contract';
 
-/** How one balance card reads (spec §4 "Balance"): owing (negative) is red with a payment-due line, else green. */
+/** How one balance card reads: owing (negative) is red with a payment-due line, else green. */
 export interface BalanceView {
   currency: CurrencyCode;
   /** Shown as an absolute value; `status` says which way it goes. */
@@ -17,7 +17,7 @@ export interface BalanceView {
 
 /**
  * One view per currency. No balances → a single zero balance in `fallbackCurrency` ("You do not have a
- * balance owing"). The due date comes from the oldest unpaid posted invoice (decisions §5), not a constant;
+ * balance owing"). The due date comes from the oldest unpaid posted invoice (docs/decisions/0006-where-the-spec-is-wrong.md), not a constant;
  * what is overdue comes from the home model, where the server applies the contract's one rule
  * (`overdueByCurrency`) with the date in the account's time zone.
  */

@@ -2,8 +2,8 @@ import type { PaymentMethodEntry } from '@portal/contract';
 import { isCardExpired } from '@portal/contract/cards';
 
 /**
- * Pure rules of saved cards that paying, the card list and automatic payments share (spec §4 "Card", §9
- * brands). Components only render what these return.
+ * Pure rules of saved cards that paying, the card list and automatic payments share. Components
+ * only render what these return.
  */
 
 // One expiry rule on both sides: the contract's (its zod-free entry keeps zod off this path).
@@ -13,7 +13,7 @@ export { isCardExpired };
 export const usableCards = (entries: readonly PaymentMethodEntry[], today: Date): PaymentMethodEntry[] =>
   entries.filter((e) => !isCardExpired(e.card, today));
 
-/** Spec §4: the default card is preselected (when usable), else the first usable card; null when none is. */
+/** The default card is preselected (when usable), else the first usable card; null when none is. */
 export const preferredCard = (entries: readonly PaymentMethodEntry[], today: Date): PaymentMethodEntry | null => {
   const usable = usableCards(entries, today);
   return usable.find((e) => e.paymentMethod.default) ?? usable[0] ?? null;
@@ -32,7 +32,7 @@ const KNOWN_BRANDS: Record<string, { kind: BrandKind; name: string }> = {
 };
 
 /**
- * Spec §9: Visa, Mastercard and American Express are recognised (whatever spelling the provider uses);
+ * Visa, Mastercard and American Express are recognised (whatever spelling the provider uses);
  * others are shown capitalised ("discover" → "Discover") with a generic icon.
  */
 export const cardBrand = (brand: string): { kind: BrandKind; name: string } => {
@@ -47,5 +47,5 @@ export const cardBrand = (brand: string): { kind: BrandKind; name: string } => {
   return { kind: 'generic', name: name || 'Card' };
 };
 
-/** "Visa •••• 4242" (spec §2 payment history "Method"). */
+/** "Visa •••• 4242". */
 export const cardLabel = (card: { brand: string; last4: string }): string => `${cardBrand(card.brand).name} •••• ${card.last4}`;

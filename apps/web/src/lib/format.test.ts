@@ -1,6 +1,6 @@
 import { currencyLocale, currencyMustBeNamed, formatCurrency, formatDate, formatDateTime, parseDate, toIsoDate } from './format';
 
-describe('formatCurrency (spec §9)', () => {
+describe('formatCurrency', () => {
   it.each([
     // amount, currency, options, expected
     [1234.5, 'USD', {}, 'US$1,234.50'],
@@ -23,7 +23,7 @@ describe('formatCurrency (spec §9)', () => {
   });
 });
 
-describe('currencyMustBeNamed (issue 10: an unambiguous currency)', () => {
+describe('currencyMustBeNamed (docs/decisions/0014-languages-of-what-customers-receive.md: an unambiguous currency)', () => {
   it.each([
     ['CAD', [], false],
     ['CAD', ['CAD'], false],
@@ -87,7 +87,7 @@ describe('parseDate', () => {
   });
 });
 
-describe('formatDate (spec §9)', () => {
+describe('formatDate', () => {
   it.each([
     ['2025-01-05', 'list', 'en', '5 Jan 2025'],
     ['2025-01-05', 'detail', 'en', 'Jan 5, 2025'],

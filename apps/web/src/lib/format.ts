@@ -1,11 +1,11 @@
 /**
- * Display formatting at the UI edge (spec §9). Amounts arrive as exact wire numbers (≤ 2 decimals) and are
+ * Display formatting at the UI edge. Amounts arrive as exact wire numbers (≤ 2 decimals) and are
  * only turned into text here, through Intl; nothing in the portal does arithmetic on formatted values.
  */
 
 export type UiLanguage = 'en' | 'fr';
 
-/** Spec §9: the number locale follows the currency; unknown currencies format like USD. */
+/** The number locale follows the currency; unknown currencies format like USD. */
 const CURRENCY_LOCALES: Record<string, string> = { USD: 'en-US', CAD: 'en-CA', GBP: 'en-GB', EUR: 'de-DE' };
 const FRENCH_LOCALE = 'fr-CA';
 
@@ -19,7 +19,7 @@ export const HOME_CURRENCY = 'CAD';
 export type SeenCurrencies = readonly string[] | 'many';
 
 /**
- * Issue 10: an amount names its currency when the person sees accounts in more than one currency, or when it is
+ * docs/decisions/0014-languages-of-what-customers-receive.md: an amount names its currency when the person sees accounts in more than one currency, or when it is
  * not the home currency (a US-dollar amount for a Canadian reader). Otherwise the local symbol is unambiguous.
  */
 export const currencyMustBeNamed = (currency: string, seen: SeenCurrencies = []): boolean =>
@@ -28,7 +28,7 @@ export const currencyMustBeNamed = (currency: string, seen: SeenCurrencies = [])
 export interface CurrencyFormatOptions {
   /** UI language; French uses fr-CA number formats for every currency. Default English. */
   language?: UiLanguage;
-  /** Spec §9: the invoice detail screen shows CAD with the en-US locale (CA$). */
+  /** The invoice detail screen shows CAD with the en-US locale (CA$). */
   invoiceDetail?: boolean;
   /** The currencies the reader sees (`currencyMustBeNamed`); none known by default. */
   seen?: SeenCurrencies;
@@ -97,7 +97,7 @@ const INTL_LOCALES: Record<UiLanguage, string> = { en: 'en-US', fr: 'fr-CA' };
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * Spec §9 patterns, assembled from Intl's parts so the order is exactly the spec's whatever the locale's
+ * The spec's patterns, assembled from Intl's parts so the order is exactly the spec's whatever the locale's
  * default order is (and no date-library locale data is downloaded). French puts the day first in every style.
  */
 export const formatDate = (

@@ -1,5 +1,5 @@
 /**
- * Spec §4 "Payments": Successful is shown as "Completed"; Successful and Completed get a green badge; any
+ * Successful is shown as "Completed"; Successful and Completed get a green badge; any
  * other status gets a yellow badge with its own text (e.g. "InProgress", "Error").
  */
 export type PaymentStatusBadge = { tone: 'success'; label: 'completed' } | { tone: 'warning'; label: 'own'; text: string };
@@ -9,7 +9,7 @@ export const paymentStatusBadge = (status: string): PaymentStatusBadge =>
     ? { tone: 'success', label: 'completed' }
     : { tone: 'warning', label: 'own', text: status };
 
-/** Payments settle asynchronously (decisions §7): while one is InProgress the screen keeps polling. */
+/** Payments settle asynchronously (docs/decisions/0007-sandbox-card-provider.md): while one is InProgress the screen keeps polling. */
 export const hasPendingPayment = (payments: readonly { status: string }[]): boolean =>
   payments.some((p) => p.status === 'InProgress');
 

@@ -1,5 +1,5 @@
 /**
- * Browser storage keys (spec §9). Ours: `language` (the language a user picked in the user menu), `lastLanguage`
+ * Browser storage keys. Ours: `language` (the language a user picked in the user menu), `lastLanguage`
  * (the language the portal was last shown in, whoever chose it: public pages open in it), `lastActivity`
  * (when this session last reached the server, shared by tabs) and `signOutReason` (what /login says after it).
  */

@@ -3,7 +3,7 @@ import { useTranslation } from './i18n/translate';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from './use-media-query';
 
 /**
- * Whether the table in the box given `ref` fits the width the box has (issue 50 item 5): a wide screen is not
+ * Whether the table in the box given `ref` fits the width the box has: a wide screen is not
  * enough, a card in a two-column grid or French headers can leave a table less room than it needs, and a column
  * then hides behind a sideways scroll. Phones never get the table. Elsewhere the table is measured before it is
  * painted (again whenever the box is resized or shown); one wider than its scroll box gives way to cards until

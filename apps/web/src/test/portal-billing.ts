@@ -50,7 +50,7 @@ export const card = (
 /** The autopay preview's inputs for an account with nothing open. */
 export const NO_OPEN_INVOICES: AutopayScheduleResponse['preview'] = { today: '2025-05-20', chargedThisMonth: false, openInvoices: [] };
 
-/** A default Visa and an expired Mastercard, like the demo customer (decisions §8). */
+/** A default Visa and an expired Mastercard, like the demo customer (docs/decisions/0008-demo-data.md). */
 export const DEMO_CARDS = [card(11n, 'Visa', '4242', 2099, true), card(12n, 'Mastercard', '4444', 2020)];
 
 export const recentPayment = (

@@ -28,7 +28,7 @@ export type CardEntryResult =
 
 export const DECLINED_MESSAGE = CHECKOUT_TEXTS.en.errors.declined;
 
-/** Stripe's test-mode numbers (decisions §7): declined at entry, and saved but failing every charge. */
+/** Stripe's test-mode numbers (docs/decisions/0007-sandbox-card-provider.md): declined at entry, and saved but failing every charge. */
 const DECLINED_AT_ENTRY = '4000000000000002';
 const DECLINES_CHARGES = '4000000000000341';
 

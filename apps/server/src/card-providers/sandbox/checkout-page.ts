@@ -5,7 +5,7 @@ import type { CheckoutTexts } from './checkout-texts';
 /**
  * Rendering of the sandbox's hosted checkout page: plain HTML, no scripts (CSP script-src 'self'). It wears
  * the portal's brand, follows the theme the person chose in the portal (not only the device's scheme) and
- * reads in their language (issue 15 item 1).
+ * reads in their language (docs/decisions/0014-languages-of-what-customers-receive.md).
  */
 
 export const SANDBOX_STYLESHEET_PATH = endpoints.sandboxCheckoutStylesheet.path;

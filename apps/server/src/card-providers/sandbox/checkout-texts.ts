@@ -1,6 +1,6 @@
 import { PAYMENT_MESSAGES, type CheckoutAppearance } from '@portal/contract';
 
-/** The sandbox checkout page in the portal's two languages (issue 15 item 1). */
+/** The sandbox checkout page in the portal's two languages (docs/decisions/0014-languages-of-what-customers-receive.md). */
 
 export type CheckoutLanguage = CheckoutAppearance['language'];
 

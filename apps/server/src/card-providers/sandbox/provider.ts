@@ -64,7 +64,7 @@ export const lockDueSandboxCharges = async (tx: PortalDb, cutoff: Date, limit: n
 };
 
 /**
- * The built-in card processor (decisions §7). Cards are entered on its page served by this
+ * The built-in card processor (docs/decisions/0007-sandbox-card-provider.md). Cards are entered on its page served by this
  * server; charges are accepted as pending and settled by the settlement job after
  * SANDBOX_SETTLE_MS, as a real processor's webhook would.
  */

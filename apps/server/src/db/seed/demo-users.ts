@@ -1,5 +1,5 @@
 /**
- * The demo users of decisions §8 and their password: defined once, for the seed, the start banner
+ * The demo users of docs/decisions/0008-demo-data.md and their password: defined once, for the seed, the start banner
  * and the end-to-end journeys (which import this file).
  */
 export const DEMO_PASSWORD = 'Demo-Pass-2025!';

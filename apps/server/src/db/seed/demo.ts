@@ -1,5 +1,5 @@
 /**
- * The demo data set of decisions §8: the named users and their accounts, plus ~20 other accounts
+ * The demo data set of docs/decisions/0008-demo-data.md: the named users and their accounts, plus ~20 other accounts
  * for Staff and Admin to search. Deterministic: the same `now` gives the same rows (only the
  * password hash differs, argon2 salts every hash). Amounts do not depend on `now` either, so the
  * customer's balance owing is the same whatever day the demo is seeded.

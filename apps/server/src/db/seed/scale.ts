@@ -1,5 +1,5 @@
 /**
- * The benchmark data set (decisions §9): N more accounts, each with an address, a billing contact,
+ * The benchmark data set (docs/decisions/0009-performance-budgets.md): N more accounts, each with an address, a billing contact,
  * 24 monthly posted invoices with charges and receivables, payments, and 42–50 CDRs per invoice,
  * so 10,000 accounts give 240,000 invoices and over 10 million CDRs. Loaded with COPY in one
  * transaction. On PostgreSQL the secondary indexes and foreign keys of the big tables are dropped

@@ -5,7 +5,7 @@ import type { FilterFields } from '../../filter';
 /** How an account is named in lists and the account selector: "{name} ({customerNo})". */
 export const listNameOf = sql<string>`(${accounts.name} || ' (' || ${accounts.customerNo} || ')')`;
 
-/** dnfilter/orderby allow-list of Account/names (decisions §3). */
+/** dnfilter/orderby allow-list of Account/names (docs/decisions/0003-contract-rules.md). */
 export const ACCOUNT_NAME_FIELDS: FilterFields = {
   AccountId: { type: 'id', column: accounts.id },
   ListName: { type: 'string', column: listNameOf },

@@ -1,4 +1,4 @@
-/** Account/* (spec §7): details, names, updates, statements, the activity history and the automatic payments of an account. */
+/** Account/*: details, names, updates, statements, the activity history and the automatic payments of an account. */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { depsOf } from '../../http/deps';

@@ -1,5 +1,5 @@
 /**
- * The account calls of spec §7. Reads go through the caller's visible accounts (another account
+ * The spec's account calls. Reads go through the caller's visible accounts (another account
  * answers 404 exactly like an unknown one); the update runs in one transaction under a row lock.
  */
 import { lockAccount } from '../../lib/account-lock';
@@ -109,7 +109,7 @@ export const loadStatement = async (db: PortalDb, caller: Caller, account: Accou
 
 export type LoadedStatement = Awaited<ReturnType<typeof loadStatement>>;
 
-/** Account/{accountId}/{startDate}/{endDate}: the statement of whole UTC days, as JSON (spec §7). */
+/** Account/{accountId}/{startDate}/{endDate}: the statement of whole UTC days, as JSON. */
 export const getStatement = async (
   { db, clock }: Pick<Deps, 'db' | 'clock'>,
   caller: Caller,
@@ -158,7 +158,7 @@ export const updateCustomerDetails = async ({ db, clock }: Pick<Deps, 'db' | 'cl
     const state = await loadAccountState(tx, model.accountId);
     if (!state) throw notFound(ACCOUNT);
     const plan = planCustomerDetailsUpdate(state, planInput(model), now);
-    // Where invoices go is where a hijacker would send them: a sensitive change (issue 11 item 5).
+    // Where invoices go is where a hijacker would send them: a sensitive change (docs/decisions/0011-server-side-sessions.md).
     if (plan.account && 'invoiceEmailAddress' in plan.account) await assertRecentAuthentication(tx, caller, now);
     if (plan.account?.paymentMethod === AUTOPAY_ON && state.account.paymentMethod !== AUTOPAY_ON) {
       await assertAutopayCanTurnOn(tx, model.accountId, now);

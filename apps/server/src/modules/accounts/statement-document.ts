@@ -1,5 +1,5 @@
 /**
- * Account/{accountId}/statement (issue 12 item 4): the statement of account for a date range as a PDF
+ * Account/{accountId}/statement: the statement of account for a date range as a PDF
  * or CSV file, written for the account: its language, its calendar days (the billing address's time
  * zone) and the provider's tax registrations as on invoices. The figures are `loadStatement`'s, the
  * same the JSON statement presents.

@@ -1,5 +1,5 @@
 /**
- * Documents are written for their account (issue 10 item 2): the invoice PDF and the CDR CSV in the
+ * Documents are written for their account (docs/decisions/0014-languages-of-what-customers-receive.md): the invoice PDF and the CDR CSV in the
  * account's language with its number and date formats, CDR times in its time zone with the offset, a
  * byte-order mark, and the provider's tax registration numbers on Canadian invoices (QST in Quebec).
  */

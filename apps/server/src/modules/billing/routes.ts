@@ -1,4 +1,4 @@
-/** Billing/* (spec §7): the home model, an invoice's signed document links, and the downloads they open. */
+/** Billing/*: the home model, an invoice's signed document links, and the downloads they open. */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { depsOf } from '../../http/deps';

@@ -1,7 +1,7 @@
 import { charges } from '../../db/schema';
 import type { FilterFields } from '../../filter';
 
-/** dnfilter/orderby allow-list of Charge/items (decisions §3). */
+/** dnfilter/orderby allow-list of Charge/items (docs/decisions/0003-contract-rules.md). */
 export const CHARGE_FIELDS: FilterFields = {
   Id: { type: 'id', column: charges.id },
   AccountId: { type: 'id', column: charges.accountId },

@@ -1,4 +1,4 @@
-/** Charge/items (spec §7). */
+/** Charge/items. */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { depsOf } from '../../http/deps';

@@ -5,7 +5,7 @@ import { isCurrentBillingLink } from '../../lib/billing-links';
 
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
 
-/** Whether the account has a Billing address whose dated link covers `now` (spec §3). */
+/** Whether the account has a Billing address whose dated link covers `now`. */
 export const hasCurrentBillingAddress = async (db: PortalDb, accountId: bigint, now: Date): Promise<boolean> => {
   const result = await db.execute(sql`
     select 1 from account_addresses aa

@@ -1,4 +1,4 @@
-/** CheckoutApi/* and checkoutapi/* (spec §7): the provider's public key, starting a card setup, and the return from it. */
+/** CheckoutApi/* and checkoutapi/*: the provider's public key, starting a card setup, and the return from it. */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { notFound } from '../../errors';

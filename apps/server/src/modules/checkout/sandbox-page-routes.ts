@@ -17,7 +17,7 @@ const languageOf = (asked: CheckoutLanguage | undefined, accountLanguage: string
   asked ?? (accountLanguage === 'French' ? 'fr' : 'en');
 
 /**
- * The sandbox provider's hosted checkout page (decisions §7). It stands in for the processor's
+ * The sandbox provider's hosted checkout page (docs/decisions/0007-sandbox-card-provider.md). It stands in for the processor's
  * own page, so it takes no bearer token: the unguessable, single-use, 30-minute session id is the
  * capability. Only display data of the card is kept.
  */

@@ -36,7 +36,7 @@ const isSameOrigin = (url: string, origin: string): boolean => {
 };
 
 /**
- * Starts adding a card (spec §4 "Add Payment Method"): the caller must use the account, it needs a
+ * Starts adding a card: the caller must use the account, it needs a
  * current billing address, and the browser may only come back to this site.
  */
 export const startCardSetup = async (

@@ -1,4 +1,4 @@
-/** Dispute/* (issue 12 item 2): schema → authorize (in the service's lookups) → service → present. */
+/** Dispute/*: schema → authorize (in the service's lookups) → service → present. */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { depsOf } from '../../http/deps';

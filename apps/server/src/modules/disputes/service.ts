@@ -1,5 +1,5 @@
 /**
- * Charge disputes (issue 12 item 2). A customer disputes a charge line or a call record of a posted
+ * Charge disputes. A customer disputes a charge line or a call record of a posted
  * invoice within the terms' window; staff take it (Under review) and resolve it with a credit note or
  * reject it. Every change is audited and notified to the account in the transaction that makes it.
  */

@@ -8,7 +8,7 @@ export const owingOfInvoice = invoiceOwing(invoices.id, invoices.amount);
 /** What credit notes took off an invoice (its status tells credits from payments). */
 export const creditedOfInvoice = invoiceCredited(invoices.id);
 
-/** dnfilter/orderby allow-list of Invoice/items (decisions §3). */
+/** dnfilter/orderby allow-list of Invoice/items (docs/decisions/0003-contract-rules.md). */
 export const INVOICE_FIELDS: FilterFields = {
   Id: { type: 'id', column: invoices.id },
   AccountId: { type: 'id', column: invoices.accountId },

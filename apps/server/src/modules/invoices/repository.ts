@@ -1,6 +1,6 @@
 /**
  * SQL of the invoice calls. Only Posted invoices ever leave these functions: Draft and Void stay on
- * the server (spec §4), and every query is limited to the accounts the caller may see.
+ * the server, and every query is limited to the accounts the caller may see.
  */
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AddressFields, PagedQuery } from '@portal/contract';

@@ -1,4 +1,4 @@
-/** Invoice/* (spec §7): schema → authorize (in the service's lookups) → service → present. */
+/** Invoice/*: schema → authorize (in the service's lookups) → service → present. */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { depsOf } from '../../http/deps';

@@ -1,5 +1,5 @@
 /**
- * The invoice calls of spec §7. Each looks the invoice up through the caller's visible accounts, so
+ * The spec's invoice calls. Each looks the invoice up through the caller's visible accounts, so
  * an unknown id, another account's invoice and a Draft or Void invoice all answer the same 404.
  */
 import type { BalanceForward, endpoints, Invoice, InvoiceContent, InvoiceDetails, PagedQuery } from '@portal/contract';

@@ -5,7 +5,7 @@ import type { DocumentLanguage, Texts } from '../../lib/language';
 const LOCALE_BY_CURRENCY: Record<string, string> = { USD: 'en-US', CAD: 'en-CA', GBP: 'en-GB', EUR: 'de-DE' };
 
 /**
- * Display only (spec §9 locales in English, Canadian French in French): the amount is a DB decimal
+ * Display only (English locales by currency, Canadian French in French): the amount is a DB decimal
  * string, never used for arithmetic here.
  */
 export const formatAmount = (amount: string, currency: string, language: DocumentLanguage = 'en'): string =>

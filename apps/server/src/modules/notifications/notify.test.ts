@@ -1,4 +1,4 @@
-/** Each notification event: what is stored, what is queued and sent, in which language, to whom (issue 12 item 3). */
+/** Each notification event: what is stored, what is queued and sent, in which language, to whom. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { NotificationEvent } from '@portal/contract';

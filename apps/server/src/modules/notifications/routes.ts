@@ -1,4 +1,4 @@
-/** Notification/* (spec §7, decisions §3): what the billing jobs left for an account. */
+/** Notification/* (docs/decisions/0003-contract-rules.md): what the billing jobs left for an account. */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { depsOf } from '../../http/deps';

@@ -1,5 +1,5 @@
 /**
- * Passkeys (issue 11 item 3) through real WebAuthn ceremonies: a software authenticator (P-256 key,
+ * Passkeys through real WebAuthn ceremonies: a software authenticator (P-256 key,
  * CBOR attestation, ES256 assertions) registers and signs in against the real routes and database.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -305,7 +305,7 @@ describe('removing a passkey', () => {
   });
 });
 
-describe('removing a passkey is a sensitive change (issue 11 item 5)', () => {
+describe('removing a passkey is a sensitive change (docs/decisions/0011-server-side-sessions.md)', () => {
   it('asks a session that signed in over 10 minutes ago to confirm the password first (RFC 9470 step-up)', async () => {
     const { headers, passkey } = await withPasskey();
     ctx.clock.advance(11 * 60_000);

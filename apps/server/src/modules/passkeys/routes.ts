@@ -1,4 +1,4 @@
-/** Passkeys/* and Authenticate/passkey* (issue 11 item 3): registering, listing, removing and signing in with passkeys. */
+/** Passkeys/* and Authenticate/passkey*: registering, listing, removing and signing in with passkeys. */
 import type { FastifyInstance } from 'fastify';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { endpoints, PASSKEY_MESSAGES } from '@portal/contract';
@@ -67,7 +67,7 @@ export const passkeyRoutes = async (app: FastifyInstance) => {
 
   route(app, endpoints.removePasskey, async (request, reply) => {
     const caller = callerOf(request);
-    // A sensitive change: the session must have signed in or confirmed the password lately (issue 11 item 5).
+    // A sensitive change: the session must have signed in or confirmed the password lately (docs/decisions/0011-server-side-sessions.md).
     await assertRecentAuthentication(deps.db, caller, deps.clock.now());
     const origin = await originOfCaller(deps.db, caller, request.ip);
     await deps.db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 /**
- * Passkeys (WebAuthn, issue 11 item 3) on @simplewebauthn/server: registering one while signed in,
+ * Passkeys (WebAuthn) on @simplewebauthn/server: registering one while signed in,
  * signing in with one, the list and removal. Challenges live in PostgreSQL, so any instance can
  * finish a ceremony another started; each is taken (deleted) by the verification that uses it and is
  * good for five minutes. A passkey sign-in requires user verification (a PIN or biometric on the

@@ -19,7 +19,7 @@ import {
 } from '../sessions';
 import { loginWithPassword, resolveLoginTarget } from './login-service';
 
-/** `Authenticate` (spec §7): a failed login is a 200 with `successful: false` and the text to show. */
+/** `Authenticate`: a failed login is a 200 with `successful: false` and the text to show. */
 export const loginRoutes = async (app: FastifyInstance) => {
   const deps = depsOf(app);
   noStore(app);

@@ -1,4 +1,4 @@
-/** The reset mail is written in the person's language: their account's (issue 10 item 2). */
+/** The reset mail is written in the person's language: their account's (docs/decisions/0014-languages-of-what-customers-receive.md). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/app';
 import { authCalls } from '../../../test/auth';

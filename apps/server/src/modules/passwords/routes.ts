@@ -6,7 +6,7 @@ import { depsOf } from '../../http/deps';
 import { changePassword, checkResetToken, requestResetEmail, resetPageOf, setPasswordFromResetToken } from './service';
 import { THROTTLE_RULES, enforceThrottle, throttleKeys, originOfCaller, originOfRequest, noStore } from '../sessions';
 
-/** Password reset by email (spec §7) and change while signed in (decisions §3). */
+/** Password reset by email and change while signed in (docs/decisions/0003-contract-rules.md). */
 export const passwordRoutes = async (app: FastifyInstance) => {
   const deps = depsOf(app);
   noStore(app);

@@ -38,8 +38,8 @@ export const resetPageOf = (validateURL: string, publicOrigin: string): URL => {
 
 /**
  * `Password/ResetEmail`. True whenever nobody can be told apart: unknown, disabled or mail-less
- * users get the same `true` as real ones. False only when an email belongs to several users (spec
- * §8 shows a message for that). Every other answer does the same work whoever it names — one lookup
+ * users get the same `true` as real ones. False only when an email belongs to several users (the
+ * screen shows a message for that). Every other answer does the same work whoever it names — one lookup
  * and one outbox row — and the mail is prepared and sent later (`preparePasswordReset`), so neither
  * the answer nor its timing tells whether the person exists.
  */

@@ -1,4 +1,4 @@
-/** PaymentMethod/* (spec §7): saved cards of an account. */
+/** PaymentMethod/*: saved cards of an account. */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { depsOf } from '../../http/deps';

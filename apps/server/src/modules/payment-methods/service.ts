@@ -55,7 +55,7 @@ export const successorDefault = (remaining: readonly PaymentMethodRow[], now: Da
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (b.id > a.id ? 1 : b.id < a.id ? -1 : 0))[0] ?? null;
 
 /**
- * Deletes a card (spec §5: never the last one). The card paying active automatic payments is kept
+ * Deletes a card (never the last one). The card paying active automatic payments is kept
  * until autopay moves to another card or is turned off, so payments never stop silently; when
  * autopay is off its dormant schedule goes with the card. Deleting the default promotes the newest
  * card that has not expired. The provider forgets the card after our commit.

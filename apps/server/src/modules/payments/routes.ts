@@ -1,4 +1,4 @@
-/** Payment/customerpayment (spec §7): a card payment, idempotent per account and key; Payment/receipt: a successful payment's receipt. */
+/** Payment/customerpayment: a card payment, idempotent per account and key; Payment/receipt: a successful payment's receipt. */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { depsOf } from '../../http/deps';

@@ -19,7 +19,7 @@ import {
   type PaymentRow,
 } from './repository';
 
-/** Manual one-time and invoice payments (spec §3 "Payment to create"); automatic ones are "Credit Card". */
+/** Manual one-time and invoice payments; automatic ones are "Credit Card". */
 export const MANUAL_PAYMENT_TYPE = 'Credit Card (Manual)';
 
 export interface CustomerPaymentInput {

@@ -1,4 +1,4 @@
-/** Search (spec §7). */
+/** Search. */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { depsOf } from '../../http/deps';

@@ -1,5 +1,5 @@
 /**
- * Re-authentication for sensitive changes (issue 11 item 5): changing the invoice email and turning
+ * Re-authentication for sensitive changes (docs/decisions/0011-server-side-sessions.md): changing the invoice email and turning
  * two-factor off need a sign-in or a confirmed password at most 10 minutes old; older sessions get
  * RFC 9470's step-up challenge, confirm the password, and the same change then goes through.
  */

@@ -1,6 +1,6 @@
 /**
- * Authenticate/OneTimeLogin, Authenticate/Logout, Authenticate/confirm and Sessions/* (decisions §3, issue
- * 11): signing in with Admin's one-time token, a person's sessions, proving again who they are for a
+ * Authenticate/OneTimeLogin, Authenticate/Logout, Authenticate/confirm and Sessions/*
+ * (docs/decisions/0003-contract-rules.md, docs/decisions/0011-server-side-sessions.md): signing in with Admin's one-time token, a person's sessions, proving again who they are for a
  * sensitive change, and ending sessions.
  */
 import type { FastifyInstance } from 'fastify';

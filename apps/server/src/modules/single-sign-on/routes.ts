@@ -30,7 +30,7 @@ const CALLBACK_ROUTE = endpoints.openIdCallback.path;
 
 /**
  * Sign in with Microsoft (any OpenID Connect provider by config): code flow with PKCE, state and
- * nonce. The browser ends on `/login-callback#token=…` or `/login-callback#error=…` (spec §2).
+ * nonce. The browser ends on `/login-callback#token=…` or `/login-callback#error=…`.
  */
 const openIdRoutes = async (app: FastifyInstance, { deps, oidc, signInKey }: OpenIdRouteOptions) => {
   noStore(app);

@@ -12,7 +12,7 @@ export interface SessionSubject {
   idleMinutes: number;
 }
 
-/** The session JWT of spec §3: roles, `ac:{id}` scopes, audiences, name, sub, exp, and its session (`sid`). */
+/** The spec's session JWT: roles, `ac:{id}` scopes, audiences, name, sub, exp, and its session (`sid`). */
 export const signSessionToken = (
   keys: SigningKeys,
   subject: SessionSubject,

@@ -1,4 +1,4 @@
-/** TwoFactor/* and the admin's reset (issue 11 item 2): turning an authenticator app on and off. */
+/** TwoFactor/* and the admin's reset: turning an authenticator app on and off. */
 import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES, endpoints } from '@portal/contract';
 import { conflict, badRequest, notFound } from '../../errors';

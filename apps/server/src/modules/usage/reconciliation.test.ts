@@ -1,5 +1,5 @@
 /**
- * Reconciliation (issue 12 item 1): for every demo invoice, the explorer's totals over the invoice's
+ * Reconciliation: for every demo invoice, the explorer's totals over the invoice's
  * whole billing period are the invoice's usage charges to the cent, and its records are exactly the
  * invoice's. The estimate's rules, applied to a billed period, give that invoice's plan, usage and
  * taxes back (for invoices with no one-time charge or credit, its whole amount).

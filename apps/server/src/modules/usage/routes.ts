@@ -1,4 +1,4 @@
-/** Usage/* (issue 12 item 1): This period, the records explorer and its CSV export. */
+/** Usage/*: This period, the records explorer and its CSV export. */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { depsOf } from '../../http/deps';

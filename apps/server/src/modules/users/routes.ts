@@ -6,7 +6,7 @@ import { depsOf } from '../../http/deps';
 import { approveUser, disableUser, issueOneTimeLogin, liftUserLockout, listUsersForAdmin } from './service';
 import { noStore } from '../sessions';
 
-/** Admin-only user approval (decisions §3, §5). */
+/** Admin-only user approval (docs/decisions/0003-contract-rules.md, docs/decisions/0006-where-the-spec-is-wrong.md). */
 export const usersRoutes = async (app: FastifyInstance) => {
   const deps = depsOf(app);
   noStore(app);

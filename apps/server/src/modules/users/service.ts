@@ -9,7 +9,7 @@ import { existingAccountIds, findUserWithAccounts, listUsers, replaceUserAccess,
 import { queueResetEmail } from '../passwords';
 import { endUserSessions, lockedOutUntil, signInLockoutKeys } from '../sessions';
 
-/** Admin's user approval (decisions §3, §5). Every change is audited with the acting admin. */
+/** Admin's user approval (docs/decisions/0003-contract-rules.md, docs/decisions/0006-where-the-spec-is-wrong.md). Every change is audited with the acting admin. */
 
 const USER = 'The user';
 

@@ -18,7 +18,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * Account selector (spec §4, §6): a button showing the current account that opens a searchable list
+ * Account selector: a button showing the current account that opens a searchable list
  * (ARIA combobox + listbox, arrow keys, Enter, Escape). Customers filter their own accounts locally; Staff
  * and Admin search the server as they type (debounced, first 20 matches), because they reach every account:
  * by name or number, and by invoice or contact email, phone in any format or invoice number, with the

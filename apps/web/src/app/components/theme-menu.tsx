@@ -4,7 +4,7 @@ import { MonitorIcon, MoonIcon, SunIcon } from '@/components/ui/icons';
 import { Menu } from '@/components/ui/menu';
 import { useTheme, type Theme } from '@/lib/theme/theme';
 
-/** Three-way theme menu of the public pages (spec §2): Light mode, Use system setting, Dark mode. */
+/** Three-way theme menu of the public pages: Light mode, Use system setting, Dark mode. */
 export function ThemeMenu() {
   const { t } = useTranslation();
   const { theme, dark, setTheme } = useTheme();

@@ -5,7 +5,7 @@ import { cn } from '@/lib/cn';
 import { useTheme } from '@/lib/theme/theme';
 
 /**
- * The portal header's dark/light toggle (spec §2). It flips what is shown now, saving an explicit choice;
+ * The portal header's dark/light toggle. It flips what is shown now, saving an explicit choice;
  * "Use system setting" stays available in the theme menu of the public pages. `withLabel` shows its name (in the
  * phone menu, where it goes when the account selector needs the header's room).
  */

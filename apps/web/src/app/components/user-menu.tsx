@@ -16,7 +16,7 @@ const initials = (name: string): string =>
     .join('') || '?';
 
 /**
- * User menu (spec §2): Account Information (/profile), Change Password (/password), Log off (/logout); ours
+ * User menu: Account Information (/profile), Change Password (/password), Log off (/logout); ours
  * too: User Details, Security (sessions), the language switch, "Users" for Admin and "Disputes" for Staff and Admin.
  */
 export function UserMenu({ session }: { session: Session }) {
@@ -99,7 +99,7 @@ export function UserMenu({ session }: { session: Session }) {
           <span className="hidden max-w-40 truncate md:inline">{session.name}</span>
           <span className="sr-only md:hidden">{session.name}</span>
           <span className="sr-only">, {t('userMenu.trigger')}</span>
-          {/* On phones the avatar alone (the header keeps one line, issue 15 item 6). */}
+          {/* On phones the avatar alone (the header keeps one line, docs/decisions/0015-screens-fit-a-phone.md). */}
           <ChevronDown className="hidden size-4 text-fg-muted sm:block" aria-hidden="true" />
         </>
       }

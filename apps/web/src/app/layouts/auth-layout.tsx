@@ -12,7 +12,7 @@ import { clearSignOutReason, readSignOutReason } from '@/lib/session/sign-out-re
 import { ThemeMenu } from '../components/theme-menu';
 
 /**
- * Layout of the public sign-in pages (spec §2 Login): background image, logo, theme menu, and a centred
+ * Layout of the public sign-in pages: background image, logo, theme menu, and a centred
  * card that holds the page. Pages render their own <h1> inside the card. Above the page, once: why the
  * person was signed out (a period without activity, a session ended from elsewhere).
  */

@@ -68,7 +68,7 @@ describe('authenticated area', () => {
   });
 });
 
-describe('account selector (spec §4, §6)', () => {
+describe('account selector', () => {
   it('is hidden for a customer with a single account', async () => {
     sessionStorage.setItem('token', makeToken({ scopes: ['ac:1001'] }));
     mockBilling();

@@ -41,7 +41,7 @@ export const loader = ({ request }: LoaderFunctionArgs) => {
 const NAV_ITEMS = [
   { to: paths.home, key: 'nav.home', icon: Home, end: true, everywhere: true },
   { to: paths.invoices, key: 'nav.invoices', icon: FileText, end: false, everywhere: false },
-  // A section of its own beside Invoices & Billing (issue 12), in the top menu on every screen.
+  // A section of its own beside Invoices & Billing, in the top menu on every screen.
   { to: paths.usage, key: 'nav.usage', icon: Activity, end: false, everywhere: true },
   { to: paths.payments, key: 'nav.payments', icon: CreditCard, end: false, everywhere: false },
   { to: paths.profile, key: 'nav.account', icon: IdCard, end: false, everywhere: false },
@@ -54,7 +54,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 /**
- * Layout of every authenticated page (spec §2): header with Home, account selector, dark/light toggle and user
+ * Layout of every authenticated page: header with Home, account selector, dark/light toggle and user
  * menu; a mobile menu with all four destinations ("Invoices & Billing", "Payment Methods", "Account
  * Information" appear in the top menu only on small screens; on wide screens the dashboard tiles lead there);
  * footer with support contact and legal links.
@@ -105,8 +105,8 @@ function PortalShell({ session }: { session: Session }) {
               ))}
             </ul>
           </nav>
-          {/* Phones and tablets: the account selector shares the header's one line (issue 15 item 6: it took a second one);
-              the full menu, selector and name take 924 px as staff (issue 50 item 5). */}
+          {/* Phones and tablets: the account selector shares the header's one line (docs/decisions/0015-screens-fit-a-phone.md: it took a second one);
+              the full menu, selector and name take 924 px as staff. */}
           {showSelector && <AccountSelector compact className="min-w-0 flex-1 lg:hidden" />}
           <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
             <AccountSelector className="hidden max-w-72 lg:inline-flex" />

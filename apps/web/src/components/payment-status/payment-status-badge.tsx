@@ -8,7 +8,7 @@ import { paymentStatusLocales } from './locales';
 // Top-level await: screens that show the badge render once its text is in (French downloaded when needed).
 await registerLocales('payment-status', paymentStatusLocales);
 
-/** Spec §4: Successful/Completed → green "Completed"; any other status → yellow with its own text. */
+/** Successful/Completed → green "Completed"; any other status → yellow with its own text. */
 export function PaymentStatusBadge({ status }: { status: string }) {
   const { t } = useTranslation('payment-status');
   const badge = paymentStatusBadge(status);

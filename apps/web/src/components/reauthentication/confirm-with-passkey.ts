@@ -2,8 +2,8 @@ import { endpoints } from '@portal/contract';
 import { api } from '@/lib/api/client';
 
 /**
- * Proves again who the signed-in person is with one of their passkeys (issue 11 item 5: "the password, or a
- * passkey"): a single-use challenge for their own passkeys, the browser's passkey dialog, then the service
+ * Proves again who the signed-in person is with one of their passkeys (docs/decisions/0011-server-side-sessions.md: "the password
+ * or a passkey"): a single-use challenge for their own passkeys, the browser's passkey dialog, then the service
  * checks the signature. The WebAuthn helper downloads only when this is used.
  */
 export const confirmWithPasskey = async (): Promise<void> => {

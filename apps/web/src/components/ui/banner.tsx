@@ -20,7 +20,7 @@ export interface BannerProps {
   tone: BannerTone;
   children: ReactNode;
   /**
-   * Bold lead-in. Defaults to "Error:" / "Success:" (spec §2) / "Note:" / "Warning:"; pass `null` for none.
+   * Bold lead-in. Defaults to "Error:" / "Success:" / "Note:" / "Warning:"; pass `null` for none.
    * The words carry the meaning, so colour is never the only signal.
    */
   title?: ReactNode | null;

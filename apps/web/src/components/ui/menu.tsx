@@ -45,7 +45,7 @@ const ITEM =
  * Enter/Space/↓ open it on the first item (↑ on the last), ↑/↓/Home/End move, typing a letter jumps,
  * Enter/Space activate, Escape closes and returns focus to the trigger, Tab closes, a click outside closes.
  *
- * It needs no positioning engine, which keeps the portal shell and the public pages small (decisions §9).
+ * It needs no positioning engine, which keeps the portal shell and the public pages small (docs/decisions/0009-performance-budgets.md).
  * Radix `DropdownMenu` (dropdown-menu.tsx) remains the choice for menus that need collision handling,
  * submenus or checkbox items.
  */

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
 
-/** "← Back to Dashboard" style link (spec §2), placed above a page's heading. */
+/** "← Back to Dashboard" style link, placed above a page's heading. */
 export function BackLink({ to, children, className }: { to: string; children: ReactNode; className?: string }) {
   return (
     <Link

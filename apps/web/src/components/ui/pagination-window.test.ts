@@ -2,7 +2,7 @@ import { paginationWindow, type PageItem } from './pagination-window';
 
 const E = 'ellipsis' as const;
 
-describe('paginationWindow (spec §9)', () => {
+describe('paginationWindow', () => {
   const cases: Array<[current: number, total: number, expected: PageItem[]]> = [
     [1, 0, []],
     [1, 1, [1]],

@@ -1,11 +1,11 @@
 /** A page number, or a gap shown as an ellipsis. */
 export type PageItem = number | 'ellipsis';
 
-/** Up to this many pages are all shown (spec §9). */
+/** Up to this many pages are all shown. */
 export const FULL_WINDOW_MAX = 7;
 
 /**
- * The page buttons to show (spec §9): every page when there are 7 or fewer; otherwise the first, the last,
+ * The page buttons to show: every page when there are 7 or fewer; otherwise the first, the last,
  * and the current page with one neighbour each side, with an ellipsis for each gap.
  * Pages are 1-based; `current` is clamped into 1..total. No pages → [].
  */

@@ -18,7 +18,7 @@ const PAGE_BUTTON =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus disabled:cursor-not-allowed disabled:opacity-50';
 
 /**
- * Previous / page numbers with ellipses / Next (spec §2, §9), as a navigation landmark.
+ * Previous / page numbers with ellipses / Next, as a navigation landmark.
  * The current page is marked aria-current="page". Renders nothing for a single page.
  */
 export function Pagination({ page, totalPages, onPageChange, label, className }: PaginationProps) {

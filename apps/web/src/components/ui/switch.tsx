@@ -18,7 +18,7 @@ export interface SwitchProps {
 /**
  * On/off switch: a native button with role="switch" and aria-checked (Space and Enter toggle it). No
  * component library behind it: the switch sits on the heaviest route (payments), which must stay within
- * the 200 KB budget (decisions §9).
+ * the 200 KB budget (docs/decisions/0009-performance-budgets.md).
  */
 export function Switch({ checked, onCheckedChange, label, description, disabled, hideLabel, stateText, className }: SwitchProps) {
   const id = useId();

@@ -9,7 +9,7 @@ export interface TableOrCardsProps {
 }
 
 /**
- * A table where it fits the space it is given, else the same rows as cards (issue 50 item 5): no column is
+ * A table where it fits the space it is given, else the same rows as cards: no column is
  * ever cut off behind a sideways scroll. Only one of the two is rendered, so each row is read once.
  */
 export function TableOrCards({ content, table, cards }: TableOrCardsProps) {

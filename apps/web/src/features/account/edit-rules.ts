@@ -4,7 +4,7 @@ import { displayPhone } from '@portal/contract/regions';
 import { currentBillingAddress, currentBillingContact } from './rules';
 
 /**
- * Pure rules of the Account Information edit mode (spec §2, §3 "Edit form", "Account update model").
+ * Pure rules of the Account Information edit mode ("Account update model").
  * The screen only renders what these return; `now` is passed in so tests are deterministic.
  */
 

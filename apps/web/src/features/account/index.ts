@@ -1,4 +1,4 @@
-/** Account details (spec §3) and their rules: what the dashboard, payment screens and the shell use. */
+/** Account details and their rules: what the dashboard, payment screens and the shell use. */
 export { accountDetailsQuery, useAccountDetails } from './api/get-account-details';
 export { accountDisplayName, addressLines, contactName, currentBillingAddress, currentBillingContact } from './rules';
 export { useAccountToday } from './use-account-today';

@@ -3,7 +3,7 @@ import { accountDisplayName, accountTypeLabel, addressLines, contactName, curren
 
 const NOW = new Date('2025-06-15T12:00:00Z');
 
-describe('isCurrentLink (spec §3)', () => {
+describe('isCurrentLink', () => {
   it.each([
     ['open-ended, started', '2025-01-01T00:00:00Z', null, true],
     ['not started yet', '2025-07-01T00:00:00Z', null, false],

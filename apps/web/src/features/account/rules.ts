@@ -2,7 +2,7 @@ import type { Account, AccountDetailsResponse, Address, Contact } from '@portal/
 import { countryName, subdivisionName } from '@portal/contract/regions';
 
 /**
- * Pure selection rules of account details (spec §3, §4), shared by the dashboard and the Account Information
+ * Pure selection rules of account details, shared by the dashboard and the Account Information
  * screen. `now` is passed in so tests (and screens showing a fixed date) are deterministic.
  */
 
@@ -24,7 +24,7 @@ export const isCurrentLink = (link: DatedLink, now: Date = new Date()): boolean 
 const latestCurrent = <L extends DatedLink>(links: readonly L[], now: Date): L | null =>
   links.filter((l) => isCurrentLink(l, now)).sort((a, b) => Date.parse(b.startDate) - Date.parse(a.startDate))[0] ?? null;
 
-/** The current Billing address (spec §2 dashboard, §5 "currently valid billing address"), or null. */
+/** The current Billing address, or null. */
 export const currentBillingAddress = (
   details: Pick<AccountDetailsResponse, 'accountAddresses' | 'addresses'>,
   now: Date = new Date(),
@@ -36,7 +36,7 @@ export const currentBillingAddress = (
   return link ? (details.addresses.find((a) => a.id === link.addressId) ?? null) : null;
 };
 
-/** The billing contact: type Billing, period covering now (spec §3), or null. */
+/** The billing contact: type Billing, period covering now, or null. */
 export const currentBillingContact = (
   details: Pick<AccountDetailsResponse, 'accountContacts' | 'contacts'>,
   now: Date = new Date(),
@@ -48,7 +48,7 @@ export const currentBillingContact = (
   return link ? (details.contacts.find((c) => c.id === link.contactId) ?? null) : null;
 };
 
-/** Invoice name, or the account name when there is none (spec §2 dashboard). */
+/** Invoice name, or the account name when there is none. */
 /** The account type in the reader's words (`accountTypes.*`); a type the portal has no words for shows as it comes. */
 export const accountTypeLabel = (type: string, t: (key: string) => string): string =>
   type === 'Residential' || type === 'Business' ? t(`accountTypes.${type}`) : type;

@@ -3,7 +3,7 @@ import { hashParam, loginFailureMessage, resetEmailOutcome, validateLogin, retur
 
 const apiError = (body: unknown, status = 400) => new ApiError(status, body, new Headers());
 
-describe('loginFailureMessage (spec §8: server text, else exception message, else "Login failed")', () => {
+describe('loginFailureMessage (server text, else exception message, else "Login failed")', () => {
   it.each([
     [
       'server error text in the answer',
@@ -25,7 +25,7 @@ describe('loginFailureMessage (spec §8: server text, else exception message, el
   });
 });
 
-describe('resetEmailOutcome (spec §8)', () => {
+describe('resetEmailOutcome', () => {
   it.each([
     ['sent', 'casey', { sent: true }, { kind: 'success' }],
     ['not sent, email entered', 'casey@example.com', { sent: false }, { kind: 'error', key: 'forgot.multipleUsers' }],
@@ -56,7 +56,7 @@ describe('hashParam', () => {
   });
 });
 
-describe('validateLogin (spec §5: both required)', () => {
+describe('validateLogin (both required)', () => {
   it.each([
     [
       { username: '', password: '' },

@@ -10,7 +10,7 @@ const serverMessageOf = (error: unknown): string | undefined => {
 };
 
 /**
- * Spec §8 login failure text: the server's error text, else the exception's message, else "Login failed".
+ * The spec's login failure text: the server's error text, else the exception's message, else "Login failed".
  * `fallback` is the translated "Login failed".
  */
 export const loginFailureMessage = (
@@ -26,7 +26,7 @@ export const loginFailureMessage = (
   return fallback;
 };
 
-/** Outcome of the forgot-password form (spec §8), as a message key or a literal text. */
+/** Outcome of the forgot-password form, as a message key or a literal text. */
 export type ResetEmailOutcome =
   | { kind: 'success' }
   | { kind: 'error'; key: 'forgot.multipleUsers' | 'forgot.failed' | 'forgot.failedRetry' }
@@ -55,7 +55,7 @@ export interface LoginFields {
   password: string;
 }
 
-/** Spec §5: Username and Password are both required. Returns auth-catalog message keys per field. */
+/** Username and Password are both required. Returns auth-catalog message keys per field. */
 export const validateLogin = (fields: LoginFields): Partial<Record<keyof LoginFields, string>> => {
   const errors: Partial<Record<keyof LoginFields, string>> = {};
   if (!fields.username.trim()) errors.username = 'login.usernameRequired';

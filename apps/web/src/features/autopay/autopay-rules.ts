@@ -13,11 +13,11 @@ import { parseAmount } from '@/lib/amount';
 import { preferredCard, usableCards } from '@/lib/cards';
 
 /**
- * Pure rules of automatic payments (spec §4 "Automatic payments", §5 "Setup Automatic Payments",
- * decisions §5: the dialog really saves frequency, amount and card).
+ * Pure rules of automatic payments and "Setup Automatic Payments"
+ * (docs/decisions/0006-where-the-spec-is-wrong.md: the dialog really saves frequency, amount and card).
  */
 
-/** Spec §4: automatic payments are on when the account's payment method is "Credit Card". */
+/** Automatic payments are on when the account's payment method is "Credit Card". */
 export const isAutopayOn = (paymentMethod: AccountPaymentMethod | null | undefined): boolean => paymentMethod === AUTOPAY_ON;
 
 export type AutopayFrequency = AutopaySchedule['frequency'];
@@ -57,14 +57,14 @@ export const autopayFormDefaults = (
 export type AutopayFormError = 'selectMethod' | 'amount';
 
 export interface AutopayValidation {
-  /** The message shown on save (spec §5), null when the form may be saved. */
+  /** The message shown on save, null when the form may be saved. */
   error: AutopayFormError | null;
   /** Inline "Please enter a valid amount" under the fixed amount. */
   amountInvalid: boolean;
 }
 
 /**
- * Spec §5: a method must be selected ("Please select a payment method."); a fixed amount must be > 0
+ * A method must be selected ("Please select a payment method."); a fixed amount must be > 0
  * ("Please enter a valid payment amount.", inline "Please enter a valid amount"); a non-numeric amount counts
  * as 0, i.e. is invalid. A full-balance schedule ignores the fixed amount.
  */

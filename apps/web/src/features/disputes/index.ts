@@ -1,4 +1,4 @@
-/** Charge disputes (issue 12 item 2): what the invoice and usage screens show; /admin/disputes is a route of its own. */
+/** Charge disputes: what the invoice and usage screens show; /admin/disputes is a route of its own. */
 export { InvoiceDisputesCard } from './components/invoice-disputes-card';
 export { DisputeRecordAction } from './components/dispute-record-action';
 

@@ -12,13 +12,13 @@ import { subMonths } from 'date-fns';
 import { toIsoDate } from '@/lib/format';
 
 /**
- * Pure rules of the invoice screens (spec §2 "Invoice list", "Invoice detail", §4 "Invoices", §7 filter).
+ * Pure rules of the invoice screens (list, detail and its filter).
  * Screens only render what these return; `now` is passed in so tests are deterministic.
  */
 
 // ── Period filter ───────────────────────────────────────────────────────────────────────────────
 
-/** Period filter choices (spec §2): All Time, Last 3 Months, Last 6 Months, Last Year. */
+/** Period filter choices: All Time, Last 3 Months, Last 6 Months, Last Year. */
 export const INVOICE_PERIODS = ['all', '3m', '6m', '1y'] as const;
 export type InvoicePeriod = (typeof INVOICE_PERIODS)[number];
 
@@ -39,7 +39,7 @@ export interface InvoiceListFilterInput {
 }
 
 /**
- * The list's dnfilter (spec §7): `AccountId==x && State=="Posted"`, plus `EndDate>=date` for a period and
+ * The list's dnfilter: `AccountId==x && State=="Posted"`, plus `EndDate>=date` for a period and
  * `InvoiceNumber.contains("text")` for a search. The search text is written as a JSON string literal, so
  * quotes, backslashes and control characters can never break out of it.
  */
@@ -52,7 +52,7 @@ export const invoiceListFilter = ({ accountId, period, search, now }: InvoiceLis
   return parts.join(' && ');
 };
 
-/** Spec §7: newest billing period first on the invoice list. */
+/** Newest billing period first on the invoice list. */
 export const INVOICE_LIST_ORDER = 'EndDate desc';
 
 /** Number of pages for `count` invoices (at least 1, so "page 1 of 1" holds for an empty list). */
@@ -97,10 +97,10 @@ export const listStateParams = (state: InvoiceListState): URLSearchParams => {
 // ── Status, paying ──────────────────────────────────────────────────────────────────────────────
 // The status itself is the contract's one rule (invoiceStatus: Paid, Credited, Partially paid, Partially credited, Overdue, Unpaid).
 
-/** Spec §2: "Pay Invoice" shows only when owing is not zero. */
+/** "Pay Invoice" shows only when owing is not zero. */
 export const canPayInvoice = (owing: Money): boolean => compareMoney(owing, 0) !== 0;
 
-/** Spec §2: Amount Due is shown in red when owing is above 0. */
+/** Amount Due is shown in red when owing is above 0. */
 export const isAmountDueOverdue = (owing: Money): boolean => compareMoney(owing, 0) > 0;
 
 /** The Invoice Summary's amounts: total − payments − credits = amount due. */
@@ -134,7 +134,7 @@ export const sortInvoiceCredits = (credits: readonly InvoiceCredit[]): InvoiceCr
 
 // ── Payment history of an invoice ───────────────────────────────────────────────────────────────
 
-/** Spec §2: newest first by date, then by payment id descending (ids are bigint: compared exactly). */
+/** Newest first by date, then by payment id descending (ids are bigint: compared exactly). */
 export const sortInvoicePayments = (payments: readonly InvoicePayment[]): InvoicePayment[] =>
   [...payments].sort((a, b) => {
     const byDate = Date.parse(b.payment.date) - Date.parse(a.payment.date);
@@ -142,7 +142,7 @@ export const sortInvoicePayments = (payments: readonly InvoicePayment[]): Invoic
     return a.payment.id === b.payment.id ? 0 : b.payment.id > a.payment.id ? 1 : -1;
   });
 
-/** Spec §2: a payment without a description is shown as "Payment" (the caller passes the translated word). */
+/** A payment without a description is shown as "Payment" (the caller passes the translated word). */
 export const paymentDescription = (description: string | null, fallback: string): string => description?.trim() || fallback;
 
 /** Whether any payment on the invoice is still settling (the page then polls until it is not). */

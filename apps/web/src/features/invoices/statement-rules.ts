@@ -1,7 +1,7 @@
 import { statementRangeProblem, type StatementFormat } from '@portal/contract';
 
 /**
- * Pure rules of the "Statement" dialog (issue 12 item 4): its starting values and what is wrong with
+ * Pure rules of the "Statement" dialog: its starting values and what is wrong with
  * what was entered. The period rule is the contract's (the server refuses the same periods).
  */
 

@@ -1,7 +1,7 @@
 import { MIN_CARDS_ON_FILE, type PaymentMethodEntry } from '@portal/contract';
 import { isCardExpired } from '@/lib/cards';
 
-/** Pure rules of the saved-card list (spec §4 "Card", §5). Components only render what these return. */
+/** Pure rules of the saved-card list. Components only render what these return. */
 
 /**
  * How a card is drawn: default → blue, expired → red, otherwise grey. A default card that has since expired
@@ -28,9 +28,9 @@ export const cardBadges = (entry: PaymentMethodEntry, today: Date): CardBadge[] 
   return badges;
 };
 
-/** Spec §4: only non-default, non-expired cards offer "Set as default". */
+/** Only non-default, non-expired cards offer "Set as default". */
 export const canSetDefault = (entry: PaymentMethodEntry, today: Date): boolean =>
   !entry.paymentMethod.default && !isCardExpired(entry.card, today);
 
-/** Spec §5: a card may be deleted only while more than one is on file. */
+/** A card may be deleted only while more than one is on file. */
 export const canDeleteCard = (cardCount: number): boolean => cardCount > MIN_CARDS_ON_FILE;

@@ -8,7 +8,7 @@ import {
 import { accountDisplayName, currentBillingAddress, currentBillingContact } from '@/features/account';
 
 /**
- * Pure rules of adding a card through the provider's hosted checkout (spec §4 "Add Payment Method"): the
+ * Pure rules of adding a card through the provider's hosted checkout: the
  * setup request, where the browser comes back to, and what the page does with the return parameters.
  */
 
@@ -63,7 +63,7 @@ export const withoutCheckoutParams = (params: URLSearchParams): URLSearchParams 
   return next;
 };
 
-/** Spec §4: the invoice page reopens its pay modal only for a return that names this very invoice. */
+/** The invoice page reopens its pay modal only for a return that names this very invoice. */
 export const shouldReopenPayModal = (ret: CheckoutReturn, invoiceId: bigint): boolean =>
   ret.showPaymentModal && ret.cardNotSaved === null && ret.fromInvoiceId === String(invoiceId);
 
@@ -72,9 +72,9 @@ export const providerDisplayName = (provider: string | null | undefined): string
   provider === 'stripe' ? 'Stripe' : provider === 'sandbox' ? 'Sandbox' : null;
 
 /**
- * Body of POST checkoutapi/setup (spec §3 "Checkout setup request"): the order carries the account's name,
- * email, type and currency and its current billing address. Null without a current billing address (spec §5:
- * adding a card needs one — "No valid billing address found").
+ * Body of POST checkoutapi/setup: the order carries the account's name,
+ * email, type and currency and its current billing address. Null without a current billing address (adding
+ * a card needs one — "No valid billing address found").
  */
 export const buildCheckoutSetupRequest = (
   details: AccountDetailsResponse,

@@ -15,7 +15,7 @@ export interface CheckoutReturnHandlers {
 }
 
 /**
- * Back from the provider's checkout (spec §4): re-read the cards, say why when the card was not saved (the
+ * Back from the provider's checkout: re-read the cards, say why when the card was not saved (the
  * same card is on the account already), else reopen the invoice's pay modal when the return names that
  * invoice (that says enough: its card list now has the card) or else say the card was added, and take the parameters out of the URL (replacing the entry) so a reload does not repeat it.
  */

@@ -1,4 +1,4 @@
-/** Paying (spec §2 "Modals", §4 "Pay modal"): what the invoice pages and the dashboard use. */
+/** Paying: what the invoice pages and the dashboard use. */
 export { PayModal, preloadPayModal } from './components/lazy-dialogs';
 export { usePayBalance, type PayBalance } from './components/use-pay-balance';
 

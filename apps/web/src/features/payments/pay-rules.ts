@@ -10,7 +10,7 @@ import {
 import { parseAmount } from '@/lib/amount';
 
 /**
- * Pure rules of the pay modal (spec §2 "Modals", §4 "Pay modal", §5 custom amount, decisions §4 idempotency).
+ * Pure rules of the pay modal (docs/decisions/0005-security-model.md).
  * The modal only renders what these return.
  */
 
@@ -21,7 +21,7 @@ export interface PayTarget {
 }
 
 /**
- * Spec §4: the one-time payment defaults to the absolute value of the first negative balance (an amount
+ * The one-time payment defaults to the absolute value of the first negative balance (an amount
  * owing), else the first balance. No balances → null (nothing to default to).
  */
 export const defaultOneTimeTarget = (balances: readonly Balance[]): PayTarget | null => {
@@ -40,7 +40,7 @@ export interface PayFormState {
 }
 
 /**
- * What is wrong with a typed custom amount, once something is typed: not an amount above zero (spec §5),
+ * What is wrong with a typed custom amount, once something is typed: not an amount above zero,
  * more than 2 decimals, or more than is owed (`total`, the most a payment can take: the service never
  * assigns more than is open). Null when it can be paid.
  */
@@ -55,22 +55,22 @@ export const customAmountProblem = (text: string, total: Money): CustomAmountPro
   return compareMoney(most, 0) > 0 && compareMoney(amount, most) > 0 ? 'aboveOwing' : null;
 };
 
-/** The amount the payment would take, absolute (spec §5); null when it is not a valid amount above zero. */
+/** The amount the payment would take, absolute; null when it is not a valid amount above zero. */
 export const payAmount = (form: Pick<PayFormState, 'choice' | 'customText'>, total: Money): Money | null => {
   if (form.choice === 'custom') return customAmountProblem(form.customText, total) ? null : parseAmount(form.customText);
   const amount = absMoney(total);
   return compareMoney(amount, 0) > 0 ? amount : null;
 };
 
-/** Inline error under Custom Amount (spec §5 and the ones above), once something has been typed there. */
+/** Inline error under Custom Amount, once something has been typed there. */
 export const showCustomAmountError = (form: Pick<PayFormState, 'choice' | 'customText'>, total: Money): CustomAmountProblem | null =>
   form.choice === 'custom' ? customAmountProblem(form.customText, total) : null;
 
-/** Spec §4 "Balance": nothing is owed when no balance is below zero; "Pay Now" then says so instead of opening. */
+/** Nothing is owed when no balance is below zero; "Pay Now" then says so instead of opening. */
 export const hasBalanceOwing = (balances: readonly Balance[]): boolean => balances.some((b) => compareMoney(b.amount, 0) < 0);
 
 /**
- * Spec §4: the Pay button is disabled while processing, with no method chosen, or with a custom amount <= 0.
+ * The Pay button is disabled while processing, with no method chosen, or with a custom amount <= 0.
  * A Total Balance of zero cannot be paid either (the service refuses payments of 0).
  */
 export const isPayDisabled = (form: PayFormState, total: Money, processing: boolean): boolean =>
@@ -79,7 +79,7 @@ export const isPayDisabled = (form: PayFormState, total: Money, processing: bool
 export type PayValidationError = 'methodAndAmount' | 'amount';
 
 /**
- * Spec §5 messages on submit: no method → "Please select a payment method and enter a valid amount."; an
+ * The spec's messages on submit: no method → "Please select a payment method and enter a valid amount."; an
  * invalid amount → "Please enter a valid payment amount.". Null when the payment may be sent.
  */
 export const payValidationError = (form: PayFormState, total: Money): PayValidationError | null => {
@@ -103,7 +103,7 @@ export interface PaymentRequestInput {
 }
 
 /**
- * Body of POST Payment/customerpayment (spec §3 "Payment to create"): the amount absolute, a manual card
+ * Body of POST Payment/customerpayment: the amount absolute, a manual card
  * payment. An invoice payment is assigned to that invoice's receivable; a one-time payment is assigned
  * oldest first by the service (autoAssignPayment).
  */
@@ -136,7 +136,7 @@ export interface PaymentAttempt {
 }
 
 /**
- * The Idempotency-Key of the next submit (decisions §4). A double click, or a retry after the answer was lost
+ * The Idempotency-Key of the next submit (docs/decisions/0005-security-model.md). A double click, or a retry after the answer was lost
  * (network error, 5xx), resends the same key with the same request, so the card is charged once. After an
  * answer (e.g. a decline) or with a different amount or card, a new key: the service would otherwise replay
  * the earlier outcome or refuse the changed request.

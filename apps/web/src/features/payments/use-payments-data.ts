@@ -15,7 +15,7 @@ import { paymentMethodsQuery } from '@/features/payment-methods';
 export function usePaymentsData(accountId: bigint) {
   const { t } = useTranslation('payments');
   const details = useQuery(accountDetailsQuery(accountId));
-  // While a payment settles (decisions §7), re-read every ~2 s so the customer sees it complete.
+  // While a payment settles (docs/decisions/0007-sandbox-card-provider.md), re-read every ~2 s so the customer sees it complete.
   const home = useQuery({
     ...homeModelQuery(accountId),
     refetchInterval: (query) => (hasPendingPayment(query.state.data?.recentPayments ?? []) ? SETTLING_POLL_MS : false),

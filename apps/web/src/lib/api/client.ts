@@ -6,7 +6,7 @@ import { setSignOutReason } from '../session/sign-out-reason';
 import { handleUnauthorized } from './unauthorized';
 
 /**
- * The one way the portal talks to the auth service and the billing service (spec §7, §8): by a row of the
+ * The one way the portal talks to the auth service and the billing service: by a row of the
  * contract's endpoint table, never by a path string.
  * - the row's path, its parameters filled in (a missing one throws the contract's `RequiredParameterError`
  *   before any request), on its service's base (`config/services.ts`);
@@ -60,7 +60,7 @@ export class ApiError extends Error {
   }
 }
 
-/** An optional query flag was passed as null (spec §8: "cannot be null"); leave it undefined to omit it. */
+/** An optional query flag was passed as null ("cannot be null"); leave it undefined to omit it. */
 export class NullParameterError extends Error {
   override readonly name = 'NullParameterError';
   constructor(readonly parameter: string) {

@@ -8,7 +8,7 @@ export type { AccountOption } from './rules';
 /** How many matches the staff search shows (they reach thousands of accounts). */
 export const STAFF_SEARCH_TAKE = 20;
 
-/** Account/names: the user's own accounts (with sub-accounts), alphabetically, counted (spec §7). */
+/** Account/names: the user's own accounts (with sub-accounts), alphabetically, counted. */
 export const myAccountNamesQuery = () =>
   queryOptions({
     queryKey: ['account-names', 'mine'],
@@ -52,7 +52,7 @@ export const accountSearchQuery = (text: string) =>
 
 /**
  * One account's list entry (its name), for an account chosen earlier that is not in the current results.
- * `accountId` asks the service to include that account in the answer whatever page is requested (spec §7).
+ * `accountId` asks the service to include that account in the answer whatever page is requested.
  */
 export const accountNameQuery = (accountId: bigint) =>
   queryOptions({

@@ -7,7 +7,7 @@ import { persistentStore, STORAGE_KEYS } from '../storage';
 import { accountNameQuery, myAccountNamesQuery } from './api';
 import { initialAccountId, reconcileAccount, showAccountSelector } from './rules';
 
-/** What every screen needs to know about "the account I am looking at" (spec §4). */
+/** What every screen needs to know about "the account I am looking at". */
 export interface CurrentAccount {
   /**
    * The selected account; null while a customer's list is still loading a saved choice, or for Staff/Admin
@@ -20,7 +20,7 @@ export interface CurrentAccount {
   accounts: AccountListName[];
   /** True until the selection is settled (the customer's list, or the staff member's account name, is loading). */
   isLoading: boolean;
-  /** Spec §6: shown for Admin/Staff or when the user reaches more than one account. */
+  /** Shown for Admin/Staff or when the user reaches more than one account. */
   showSelector: boolean;
   /** Staff/Admin search accounts on the server instead of picking from `accounts`. */
   searchesServer: boolean;
@@ -74,7 +74,7 @@ export function CurrentAccountProvider({ session, children }: { session: Session
     [staff, list],
   );
 
-  // Customers: once the list is in, a saved account that is not in it is replaced (spec §4).
+  // Customers: once the list is in, a saved account that is not in it is replaced.
   let accountId: bigint | null;
   if (staff) accountId = selected;
   else if (mine.data) accountId = reconcileAccount(selected, list);

@@ -9,7 +9,7 @@ const acc = (accountId: bigint, listName: string, parentId: bigint | null = null
 
 const family = [acc(10n, 'Zeta Family'), acc(11n, 'Zeta Kids', 10n), acc(12n, 'Zeta Office', 10n), acc(20n, 'alpha Corp')];
 
-describe('initialAccountId (spec §4)', () => {
+describe('initialAccountId', () => {
   it.each([
     ['saved choice wins', '42', [7n, 8n], 42n],
     ['first token scope without a saved choice', null, [7n, 8n], 7n],
@@ -26,7 +26,7 @@ describe('initialAccountId (spec §4)', () => {
   });
 });
 
-describe('reconcileAccount (spec §4)', () => {
+describe('reconcileAccount', () => {
   it.each([
     ['keeps a selection that is in the list', 11n, family, 11n],
     ['not in the list → first top-level alphabetically (case-insensitive)', 99n, family, 20n],
@@ -70,7 +70,7 @@ describe('groupAccounts', () => {
   });
 });
 
-describe('showAccountSelector (spec §6)', () => {
+describe('showAccountSelector', () => {
   it.each([
     [true, 0, true],
     [true, 1, true],

@@ -2,7 +2,7 @@ import type { AccountListName, SearchResult } from '@portal/contract';
 import type { Session } from '../session/session';
 
 /**
- * Pure rules of the current account (spec §4, §6). The provider and the selector only render them.
+ * Pure rules of the current account. The provider and the selector only render them.
  */
 
 /** Parses a saved `currentAccountId`; anything but a plain non-negative integer is ignored. */
@@ -25,7 +25,7 @@ const isTopLevel = (account: AccountListName, ids: Set<bigint>): boolean =>
   account.parentId === null || !ids.has(account.parentId);
 
 /**
- * Spec §4: when the selected account is not in the loaded list, the first top-level account alphabetically
+ * When the selected account is not in the loaded list, the first top-level account alphabetically
  * becomes selected (or the first in the list). An empty list keeps the selection: there is nothing better.
  */
 export const reconcileAccount = (selected: bigint | null, list: readonly AccountListName[]): bigint | null => {
@@ -71,7 +71,7 @@ export const groupAccounts = <T extends AccountListName>(list: readonly T[], ord
   return groups;
 };
 
-/** Spec §6: the selector shows for Admin/Staff, or when the user can reach more than one account (sub-accounts count). */
+/** The selector shows for Admin/Staff, or when the user can reach more than one account (sub-accounts count). */
 /**
  * The parent as its sub-accounts' group names it: a list name ends in the account number in parentheses, which
  * "{parent} (Sub-Accounts)" would double ("Jordan Lee (100002) (Sub-Accounts)"), so the number follows a comma.

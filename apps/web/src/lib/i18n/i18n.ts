@@ -54,7 +54,7 @@ export const registerLocales = async <T extends object>(namespace: string, local
 export const isUiLanguage = (value: unknown): value is UiLanguage =>
   typeof value === 'string' && (UI_LANGUAGES as readonly string[]).includes(value);
 
-/** Account language preference (spec §3: English | French) → UI language. */
+/** Account language preference (English | French) → UI language. */
 export const uiLanguageFromPreference = (language: string | null | undefined): UiLanguage =>
   language === 'French' ? 'fr' : 'en';
 

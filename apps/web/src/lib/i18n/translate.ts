@@ -2,7 +2,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 
 /**
  * The little of i18next the portal used, in a page of code (i18next with react-i18next was 14 KB as served on
- * every page, /login included; issue 13: /login ≤ 110 KB). Catalogs are trees per language and namespace; a key
+ * every page, /login included; docs/decisions/0009-performance-budgets.md: /login ≤ 110 KB). Catalogs are trees per language and namespace; a key
  * is a dotted path, `ns:key` picks another namespace; `{{name}}` takes `options.name`; with a numeric
  * `options.count` the key's `_one` / `_other` (… by `Intl.PluralRules`) form is used. A key missing in French
  * falls back to English, one missing everywhere comes back as it was given (server texts pass through `t`).

@@ -49,7 +49,7 @@ export const subscribeSession = (listener: () => void): (() => void) => {
   return () => listeners.delete(listener);
 };
 
-/** Stores a token from a login (spec §4: Remember me → persistent, else this tab only). */
+/** Stores a token from a login (Remember me → persistent, else this tab only). */
 export const startSession = (token: string, remember: boolean): Session | null => {
   saveToken(stores, token, remember);
   refresh();

@@ -6,7 +6,7 @@ import { accountIdsFromScopes } from '@portal/contract/scopes';
 // The contract's rule through its zod-free entry: this module is on the /login path.
 export { accountIdsFromScopes };
 
-/** The signed-in user as the portal sees it (spec §3 "Logged-in user"), derived from the token's claims. */
+/** The signed-in user as the portal sees it, derived from the token's claims. */
 export interface Session {
   token: string;
   /** Subject: the user's id at the auth service. */

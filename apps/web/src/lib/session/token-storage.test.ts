@@ -20,7 +20,7 @@ const stores = (persistent: Record<string, string> = {}, tab: Record<string, str
   return s as TokenStores & { persistent: { data: Record<string, string> }; tab: { data: Record<string, string> } };
 };
 
-describe('saveToken (spec §4)', () => {
+describe('saveToken', () => {
   it('Remember me: persistent storage, and the tab copy is removed', () => {
     const s = stores({}, { token: 'old' });
     saveToken(s, 'new', true);

@@ -1,7 +1,7 @@
 import { STORAGE_KEYS, type KeyValueStore } from '../storage';
 
 /**
- * Where the session token lives (spec §4).
+ * Where the session token lives.
  * - Remember me: persistent storage, and the per-tab copy is removed.
  * - Otherwise: per-tab storage, and the persistent copy is removed (a shared computer keeps nothing).
  * - Reading: the per-tab token is preferred, because it is the newest login made in this tab (a login

@@ -1,6 +1,6 @@
 import { readTheme, resolveDark } from './theme';
 
-describe('theme rules (spec §4)', () => {
+describe('theme rules', () => {
   it.each([
     ['light', false, false],
     ['light', true, false],

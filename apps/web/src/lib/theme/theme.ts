@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { persistentStore, STORAGE_KEYS, type KeyValueStore } from '../storage';
 
 /**
- * Light, dark or system theme (spec §4), saved under `theme`; system follows `prefers-color-scheme` live.
+ * Light, dark or system theme, saved under `theme`; system follows `prefers-color-scheme` live.
  * theme-init.js (inlined into each page) applies the same rule before first paint; this module keeps it applied afterwards.
  */
 export const THEMES = ['light', 'dark', 'system'] as const;

@@ -1,7 +1,7 @@
 import { MONTHLY_PAYMENT_DAY } from '@portal/contract';
 
 /**
- * When automatic payments run and how much they take (decisions §5). Pure. Calendar days are UTC
+ * When automatic payments run and how much they take (docs/decisions/0006-where-the-spec-is-wrong.md). Pure. Calendar days are UTC
  * days, so every server instance agrees on "today".
  */
 

@@ -11,7 +11,7 @@ import { notifyAccount } from '../../notifications';
 import { claimRun, dueCandidates, findSchedule, finishRun, type AutopayCandidate } from './repository';
 import { autopayAmountMinor, frequencyOfPeriod, isMonthlyRunDue, monthlyPeriod, utcDay } from './rules';
 
-/** Automatic payments are recorded under the account payment method that turns them on (spec §3). */
+/** Automatic payments are recorded under the account payment method that turns them on. */
 export const AUTOPAY_PAYMENT_TYPE = AUTOPAY_ON;
 export const AUTOPAY_DESCRIPTION = 'Automatic payment';
 const BATCH_SIZE = 200;

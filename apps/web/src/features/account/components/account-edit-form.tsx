@@ -28,7 +28,7 @@ export interface AccountEditFormProps {
 }
 
 /**
- * Edit mode of Account Information (spec §2, §5): validated with the contract's AccountEditFormSchema, errors
+ * Edit mode of Account Information: validated with the contract's AccountEditFormSchema, errors
  * beside their fields. Account number, name and type are shown read-only. Mounted only while editing, so
  * Cancel (which unmounts it) always restores the saved values and clears every error.
  */
@@ -54,7 +54,7 @@ export function AccountEditFormView({
     resolver: zodResolver(AccountEditFormSchema),
     defaultValues: toEditForm(details, now),
   });
-  // Leaving with unsaved edits asks first (issue 15 item 5): the page guards while a value differs.
+  // Leaving with unsaved edits asks first (docs/decisions/0015-screens-fit-a-phone.md): the page guards while a value differs.
   useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange?.(false), [onDirtyChange]);
   // "Edit Profile" is gone once editing starts: focus moves to the first field the customer can change.

@@ -6,7 +6,7 @@ import { useTranslation } from '@/lib/i18n/translate';
 import { accountTypeLabel, currentBillingAddress, currentBillingContact } from '../rules';
 import { AccountSection } from './account-section';
 
-/** The three sections of Account Information in view mode (spec §2); empty values show "N/A". */
+/** The three sections of Account Information in view mode; empty values show "N/A". */
 export function AccountView({ details, now }: { details: AccountDetailsResponse; now: Date }) {
   const { t, i18n } = useTranslation('account');
   const { t: tc } = useTranslation();

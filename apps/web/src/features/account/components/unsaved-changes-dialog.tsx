@@ -9,7 +9,7 @@ export interface UnsavedChangesDialogProps {
 }
 
 /**
- * "Leave without saving?" (issue 15 item 5): asked when the customer navigates away from Account Information
+ * "Leave without saving?" (docs/decisions/0015-screens-fit-a-phone.md): asked when the customer navigates away from Account Information
  * with edits that are not saved. Staying is first in the tab order, and the Dialog gives focus back to where
  * it was (the link or field) when they stay.
  */

@@ -14,7 +14,7 @@ export const shouldAskBeforeLeaving: BlockerFunction = ({ currentLocation, nextL
   nextLocation.pathname !== paths.login;
 
 /**
- * Keeps unsaved edits from being lost (issue 15 item 5): while `dirty`, navigating inside the app (links,
+ * Keeps unsaved edits from being lost (docs/decisions/0015-screens-fit-a-phone.md): while `dirty`, navigating inside the app (links,
  * Back/Forward) asks "Leave without saving?" (react-router's blocker: the router is a data router), and closing
  * or reloading the tab brings up the browser's own `beforeunload` prompt. Switching account in the selector (not a
  * navigation) asks the same question through `lib/unsaved-changes`.

@@ -33,7 +33,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('account information (spec §2 "Account Information")', () => {
+describe('account information', () => {
   it('shows a spinner, then the account, billing contact and billing address, with N/A for empty values', async () => {
     const base = accountDetails(1001n);
     mockAccount({

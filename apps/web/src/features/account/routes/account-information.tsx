@@ -31,14 +31,14 @@ await registerLocales('account', accountLocales);
 
 /**
  * The edit form brings react-hook-form, the zod schemas and the phone number rules (about 40 KB as served): it
- * loads when "Edit" is reached, keeping the page's first load within the route budget (issue 13: ≤ 180 KB).
+ * loads when "Edit" is reached, keeping the page's first load within the route budget (docs/decisions/0009-performance-budgets.md: ≤ 180 KB).
  */
 const loadEditForm = () => import('../components/account-edit-form');
 const preloadEditForm = () => void loadEditForm();
 const AccountEditFormView = lazy(async () => ({ default: (await loadEditForm()).AccountEditFormView }));
 
 /**
- * /profile — Account Information (spec §2): account details, billing contact and billing address, with an
+ * /profile — Account Information: account details, billing contact and billing address, with an
  * edit mode that saves through PUT Account/customerdetails.
  */
 export function AccountInformationPage() {
@@ -72,7 +72,7 @@ function AccountInformation({ accountId, back }: { accountId: bigint; back: Reac
   const queryClient = useQueryClient();
   const details = useQuery(accountDetailsQuery(accountId));
   const [editing, setEditing] = useState(false);
-  // Whether the edit form holds values that are not saved: leaving then asks first (issue 15 item 5).
+  // Whether the edit form holds values that are not saved: leaving then asks first (docs/decisions/0015-screens-fit-a-phone.md).
   const [dirty, setDirty] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [serverFields, setServerFields] = useState<Record<string, string> | null>(null);
@@ -81,7 +81,7 @@ function AccountInformation({ accountId, back }: { accountId: bigint; back: Reac
   const focusEdit = useRef(false);
   const now = new Date();
 
-  // Spec §9: the success message goes away after 4 seconds.
+  // The success message goes away after 4 seconds.
   useEffect(() => {
     if (notice?.tone !== 'success') return;
     const timer = setTimeout(() => setNotice(null), SUCCESS_MESSAGE_MS);
@@ -102,7 +102,7 @@ function AccountInformation({ accountId, back }: { accountId: bigint; back: Reac
   const reauthentication = useReauthentication();
   const save = useMutation({
     mutationFn: ({ current, form }: { current: AccountDetailsResponse; form: AccountEditForm }) =>
-      // A new invoice email needs a recent sign-in: the password is asked for then (issue 11 item 5).
+      // A new invoice email needs a recent sign-in: the password is asked for then (docs/decisions/0011-server-side-sessions.md).
       reauthentication.run(() => updateCustomerDetails(buildAccountUpdateModel(current, form, new Date()))),
     onSuccess: async (saved, { current, form }) => {
       if (saved !== true) {
@@ -129,7 +129,7 @@ function AccountInformation({ accountId, back }: { accountId: bigint; back: Reac
     },
   });
 
-  /** Spec §8: errors on the account screen show in a red banner and are logged. */
+  /** Errors on the account screen show in a red banner and are logged. */
   function showError(text: string, cause?: unknown) {
     console.error(text, cause ?? '');
     setNotice({ tone: 'error', text });

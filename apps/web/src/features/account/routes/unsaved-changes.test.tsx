@@ -4,7 +4,7 @@ import { changeLanguage } from '@/lib/i18n/i18n';
 import { accountDetails, names } from '@/test/fixtures';
 import { json, makeToken, mockFetch, renderRoute } from '@/test/utils';
 
-/** Issue 15 item 5: leaving Account Information with unsaved edits asks first. */
+/** docs/decisions/0015-screens-fit-a-phone.md: leaving Account Information with unsaved edits asks first. */
 const mockAccount = () =>
   mockFetch((call) => {
     const path = call.url.pathname;

@@ -2,7 +2,7 @@ import { endpoints, type ApproveUserRequest, type UserStatus } from '@portal/con
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 
-/** Users for Admin (decisions §5): those awaiting approval first, then by name; filtered on the server. */
+/** Users for Admin (docs/decisions/0006-where-the-spec-is-wrong.md): those awaiting approval first, then by name; filtered on the server. */
 export const usersQuery = ({ search = '', status = '' }: { search?: string; status?: UserStatus | '' } = {}) =>
   queryOptions({
     queryKey: ['users', { search, status }],

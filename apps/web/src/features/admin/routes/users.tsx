@@ -29,7 +29,7 @@ await registerLocales('admin', adminLocales);
 
 /**
  * The dialogs (and Radix Dialog with them, ~14 KB gzip) load when first opened, or when the pointer nears an
- * action button, keeping this route within the 200 KB budget (decisions §9).
+ * action button, keeping this route within the 200 KB budget (docs/decisions/0009-performance-budgets.md).
  */
 const loadDialogs = () => import('../components/user-dialogs');
 const AccessDialog = lazy(() => loadDialogs().then((m) => ({ default: m.AccessDialog })));
@@ -43,7 +43,7 @@ type Notice = { tone: 'success' | 'error'; text: string } | null;
 const STATUS_TONE: Record<UserStatus, BadgeTone> = { pending: 'warning', active: 'success', disabled: 'neutral' };
 
 /**
- * /admin/users (decisions §5, issues 14 and 15): Admin finds any user by name, username or email and status;
+ * /admin/users (docs/decisions/0006-where-the-spec-is-wrong.md): Admin finds any user by name, username or email and status;
  * approves those awaiting approval, edits an active user's roles and accounts, enables a disabled one,
  * sends a sign-in link, resets two-factor sign-in or disables. Every change is audited on the server and
  * ends the person's sessions, so it takes effect on their next request.

@@ -32,7 +32,7 @@ const DisableApiClientDialog = lazy(() => loadDialogs().then((m) => ({ default: 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 /**
- * /admin/api-clients (issue 52 item 1): Admin creates the machine clients of the provider API (name and
+ * /admin/api-clients: Admin creates the machine clients of the provider API (name and
  * scopes; the secret is shown once), rotates a secret with a grace period for the old one, or disables a
  * client. Every change is audited on the server.
  */

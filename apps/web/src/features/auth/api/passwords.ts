@@ -12,7 +12,7 @@ import { paths } from '@/config/paths';
 import { api } from '@/lib/api/client';
 
 /**
- * Password/ResetEmail {username, validateURL, brand} → true when the email went out (spec §7).
+ * Password/ResetEmail {username, validateURL, brand} → true when the email went out.
  * validateURL is this site's /reset-password; the emailed link appends `#reset=<token>`.
  */
 export const sendResetEmail = (username: string): Promise<boolean> =>
@@ -39,6 +39,6 @@ export const recentPasskeysQuery = () =>
     select: (passkeys) => passkeys.filter((passkey) => isRecentPasskey(passkey.createdAt, new Date())),
   });
 
-/** Password/Change {currentPassword, newPassword} → {successful, error} (decisions §3). */
+/** Password/Change {currentPassword, newPassword} → {successful, error} (docs/decisions/0003-contract-rules.md). */
 export const changePassword = (body: ChangePasswordRequest): Promise<ResultResponse> =>
   api.call(endpoints.changePassword, { body });

@@ -14,7 +14,7 @@ const isProvider = (value: unknown): value is Provider =>
  *
  * Not through the API client: the sign-in page asks for this as it opens, and the client brings the
  * contract's schemas and zod (about 33 KB as served), which would then weigh on every first view of /login
- * (decisions §9: ≤ 110 KB). The path comes from the endpoint table at build time; the answer is checked by
+ * (docs/decisions/0009-performance-budgets.md: ≤ 110 KB). The path comes from the endpoint table at build time; the answer is checked by
  * hand against the contract's type, and anything else counts as no providers (the link stays hidden).
  */
 export const openIdProviders = async (): Promise<OpenIdProviders> => {

@@ -22,7 +22,7 @@ import { changePasswordFormSchema, type ChangePasswordForm } from '../schemas';
 await registerLocales('password', passwordLocales);
 
 /**
- * /password (decisions §5): Password/Change {currentPassword, newPassword}; with passkeys added in the last 24
+ * /password (docs/decisions/0006-where-the-spec-is-wrong.md): Password/Change {currentPassword, newPassword}; with passkeys added in the last 24
  * hours, it offers to remove them with the change.
  */
 export function ChangePasswordPage() {

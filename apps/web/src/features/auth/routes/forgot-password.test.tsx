@@ -8,7 +8,7 @@ const submit = async (value: string) => {
   await user.click(await screen.findByRole('button', { name: 'Send Reset Code' }));
 };
 
-describe('/forgot-password (spec §2, §5, §8)', () => {
+describe('/forgot-password', () => {
   it('sends the reset email request and hides the form on success', async () => {
     const { calls } = mockFetch(() => json(true));
     renderRoute('/forgot-password');

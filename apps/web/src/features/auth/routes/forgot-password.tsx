@@ -17,7 +17,7 @@ import { forgotPasswordFormSchema, type ForgotPasswordForm } from '../schemas';
 
 await registerLocales('password', passwordLocales);
 
-/** /forgot-password (spec §2, §5, §8): "Username or Email Address" → "Send Reset Code"; the form hides on success. */
+/** /forgot-password: "Username or Email Address" → "Send Reset Code"; the form hides on success. */
 export function ForgotPasswordPage() {
   const { t } = useTranslation('password');
   usePageTitle(t('forgot.title'));

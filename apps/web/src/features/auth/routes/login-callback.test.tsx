@@ -5,7 +5,7 @@ beforeEach(() => {
   mockFetch(() => json({ error: 'not in this test' }, 404));
 });
 
-describe('/login-callback (spec §2)', () => {
+describe('/login-callback', () => {
   it('stores a #token in this tab, removes the persistent copy, and goes to /', async () => {
     const token = makeToken({ name: 'Sso User' });
     localStorage.setItem('token', makeToken({ name: 'Previous' }));

@@ -18,7 +18,7 @@ import { hashParam } from '../rules';
 await registerLocales('auth', authLocales);
 
 /**
- * /login-callback (spec §2): where single sign-on returns. `#token=` → stored for this tab only (the
+ * /login-callback: where single sign-on returns. `#token=` → stored for this tab only (the
  * persistent copy is removed) → /. `#error=` → "Account awaiting approval". No hash → /.
  */
 export function LoginCallbackPage() {

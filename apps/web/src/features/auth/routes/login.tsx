@@ -25,7 +25,7 @@ await registerLocales('auth', authLocales);
 /**
  * The API module (client + contract schemas + zod, about 35 KB gzip) is loaded on demand: when the form first
  * gets focus or is submitted. The login form itself therefore shows with the bare minimum of JavaScript
- * (decisions §9: /login ≤ 110 KB as served). For the same reason this form uses plain state, not react-hook-form.
+ * (docs/decisions/0009-performance-budgets.md: /login ≤ 110 KB as served). For the same reason this form uses plain state, not react-hook-form.
  */
 const loadApi = () => import('../api/authenticate');
 /** Passkey sign-in (the WebAuthn helper with it) downloads only when its button is pressed. */
@@ -44,8 +44,8 @@ function MicrosoftMark() {
 }
 
 /**
- * /login (spec §2): Username, Password, Remember me, Log In; "Forgot your password?" and single sign-on.
- * Also consumes one-time login links `#otl=<token>` issued by an Admin (decisions §5).
+ * /login: Username, Password, Remember me, Log In; "Forgot your password?" and single sign-on.
+ * Also consumes one-time login links `#otl=<token>` issued by an Admin (docs/decisions/0006-where-the-spec-is-wrong.md).
  */
 export function LoginPage() {
   const { t } = useTranslation('auth');

@@ -8,7 +8,7 @@ import { endSession, getSession } from '@/lib/session/session-store';
 const LOGOUT_TIMEOUT_MS = 3000;
 
 /**
- * /logout (spec §2): ends the session at the auth service (its token then stops working everywhere), then
+ * /logout: ends the session at the auth service (its token then stops working everywhere), then
  * clears the token from both stores and the user state (the portal layout drops its cache when the session
  * ends), and replaces the history entry with /login. Ending it at the service is best effort: a failure or a
  * slow answer must not keep the person signed in on this device. Done in the loader, so it happens before

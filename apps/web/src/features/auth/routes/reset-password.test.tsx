@@ -19,7 +19,7 @@ const submit = async (password: string, confirm: string) => {
   await user.click(screen.getByRole('button', { name: 'Reset Password' }));
 };
 
-describe('/reset-password (spec §2, §5, §8)', () => {
+describe('/reset-password', () => {
   it('shows the password rule and sends the token from #reset', async () => {
     const { calls, sets } = backend();
     renderRoute('/reset-password#reset=tok-123');

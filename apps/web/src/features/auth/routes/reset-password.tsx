@@ -22,7 +22,7 @@ import { resetPasswordFormSchema, type ResetPasswordForm } from '../schemas';
 await registerLocales('password', passwordLocales);
 
 /**
- * /reset-password#reset=<token> (spec §2, §5, §8): New Password + Confirm New Password → Reset Password.
+ * /reset-password#reset=<token>: New Password + Confirm New Password → Reset Password.
  * The token stays in the hash: browsers never send it to a server or in a Referer header.
  */
 export function ResetPasswordPage() {

@@ -11,7 +11,7 @@ import { AutopayOffDialog, AutopaySetupDialog, preloadAutopayDialogs } from './l
 
 export interface AutomaticPaymentsProps {
   accountId: bigint;
-  /** The account's payment method: "Credit Card" while automatic payments are on (spec §4). */
+  /** The account's payment method: "Credit Card" while automatic payments are on. */
   paymentMethod: AccountPaymentMethod;
   cards: PaymentMethodEntry[];
   currency: CurrencyCode;

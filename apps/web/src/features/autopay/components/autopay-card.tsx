@@ -11,7 +11,7 @@ import { DisabledHint } from './disabled-hint';
 
 export interface AutopayCardProps {
   enabled: boolean;
-  /** No saved card: the switch is disabled and says why (spec §4). */
+  /** No saved card: the switch is disabled and says why. */
   hasCards: boolean;
   schedule: AutopayScheduleResponse | undefined;
   scheduleError: boolean;
@@ -23,7 +23,7 @@ export interface AutopayCardProps {
 }
 
 /**
- * Automatic Payments (spec §2, §4; decisions §5): status text and an Enabled/Disabled switch. Turning it on
+ * Automatic Payments (docs/decisions/0006-where-the-spec-is-wrong.md): status text and an Enabled/Disabled switch. Turning it on
  * opens "Setup Automatic Payments"; turning it off asks first. While on, the saved schedule is shown.
  */
 export function AutopayCard({

@@ -14,7 +14,7 @@ export interface AutopayOffDialogProps {
 }
 
 /**
- * "Turn off automatic payments?": confirmed first, then "Credit Card (Manual)" is saved (spec §4); the
+ * "Turn off automatic payments?": confirmed first, then "Credit Card (Manual)" is saved; the
  * schedule is kept, so turning them back on restores it.
  */
 export function AutopayOffDialog({ open, onOpenChange, accountId, onDone, onFailed }: AutopayOffDialogProps) {

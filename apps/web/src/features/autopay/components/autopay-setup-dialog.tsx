@@ -31,7 +31,7 @@ export interface AutopaySetupDialogProps {
 }
 
 /**
- * "Setup Automatic Payments" (spec §5, decisions §5): frequency (due date, recommended, or monthly on the
+ * "Setup Automatic Payments" (docs/decisions/0006-where-the-spec-is-wrong.md): frequency (due date, recommended, or monthly on the
  * 15th), amount (full balance or a fixed amount, 100 by default) and card (expired ones hidden; the default
  * preselected). Saving stores the schedule, makes the card the default and turns automatic payments on.
  */

@@ -4,7 +4,7 @@ import { useId, useState, type ReactNode } from 'react';
  * Explains why a control is disabled, as a tooltip on a focusable wrapper (a disabled control takes neither
  * focus nor hover). Shown on hover and keyboard focus, kept open while the pointer is over it, dismissed with
  * Escape (WCAG 1.4.13); the text is also the wrapper's description for screen readers. CSS-positioned, so it
- * does not bring a positioning library to the payments screen (decisions §9 budget).
+ * does not bring a positioning library to the payments screen (docs/decisions/0009-performance-budgets.md).
  */
 export function DisabledHint({ hint, children }: { hint: ReactNode; children: ReactNode }) {
   const id = useId();

@@ -18,7 +18,7 @@ function DetailRow({ label, children }: { label: string; children: ReactNode }) 
   );
 }
 
-/** The account details panel (spec §2): name, invoice email, billing address and contact, "Update details". */
+/** The account details panel: name, invoice email, billing address and contact, "Update details". */
 export function AccountDetailsCard({ details }: { details: AccountDetailsResponse | undefined }) {
   const { t, i18n } = useTranslation('dashboard');
   const { t: tc } = useTranslation();

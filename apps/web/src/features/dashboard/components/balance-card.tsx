@@ -14,9 +14,9 @@ import { usePayBalance } from '@/features/payments';
 import { LoadingBlock } from './loading-block';
 
 /**
- * "Current balance" (spec §4 "Balance"): one figure per currency, owing in red with the payment-due line
+ * "Current balance": one figure per currency, owing in red with the payment-due line
  * (or "Overdue since {date}" and the amount overdue), otherwise green; "Make a payment", and whether pre-authorized payments are on.
- * "Make a payment" opens the one-time payment dialog here (issue 15 item 7); with nothing owed it says so.
+ * "Make a payment" opens the one-time payment dialog here; with nothing owed it says so.
  */
 export function BalanceCard({
   accountId,

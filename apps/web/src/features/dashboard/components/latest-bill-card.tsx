@@ -13,7 +13,7 @@ import { pdfUrl } from '@/lib/document-links';
 import { useFormat } from '@/lib/i18n/use-format';
 import { LoadingBlock } from './loading-block';
 
-/** The latest posted bill (spec §2): number, period, due date and amount, with "View bill" and "Download PDF". */
+/** The latest posted bill: number, period, due date and amount, with "View bill" and "Download PDF". */
 export function LatestBillCard({
   invoice,
   loading,

@@ -3,7 +3,7 @@ import { useTranslation } from '@/lib/i18n/translate';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 
-/** The three tiles of spec §2 and Usage beside Invoices & Billing; on wide screens they are the way to these pages (the top menu lists them on phones). */
+/** The spec's three tiles and Usage beside Invoices & Billing; on wide screens they are the way to these pages (the top menu lists them on phones). */
 export function Tiles() {
   const { t } = useTranslation('dashboard');
   const tiles = [

@@ -9,7 +9,7 @@ beforeEach(() => {
   sessionStorage.setItem('token', makeToken({ scopes: ['ac:1001'] }));
 });
 
-describe('dashboard (spec §2 Home)', () => {
+describe('dashboard', () => {
   it('shows the account number, an owing balance in red with the payment-due line, the latest bill and details', async () => {
     const { calls } = mockBilling();
     renderRoute('/');
@@ -134,7 +134,7 @@ describe('dashboard (spec §2 Home)', () => {
   });
 });
 
-describe('"Make a payment" on the dashboard (issue 15 item 7)', () => {
+describe('"Make a payment" on the dashboard', () => {
   it('opens the one-time payment dialog in place; paying closes it, focus back on the button, and says so', async () => {
     const user = userEvent.setup();
     const { callsTo } = mockPortalBilling();

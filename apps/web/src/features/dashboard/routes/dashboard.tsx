@@ -21,7 +21,7 @@ import { dashboardLocales } from '../locales';
 await registerLocales('dashboard', dashboardLocales);
 
 /**
- * Home dashboard (spec §2): heading with the account number, a balance card per currency with the
+ * Home dashboard: heading with the account number, a balance card per currency with the
  * payment-due line, latest posted bill with "View bill" / "Download PDF", account details panel, three tiles.
  */
 export function DashboardPage() {

@@ -30,7 +30,7 @@ export interface DisputeDialogProps {
   /** The line disputed, or the invoice's lines to choose from (taxes left out: they follow their charges). */
   lines: readonly DisputedLine[];
   onCreated: (dispute: Dispute) => void;
-  /** Opened from an invoice's detail: amounts formatted as that page formats them (spec §9). */
+  /** Opened from an invoice's detail: amounts formatted as that page formats them. */
   invoiceDetail?: boolean;
 }
 

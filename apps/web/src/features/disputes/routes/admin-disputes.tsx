@@ -41,7 +41,7 @@ const VIEW_LABELS: Record<View, string> = { pending: 'showPending', resolved: 's
 type Action = { kind: 'take' | 'resolve' | 'reject'; dispute: Dispute };
 
 /**
- * /admin/disputes (issue 12 item 2): Staff and Admin see the charge disputes waiting for support, take one
+ * /admin/disputes: Staff and Admin see the charge disputes waiting for support, take one
  * (Under review, by them), and resolve it with a credit note or reject it with a reason, each after a
  * confirmation dialog. The service audits every action and notifies the customer.
  */

@@ -6,7 +6,7 @@ import { api } from '@/lib/api/client';
 export const getInvoiceContent = (invoiceId: bigint, signal?: AbortSignal) =>
   api.call(endpoints.invoiceContent, {
     params: { invoiceId },
-    // `summary` only has to be present (spec §7 "?summary").
+    // `summary` only has to be present.
     query: { summary: '' },
     signal,
   });

@@ -9,7 +9,7 @@ import { INVOICE_LIST_ORDER, pageSkip } from '../rules';
  */
 export const DOCUMENT_LINK_REFRESH_MS = 5 * 60_000;
 
-/** Invoice/items: one page of posted invoices, newest period first, counted (spec §7). */
+/** Invoice/items: one page of posted invoices, newest period first, counted. */
 export const getInvoices = (dnfilter: string, page: number, signal?: AbortSignal) =>
   api.call(endpoints.invoices, {
     query: { dnfilter, orderby: INVOICE_LIST_ORDER, skip: pageSkip(page), take: INVOICE_PAGE_SIZE, count: 'true' },

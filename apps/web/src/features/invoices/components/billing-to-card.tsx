@@ -6,7 +6,7 @@ import { Banner } from '@/components/ui/banner';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 
-/** "Billing To" (spec §2): customer name, address lines, city, province, postal code, country. */
+/** "Billing To": customer name, address lines, city, province, postal code, country. */
 export function BillingToCard({ content, failed }: { content: InvoiceContent | undefined; failed: boolean }) {
   const { t, i18n } = useTranslation('invoices');
   const customer = content?.customer;

@@ -8,8 +8,8 @@ import { useFormat } from '@/lib/i18n/use-format';
 import { paymentDescription, sortInvoicePayments } from '../rules';
 
 /**
- * Payment History of one invoice (spec §2): newest first by date then id; the caller renders it only when there
- * are payments. Where the table does not fit, two lines per payment instead (issues 15 and 50).
+ * Payment History of one invoice: newest first by date then id; the caller renders it only when there
+ * are payments. Where the table does not fit, two lines per payment instead.
  */
 export function InvoicePaymentsCard({ payments }: { payments: InvoicePayment[] }) {
   const { t } = useTranslation('invoices');

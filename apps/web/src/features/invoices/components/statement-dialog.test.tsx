@@ -41,7 +41,7 @@ const open = async () => {
   return { user, onDownloaded, dialog: await screen.findByRole('dialog', { name: 'Statement of account' }) };
 };
 
-describe('the statement dialog (issue 12 item 4)', () => {
+describe('the statement dialog', () => {
   it('starts with the last three months up to the account’s today, as a PDF', async () => {
     mockPortalBilling();
     await open();

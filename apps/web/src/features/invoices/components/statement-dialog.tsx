@@ -21,7 +21,7 @@ export interface StatementDialogProps {
 }
 
 /**
- * "Statement of account" (issue 12 item 4): a period (From, To: the account's calendar days) and a format
+ * "Statement of account": a period (From, To: the account's calendar days) and a format
  * (PDF or CSV); Download fetches the file and closes the dialog, which gives focus back to its opener.
  * Nothing is requested while a date is missing, invalid, reversed or the period is longer than 5 years.
  */

@@ -18,7 +18,7 @@ beforeEach(() => {
   sessionStorage.setItem('token', makeToken({ scopes: ['ac:1001'] }));
 });
 
-describe('invoice detail (spec §2 "Invoice detail")', () => {
+describe('invoice detail', () => {
   it('shows heading, period, downloads, Billing To, charges and the summary with Amount Due in red', async () => {
     const { callsTo } = mockPortalBilling();
     renderRoute('/invoices/77');
@@ -47,7 +47,7 @@ describe('invoice detail (spec §2 "Invoice detail")', () => {
     expect(summary.getByText('Issue Date').nextElementSibling).toHaveTextContent('May 1, 2025');
     expect(summary.getByText('Due Date').nextElementSibling).toHaveTextContent('May 30, 2025');
     expect(summary.getByText('Overdue')).toBeInTheDocument();
-    // Spec §9: CAD is formatted with en-US on this page.
+    // CAD is formatted with en-US on this page.
     expect(summary.getByText('Total Amount').nextElementSibling).toHaveTextContent('CA$120.50');
     const due = summary.getByTestId('amount-due');
     expect(due).toHaveTextContent('CA$120.50');
@@ -96,7 +96,7 @@ describe('invoice detail (spec §2 "Invoice detail")', () => {
     ]);
   });
 
-  it('lists payments on phones as two lines each, not a table that scrolls sideways (issue 15 item 6)', async () => {
+  it('lists payments on phones as two lines each, not a table that scrolls sideways (docs/decisions/0015-screens-fit-a-phone.md)', async () => {
     mockPortalBilling({
       invoiceDetails: () =>
         json(

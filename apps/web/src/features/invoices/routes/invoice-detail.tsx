@@ -34,7 +34,7 @@ import { canPayInvoice, hasSettlingPayment, parseInvoiceId } from '../rules';
 await registerLocales('invoices', invoicesLocales);
 
 /**
- * /invoices/{invoiceId} (spec §2 "Invoice detail"): heading with the period, PDF and CDR downloads, "Pay
+ * /invoices/{invoiceId}: heading with the period, PDF and CDR downloads, "Pay
  * Invoice" while something is owed, Billing To, charges, Invoice Summary and the invoice's payment history.
  */
 export function InvoiceDetailPage() {

@@ -12,7 +12,7 @@ beforeEach(() => {
   vi.mocked(saveFile).mockClear();
 });
 
-describe('"Statement" on the invoice list (issue 12 item 4)', () => {
+describe('"Statement" on the invoice list', () => {
   it('opens the statement dialog for the current account, ending on its today, downloads and says so', async () => {
     const user = userEvent.setup();
     const billing = mockPortalBilling();

@@ -16,7 +16,7 @@ beforeEach(() => {
   sessionStorage.setItem('token', makeToken({ scopes: ['ac:1001'] }));
 });
 
-describe('invoice list (spec §2 "Invoice list")', () => {
+describe('invoice list', () => {
   it('shows "Loading invoices..." while the first page loads', async () => {
     mockPortalBilling({ invoices: never });
     renderRoute('/invoices');

@@ -31,7 +31,7 @@ await registerLocales('invoices', invoicesLocales);
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * /invoices (spec §2 "Invoice list"): period filter, search, table (cards on phones) and pagination. The
+ * /invoices: period filter, search, table (cards on phones) and pagination. The
  * period, search and page live in the URL, so back/forward, reload and shared links show the same list.
  */
 export function InvoiceListPage() {
@@ -60,7 +60,7 @@ export function InvoiceListPage() {
   );
 }
 
-/** "Statement" (issue 12 item 4): opens the statement dialog; says when the file was downloaded. */
+/** "Statement": opens the statement dialog; says when the file was downloaded. */
 function StatementAction({ accountId }: { accountId: bigint }) {
   const { t } = useTranslation('invoices');
   const today = useAccountToday(accountId);

@@ -4,7 +4,7 @@ import { renderRoute } from '@/test/utils';
 
 afterEach(() => changeLanguage('en'));
 
-describe('legal pages (spec §2: static text, last updated April 19, 2025)', () => {
+describe('legal pages (static text, last updated April 19, 2025)', () => {
   it.each([
     ['/privacy-policy', 'Privacy Policy'],
     ['/terms-of-use', 'Terms of Use'],

@@ -11,7 +11,7 @@ const loaders: LegalLoaders = {
 };
 const initial = await loaders[currentLanguage()]();
 
-/** /privacy-policy (spec §2: static legal text, last updated April 19, 2025). */
+/** /privacy-policy (static legal text, last updated April 19, 2025). */
 export function Component() {
   return <LegalPage loaders={loaders} initial={initial} />;
 }

@@ -11,7 +11,7 @@ const loaders: LegalLoaders = {
 };
 const initial = await loaders[currentLanguage()]();
 
-/** /terms-of-use (spec §2: static legal text, last updated April 19, 2025). */
+/** /terms-of-use (static legal text, last updated April 19, 2025). */
 export function Component() {
   return <LegalPage loaders={loaders} initial={initial} />;
 }

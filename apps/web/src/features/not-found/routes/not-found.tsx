@@ -10,7 +10,7 @@ import { notFoundLocales } from '../locales';
 
 await registerLocales('notFound', notFoundLocales);
 
-/** Catch-all `*` (spec §2 Not found). Public, so it works signed in or not; "Return Home" goes to /. */
+/** Catch-all `*`. Public, so it works signed in or not; "Return Home" goes to /. */
 export function NotFoundPage() {
   const { t } = useTranslation('notFound');
   usePageTitle(t('pageTitle'));

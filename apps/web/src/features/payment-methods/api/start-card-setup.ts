@@ -6,7 +6,7 @@ import { getPublicKey } from './get-public-key';
 
 export type CardSetupFailure = 'noAddress' | 'publicKey' | 'notLoaded' | 'session' | 'setup';
 
-/** Why adding a card could not start; the modal turns `reason` into the spec's message (§8 "Add method"). */
+/** Why adding a card could not start; the modal turns `reason` into the spec's message ("Add method"). */
 export class CardSetupError extends Error {
   override readonly name = 'CardSetupError';
   constructor(
@@ -32,7 +32,7 @@ export interface StartCardSetupInput {
 }
 
 /**
- * Spec §4 "Add Payment Method" → the URL of the provider's checkout page: checks the billing address (before
+ * "Add Payment Method" → the URL of the provider's checkout page: checks the billing address (before
  * calling anything), reads the provider's public key, then creates the setup session. Throws CardSetupError.
  */
 export const startCardSetup = async ({ details, location, fromInvoiceId, now, appearance }: StartCardSetupInput): Promise<string> => {

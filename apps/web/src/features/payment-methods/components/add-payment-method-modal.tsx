@@ -24,7 +24,7 @@ export interface AddPaymentMethodModalProps {
 }
 
 /**
- * Add Payment Method (spec §4): "Continue" checks the billing address, asks the service for the card provider
+ * Add Payment Method: "Continue" checks the billing address, asks the service for the card provider
  * and a setup session, and sends the browser to the provider's secure page (the sandbox's own page by
  * default, Stripe's in production). Card numbers never touch the portal.
  */

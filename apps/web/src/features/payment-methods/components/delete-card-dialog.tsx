@@ -16,7 +16,7 @@ export interface DeleteCardDialogProps {
   onFailed: (error: unknown) => void;
 }
 
-/** "Delete card?" (spec §4: every card offers it; a destructive action is confirmed first). */
+/** "Delete card?" (every card offers it, a destructive action is confirmed first). */
 export function DeleteCardDialog({ open, card, accountId, onClose, onDeleted, onFailed }: DeleteCardDialogProps) {
   const { t } = useTranslation('payment-method-dialogs');
   const queryClient = useQueryClient();

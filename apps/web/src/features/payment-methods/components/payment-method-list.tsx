@@ -19,14 +19,14 @@ export interface PaymentMethodListProps {
   today: Date;
   /** Id of the card whose "Set as default" is running. */
   settingDefault: bigint | null;
-  /** False for the only card on file (spec §5: at least one is kept): "Delete card" is not offered then. */
+  /** False for the only card on file (at least one is kept): "Delete card" is not offered then. */
   canDelete: boolean;
   onSetDefault: (entry: PaymentMethodEntry) => void;
   onDelete: (entry: PaymentMethodEntry) => void;
 }
 
 /**
- * The saved cards (spec §4 "Card"): default highlighted blue with a "Default" badge, expired red with an
+ * The saved cards: default highlighted blue with a "Default" badge, expired red with an
  * "Expired" badge, others grey. "Set as default" only on non-default, non-expired cards; "Delete card" on all.
  */
 export function PaymentMethodList({ cards, today, settingDefault, canDelete, onSetDefault, onDelete }: PaymentMethodListProps) {

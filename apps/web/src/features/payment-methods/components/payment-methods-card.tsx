@@ -23,7 +23,7 @@ export interface PaymentMethodsCardProps {
 }
 
 /**
- * "Your Payment Methods" (spec §4 "Card", §5): the saved cards with "Set as default" and "Delete card", and
+ * "Your Payment Methods": the saved cards with "Set as default" and "Delete card", and
  * "Add Card" through the provider's checkout. Outcomes are reported to the page, which shows them in a banner.
  */
 export function PaymentMethodsCard({ accountId, cards, onSuccess, onError }: PaymentMethodsCardProps) {
@@ -69,7 +69,7 @@ export function PaymentMethodsCard({ accountId, cards, onSuccess, onError }: Pay
             cards={cards}
             today={today}
             settingDefault={settingDefault}
-            // Spec §5: the last card cannot be removed, so it is not offered (the service refuses it too).
+            // The last card cannot be removed, so it is not offered (the service refuses it too).
             canDelete={canDeleteCard(cards.length)}
             onSetDefault={(entry) => void makeDefault(entry)}
             onDelete={setDeleting}

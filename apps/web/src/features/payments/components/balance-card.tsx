@@ -7,8 +7,8 @@ import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/i18n/use-format';
 
 /**
- * Account Balance (spec §4 "Balance"): one line per currency; owing is red with "Payment due {date}" (the due
- * date of the oldest unpaid invoice, decisions §5) or "Overdue since {date}" with the amount overdue, otherwise green. Words say which is which, not colour alone.
+ * Account Balance: one line per currency; owing is red with "Payment due {date}" (the due
+ * date of the oldest unpaid invoice, docs/decisions/0006-where-the-spec-is-wrong.md) or "Overdue since {date}" with the amount overdue, otherwise green. Words say which is which, not colour alone.
  */
 export function BalanceCard({ home, fallbackCurrency }: { home: HomeModel; fallbackCurrency: CurrencyCode }) {
   const { t } = useTranslation('payments');

@@ -11,7 +11,7 @@ import { usePayBalance } from './use-pay-balance';
 
 export interface OneTimePaymentCardProps {
   accountId: bigint;
-  /** The account's balances: "Total Balance" pays the amount owing, else the first balance (spec §4). */
+  /** The account's balances: "Total Balance" pays the amount owing, else the first balance. */
   balances: readonly Balance[];
   /** The account's payments (re-read while one settles): the last one paid here is followed to its outcome. */
   payments: readonly RecentPayment[];
@@ -20,7 +20,7 @@ export interface OneTimePaymentCardProps {
 }
 
 /**
- * "Make a One-time Payment" (spec §2): "Pay Now" opens the pay modal for the account's balance. The payment
+ * "Make a One-time Payment": "Pay Now" opens the pay modal for the account's balance. The payment
  * made is followed here, in place, to how it ended; a declined one offers to pay again with another card.
  */
 export function OneTimePaymentCard({ accountId, balances, payments, currency }: OneTimePaymentCardProps) {

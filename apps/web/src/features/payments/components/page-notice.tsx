@@ -12,7 +12,7 @@ type Notice = { tone: 'error' | 'success'; text: NoticeText; takeFocus: boolean 
 export interface NoticeOptions {
   /**
    * Whether the banner takes focus (default). A dialog whose opener stays on the page passes false: closing it
-   * puts focus back on its opener (issue 10 item 8), and the banner, a status, is announced without it.
+   * puts focus back on its opener (docs/decisions/0015-screens-fit-a-phone.md), and the banner, a status, is announced without it.
    */
   takeFocus?: boolean;
 }
@@ -21,7 +21,7 @@ export interface PageNotice {
   notice: Notice | null;
   ref: RefObject<HTMLDivElement | null>;
   success: (text: NoticeText, options?: NoticeOptions) => void;
-  /** Spec §8: errors on this screen show in a red banner and are logged. */
+  /** Errors on this screen show in a red banner and are logged. */
   error: (text: NoticeText, cause?: unknown) => void;
   dismiss: () => void;
 }

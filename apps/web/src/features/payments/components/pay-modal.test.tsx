@@ -52,7 +52,7 @@ const payButton = () => screen.getByRole('button', { name: /^(Pay|Payer)( |$)/ }
 /** The home model the modal follows a payment in: the payment as the service has it now. */
 const homeWith = (payment: ReturnType<typeof recentPayment>) => () => json({ ...homeModel([[-120.5, 'CAD']]), recentPayments: [payment] });
 
-describe('pay modal (spec §2 "Modals", §4 "Pay modal")', () => {
+describe('pay modal', () => {
   it('pays the Total Balance, absolute, with the default card and an idempotency key', async () => {
     const user = userEvent.setup();
     const { callsTo } = mockPortalBilling({ home: homeWith(recentPayment(900n, 'Successful')) });
@@ -294,7 +294,7 @@ describe('pay modal (spec §2 "Modals", §4 "Pay modal")', () => {
   });
 });
 
-describe('add payment method (spec §4 "Add Payment Method")', () => {
+describe('add payment method', () => {
   it('starts the provider checkout from the pay modal of an invoice and comes back to it', async () => {
     const user = userEvent.setup();
     const { callsTo } = mockPortalBilling({ cards: () => json({ value: [] }) });

@@ -53,7 +53,7 @@ export interface PayModalProps {
   target: PayTarget;
   /** Paying an invoice ("Pay Invoice"); without it, a one-time payment ("Make a One-time Payment"). */
   invoice?: PayModalInvoice | null;
-  /** Spec §9: the invoice detail page shows CAD amounts with the en-US locale. */
+  /** The invoice detail page shows CAD amounts with the en-US locale. */
   invoiceDetail?: boolean;
   /**
    * Called when the modal closes on a payment: paid, or still processing when the customer closed it. A declined
@@ -67,7 +67,7 @@ export interface PayModalProps {
 }
 
 /**
- * The pay modal (spec §2 "Modals", §4 "Pay modal"), shared by the invoice detail page and the payments page.
+ * The pay modal, shared by the invoice detail page and the payments page.
  * Each opening starts afresh: Total Balance chosen, the default card preselected, and a new idempotency key.
  * With no usable card it offers "Add Card", which continues in the Add Payment Method modal (and, for an
  * invoice, comes back to this modal after the provider's checkout).
@@ -146,7 +146,7 @@ function PayForm({ accountId, target, invoice, invoiceDetail, avoidCardId, onSub
   const queryClient = useQueryClient();
   const ids = useId();
   const today = new Date();
-  // Spec §4: the modal refreshes the card list each time it opens (a card may just have been added).
+  // The modal refreshes the card list each time it opens (a card may just have been added).
   const methods = useQuery({ ...paymentMethodsQuery(accountId), refetchOnMount: 'always' });
   const [choice, setChoice] = useState<AmountChoice>('total');
   const [customText, setCustomText] = useState('');
@@ -467,7 +467,7 @@ function PaymentMethodField({
         ))}
       </Select>
       {/* On phones a closed select cuts long labels ("American Express •••• 0005 (expires…"): the chosen card is
-          shown whole below it (issue 15 item 6). Screen readers already hear it as the select's value. */}
+          shown whole below it (docs/decisions/0015-screens-fit-a-phone.md). Screen readers already hear it as the select's value. */}
       {selected && (
         <p aria-hidden="true" className="text-sm break-words text-fg-muted sm:hidden">
           {option(selected)}

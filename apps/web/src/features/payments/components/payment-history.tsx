@@ -19,8 +19,8 @@ import { ReceiptButton } from './receipt-button';
 export const HISTORY_PREVIEW_ROWS = 10;
 
 /**
- * Payment History (spec §2): Date ("MMM d, yyyy"), Amount, Status badge and Method ("Visa •••• 4242"), and a
- * receipt to download for each successful payment (issue 12 item 4).
+ * Payment History: Date ("MMM d, yyyy"), Amount, Status badge and Method ("Visa •••• 4242"), and a
+ * receipt to download for each successful payment.
  */
 export function PaymentHistory({ payments }: { payments: RecentPayment[] }) {
   const { t, i18n } = useTranslation('payments');

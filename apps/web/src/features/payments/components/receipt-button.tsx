@@ -8,10 +8,10 @@ import { useFormat } from '@/lib/i18n/use-format';
 import { downloadReceipt } from '../api/download-receipt';
 
 /**
- * A successful payment's "Receipt" (issue 12 item 4): downloads its PDF. Its accessible name names the
+ * A successful payment's "Receipt": downloads its PDF. Its accessible name names the
  * payment (amount and date), so a list of them reads apart; a failure is reported through `onError`.
  * Plain state rather than useMutation, which /payments would otherwise load for this button alone (2 KB as
- * served; issue 13: every route ≤ 180 KB).
+ * served; docs/decisions/0009-performance-budgets.md: every route ≤ 180 KB).
  */
 export function ReceiptButton({ payment, onError }: { payment: RecentPayment; onError: (message: string | null) => void }) {
   const { t } = useTranslation('payments');

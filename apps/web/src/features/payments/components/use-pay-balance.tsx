@@ -6,7 +6,7 @@ import type { PaidOutcome } from './pay-modal';
 
 export interface PayBalanceOptions {
   accountId: bigint;
-  /** The account's balances (spec §4: the payment defaults to the amount owing, else the first balance). */
+  /** The account's balances (the payment defaults to the amount owing, else the first balance). */
   balances: readonly Balance[];
   /** The account's currency, for an account without balances. */
   currency: CurrencyCode;
@@ -23,15 +23,15 @@ export interface PayBalance {
   retry: (failedCardId: bigint) => void;
   /** Starts downloading the dialog's code: give it to the "pay" button with `preloadOnIntent`. */
   preload: () => void;
-  /** True after `start` when nothing is owed (issue 10 item 7): show "You do not have a balance owing". */
+  /** True after `start` when nothing is owed: show "You do not have a balance owing". */
   nothingToPay: boolean;
   /** The dialog (loaded on demand); render it once, anywhere. */
   dialog: ReactNode;
 }
 
 /**
- * Paying the account's balance in place (spec §2 "Make a One-time Payment"): /payments' "Pay Now" and the
- * dashboard's "Make a payment" (issue 15 item 7). The dialog's code loads when the button is reached; with
+ * Paying the account's balance in place: /payments' "Pay Now" and the
+ * dashboard's "Make a payment". The dialog's code loads when the button is reached; with
  * nothing owed no $0 dialog opens, the caller says so instead.
  */
 export function usePayBalance({ accountId, balances, currency, onPaid, onSubmitted }: PayBalanceOptions): PayBalance {

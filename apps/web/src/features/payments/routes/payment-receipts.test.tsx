@@ -23,7 +23,7 @@ const home: HomeModel = {
   ],
 };
 
-describe('receipts in Payment History (issue 12 item 4)', () => {
+describe('receipts in Payment History', () => {
   it('offers a receipt for each successful payment only, named by its amount and date', async () => {
     wideScreen();
     mockPortalBilling({ home: () => json(home) });

@@ -15,7 +15,7 @@ const cardItem = async (label: string) => {
   return within(within(list).getByText(label).closest('li')!);
 };
 
-describe('payments screen (spec §2 "Payments")', () => {
+describe('payments screen', () => {
   it('shows the balance owing in red with its due date, and the cards with their badges and actions', async () => {
     mockPortalBilling({
       cards: () =>

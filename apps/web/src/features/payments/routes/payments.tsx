@@ -28,7 +28,7 @@ await Promise.all([
 ]);
 
 /**
- * /payments (spec §2 "Payments"): balance, saved cards, one-time payment, automatic payments and payment
+ * /payments: balance, saved cards, one-time payment, automatic payments and payment
  * history, with the add-card, pay, delete and autopay dialogs.
  */
 export function PaymentsPage() {

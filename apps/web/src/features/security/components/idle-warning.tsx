@@ -12,7 +12,7 @@ import { IdleWarningDialog, preloadIdleWarningDialog } from './lazy-dialogs';
 
 /** How long before that the person is asked whether they are still there. */
 export const WARNING_MS = 60_000;
-/** How long before the question its dialog's code downloads (not with every page: issue 13's JS budgets). */
+/** How long before the question its dialog's code downloads (not with every page: the JS budgets of docs/decisions/0009-performance-budgets.md). */
 export const PRELOAD_LEAD_MS = 60_000;
 
 /**

@@ -21,7 +21,7 @@ export interface RemovePasskeyDialogProps {
 export function RemovePasskeyDialog({ open, passkey, onClose, onRemoved, onFailed }: RemovePasskeyDialogProps) {
   const { t } = useTranslation('security');
   const queryClient = useQueryClient();
-  // Removing needs a recent sign-in: the password is asked for then, and the removal retried (issue 11 item 5).
+  // Removing needs a recent sign-in: the password is asked for then, and the removal retried (docs/decisions/0011-server-side-sessions.md).
   const reauthentication = useReauthentication();
   return (
     <>

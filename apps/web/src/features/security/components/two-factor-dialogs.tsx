@@ -313,7 +313,7 @@ export function TurnOffTwoFactorDialog({ open, onClose, onTurnedOff }: TurnOffTw
     onClose();
     onTurnedOff(text);
   };
-  // Turning two-factor off needs a recent sign-in: the password is asked for then (issue 11 item 5).
+  // Turning two-factor off needs a recent sign-in: the password is asked for then (docs/decisions/0011-server-side-sessions.md).
   const reauthentication = useReauthentication();
   const disable = useMutation({
     mutationFn: (value: string) => reauthentication.run(() => disableTwoFactor(value)),

@@ -9,7 +9,7 @@ import { useUsageUnits } from './units';
 
 /**
  * The table's columns: fields that take little room share one, a line each (the type and direction, both
- * numbers, duration and data), so the whole table fits a desktop's width (issue 50 item 5). Each field keeps its
+ * numbers, duration and data), so the whole table fits a desktop's width. Each field keeps its
  * own sort button.
  */
 const COLUMNS: readonly { fields: readonly UsageSortField[]; align?: 'right' }[] = [

@@ -38,7 +38,7 @@ beforeEach(() => {
   sessionStorage.setItem('token', makeToken({ scopes: ['ac:1001'] }));
 });
 
-describe('usage (issue 12 item 1)', () => {
+describe('usage', () => {
   it('shows This period: labelled progress bars with their values, overage, roaming and the estimated bill', async () => {
     mockPortalBilling();
     renderRoute('/usage');
@@ -114,7 +114,7 @@ describe('usage (issue 12 item 1)', () => {
       take: '25',
       count: 'true',
     });
-    // Short fields share a column, a line and a sort button each (the table fits a desktop, issue 50 item 5).
+    // Short fields share a column, a line and a sort button each (the table fits a desktop).
     const headers = within(table).getAllByRole('columnheader');
     expect(headers.map((h) => within(h).queryAllByRole('button').map((b) => b.textContent))).toEqual([
       ['Date/Time'],

@@ -44,7 +44,7 @@ import {
 await registerLocales('usage', usageLocales);
 
 /**
- * /usage (issue 12 item 1): This period against the plan with the estimated next bill, then the explorer of
+ * /usage: This period against the plan with the estimated next bill, then the explorer of
  * the call detail records — filters, daily chart, sortable table (cards on phones), totals, pages and the CSV
  * export of exactly the filtered set. Filters, sort and page live in the URL.
  */

@@ -11,7 +11,7 @@ import { userDetailsLocales } from '../locales';
 
 await registerLocales('user-details', userDetailsLocales);
 
-/** /user/details (spec §2 "Profile (user details)"): Name; for Admin also Roles, Scopes and Locations. */
+/** /user/details, "Profile (user details)": Name; for Admin also Roles, Scopes and Locations. */
 export function UserDetailsPage() {
   const { t } = useTranslation('user-details');
   const { t: tc } = useTranslation();

@@ -6,6 +6,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
 } from 'react';
 import { ChevronDownIcon } from '@/components/ui/icons';
 import { useTranslation } from '@/lib/i18n/translate';
@@ -97,6 +98,14 @@ export type InputProps = InputHTMLAttributes<HTMLInputElement>;
 export const Input = forwardRef<HTMLInputElement, InputProps>(function Input({ className, ...props }, ref) {
   const wired = useControlProps(props);
   return <input ref={ref} {...props} {...wired} className={cn(CONTROL, 'py-2', className)} />;
+});
+
+export type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement>;
+
+/** Multi-line text, styled like Input; a long unbroken value (a key, a link) wraps instead of being cut. */
+export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function TextArea({ className, ...props }, ref) {
+  const wired = useControlProps(props);
+  return <textarea ref={ref} {...props} {...wired} className={cn(CONTROL, 'resize-none py-2 break-all', className)} />;
 });
 
 export type SelectProps = SelectHTMLAttributes<HTMLSelectElement>;

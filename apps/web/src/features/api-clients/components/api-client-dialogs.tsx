@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n/translate';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmActionDialog } from '@/components/confirm-action-dialog';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
-import { Checkbox, Field, Input, Select } from '@/components/ui/field';
+import { Checkbox, Field, Input, Select, TextArea } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api/client';
-import { createApiClient, rotateApiClientSecret } from '../api/api-clients';
+import { createApiClient, disableApiClient, rotateApiClientSecret } from '../api/api-clients';
 
 /** Dialogs of the API clients screen, loaded on demand by routes/api-clients.tsx. */
 
@@ -76,7 +76,7 @@ function CopyField({ label, value, copyLabel, copiedLabel }: { label: string; va
   return (
     <div className="flex flex-col gap-2">
       <Field label={label}>
-        <Input readOnly value={value} onFocus={(event) => event.currentTarget.select()} className="font-mono text-xs" />
+        <TextArea readOnly rows={2} value={value} onFocus={(event) => event.currentTarget.select()} className="font-mono text-xs" />
       </Field>
       <div className="flex items-center gap-3">
         <Button size="sm" variant="secondary" onClick={() => void navigator.clipboard?.writeText(value).then(() => setCopied(true))}>
@@ -110,7 +110,7 @@ export function SecretDialog({ credentials, onClose }: { credentials: ApiClientC
         <CopyField label={t('clientId')} value={credentials.client.clientId} copyLabel={t('copyClientId')} copiedLabel={t('copiedClientId')} />
         <CopyField label={t('clientSecret')} value={credentials.clientSecret} copyLabel={t('copySecret')} copiedLabel={t('copiedSecret')} />
         <Field label={t('tokenEndpoint')}>
-          <Input readOnly value={`${window.location.origin}${endpoints.oauthToken.path}`} className="font-mono text-xs" />
+          <TextArea readOnly rows={2} value={`${window.location.origin}${endpoints.oauthToken.path}`} className="font-mono text-xs" />
         </Field>
       </div>
     </Dialog>
@@ -167,19 +167,20 @@ export function RotateSecretDialog({
   );
 }
 
-export function DisableApiClientDialog({ client, busy, onConfirm, onClose }: { client: ApiClient; busy: boolean; onConfirm: () => void; onClose: () => void }) {
+export function DisableApiClientDialog({ client, onClose, onDone }: { client: ApiClient; onClose: () => void; onDone: (text: string) => unknown }) {
   const { t } = useTranslation('apiClients');
   return (
-    <ConfirmDialog
+    <ConfirmActionDialog
       open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title={t('disableTitle', { name: client.name })}
       confirmLabel={t('disable')}
       workingLabel={t('disabling')}
-      working={busy}
-      onConfirm={onConfirm}
+      action={() => disableApiClient(client.id)}
+      onDone={(disabled) => onDone(t('disabled', { name: disabled.name }))}
+      failedText={t('actionFailed')}
     >
       {t('disableText')}
-    </ConfirmDialog>
+    </ConfirmActionDialog>
   );
 }

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { changeLanguage } from '@/lib/i18n/i18n';
 import { isCallTo } from '@/test/calls';
+import { wideScreen } from '@/test/portal-billing';
 import { json, makeToken, mockFetch, renderRoute } from '@/test/utils';
 
 const client = (id: number, fields: Partial<ApiClient>): ApiClient => ({
@@ -42,6 +43,11 @@ beforeEach(() => {
 });
 
 describe('/admin/api-clients', () => {
+  // The table's tests: a wide screen (each is restored after its test).
+  beforeEach(() => {
+    wideScreen();
+  });
+
   it('lists clients with their scopes and state; only active ones can be rotated or disabled', async () => {
     backend();
     renderRoute('/admin/api-clients');
@@ -127,5 +133,22 @@ describe('/admin/api-clients', () => {
     backend();
     renderRoute('/admin/api-clients');
     expect(await screen.findByText('Only administrators can manage API clients.')).toBeInTheDocument();
+  });
+});
+
+describe('/admin/api-clients on a phone', () => {
+  it('shows each client as a card with its state, scopes and actions (no table scrolling sideways)', async () => {
+    backend();
+    renderRoute('/admin/api-clients');
+    const list = await screen.findByRole('list', { name: 'API clients' }, { timeout: 10_000 });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const cards = [...list.children] as HTMLElement[];
+    expect(cards).toHaveLength(CLIENTS.length);
+    const rating = within(cards.find((card) => card.textContent?.includes('Rating engine'))!);
+    expect(rating.getByText('Active')).toBeInTheDocument();
+    expect(within(rating.getByRole('list', { name: 'Scopes' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Invoices', 'Usage']);
+    expect(rating.getByRole('button', { name: 'Disable: Rating engine' })).toBeInTheDocument();
+    const old = within(cards.find((card) => card.textContent?.includes('Old BSS'))!);
+    expect(old.queryByRole('button')).not.toBeInTheDocument();
   });
 });

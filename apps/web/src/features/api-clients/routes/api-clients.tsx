@@ -1,5 +1,5 @@
 import type { ApiClient, ApiClientCredentials } from '@portal/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, KeyRound, Plus, Workflow } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from '@/lib/i18n/translate';
@@ -11,13 +11,13 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { BackLink, PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { TableOrCards } from '@/components/ui/table-or-cards';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api/client';
 import { registerLocales } from '@/lib/i18n/i18n';
 import { useFormat } from '@/lib/i18n/use-format';
 import { useSession } from '@/lib/session/session-store';
 import { usePageTitle } from '@/lib/use-page-title';
-import { apiClientsQuery, disableApiClient } from '../api/api-clients';
+import { apiClientsQuery } from '../api/api-clients';
 import { apiClientsLocales } from '../locales';
 
 await registerLocales('apiClients', apiClientsLocales);
@@ -59,16 +59,48 @@ export function ApiClientsPage() {
     setNotice({ tone: 'success', text: t(message, { name: credentials.client.name }) });
     void refresh();
   };
-  const disable = useMutation({
-    mutationFn: (client: ApiClient) => disableApiClient(client.id),
-    onSuccess: (client) => setNotice({ tone: 'success', text: t('disabled', { name: client.name }) }),
-    onError: (error) => setNotice({ tone: 'error', text: errorMessage(error, t('actionFailed')) }),
-    // The Disable button goes with the change: focus goes to the message.
-    onSettled: () => {
-      setDisabling(null);
-      void refresh().then(() => noticeRef.current?.focus());
-    },
-  });
+  // The Disable button goes with the change: focus goes to the message.
+  const disabled = async (text: string) => {
+    setNotice({ tone: 'success', text });
+    await refresh();
+    noticeRef.current?.focus();
+  };
+
+  const who = (client: ApiClient) => (
+    <div className="flex min-w-0 flex-col">
+      <div className="flex flex-wrap items-center gap-2 font-medium">
+        {client.name}
+        <Badge tone={client.status === 'active' ? 'success' : 'neutral'}>{t(`status_${client.status}`)}</Badge>
+      </div>
+      <div className="font-mono text-xs break-all text-fg-muted">{client.clientId}</div>
+      <div className="text-sm text-fg-muted">{t('secretIssued', { time: f.dateTime(client.secretIssuedAt) })}</div>
+      {client.previousSecretExpiresAt && (
+        <div className="text-sm text-fg-muted">{t('previousSecretUntil', { time: f.dateTime(client.previousSecretExpiresAt) })}</div>
+      )}
+    </div>
+  );
+  const scopes = (client: ApiClient) => (
+    <ul aria-label={t('scopes')} className="flex flex-wrap gap-1.5">
+      {client.scopes.map((scope) => (
+        <li key={scope}>
+          <Badge tone="info">{t(`scope.${scope}`)}</Badge>
+        </li>
+      ))}
+    </ul>
+  );
+  const actions = (client: ApiClient, align: 'justify-end' | 'justify-start') =>
+    client.status === 'active' && (
+      <div className={`flex flex-wrap gap-2 ${align}`} onPointerEnter={() => void loadDialogs()} onFocus={() => void loadDialogs()}>
+        <Button size="sm" variant="secondary" onClick={() => setRotating(client)} aria-label={tc('labelled', { label: t('rotate'), value: client.name })}>
+          <KeyRound className="size-4" aria-hidden="true" />
+          {t('rotate')}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => setDisabling(client)} aria-label={tc('labelled', { label: t('disable'), value: client.name })}>
+          <Ban className="size-4" aria-hidden="true" />
+          {t('disable')}
+        </Button>
+      </div>
+    );
 
   const back = <BackLink to={paths.home}>{tc('backToDashboard')}</BackLink>;
   if (!session?.isAdmin) {
@@ -116,61 +148,47 @@ export function ApiClientsPage() {
           <EmptyState icon={<Workflow />} title={t('empty')} description={t('emptyText')} />
         </Card>
       ) : (
-        <Table caption={t('table')} hideCaption>
-          <THead>
-            <tr>
-              <Th>{t('name')}</Th>
-              <Th>{t('scopes')}</Th>
-              <Th align="right">{t('actions')}</Th>
-            </tr>
-          </THead>
-          <TBody>
-            {clients.data.map((client) => (
-              <Tr key={String(client.id)}>
-                <Td>
-                  <div className="flex flex-wrap items-center gap-2 font-medium">
-                    {client.name}
-                    <Badge tone={client.status === 'active' ? 'success' : 'neutral'}>{t(`status_${client.status}`)}</Badge>
-                  </div>
-                  <div className="font-mono text-xs break-all text-fg-muted">{client.clientId}</div>
-                  <div className="text-sm text-fg-muted">{t('secretIssued', { time: f.dateTime(client.secretIssuedAt) })}</div>
-                  {client.previousSecretExpiresAt && (
-                    <div className="text-sm text-fg-muted">{t('previousSecretUntil', { time: f.dateTime(client.previousSecretExpiresAt) })}</div>
-                  )}
-                </Td>
-                <Td>
-                  <ul className="flex flex-wrap gap-1.5">
-                    {client.scopes.map((scope) => (
-                      <li key={scope}>
-                        <Badge tone="info">{t(`scope.${scope}`)}</Badge>
-                      </li>
-                    ))}
-                  </ul>
-                </Td>
-                <Td>
-                  {client.status === 'active' && (
-                    <div className="flex flex-wrap justify-end gap-2" onPointerEnter={() => void loadDialogs()} onFocus={() => void loadDialogs()}>
-                      <Button size="sm" variant="secondary" onClick={() => setRotating(client)} aria-label={tc('labelled', { label: t('rotate'), value: client.name })}>
-                        <KeyRound className="size-4" aria-hidden="true" />
-                        {t('rotate')}
-                      </Button>
-                      <Button size="sm" variant="ghost" onClick={() => setDisabling(client)} aria-label={tc('labelled', { label: t('disable'), value: client.name })}>
-                        <Ban className="size-4" aria-hidden="true" />
-                        {t('disable')}
-                      </Button>
-                    </div>
-                  )}
-                </Td>
-              </Tr>
-            ))}
-          </TBody>
-        </Table>
+        <TableOrCards
+          content={clients.data}
+          table={
+            <Table caption={t('table')} hideCaption>
+              <THead>
+                <tr>
+                  <Th>{t('name')}</Th>
+                  <Th>{t('scopes')}</Th>
+                  <Th align="right">{t('actions')}</Th>
+                </tr>
+              </THead>
+              <TBody>
+                {clients.data.map((client) => (
+                  <Tr key={String(client.id)}>
+                    <Td>{who(client)}</Td>
+                    <Td>{scopes(client)}</Td>
+                    <Td>{actions(client, 'justify-end')}</Td>
+                  </Tr>
+                ))}
+              </TBody>
+            </Table>
+          }
+          // Phones and narrow windows: one card per client, the actions under its scopes.
+          cards={
+            <ul aria-label={t('table')} className="flex flex-col gap-3">
+              {clients.data.map((client) => (
+                <li key={String(client.id)} className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-4 text-sm shadow-sm">
+                  {who(client)}
+                  {scopes(client)}
+                  {actions(client, 'justify-start')}
+                </li>
+              ))}
+            </ul>
+          }
+        />
       )}
 
       <Suspense fallback={null}>
         {creating && <CreateApiClientDialog onClose={() => setCreating(false)} onCreated={(credentials) => showSecret(credentials, 'created')} />}
         {rotating && <RotateSecretDialog client={rotating} onClose={() => setRotating(null)} onRotated={(credentials) => showSecret(credentials, 'rotated')} />}
-        {disabling && <DisableApiClientDialog client={disabling} busy={disable.isPending} onConfirm={() => disable.mutate(disabling)} onClose={() => setDisabling(null)} />}
+        {disabling && <DisableApiClientDialog client={disabling} onClose={() => setDisabling(null)} onDone={disabled} />}
         {secret && <SecretDialog credentials={secret} onClose={() => setSecret(null)} />}
       </Suspense>
     </>

@@ -12,7 +12,8 @@ const dir = new URL('.', import.meta.url).pathname;
 const { dependencies } = JSON.parse(readFileSync(`${dir}package.json`, 'utf8'));
 const outdir = path.resolve(dir, parseArgs({ options: { outdir: { type: 'string', default: 'dist' } } }).values.outdir);
 
-const BUNDLED = new Set(['zod', 'fastify-type-provider-zod', 'drizzle-orm', 'jose']);
+// The contract is a workspace of TypeScript sources, which Node cannot load: it is always bundled.
+const BUNDLED = new Set(['@portal/contract', 'zod', 'fastify-type-provider-zod', 'drizzle-orm', 'jose']);
 
 /**
  * zod's `z` is a namespace that also holds `z.locales`, every language's error messages (297 KB):

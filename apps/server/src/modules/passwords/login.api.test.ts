@@ -243,6 +243,9 @@ describe('OpenAPI', () => {
     expect(res.statusCode).toBe(200);
     const { paths } = res.json() as { paths: Record<string, Record<string, { tags?: string[]; security?: unknown[] }>> };
     expect(Object.keys(paths).sort()).toEqual([
+      '/a/v1/ApiClients',
+      '/a/v1/ApiClients/{id}/disable',
+      '/a/v1/ApiClients/{id}/rotate-secret',
       '/a/v1/Authenticate',
       '/a/v1/Authenticate/Logout',
       '/a/v1/Authenticate/OneTimeLogin',
@@ -272,6 +275,7 @@ describe('OpenAPI', () => {
       '/a/v1/Users/{id}/lift-lockout',
       '/a/v1/Users/{id}/one-time-login',
       '/a/v1/Users/{id}/reset-two-factor',
+      '/a/v1/oauth/token',
       '/a/v1/openid/callback',
       '/a/v1/openid/demo-login',
       '/a/v1/openid/microsoft-login',
@@ -290,10 +294,14 @@ describe('route table', () => {
     expect(signedIn.sort()).toEqual([
       'DELETE /a/v1/Passkeys/:id',
       'DELETE /a/v1/Sessions/:id',
+      'GET /a/v1/ApiClients',
       'GET /a/v1/Passkeys',
       'GET /a/v1/Sessions',
       'GET /a/v1/TwoFactor',
       'GET /a/v1/Users',
+      'POST /a/v1/ApiClients',
+      'POST /a/v1/ApiClients/:id/disable',
+      'POST /a/v1/ApiClients/:id/rotate-secret',
       'POST /a/v1/Authenticate/Logout',
       'POST /a/v1/Authenticate/confirm',
       'POST /a/v1/Authenticate/confirm/passkey',
@@ -330,6 +338,7 @@ describe('route table', () => {
       'POST /a/v1/Password/CheckResetToken',
       'POST /a/v1/Password/ResetEmail',
       'POST /a/v1/Password/SetFromResetToken',
+      'POST /a/v1/oauth/token',
     ]);
   });
 });

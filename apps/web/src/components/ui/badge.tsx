@@ -17,15 +17,18 @@ export interface BadgeProps {
   /** Optional decorative icon (hidden from screen readers); the text always says what the colour means. */
   icon?: ReactNode;
   children: ReactNode;
+  /** Lets a long label (one holding a date and time) wrap instead of widening a phone-width card. */
+  wrap?: boolean;
   className?: string;
 }
 
 /** Small status label: colour plus text (never colour alone, WCAG 1.4.1), e.g. <Badge tone="success">Paid</Badge>. */
-export function Badge({ tone = 'neutral', icon, children, className }: BadgeProps) {
+export function Badge({ tone = 'neutral', icon, children, wrap = false, className }: BadgeProps) {
   return (
     <span
       className={cn(
-        'inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
+        'inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold',
+        wrap ? 'whitespace-normal' : 'whitespace-nowrap',
         TONES[tone],
         className,
       )}

@@ -112,11 +112,7 @@ export function UsersPage() {
       <div className="flex flex-wrap gap-1.5">
         <Badge tone={STATUS_TONE[user.status]}>{t(`status_${user.status}`)}</Badge>
         {user.twoFactorEnabled && <Badge tone="info">{t('twoFactorOn')}</Badge>}
-        {user.lockedOutUntil && (
-          <Badge tone="warning" wrap>
-            {t('lockedOut', { time: f.dateTime(user.lockedOutUntil) })}
-          </Badge>
-        )}
+        {user.lockedOutUntil && <Badge tone="warning" wrap>{t('lockedOut', { time: f.dateTime(user.lockedOutUntil) })}</Badge>}
       </div>
       <div className="mt-1">{user.roles.length > 0 ? user.roles.join(', ') : t('roleCustomer')}</div>
       <div className="text-fg-muted">
@@ -135,11 +131,7 @@ export function UsersPage() {
       onFocus={() => void loadDialogs()}
     >
       {user.status === 'pending' && (
-        <Button
-          size="sm"
-          onClick={() => setEditing({ user, mode: 'approve' })}
-          aria-label={tc('labelled', { label: t('approve'), value: user.name })}
-        >
+        <Button size="sm" onClick={() => setEditing({ user, mode: 'approve' })} aria-label={tc('labelled', { label: t('approve'), value: user.name })}>
           <UserCheck className="size-4" aria-hidden="true" />
           {t('approve')}
         </Button>
@@ -202,12 +194,7 @@ export function UsersPage() {
         </Button>
       )}
       {user.status !== 'disabled' && !isSelf(user) && (
-        <Button
-          size="sm"
-          variant="ghost"
-          onClick={() => setDisabling(user)}
-          aria-label={tc('labelled', { label: t('disable'), value: user.name })}
-        >
+        <Button size="sm" variant="ghost" onClick={() => setDisabling(user)} aria-label={tc('labelled', { label: t('disable'), value: user.name })}>
           <UserX className="size-4" aria-hidden="true" />
           {t('disable')}
         </Button>
@@ -258,9 +245,7 @@ export function UsersPage() {
       ) : (
         <>
           <p role="status" className="mb-2 text-sm text-fg-muted">
-            {users.data.length >= USER_LIST_LIMIT
-              ? t('limited', { count: USER_LIST_LIMIT })
-              : t('count', { count: users.data.length })}
+            {users.data.length >= USER_LIST_LIMIT ? t('limited', { count: USER_LIST_LIMIT }) : t('count', { count: users.data.length })}
           </p>
           <TableOrCards
             content={users.data}
@@ -288,10 +273,7 @@ export function UsersPage() {
             cards={
               <ul aria-label={t('table')} className="flex flex-col gap-3">
                 {users.data.map((user) => (
-                  <li
-                    key={String(user.id)}
-                    className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-4 text-sm shadow-sm"
-                  >
+                  <li key={String(user.id)} className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-4 text-sm shadow-sm">
                     {who(user)}
                     {access(user)}
                     {actions(user, false)}
@@ -320,9 +302,7 @@ export function UsersPage() {
 
       <Suspense fallback={null}>
         {disabling && <DisableDialog user={disabling} onClose={() => setDisabling(null)} onDone={(text) => done(text, true)} />}
-        {resetting && (
-          <ResetTwoFactorDialog user={resetting} onClose={() => setResetting(null)} onDone={(text) => done(text, true)} />
-        )}
+        {resetting && <ResetTwoFactorDialog user={resetting} onClose={() => setResetting(null)} onDone={(text) => done(text, true)} />}
         {lifting && <LiftLockoutDialog user={lifting} onClose={() => setLifting(null)} onDone={(text) => done(text, true)} />}
         {link && <OneTimeLinkDialog value={link} onClose={() => setLink(null)} />}
       </Suspense>

@@ -1157,6 +1157,16 @@ export const endpoints = {
     answer: jsonAnswer(ProviderAccountSchema),
     errors: [400, 401, 403, 404],
   }),
+  // provider rows: accounts
+
+  // provider rows: people
+
+  // provider rows: invoices
+
+  // provider rows: usage
+
+  // provider rows: payments and credits
+
   providerOpenApi: endpoint({
     name: 'openapi.json',
     method: 'GET',

@@ -527,6 +527,16 @@ describe('authorization on the provider API', () => {
   const PROVIDER_ROWS: ProviderRow[] = [
     { route: 'GET /p/v1/clients/me', request: { method: 'GET', url: '/p/v1/clients/me' } },
     { route: 'GET /p/v1/accounts/:externalId', request: { method: 'GET', url: '/p/v1/accounts/AUTHZ-ACC-1' } },
+    // accounts
+
+    // people
+
+    // invoices
+
+    // usage
+
+    // payments and credits
+
   ];
   const scopeOf = (key: string) => (endpointList as readonly Endpoint[]).find((row) => `${row.method} ${routePath(row.path)}` === key)?.scope;
 
@@ -563,7 +573,7 @@ describe('authorization on the provider API', () => {
     for (const row of PROVIDER_ROWS) {
       const scope = scopeOf(row.route);
       const granted = await call(allScopes, row.request);
-      if (granted.status !== 200) failures.push(`${row.route} with every scope: ${granted.status} ${stringifyJson(granted.body)}`);
+      if (granted.status < 200 || granted.status > 299) failures.push(`${row.route} with every scope: ${granted.status} ${stringifyJson(granted.body)}`);
       if (!scope) continue;
       const without = await call(await clientToken(API_CLIENT_SCOPES.filter((s) => s !== scope)), row.request);
       if (without.status !== 403) failures.push(`${row.route} without ${scope}: ${without.status}`);

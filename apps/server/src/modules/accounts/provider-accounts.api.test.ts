@@ -12,7 +12,7 @@ import { buildTestApp, type TestContext } from '../../../test/app';
 import { clientTokenFor } from '../../../test/api-clients';
 import { authCalls } from '../../../test/auth';
 import { bearer, createInvoice, createUser, TEST_PASSWORD, tokenFor } from '../../../test/factories';
-import { accountAddresses, accounts, auditLog, userAccounts } from '../../db/schema';
+import { accountAddresses, accounts, auditLog, ledgerVersions, userAccounts } from '../../db/schema';
 
 let ctx: TestContext;
 let headers: { authorization: string };
@@ -82,6 +82,9 @@ describe('PUT /p/v1/accounts/{externalId}', () => {
     expect(links.map((l) => l.endDate === null)).toEqual([false, true]);
 
     const [before] = await ctx.database.db.select().from(accounts).where(eq(accounts.id, accountId));
+    const versionOf = async () => (await ctx.database.db.select().from(ledgerVersions).where(eq(ledgerVersions.accountId, accountId)))[0]?.version;
+    const version = await versionOf();
+    expect(version).toBeDefined();
     const again = await put('BSS-100', changed);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(updated.json());
@@ -89,6 +92,7 @@ describe('PUT /p/v1/accounts/{externalId}', () => {
     expect(await ctx.database.db.select().from(accountAddresses).where(eq(accountAddresses.accountId, accountId))).toHaveLength(2);
     const [after] = await ctx.database.db.select().from(accounts).where(eq(accounts.id, accountId));
     expect(after!.updatedAt).toEqual(before!.updatedAt);
+    expect(await versionOf()).toBe(version);
   });
 
   it('shows the client by name in Account activity', async () => {

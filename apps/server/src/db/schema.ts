@@ -332,7 +332,7 @@ export const accounts = pgTable(
     parentId: ref('parent_id').references((): AnyPgColumn => accounts.id),
     /** The provider's own id of the account (its billing system's), by which the provider API addresses it. */
     externalId: text('external_id'),
-    /** The IANA time zone the provider gave; the billing address's zone when null. */
+    /** The IANA time zone the provider's billing system keeps (provider API); dates are still read in the billing address's zone. */
     timeZone: text('time_zone'),
     /**
      * The plan and allowances of This period as the provider sets them (provider API); when null, This

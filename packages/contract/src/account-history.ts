@@ -19,6 +19,9 @@ export const ACCOUNT_HISTORY_ACTIONS = [
   'autopay.enabled',
   'autopay.disabled',
   'account.customerdetails.update',
+  'account.created',
+  'account.updated',
+  'account.closed',
 ] as const;
 export type AccountHistoryAction = (typeof ACCOUNT_HISTORY_ACTIONS)[number];
 

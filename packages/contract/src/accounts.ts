@@ -290,6 +290,68 @@ export const ExternalIdSchema = builtOnFirstUse(() =>
 );
 export const ProviderAccountParamsSchema = builtOnFirstUse(() => z.object({ externalId: ExternalIdSchema }));
 
+/** Whether `zone` is an IANA time zone this runtime knows ("America/Toronto"). */
+export const isTimeZone = (zone: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone.length > 0;
+  } catch {
+    return false;
+  }
+};
+export const TIME_ZONE_MESSAGE = 'Please choose a time zone from the list (an IANA name such as America/Toronto).';
+
+const optionalInput = (max: number) => text(max).nullish().transform((value) => value ?? null);
+
+/** The billing contact as the provider sends it; checked by the Account Information form's rules (checkContact). */
+export const ProviderContactSchema = builtOnFirstUse(() =>
+  z.object({ firstName: optionalInput(80), lastName: optionalInput(80), primaryEmail: optionalInput(254), primaryPhone: optionalInput(40) }),
+);
+
+/**
+ * What This period counts against (per account, all lines together): null is not counted (unlimited).
+ * Without a plan here, This period reads the plan from the account's last billed Plan line.
+ */
+export const ProviderPlanSchema = builtOnFirstUse(() =>
+  z.object({
+    name: text(120).min(1, 'A plan name is required'),
+    lines: z.number().int().min(1).max(10_000).default(1),
+    allowances: z
+      .object({
+        voiceMinutes: z.number().int().min(0).nullable().default(null),
+        textMessages: z.number().int().min(0).nullable().default(null),
+        dataMb: z.number().int().min(0).nullable().default(null),
+      })
+      .default({ voiceMinutes: null, textMessages: null, dataMb: null }),
+  }),
+);
+export type ProviderPlan = z.infer<typeof ProviderPlanSchema>;
+
+/**
+ * PUT /p/v1/accounts/{externalId}: the whole account as the provider's billing system holds it. The
+ * address and contact are checked by the same rules and messages as the Account Information form.
+ */
+export const ProviderAccountInputSchema = builtOnFirstUse(() =>
+  z.object({
+    name: text(120).min(1, 'A name is required'),
+    type: text(40).min(1, 'A type is required'),
+    currency: CurrencyCodeSchema,
+    language: LanguageSchema,
+    timeZone: text(64)
+      .refine(isTimeZone, TIME_ZONE_MESSAGE)
+      .nullish()
+      .transform((value) => value ?? null),
+    parentExternalId: ExternalIdSchema.nullish().transform((value) => value ?? null),
+    invoiceName: optionalInput(120),
+    invoiceEmail: email.nullish().transform((value) => value ?? null),
+    billingContact: ProviderContactSchema,
+    billingAddress: z.object(addressShape(optionalInput)),
+    plan: ProviderPlanSchema.nullish().transform((value) => value ?? null),
+  }),
+);
+export type ProviderAccountInput = z.input<typeof ProviderAccountInputSchema>;
+export type ProviderAccountValues = z.output<typeof ProviderAccountInputSchema>;
+
 /** An account as the provider API answers it: addressed by external ids, its parent's included. */
 export const ProviderAccountSchema = builtOnFirstUse(() =>
   z.object({
@@ -298,9 +360,28 @@ export const ProviderAccountSchema = builtOnFirstUse(() =>
     type: z.string(),
     currency: CurrencyCodeSchema,
     language: LanguageSchema,
+    timeZone: z.string().nullable(),
     parentExternalId: z.string().nullable(),
     invoiceName: z.string().nullable(),
     invoiceEmail: z.string().nullable(),
+    billingContact: z.object({
+      firstName: z.string().nullable(),
+      lastName: z.string().nullable(),
+      primaryEmail: z.string().nullable(),
+      primaryPhone: z.string().nullable(),
+    }).nullable(),
+    billingAddress: z.object(addressShape(() => z.string().nullable())).nullable(),
+    plan: z
+      .object({
+        name: z.string(),
+        lines: z.number().int(),
+        allowances: z.object({ voiceMinutes: z.number().int().nullable(), textMessages: z.number().int().nullable(), dataMb: z.number().int().nullable() }),
+      })
+      .nullable(),
+    /** When the provider closed it; null while open (docs/decisions/0016-closing-an-account.md). */
+    closedAt: IsoDateTimeSchema.nullable(),
+    /** Until when its people may still download its documents; null while open. */
+    documentsUntil: IsoDateTimeSchema.nullable(),
     createdAt: IsoDateTimeSchema,
   }),
 );

@@ -199,6 +199,7 @@ export const AUTH_MESSAGES = {
   awaitingApproval: 'Your account has not yet been approved.',
   noResetLinkForUser: 'Only an active user with an email address can be sent a password reset link.',
   accountDisabled: 'This account has been disabled. Please contact support.',
+  accountClosed: 'This account has been closed. Please contact support.',
   secondFactorRequired: 'Enter the 6-digit code from your authenticator app.',
   secondFactorWrong: 'That code is not right, or it was already used. Enter the current code from your authenticator app.',
   twoFactorAlreadyOn: 'Two-factor sign-in is already on.',

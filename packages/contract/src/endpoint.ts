@@ -48,6 +48,8 @@ export interface Endpoint {
    * write to what it shows must move that version (the database's triggers do), and needs nothing more.
    */
   cached?: 'whileLedgerUnchanged';
+  /** A write that may create what it addresses: it answers 201 with the same shape when it did. */
+  creates?: boolean;
 }
 
 /** One row of the endpoint table; `const` keeps every schema's exact type for both sides. */

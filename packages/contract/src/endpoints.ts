@@ -16,6 +16,7 @@ import {
   AccountUpdateModelSchema,
   AutopayScheduleResponseSchema,
   AutopayScheduleSchema,
+  ProviderAccountInputSchema,
   ProviderAccountParamsSchema,
   ProviderAccountSchema,
   UpdateDefaultPaymentMethodRequestSchema,
@@ -1158,6 +1159,35 @@ export const endpoints = {
     errors: [400, 401, 403, 404],
   }),
   // provider rows: accounts
+  providerAccountPut: endpoint({
+    name: 'accounts',
+    method: 'PUT',
+    path: '/p/v1/accounts/{externalId}',
+    access: 'client',
+    scope: 'accounts:write',
+    tag: 'Provider',
+    summary: 'Create (201) or update (200) an account by the provider’s own id; the same body again changes nothing',
+    description:
+      'The billing address and contact are checked by the Account Information form’s rules and messages (400 with `fields` by body path). ' +
+      'Changing the currency of an account that has invoices answers 409; `parentExternalId` must name another known account, never one below it.',
+    params: ProviderAccountParamsSchema,
+    body: ProviderAccountInputSchema,
+    answer: jsonAnswer(ProviderAccountSchema),
+    creates: true,
+    errors: [400, 401, 403, 409],
+  }),
+  providerAccountClose: endpoint({
+    name: 'accounts/close',
+    method: 'POST',
+    path: '/p/v1/accounts/{externalId}/close',
+    access: 'client',
+    scope: 'accounts:write',
+    tag: 'Provider',
+    summary: 'Close an account: no new sign-ins to it, history kept, documents downloadable until `documentsUntil`; closing again answers the same',
+    params: ProviderAccountParamsSchema,
+    answer: jsonAnswer(ProviderAccountSchema),
+    errors: [400, 401, 403, 404],
+  }),
 
   // provider rows: people
 

@@ -8,6 +8,12 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const ONE_TIME_LOGIN_TTL_MS = 15 * 60 * 1000;
 /** Minutes without a request after which a session ends: the server's default and what the web warns by. */
 export const SESSION_IDLE_MINUTES_DEFAULT = 30;
+/**
+ * Days after an account is closed during which its people may still download its documents (invoices,
+ * receipts, statements, call records): 7 years, what tax authorities ask invoices to be kept
+ * (docs/decisions/0016-closing-an-account.md).
+ */
+export const CLOSED_ACCOUNT_DOCUMENT_DAYS = 7 * 365;
 /** The spec's texts the server answers with. */
 export const MESSAGES = {
   lastCard: 'Cannot remove last payment method. At least one payment method must be kept on file.',

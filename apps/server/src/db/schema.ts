@@ -332,6 +332,19 @@ export const accounts = pgTable(
     parentId: ref('parent_id').references((): AnyPgColumn => accounts.id),
     /** The provider's own id of the account (its billing system's), by which the provider API addresses it. */
     externalId: text('external_id'),
+    /** The IANA time zone the provider's billing system keeps (provider API); dates are still read in the billing address's zone. */
+    timeZone: text('time_zone'),
+    /**
+     * The plan and allowances of This period as the provider sets them (provider API); when null, This
+     * period reads the plan from the last billed Plan line. Allowances: null = not counted (unlimited).
+     */
+    planName: text('plan_name'),
+    planLines: integer('plan_lines'),
+    planVoiceMinutes: integer('plan_voice_minutes'),
+    planTextMessages: integer('plan_text_messages'),
+    planDataMb: integer('plan_data_mb'),
+    /** When the provider closed the account (docs/decisions/0016-closing-an-account.md); null while open. */
+    closedAt: instant('closed_at'),
     providerCustomerRef: text('provider_customer_ref'),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull().defaultNow(),

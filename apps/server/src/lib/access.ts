@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { CLOSED_ACCOUNT_DOCUMENT_DAYS } from '@portal/contract';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PortalDb } from '../db/client';
 import type { Caller } from './caller';
@@ -6,12 +7,16 @@ import { notFound } from '../errors';
 
 const idArray = (ids: readonly bigint[]): SQL => sql`${`{${ids.join(',')}}`}::bigint[]`;
 
+/** A closed account stays in its people's reach until its documents' retention ends (docs/decisions/0016-closing-an-account.md). */
+const withinRetention = (closedAt: SQL): SQL =>
+  sql`(${closedAt} is null or ${closedAt} > now() - ${sql.raw(`interval '${CLOSED_ACCOUNT_DOCUMENT_DAYS} days'`)})`;
+
 /** The ids of every account a customer reaches: the scoped accounts (a bigint[]) and all their sub-accounts. */
 const reachableAccountIds = (scopedIds: SQL): SQL => sql`(
   with recursive reachable(id) as (
-    select id from accounts where id = any(${scopedIds})
+    select id from accounts where id = any(${scopedIds}) and ${withinRetention(sql`closed_at`)}
     union
-    select a.id from accounts a join reachable r on a.parent_id = r.id
+    select a.id from accounts a join reachable r on a.parent_id = r.id where ${withinRetention(sql`a.closed_at`)}
   ) select id from reachable)`;
 
 /**

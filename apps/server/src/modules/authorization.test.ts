@@ -528,6 +528,22 @@ describe('authorization on the provider API', () => {
     { route: 'GET /p/v1/clients/me', request: { method: 'GET', url: '/p/v1/clients/me' } },
     { route: 'GET /p/v1/accounts/:externalId', request: { method: 'GET', url: '/p/v1/accounts/AUTHZ-ACC-1' } },
     // accounts
+    {
+      route: 'PUT /p/v1/accounts/:externalId',
+      request: {
+        method: 'PUT',
+        url: '/p/v1/accounts/AUTHZ-NEW-1',
+        payload: {
+          name: 'Authz New',
+          type: 'Residential',
+          currency: 'CAD',
+          language: 'English',
+          billingContact: { firstName: 'Pat', lastName: 'Lee' },
+          billingAddress: { streetName: 'King St W', city: 'Toronto', province: 'ON', postal: 'M5X 1A9', country: 'CA' },
+        },
+      },
+    },
+    { route: 'POST /p/v1/accounts/:externalId/close', request: { method: 'POST', url: '/p/v1/accounts/AUTHZ-NEW-1/close' } },
 
     // people
 

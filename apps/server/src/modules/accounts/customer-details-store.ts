@@ -150,6 +150,19 @@ export const auditChanges = (changes: AuditChange[], createdAddresses: bigint[],
     }
   });
 
+/** Writes a plan (inside the caller's transaction); answers its changes as the audit log records them. */
+export const writeCustomerDetailsPlan = async (
+  tx: Tx,
+  accountId: bigint,
+  plan: CustomerDetailsPlan,
+  now: Date,
+): Promise<Record<string, unknown>[]> => {
+  if (plan.account) await tx.update(accounts).set({ ...plan.account, updatedAt: now }).where(eq(accounts.id, accountId));
+  const createdAddresses = await applyAddresses(tx, accountId, plan.addresses);
+  const createdContacts = await applyContacts(tx, accountId, plan.contacts);
+  return auditChanges(plan.changes, createdAddresses, createdContacts);
+};
+
 /** Writes a plan and its audit record (inside the caller's transaction). */
 export const applyCustomerDetailsPlan = async (
   tx: Tx,
@@ -158,16 +171,14 @@ export const applyCustomerDetailsPlan = async (
   actorUserId: bigint,
   now: Date,
 ): Promise<void> => {
-  if (plan.account) await tx.update(accounts).set({ ...plan.account, updatedAt: now }).where(eq(accounts.id, accountId));
-  const createdAddresses = await applyAddresses(tx, accountId, plan.addresses);
-  const createdContacts = await applyContacts(tx, accountId, plan.contacts);
-  if (plan.changes.length === 0) return;
+  const changes = await writeCustomerDetailsPlan(tx, accountId, plan, now);
+  if (changes.length === 0) return;
   await recordAudit(tx, {
     actorUserId,
     accountId,
     action: 'account.customerdetails.update',
     entity: 'account',
     entityId: accountId,
-    details: { changes: auditChanges(plan.changes, createdAddresses, createdContacts) },
+    details: { changes },
   });
 };

@@ -9,6 +9,7 @@ import {
   loginFailed,
   loginOutcome,
   loginSucceeded,
+  onlyClosedAccounts,
   resolveLogin,
   type LoginOutcome,
   type LoginTarget,
@@ -33,7 +34,8 @@ export const loginWithPassword = async (deps: Pick<Deps, 'db' | 'clock' | 'confi
   const user = target.kind === 'user' ? target.user : null;
   const passwordHash = user?.passwordHash ?? null;
   const verified = await verifyPassword(passwordHash ?? (await timingDummyHash()), request.password);
-  const outcome: LoginOutcome = loginOutcome(user, verified && passwordHash !== null);
+  const matches = verified && passwordHash !== null;
+  const outcome: LoginOutcome = loginOutcome(user, matches, matches && user !== null && (await onlyClosedAccounts(deps.db, user.id)));
   // The typed name is kept for failed attempts (credential-stuffing forensics), lower-cased and bounded.
   await auditLogin(deps, user, { method: 'password', outcome, ip: client.ip, username: request.username.toLowerCase().slice(0, 254) });
   if (outcome !== 'success') return loginFailed(loginError(outcome)!);

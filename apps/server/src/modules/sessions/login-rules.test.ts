@@ -42,10 +42,20 @@ describe('loginOutcome', () => {
   });
 
   it.each([
+    { user: { status: 'active' as const }, matches: true, outcome: 'accounts_closed' },
+    // Status and a wrong password are answered first: closed accounts are not revealed to a guess.
+    { user: { status: 'active' as const }, matches: false, outcome: 'invalid_credentials' },
+    { user: { status: 'disabled' as const }, matches: true, outcome: 'disabled' },
+  ])('$user.status whose accounts are all closed, password matching $matches → $outcome', ({ user, matches, outcome }) => {
+    expect(loginOutcome(user, matches, true)).toBe(outcome);
+  });
+
+  it.each([
     ['success', null],
     ['invalid_credentials', AUTH_MESSAGES.invalidCredentials],
     ['pending', AUTH_MESSAGES.awaitingApproval],
     ['disabled', AUTH_MESSAGES.accountDisabled],
+    ['accounts_closed', AUTH_MESSAGES.accountClosed],
   ] as const)('%s shows %j', (outcome, text) => {
     expect(loginError(outcome)).toBe(text);
   });

@@ -19,16 +19,18 @@ export const resolveLogin = <U extends { username: string; email: string | null 
   return byEmail.length === 0 ? { kind: 'none' } : { kind: 'ambiguous' };
 };
 
-export type LoginOutcome = 'success' | 'invalid_credentials' | 'pending' | 'disabled';
+export type LoginOutcome = 'success' | 'invalid_credentials' | 'pending' | 'disabled' | 'accounts_closed';
 
 /**
  * The verdict on a password login (pure). Status is revealed only to someone who knows the
- * password, so it cannot be probed; unknown user and wrong password read the same.
+ * password, so it cannot be probed; unknown user and wrong password read the same. A person whose every
+ * account is closed has nothing left to sign in to (docs/decisions/0016-closing-an-account.md).
  */
-export const loginOutcome = (user: { status: UserStatus } | null, passwordMatches: boolean): LoginOutcome => {
+export const loginOutcome = (user: { status: UserStatus } | null, passwordMatches: boolean, accountsClosed = false): LoginOutcome => {
   if (!user || !passwordMatches) return 'invalid_credentials';
   if (user.status === 'pending') return 'pending';
   if (user.status === 'disabled') return 'disabled';
+  if (accountsClosed) return 'accounts_closed';
   return 'success';
 };
 
@@ -43,6 +45,8 @@ export const loginError = (outcome: LoginOutcome): string | null => {
       return AUTH_MESSAGES.awaitingApproval;
     case 'disabled':
       return AUTH_MESSAGES.accountDisabled;
+    case 'accounts_closed':
+      return AUTH_MESSAGES.accountClosed;
   }
 };
 

@@ -1,4 +1,4 @@
-import { asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
 import type { PortalDb } from '../../db/client';
 import { accounts, userAccounts, users } from '../../db/schema';
 
@@ -20,15 +20,26 @@ export const findUsersByLogin = (db: PortalDb, login: string): Promise<UserRow[]
 export const findUserById = async (db: PortalDb, id: bigint): Promise<UserRow | null> =>
   (await db.select().from(users).where(eq(users.id, id)))[0] ?? null;
 
-/** The accounts a user may use (their `ac:{id}` scopes), in id order. */
+/** The accounts a user may sign in to (their `ac:{id}` scopes), in id order: closed accounts are left out. */
 export const accountIdsOfUser = async (db: PortalDb, userId: bigint): Promise<bigint[]> =>
   (
     await db
       .select({ accountId: userAccounts.accountId })
       .from(userAccounts)
-      .where(eq(userAccounts.userId, userId))
+      .innerJoin(accounts, eq(accounts.id, userAccounts.accountId))
+      .where(and(eq(userAccounts.userId, userId), isNull(accounts.closedAt)))
       .orderBy(asc(userAccounts.accountId))
   ).map((r) => r.accountId);
+
+/** Whether every account the user had is closed: nothing is left to sign in to (docs/decisions/0016-closing-an-account.md). */
+export const onlyClosedAccounts = async (db: PortalDb, userId: bigint): Promise<boolean> => {
+  const [row] = await db
+    .select({ all: count(), open: count(sql`case when ${accounts.closedAt} is null then 1 end`) })
+    .from(userAccounts)
+    .innerJoin(accounts, eq(accounts.id, userAccounts.accountId))
+    .where(eq(userAccounts.userId, userId));
+  return row !== undefined && row.all > 0 && row.open === 0;
+};
 
 /** The language of the first account a user may use (what their mail is written in); null without one. */
 export const accountLanguageOfUser = async (db: PortalDb, userId: bigint): Promise<string | null> =>

@@ -149,13 +149,27 @@ export const usageGroups = async (db: PortalDb, condition: SQL): Promise<UsageGr
   }));
 };
 
+/** The plan and allowances the provider set on the account (provider API); null allowances are not counted. */
+export type AccountPlanRow = {
+  name: string;
+  lines: number;
+  voiceMinutes: number | null;
+  textMessages: number | null;
+  dataMb: number | null;
+};
+
 export type UsageAccountRow = {
   currency: string;
   language: 'English' | 'French';
+  plan: AccountPlanRow | null;
 };
 
 export const findUsageAccount = async (db: PortalDb, accountId: bigint): Promise<UsageAccountRow | undefined> => {
-  const { rows } = await db.execute<UsageAccountRow>(sql`select currency, language from accounts where id = ${accountId}`);
+  const { rows } = await db.execute<UsageAccountRow>(sql`
+    select currency, language,
+      case when plan_name is null then null else json_build_object('name', plan_name, 'lines', coalesce(plan_lines, 1),
+        'voiceMinutes', plan_voice_minutes, 'textMessages', plan_text_messages, 'dataMb', plan_data_mb) end as plan
+    from accounts where id = ${accountId}`);
   return rows[0];
 };
 

@@ -65,6 +65,7 @@ export const getUsageSummary = async ({ db, clock }: Pick<Deps, 'db' | 'clock'>,
     currency: currencyOf(account),
     language: account.language,
     planLine,
+    accountPlan: account.plan,
     taxRules: billTo?.country ? taxRulesOf(billTo.country, billTo.province) : null,
     groups,
   });

@@ -73,6 +73,21 @@ describe('summarizeUsage', () => {
     expect(unknown.estimate).toMatchObject({ plan: 25.5, total: 25.5, taxes: [], taxesIncluded: false });
   });
 
+  it('counts against the plan the provider set, over the billed line', () => {
+    const s = summarizeUsage(
+      input({
+        accountPlan: { name: 'Provider Max', lines: 3, voiceMinutes: 900, textMessages: 3000, dataMb: null },
+        groups: [group({ kind: 'voice', minutes: 50 }), group({ kind: 'sms', count: 7 })],
+      }),
+    );
+    expect(s.plan).toEqual({ name: 'Provider Max', lines: 3 });
+    expect(s.allowances).toEqual({
+      voiceMinutes: { used: 50, included: 900 },
+      textMessages: { used: 7, included: 3000 },
+      dataMb: { used: 0, included: null },
+    });
+  });
+
   it('says unlimited minutes for plans without a minute allowance', () => {
     const s = summarizeUsage(input({ planLine: { description: 'Essential 10 GB', quantity: '1.000', amount: '45.00' } }));
     expect(s.allowances.voiceMinutes.included).toBeNull();

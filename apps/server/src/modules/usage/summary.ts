@@ -15,7 +15,7 @@ import {
   type TaxRule,
 } from '../../lib/rating';
 import { ratedByClass } from './presenter';
-import type { PlanLineRow, UsageGroupRow } from './repository';
+import type { AccountPlanRow, PlanLineRow, UsageGroupRow } from './repository';
 
 const money = (cents: number) => fromMinor(BigInt(cents));
 
@@ -34,6 +34,8 @@ export interface SummaryInput {
   currency: CurrencyCode;
   language: Language;
   planLine: PlanLineRow | undefined;
+  /** The plan the provider set on the account: its name, lines and allowances win over the billed Plan line's. */
+  accountPlan?: AccountPlanRow | null;
   /** The billing address's tax rules; null when unknown. */
   taxRules: readonly TaxRule[] | null;
   /** The period's records grouped by day, type and rating class. */
@@ -41,9 +43,17 @@ export interface SummaryInput {
 }
 
 export const summarizeUsage = (input: SummaryInput): UsageSummary => {
-  const { groups, planLine } = input;
+  const { groups, planLine, accountPlan } = input;
   const plan = planLine ? planOfChargeDescription(planLine.description) : undefined;
   const lines = planLine ? Math.max(1, Math.round(Number(planLine.quantity))) : 0;
+  const included = accountPlan
+    ? { voiceMinutes: accountPlan.voiceMinutes, textMessages: accountPlan.textMessages, dataMb: accountPlan.dataMb }
+    : {
+        voiceMinutes: plan && plan.includedMinutes !== null ? plan.includedMinutes * lines : null,
+        // Plans include unlimited texting at home; texts abroad and overseas are charged per message.
+        textMessages: null,
+        dataMb: plan ? plan.includedMb * lines : null,
+      };
   const rated = ratedByClass(groups);
   const charged = (classes: readonly number[]) => classes.reduce((sum, c) => sum + usageChargeCents(rated[c]!), 0);
   // A plan the catalogue does not know is estimated at what its line billed last.
@@ -58,17 +68,16 @@ export const summarizeUsage = (input: SummaryInput): UsageSummary => {
     period: input.period,
     asOf: input.asOf.toISOString(),
     currency: input.currency,
-    plan: planLine ? { name: planLine.description, lines } : null,
+    plan: accountPlan ? { name: accountPlan.name, lines: accountPlan.lines } : planLine ? { name: planLine.description, lines } : null,
     allowances: {
       voiceMinutes: {
         used: sumWhere(groups, (g) => g.kind === 'voice' && domestic(g, UsageClass.VoiceOverage), (g) => g.minutes),
-        included: plan && plan.includedMinutes !== null ? plan.includedMinutes * lines : null,
+        included: included.voiceMinutes,
       },
-      // Plans include unlimited texting at home; texts abroad and overseas are charged per message.
-      textMessages: { used: sumWhere(groups, (g) => g.kind === 'sms' && g.usageClass === null, (g) => g.count), included: null },
+      textMessages: { used: sumWhere(groups, (g) => g.kind === 'sms' && g.usageClass === null, (g) => g.count), included: included.textMessages },
       dataMb: {
         used: sumWhere(groups, (g) => g.kind === 'data' && domestic(g, UsageClass.DataOverage), (g) => g.mb),
-        included: plan ? plan.includedMb * lines : null,
+        included: included.dataMb,
       },
     },
     overage: money(charged(OVERAGE_CLASSES)),

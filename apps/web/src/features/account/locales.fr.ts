@@ -92,6 +92,9 @@ export const fr: Catalog<typeof en> = {
       'autopay.enabled': 'Paiements automatiques activés',
       'autopay.disabled': 'Paiements automatiques désactivés',
       'account.customerdetails.update': 'Coordonnées de facturation mises à jour',
+      'account.created': 'Compte ouvert',
+      'account.updated': 'Renseignements du compte mis à jour',
+      'account.closed': 'Compte fermé',
     },
   },
 };

@@ -91,6 +91,9 @@ export const en = {
       'autopay.enabled': 'Automatic payments turned on',
       'autopay.disabled': 'Automatic payments turned off',
       'account.customerdetails.update': 'Billing details updated',
+      'account.created': 'Account opened',
+      'account.updated': 'Account details updated',
+      'account.closed': 'Account closed',
     },
   },
 } as const;

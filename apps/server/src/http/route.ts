@@ -41,7 +41,7 @@ export const route = <E extends Endpoint>(app: FastifyInstance, row: E, handler:
 /** Registers any row as it is: `route` for uncached rows, `cachedRoute` for the cached ones. */
 export const registerEndpoint = <E extends Endpoint>(app: FastifyInstance, row: E, handler: EndpointHandler<E>, extras: RouteExtras = {}): void => {
   const response: Record<number, unknown> = Object.fromEntries(row.errors.map((status) => [status, row.errorBody ?? ErrorResponseSchema]));
-  if (row.answer.kind === 'json') response[200] = row.answer.schema;
+  if (row.answer.kind === 'json') response[row.answer.status ?? 200] = row.answer.schema;
   const { scope } = row;
   const accessCheck =
     row.access === 'admin'

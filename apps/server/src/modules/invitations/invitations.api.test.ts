@@ -117,10 +117,14 @@ describe('POST /p/v1/accounts/{externalId}/invitations', () => {
     expect(textOf(mail)).toContain(`${ORIGIN}/login`);
     expect(textOf(mail)).not.toContain('#invite=');
     expect((await accountIdsOf(await signIn(person.username, TEST_PASSWORD))).sort()).toEqual([String(home.id), String(account.id)].sort());
-    // Audited with the API client that invited.
+    // Audited with the API client that invited, and shown so in Account activity.
     const [entry] = await auditEntries(ctx.database.db, 'account.person_invited', person.id);
     expect(entry).toMatchObject({ accountId: account.id, actorUserId: null });
     expect(entry!.actorClientId).not.toBeNull();
+    const history = await ctx.app.inject({ url: `/b/v1/Account/${account.id}/history`, headers: bearer(await signIn(person.username, TEST_PASSWORD)) });
+    expect((history.json() as { value: unknown[] }).value).toContainEqual(
+      expect.objectContaining({ action: 'account.person_invited', person: 'already.here@example.com', actor: { kind: 'client', name: 'Test client accounts:write' } }),
+    );
   });
 
   it('gives no second access on a second invitation, and mails a fresh link that retires the first', async () => {

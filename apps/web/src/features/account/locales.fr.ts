@@ -92,6 +92,8 @@ export const fr: Catalog<typeof en> = {
       'autopay.enabled': 'Paiements automatiques activés',
       'autopay.disabled': 'Paiements automatiques désactivés',
       'account.customerdetails.update': 'Coordonnées de facturation mises à jour',
+      'account.person_invited': 'Invitation de {{person}} au compte',
+      'account.person_removed': 'Accès au compte retiré à {{person}}',
     },
   },
 };

@@ -91,6 +91,8 @@ export const en = {
       'autopay.enabled': 'Automatic payments turned on',
       'autopay.disabled': 'Automatic payments turned off',
       'account.customerdetails.update': 'Billing details updated',
+      'account.person_invited': '{{person}} invited to the account',
+      'account.person_removed': '{{person}} no longer reaches the account',
     },
   },
 } as const;

@@ -100,7 +100,8 @@ export const mailParts = (raw: string): { headers: string; parts: Record<string,
 export const mailHeader = (raw: string, name: string): string | undefined => {
   const headers = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
   const value = new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(headers)?.[1];
-  return value?.replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, kind: string, text: string) =>
+  // RFC 2047 §6.2: the white space between two encoded words is not part of the text.
+  return value?.replace(/\?=\s+=\?/g, '?==?').replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, kind: string, text: string) =>
     kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
   );
 };

@@ -22,6 +22,8 @@ export const ACCOUNT_HISTORY_ACTIONS = [
   'account.created',
   'account.updated',
   'account.closed',
+  'account.person_invited',
+  'account.person_removed',
 ] as const;
 export type AccountHistoryAction = (typeof ACCOUNT_HISTORY_ACTIONS)[number];
 
@@ -42,6 +44,8 @@ export const AccountHistoryEntrySchema = builtOnFirstUse(() =>
     currency: CurrencyCodeSchema.nullable(),
     /** The card concerned, for card actions and payments by card. */
     card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+    /** The email of the person invited or removed, for those actions. */
+    person: z.string().optional(),
   }),
 );
 export type AccountHistoryEntry = z.infer<typeof AccountHistoryEntrySchema>;

@@ -12,8 +12,8 @@ export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 429 | 503;
 
 /** What a successful call answers. */
 export type Answer =
-  /** 200 with a JSON body of this shape (encoded through it: unknown fields are stripped). */
-  | { kind: 'json'; schema: z.ZodType }
+  /** 200 (or 201 when it says so) with a JSON body of this shape (encoded through it: unknown fields are stripped). */
+  | { kind: 'json'; schema: z.ZodType; status?: 201 }
   /** 204, no body. */
   | { kind: 'empty' }
   /** A browser redirect (302/303) to another page. */
@@ -56,6 +56,8 @@ export interface Endpoint {
 export const endpoint = <const E extends Endpoint>(row: E): E => row;
 
 export const jsonAnswer = <S extends z.ZodType>(schema: S) => ({ kind: 'json', schema }) as const;
+/** 201 with a JSON body: the call created what it answers. */
+export const createdAnswer = <S extends z.ZodType>(schema: S) => ({ kind: 'json', schema, status: 201 }) as const;
 export const emptyAnswer = { kind: 'empty' } as const;
 export const redirectAnswer = { kind: 'redirect' } as const;
 export const documentAnswer = <const T extends readonly string[]>(...contentTypes: T) => ({ kind: 'document', contentTypes }) as const;

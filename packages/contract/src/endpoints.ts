@@ -65,7 +65,8 @@ import {
 } from './api-clients';
 import { UsageFilterQuerySchema, UsageRecordsQuerySchema, UsageRecordsSchema, UsageSummarySchema } from './usage';
 import { CreateDisputeSchema, DisputeParamsSchema, DisputeSchema, ResolveDisputeSchema } from './disputes';
-import { documentAnswer, emptyAnswer, endpoint, jsonAnswer, redirectAnswer } from './endpoint';
+import { createdAnswer, documentAnswer, emptyAnswer, endpoint, jsonAnswer, redirectAnswer } from './endpoint';
+import { AccountPersonParamsSchema, InvitationParamsSchema, InvitationRequestSchema, InvitationSchema } from './invitations';
 import {
   BalanceForwardSchema,
   ChargeSchema,
@@ -1190,6 +1191,33 @@ export const endpoints = {
   }),
 
   // provider rows: people
+  providerInvitation: endpoint({
+    name: 'accounts/invitations',
+    method: 'POST',
+    path: '/p/v1/accounts/{externalId}/invitations',
+    access: 'client',
+    scope: 'accounts:write',
+    tag: 'Provider',
+    summary: 'Invite a person to an account: mails them, in the account’s language, a link to set a password (or to sign in with single sign-on where it is set up), or adds the account to the person who has that email',
+    description:
+      'Inviting the same email again changes no access and mails a fresh link (the older one stops working). `status` is `invited` when the person must set a password first, `added` when they already sign in.',
+    params: InvitationParamsSchema,
+    body: InvitationRequestSchema,
+    answer: createdAnswer(InvitationSchema),
+    errors: [400, 401, 403, 404, 409],
+  }),
+  providerPersonRemoval: endpoint({
+    name: 'accounts/people',
+    method: 'DELETE',
+    path: '/p/v1/accounts/{externalId}/people/{email}',
+    access: 'client',
+    scope: 'accounts:write',
+    tag: 'Provider',
+    summary: 'Remove a person’s access to an account and end their sessions on every instance at once',
+    params: AccountPersonParamsSchema,
+    answer: emptyAnswer,
+    errors: [400, 401, 403, 404],
+  }),
 
   // provider rows: invoices
 

@@ -8,6 +8,7 @@ export * from './passkeys';
 export * from './scopes';
 export * from './cards';
 export * from './accounts';
+export * from './invitations';
 export * from './account-history';
 export * from './invoices';
 export * from './invoice-status';

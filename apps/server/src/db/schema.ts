@@ -237,7 +237,7 @@ export const ssoIdentities = pgTable(
   ],
 );
 
-/** Password-reset and one-time-login tokens; only a SHA-256 of the token is stored. */
+/** Password-reset, one-time-login and invitation tokens; only a SHA-256 of the token is stored. */
 export const authTokens = pgTable(
   'auth_tokens',
   {
@@ -245,7 +245,7 @@ export const authTokens = pgTable(
     userId: ref('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['reset', 'one_time_login'] }).notNull(),
+    purpose: text('purpose', { enum: ['reset', 'one_time_login', 'invitation'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: instant('expires_at').notNull(),
     usedAt: instant('used_at'),

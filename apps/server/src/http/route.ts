@@ -42,7 +42,7 @@ export const route = <E extends Endpoint>(app: FastifyInstance, row: E, handler:
 export const registerEndpoint = <E extends Endpoint>(app: FastifyInstance, row: E, handler: EndpointHandler<E>, extras: RouteExtras = {}): void => {
   const response: Record<number, unknown> = Object.fromEntries(row.errors.map((status) => [status, row.errorBody ?? ErrorResponseSchema]));
   if (row.answer.kind === 'json') {
-    response[200] = row.answer.schema;
+    response[row.answer.status ?? 200] = row.answer.schema;
     if (row.creates) response[201] = row.answer.schema;
   }
   const { scope } = row;

@@ -546,6 +546,12 @@ describe('authorization on the provider API', () => {
     { route: 'POST /p/v1/accounts/:externalId/close', request: { method: 'POST', url: '/p/v1/accounts/AUTHZ-NEW-1/close' } },
 
     // people
+    {
+      route: 'POST /p/v1/accounts/:externalId/invitations',
+      request: { method: 'POST', url: '/p/v1/accounts/AUTHZ-ACC-1/invitations', payload: { email: 'authz.person@example.com', name: 'Authz Person' } },
+    },
+    // The person invited just above.
+    { route: 'DELETE /p/v1/accounts/:externalId/people/:email', request: { method: 'DELETE', url: '/p/v1/accounts/AUTHZ-ACC-1/people/authz.person@example.com' } },
 
     // invoices
 

@@ -74,6 +74,8 @@ export interface AccountSpec {
   invoicePrefix: string;
   invoiceName: string | null;
   invoiceEmail: string | null;
+  /** The provider's own id, by which the provider API addresses the account (demo accounts: `demo-<key>`). */
+  externalId?: string;
   autopay: boolean;
   /** Position of the parent account in the same seed set. */
   parentIndex: number | null;

@@ -400,7 +400,8 @@ const demoUsers = (today: number, passwordHash: string, accounts: readonly Accou
 
 /** The demo set for `today`, with account ids starting at `firstIds.accounts`. */
 export const demoSeedSet = (firstIds: IdCursor, today: number, passwordHash: string): SeedSet => {
-  const accounts = [...namedAccounts(today), ...extraAccounts(today, firstIds.accounts)];
+  // Each has an external id as a provider's billing system would give it, so the provider API reaches demo accounts too.
+  const accounts = [...namedAccounts(today), ...extraAccounts(today, firstIds.accounts)].map((spec) => ({ ...spec, externalId: `demo-${spec.key}` }));
   return { accountCount: accounts.length, account: (i) => accounts[i]!, users: demoUsers(today, passwordHash, accounts) };
 };
 

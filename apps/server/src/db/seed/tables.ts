@@ -68,6 +68,7 @@ export const ACCOUNTS = define(accounts, [
   'language',
   'paymentMethod',
   'parentId',
+  'externalId',
   'providerCustomerRef',
   'createdAt',
   'updatedAt',

@@ -80,6 +80,9 @@ const isStaffRole = (roles: readonly string[] | null): boolean => (roles ?? []).
 const currencyOf = (value: unknown): CurrencyCode | null =>
   typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value) ? (value as CurrencyCode) : null;
 
+/** Actions about a person of the account, which name them by email. */
+const PERSON_ACTIONS: ReadonlySet<AccountHistoryAction> = new Set(['account.person_invited', 'account.person_removed']);
+
 /** An audit row as the customer reads it: what, who, when, and the amount or card it concerns. */
 export const presentHistoryRow = (row: HistoryRow): AccountHistoryEntry => {
   const details = row.details ?? {};
@@ -98,6 +101,7 @@ export const presentHistoryRow = (row: HistoryRow): AccountHistoryEntry => {
     amount: amount !== null && currency !== null ? moneyFromDecimal(amount) : null,
     currency: amount !== null ? currency : null,
     card: row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null,
+    ...(PERSON_ACTIONS.has(row.action) && typeof details.email === 'string' ? { person: details.email } : {}),
   };
 };
 

@@ -132,10 +132,18 @@ export const preparePasswordReset =
     });
   };
 
-/** The user a reset token may still reset, or null (unknown, spent, expired, or the user is disabled). */
+/**
+ * The purposes of the links that set a password on the reset page: a reset, and an invitation's first
+ * password (docs/decisions/0017-invitations.md).
+ */
+const SET_PASSWORD_PURPOSES = ['reset', 'invitation'] as const;
+
+/** The user a reset or invitation token may still set the password of, or null (unknown, spent, expired, or the user is disabled). */
 const resetTokenOwner = async (deps: Pick<Deps, 'db' | 'clock'>, resetToken: string) => {
   if (!isWellFormedToken(resetToken)) return null;
-  const ownerId = await findUsableTokenOwner(deps.db, hashOpaqueToken(resetToken), 'reset', deps.clock.now());
+  const tokenHash = hashOpaqueToken(resetToken);
+  let ownerId: bigint | null = null;
+  for (const purpose of SET_PASSWORD_PURPOSES) ownerId ??= await findUsableTokenOwner(deps.db, tokenHash, purpose, deps.clock.now());
   const owner = ownerId === null ? null : await findUserById(deps.db, ownerId);
   return owner && owner.status !== 'disabled' ? owner : null;
 };
@@ -189,21 +197,24 @@ export const setPasswordFromResetToken = async (
   const passwordHash = await hashPassword(request.newPassword);
   const now = deps.clock.now();
   const resetUserId = await deps.db.transaction(async (tx) => {
-    const userId = await consumeToken(tx, tokenHash, 'reset', now);
+    const resetBy = await consumeToken(tx, tokenHash, 'reset', now);
+    const userId = resetBy ?? (await consumeToken(tx, tokenHash, 'invitation', now));
     if (userId === null) return null;
+    const invited = resetBy === null;
     await updatePasswordHash(tx, userId, passwordHash, now);
-    await invalidateTokens(tx, userId, 'reset', now);
+    for (const purpose of SET_PASSWORD_PURPOSES) await invalidateTokens(tx, userId, purpose, now);
     // Whoever knew the old password is signed out everywhere.
     await endUserSessions(tx, { userId, reason: 'password_reset', now });
     await recordAudit(tx, {
       actorUserId: userId,
       accountId: null,
-      action: 'auth.password_reset',
+      action: invited ? 'auth.invitation_accepted' : 'auth.password_reset',
       entity: 'user',
       entityId: userId,
       details: { ip: origin.address },
     });
-    await queueSecurityNotice(tx, deps.outbox, { userId, change: 'password_reset', at: now, origin });
+    // An invited person's first password replaces no way of signing in: nothing to warn them of.
+    if (!invited) await queueSecurityNotice(tx, deps.outbox, { userId, change: 'password_reset', at: now, origin });
     await removeRecentPasskeysOnRequest(deps, tx, { userId, asked: request.removeRecentPasskeys, now, origin, cause: 'password_reset' });
     return userId;
   });

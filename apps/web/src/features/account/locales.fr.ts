@@ -95,6 +95,8 @@ export const fr: Catalog<typeof en> = {
       'account.created': 'Compte ouvert',
       'account.updated': 'Renseignements du compte mis à jour',
       'account.closed': 'Compte fermé',
+      'account.person_invited': 'Invitation de {{person}} au compte',
+      'account.person_removed': 'Accès au compte retiré à {{person}}',
     },
   },
 };

@@ -94,6 +94,8 @@ export const en = {
       'account.created': 'Account opened',
       'account.updated': 'Account details updated',
       'account.closed': 'Account closed',
+      'account.person_invited': '{{person}} invited to the account',
+      'account.person_removed': '{{person}} no longer reaches the account',
     },
   },
 } as const;

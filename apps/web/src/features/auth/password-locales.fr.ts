@@ -37,6 +37,17 @@ export const fr: Catalog<typeof en> = {
     requestNew: 'Demander un nouveau code',
     passkeysRemoved: 'Les clés d’accès ajoutées au cours des dernières 24 heures ont été retirées.',
   },
+  invite: {
+    title: 'Choisissez votre mot de passe',
+    intro: 'Choisissez le mot de passe avec lequel vous vous connecterez, avec votre adresse courriel.',
+    submit: 'Enregistrer le mot de passe',
+    submitting: 'Enregistrement...',
+    success: 'Votre mot de passe est enregistré. Connectez-vous avec votre adresse courriel et ce mot de passe.',
+    missingToken:
+      'Ce lien d’invitation est incomplet ou expiré. Demandez un code de réinitialisation avec votre adresse courriel pour choisir un mot de passe.',
+    linkUsed:
+      'Ce lien d’invitation a expiré ou a déjà été utilisé. Demandez un code de réinitialisation avec votre adresse courriel pour choisir un mot de passe.',
+  },
   change: {
     title: 'Changer le mot de passe',
     intro: 'Saisissez votre mot de passe actuel, puis choisissez-en un nouveau.',

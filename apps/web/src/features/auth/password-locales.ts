@@ -36,6 +36,16 @@ export const en = {
     requestNew: 'Request a new reset code',
     passkeysRemoved: 'The passkeys added in the last 24 hours were removed.',
   },
+  /** The reset page opened from an invitation (`#invite=`): the person's first password. */
+  invite: {
+    title: 'Set your password',
+    intro: 'Choose the password you will sign in with, with your email address.',
+    submit: 'Set password',
+    submitting: 'Saving...',
+    success: 'Your password is set. Sign in with your email address and this password.',
+    missingToken: 'This invitation link is incomplete or has expired. Request a reset code with your email address to set a password.',
+    linkUsed: 'This invitation link has expired or was already used. Request a reset code with your email address to set a password.',
+  },
   change: {
     title: 'Change Password',
     intro: 'Enter your current password, then choose a new one.',

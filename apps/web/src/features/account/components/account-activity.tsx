@@ -66,6 +66,7 @@ function ActivityItem({ entry }: { entry: AccountHistoryEntry }) {
   const what = t(`activity.actions.${entry.action}`, {
     amount: entry.amount !== null ? f.currency(entry.amount, entry.currency) : '',
     card: entry.card ? cardLabel(entry.card) : t('activity.aCard'),
+    person: entry.person ?? '',
   });
   return (
     <li className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between sm:gap-4">

@@ -324,6 +324,22 @@ describe('account information', () => {
       expect(await region.findByText('par Rating engine')).toBeInTheDocument();
     });
 
+    const people = [
+      entry(1, 'account.person_invited', { kind: 'client', name: 'Rating engine' }, { person: 'robin@example.com' }),
+      entry(2, 'account.person_removed', { kind: 'client', name: 'Rating engine' }, { person: 'sam@example.com' }),
+    ];
+
+    it.each([
+      ['English', 'Account activity', ['robin@example.com invited to the account', 'sam@example.com no longer reaches the account']],
+      ['French', 'Activité du compte', ['Invitation de robin@example.com au compte', 'Accès au compte retiré à sam@example.com']],
+    ] as const)('names the people invited and removed, in %s', async (language, heading, texts) => {
+      mockAccount({ details: () => json(accountDetails(1001n, { language })), history: () => json({ value: people, count: 2 }) });
+      renderRoute('/profile');
+      const region = within(await screen.findByRole('region', { name: heading }));
+      const items = await region.findAllByRole('listitem');
+      expect(items.map((item) => item.textContent)).toEqual(texts.map((text) => expect.stringContaining(text)));
+    });
+
     it('shows more on request, and says when there is nothing yet', async () => {
       const user = userEvent.setup();
       const many = Array.from({ length: 12 }, (_, i) => entry(i + 1, 'autopay.enabled', { kind: 'customer', name: 'Casey Customer' }));

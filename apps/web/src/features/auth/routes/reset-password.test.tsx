@@ -115,6 +115,27 @@ describe('/reset-password', () => {
     expect(sets()[0]!.body).toEqual({ newPassword: PASSWORD, resetToken: 'tok-123' });
   });
 
+  it('opens from an invitation (#invite) as "Set your password", sending its token the same way', async () => {
+    const { calls, sets } = backend();
+    renderRoute('/reset-password#invite=inv-456');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Set your password' })).toBeInTheDocument();
+    expect(document.title).toMatch(/^Set your password/);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('New Password'), PASSWORD);
+    await user.type(screen.getByLabelText('Confirm New Password'), PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Your password is set. Sign in with your email address and this password.');
+    expect(calls[0]!.body).toEqual({ resetToken: 'inv-456' });
+    expect(sets()[0]!.body).toEqual({ newPassword: PASSWORD, resetToken: 'inv-456' });
+  });
+
+  it('says when an invitation link was already used, and how to set a password anyway', async () => {
+    backend(undefined, () => json({ successful: false, error: USED, recentPasskeys: [] }));
+    renderRoute('/reset-password#invite=inv-used');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This invitation link has expired or was already used. Request a reset code with your email address');
+    expect(screen.getByRole('link', { name: 'Request a new reset code' })).toHaveAttribute('href', '/forgot-password');
+  });
+
   it('offers the choice in French when French is the language', async () => {
     await changeLanguage('fr', { remember: true });
     backend(undefined, () =>
@@ -130,5 +151,13 @@ describe('/reset-password', () => {
     renderRoute('/reset-password#reset=tok-123');
     expect(await screen.findByRole('group', { name: '2 clés d’accès ont été ajoutées à votre compte au cours des dernières 24 heures' })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Retirer aussi ces 2 clés d’accès' })).toBeInTheDocument();
+  });
+
+  it('reads an invitation in French when French is the language', async () => {
+    await changeLanguage('fr', { remember: true });
+    backend();
+    renderRoute('/reset-password#invite=inv-456');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choisissez votre mot de passe' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Enregistrer le mot de passe' })).toBeInTheDocument();
   });
 });

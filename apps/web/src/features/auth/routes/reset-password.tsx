@@ -22,14 +22,19 @@ import { resetPasswordFormSchema, type ResetPasswordForm } from '../schemas';
 await registerLocales('password', passwordLocales);
 
 /**
- * /reset-password#reset=<token>: New Password + Confirm New Password → Reset Password.
+ * /reset-password#reset=<token>: New Password + Confirm New Password → Reset Password. An invitation's link,
+ * #invite=<token>, opens the same form to set a first password, with its own title and texts.
  * The token stays in the hash: browsers never send it to a server or in a Referer header.
  */
 export function ResetPasswordPage() {
   const { t } = useTranslation('password');
-  usePageTitle(t('reset.title'));
   const { hash } = useLocation();
-  const resetToken = hashParam(hash, 'reset');
+  const invitation = hashParam(hash, 'invite');
+  const resetToken = hashParam(hash, 'reset') ?? invitation;
+  // The texts that differ for an invitation; the form's others are the reset's.
+  const own = (key: 'title' | 'intro' | 'submit' | 'submitting' | 'success' | 'missingToken' | 'linkUsed') =>
+    t(invitation ? `invite.${key}` : `reset.${key}`);
+  usePageTitle(own('title'));
   const [done, setDone] = useState<{ removedPasskeys: boolean } | null>(null);
   const [recentPasskeys, setRecentPasskeys] = useState<RecentPasskey[]>([]);
   const [removeRecent, setRemoveRecent] = useState(false);
@@ -43,7 +48,7 @@ export function ResetPasswordPage() {
       (result) => {
         // Said in the page's language (the service's own text is English).
         if (!current) return;
-        if (!result.successful) setLinkProblem(t('reset.linkUsed'));
+        if (!result.successful) setLinkProblem(t(invitation ? 'invite.linkUsed' : 'reset.linkUsed'));
         else setRecentPasskeys(result.recentPasskeys);
       },
       // Unreachable service: the form stays, and submitting says what went wrong.
@@ -52,7 +57,7 @@ export function ResetPasswordPage() {
     return () => {
       current = false;
     };
-  }, [resetToken, t]);
+  }, [resetToken, invitation, t]);
   const {
     register,
     handleSubmit,
@@ -92,9 +97,9 @@ export function ResetPasswordPage() {
   if (done) {
     return (
       <>
-        <AuthHeading title={t('reset.title')} />
+        <AuthHeading title={own('title')} />
         <Banner tone="success" className="mb-5">
-          {t('reset.success')}
+          {own('success')}
           {done.removedPasskeys && ` ${t('reset.passkeysRemoved')}`}
         </Banner>
         {returnToLogin}
@@ -105,9 +110,9 @@ export function ResetPasswordPage() {
   if (!resetToken || linkProblem) {
     return (
       <>
-        <AuthHeading title={t('reset.title')} />
+        <AuthHeading title={own('title')} />
         <Banner tone="error" className="mb-5">
-          {linkProblem ?? t('reset.missingToken')}{' '}
+          {linkProblem ?? own('missingToken')}{' '}
           <Link to={paths.forgotPassword} className="font-medium underline">
             {t('reset.requestNew')}
           </Link>
@@ -119,7 +124,7 @@ export function ResetPasswordPage() {
 
   return (
     <>
-      <AuthHeading title={t('reset.title')}>{t('reset.intro')}</AuthHeading>
+      <AuthHeading title={own('title')}>{own('intro')}</AuthHeading>
       {failure && (
         <Banner tone="error" className="mb-5">
           {failure}
@@ -137,8 +142,8 @@ export function ResetPasswordPage() {
           <PasswordInput {...register('confirmPassword')} autoComplete="new-password" aria-required="true" />
         </Field>
         <RecentPasskeysChoice passkeys={recentPasskeys} checked={removeRecent} onChange={setRemoveRecent} />
-        <Button type="submit" size="lg" className="w-full" loading={isSubmitting} loadingText={t('reset.submitting')}>
-          {t('reset.submit')}
+        <Button type="submit" size="lg" className="w-full" loading={isSubmitting} loadingText={own('submitting')}>
+          {own('submit')}
         </Button>
         {returnToLogin}
       </form>

@@ -42,6 +42,8 @@ export const route = <E extends Endpoint>(app: FastifyInstance, row: E, handler:
 export const registerEndpoint = <E extends Endpoint>(app: FastifyInstance, row: E, handler: EndpointHandler<E>, extras: RouteExtras = {}): void => {
   const response: Record<number, unknown> = Object.fromEntries(row.errors.map((status) => [status, row.errorBody ?? ErrorResponseSchema]));
   if (row.answer.kind === 'json') response[200] = row.answer.schema;
+  // A provider API PUT creates or replaces what its id names: 201 when it created it (RFC 9110 §9.3.4).
+  if (row.answer.kind === 'json' && row.access === 'client' && row.method === 'PUT') response[201] = row.answer.schema;
   const { scope } = row;
   const accessCheck =
     row.access === 'admin'

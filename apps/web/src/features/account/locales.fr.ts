@@ -92,6 +92,7 @@ export const fr: Catalog<typeof en> = {
       'autopay.enabled': 'Paiements automatiques activés',
       'autopay.disabled': 'Paiements automatiques désactivés',
       'account.customerdetails.update': 'Coordonnées de facturation mises à jour',
+      'invoice.posted': 'Facture de {{amount}} émise',
     },
   },
 };

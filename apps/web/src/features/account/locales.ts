@@ -91,6 +91,7 @@ export const en = {
       'autopay.enabled': 'Automatic payments turned on',
       'autopay.disabled': 'Automatic payments turned off',
       'account.customerdetails.update': 'Billing details updated',
+      'invoice.posted': 'Invoice of {{amount}} posted',
     },
   },
 } as const;

@@ -532,6 +532,26 @@ describe('authorization on the provider API', () => {
     // people
 
     // invoices
+    {
+      route: 'PUT /p/v1/invoices/:externalId',
+      request: {
+        method: 'PUT',
+        url: '/p/v1/invoices/AUTHZ-INV-1',
+        payload: {
+          accountExternalId: 'AUTHZ-ACC-1',
+          number: 'AUTHZ-INV-1',
+          periodStart: '2026-11-01',
+          periodEnd: '2026-11-30',
+          issueDate: '2026-12-01',
+          dueDate: '2026-12-21',
+          currency: 'CAD',
+          lines: [{ description: 'Plan', category: 'Plan', amount: '10.00' }],
+          taxes: [],
+          total: '10.00',
+        },
+      },
+    },
+    { route: 'GET /p/v1/invoices/:externalId', request: { method: 'GET', url: '/p/v1/invoices/AUTHZ-INV-1' } },
 
     // usage
 

@@ -26,6 +26,8 @@ export const extendedCents = (quantity: string, unitPrice: string): bigint => {
   return product < 0n ? -cents : cents;
 };
 
+export const numberTaken = (number: string): string => `The invoice number ${number} is already taken by another invoice.`;
+
 /** Every problem of the body, by field path; empty when it may be posted. */
 export const invoiceBodyProblems = (body: ProviderInvoiceBody, context: PostingContext): Record<string, string> => {
   const problems: Record<string, string> = {};
@@ -34,7 +36,7 @@ export const invoiceBodyProblems = (body: ProviderInvoiceBody, context: PostingC
   }
   if (body.periodStart > body.periodEnd) problems.periodEnd = 'The period must end on or after its start (periodStart).';
   if (body.issueDate > body.dueDate) problems.dueDate = 'The due date must be on or after the issue date.';
-  if (context.numberTaken) problems.number = `The invoice number ${body.number} is already taken by another invoice.`;
+  if (context.numberTaken) problems.number = numberTaken(body.number);
 
   let sum = 0n;
   body.lines.forEach((line, i) => {

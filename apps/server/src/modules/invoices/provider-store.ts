@@ -30,12 +30,12 @@ const startOfDay = (day: string): Date => new Date(`${day}T00:00:00Z`);
 
 /**
  * Writes the invoice Posted, its lines and taxes as charges over its period, and its receivable of the
- * total due on its due date; answers the invoice's id.
+ * total due on its due date; answers the invoice as the provider API shows it.
  */
 export const insertPostedInvoice = async (
   db: PortalDb,
   input: { accountId: bigint; externalId: string; requestHash: string; body: ProviderInvoiceBody; at: Date },
-): Promise<bigint> => {
+): Promise<ProviderInvoice> => {
   const { accountId, body } = input;
   const [invoice] = await db
     .insert(invoices)
@@ -53,10 +53,12 @@ export const insertPostedInvoice = async (
       requestHash: input.requestHash,
       createdAt: input.at,
     })
-    .returning({ id: invoices.id });
+    .returning();
   const invoiceId = invoice!.id;
   const common = { accountId, invoiceId, currency: body.currency, startDate: body.periodStart, endDate: body.periodEnd };
-  await db.insert(charges).values([
+  const lines = await db
+    .insert(charges)
+    .values([
     ...body.lines.map((line) => ({
       ...common,
       category: line.category,
@@ -74,9 +76,11 @@ export const insertPostedInvoice = async (
       taxRegistration: tax.registration ?? null,
       taxRate: tax.rate ?? null,
     })),
-  ]);
+    ])
+    .returning();
   await db.insert(receivables).values({ accountId, invoiceId, amount: body.total, currency: body.currency, dueDate: body.dueDate });
-  return invoiceId;
+  // Read back as stored (numeric columns as PostgreSQL writes them), so the answer is the one a GET gives.
+  return presentProviderInvoice({ externalId: input.externalId, accountExternalId: body.accountExternalId, invoice: invoice!, charges: lines });
 };
 
 /** A `numeric` as the provider sent it: without the trailing zeros its column's scale adds ("1.000" → "1"). */
@@ -87,6 +91,48 @@ export interface StoredProviderInvoice {
   requestHash: string | null;
 }
 
+/** What the provider API answers of a posted invoice, from its stored rows (or the body just stored, read back alike). */
+export const presentProviderInvoice = (input: {
+  externalId: string;
+  accountExternalId: string;
+  invoice: Pick<typeof invoices.$inferSelect, 'id' | 'invoiceNumber' | 'startDate' | 'endDate' | 'postedDate' | 'dueDate' | 'currency' | 'amount' | 'createdAt'>;
+  charges: Pick<typeof charges.$inferSelect, 'category' | 'description' | 'amount' | 'quantity' | 'unitAmount' | 'usageClass' | 'taxRegistration' | 'taxRate'>[];
+}): ProviderInvoice => {
+  const { invoice } = input;
+  return {
+    externalId: input.externalId,
+    id: invoice.id,
+    accountExternalId: input.accountExternalId,
+    number: invoice.invoiceNumber,
+    state: 'Posted',
+    periodStart: invoice.startDate,
+    periodEnd: invoice.endDate,
+    issueDate: (invoice.postedDate ?? invoice.createdAt).toISOString().slice(0, 10),
+    dueDate: invoice.dueDate,
+    currency: invoice.currency.trim() as ProviderInvoice['currency'],
+    lines: input.charges
+      .filter((c) => c.category !== 'Tax')
+      .map((c) => ({
+        description: c.description,
+        category: c.category as ProviderInvoice['lines'][number]['category'],
+        amount: c.amount,
+        quantity: plainDecimal(c.quantity),
+        unitPrice: c.unitAmount === null ? null : plainDecimal(c.unitAmount),
+        usage: c.usageClass === null ? null : (USAGE_CLASS_NAMES[c.usageClass] ?? null),
+      })),
+    taxes: input.charges
+      .filter((c) => c.category === 'Tax')
+      .map((c) => ({
+        name: c.description,
+        registration: c.taxRegistration,
+        rate: c.taxRate === null ? null : plainDecimal(c.taxRate),
+        amount: c.amount,
+      })),
+    total: invoice.amount,
+    postedAt: invoice.createdAt.toISOString(),
+  };
+};
+
 /** The invoice posted under `externalId`, as the provider API answers it, with the hash of the body that posted it. */
 export const findProviderInvoice = async (db: PortalDb, externalId: string): Promise<StoredProviderInvoice | null> => {
   const [row] = await db
@@ -95,43 +141,21 @@ export const findProviderInvoice = async (db: PortalDb, externalId: string): Pro
     .innerJoin(accounts, eq(accounts.id, invoices.accountId))
     .where(eq(invoices.externalId, externalId));
   if (!row) return null;
-  const { invoice } = row;
-  const lines = await db.select().from(charges).where(eq(charges.invoiceId, invoice.id)).orderBy(asc(charges.id));
+  const lines = await db.select().from(charges).where(eq(charges.invoiceId, row.invoice.id)).orderBy(asc(charges.id));
   return {
-    requestHash: invoice.requestHash,
-    invoice: {
-      externalId,
-      id: invoice.id,
-      accountExternalId: row.accountExternalId ?? '',
-      number: invoice.invoiceNumber,
-      state: 'Posted',
-      periodStart: invoice.startDate,
-      periodEnd: invoice.endDate,
-      issueDate: (invoice.postedDate ?? invoice.createdAt).toISOString().slice(0, 10),
-      dueDate: invoice.dueDate,
-      currency: invoice.currency.trim() as ProviderInvoice['currency'],
-      lines: lines
-        .filter((c) => c.category !== 'Tax')
-        .map((c) => ({
-          description: c.description,
-          category: c.category as ProviderInvoice['lines'][number]['category'],
-          amount: c.amount,
-          quantity: plainDecimal(c.quantity),
-          unitPrice: c.unitAmount === null ? null : plainDecimal(c.unitAmount),
-          usage: c.usageClass === null ? null : (USAGE_CLASS_NAMES[c.usageClass] ?? null),
-        })),
-      taxes: lines
-        .filter((c) => c.category === 'Tax')
-        .map((c) => ({
-          name: c.description,
-          registration: c.taxRegistration,
-          rate: c.taxRate === null ? null : plainDecimal(c.taxRate),
-          amount: c.amount,
-        })),
-      total: invoice.amount,
-      postedAt: invoice.createdAt.toISOString(),
-    },
+    requestHash: row.invoice.requestHash,
+    invoice: presentProviderInvoice({ externalId, accountExternalId: row.accountExternalId ?? '', invoice: row.invoice, charges: lines }),
   };
+};
+
+/** A unique violation of `index` anywhere in the error's causes (drizzle wraps the driver's error). */
+export const violatesUnique = (error: unknown, index: string): boolean => {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    const e = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
+    if (e.code === '23505' && (e.constraint === index || String(e.message).includes(index))) return true;
+    current = e.cause;
+  }
+  return false;
 };
 
 /** Serialises postings of one external id (a concurrent repeat waits, then is answered as a repeat). */

@@ -13,8 +13,8 @@ import { conflict, invalidFields, notFound } from '../../errors';
 import { recordAudit } from '../../lib/audit';
 import { requestHash } from '../../lib/request-hash';
 import { announcePostedInvoice } from './posted-notices';
-import { invoiceBodyProblems } from './provider-rules';
-import { findAccountByExternalId, findProviderInvoice, insertPostedInvoice, isInvoiceNumberTaken, lockExternalId } from './provider-store';
+import { invoiceBodyProblems, numberTaken } from './provider-rules';
+import { findAccountByExternalId, findProviderInvoice, insertPostedInvoice, isInvoiceNumberTaken, lockExternalId, violatesUnique } from './provider-store';
 
 export const IMMUTABLE_INVOICE =
   'This invoice is posted and cannot change. To correct it, post a credit (POST /p/v1/credits); a new invoice takes a new external id.';
@@ -44,23 +44,26 @@ export const postProviderInvoice = (
     if (Object.keys(problems).length > 0) throw invalidFields(`The invoice cannot be posted: ${Object.values(problems).join(' ')}`, problems);
 
     const now = deps.clock.now();
-    const invoiceId = await insertPostedInvoice(tx, { accountId: account.id, externalId, requestHash: hash, body, at: now });
+    const invoice = await insertPostedInvoice(tx, { accountId: account.id, externalId, requestHash: hash, body, at: now }).catch((error: unknown) => {
+      // Another invoice took the number since it was looked up.
+      if (violatesUnique(error, 'invoices_number_idx')) throw invalidFields('The invoice cannot be posted.', { number: numberTaken(body.number) });
+      throw error;
+    });
     await recordAudit(tx, {
       actorUserId: null,
       actorClientId: client.apiClientId,
       accountId: account.id,
       action: 'invoice.posted',
       entity: 'invoice',
-      entityId: invoiceId,
+      entityId: invoice.id,
       details: { externalId, invoiceNumber: body.number, amount: body.total, currency: body.currency },
     });
     await announcePostedInvoice(
       { db: tx, outbox: deps.outbox },
-      { id: String(invoiceId), account_id: String(account.id), invoice_number: body.number, amount: body.total, currency: body.currency, due_date: body.dueDate },
+      { id: String(invoice.id), account_id: String(account.id), invoice_number: body.number, amount: body.total, currency: body.currency, due_date: body.dueDate },
       now,
     );
-    const stored = await findProviderInvoice(tx, externalId);
-    return { created: true, invoice: stored!.invoice };
+    return { created: true, invoice };
   });
 };
 

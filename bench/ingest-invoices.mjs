@@ -8,12 +8,12 @@
 import { execFileSync } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import pg from 'pg';
-import { percentile, report, requireBenchDatabase, requireCompiledServer, root, startServer, stopProcess, waitFor } from './lib.mjs';
+import { cpuPerRequest, percentile, report, requireBenchDatabase, requireCompiledServer, root, startServer, stopProcess, waitFor } from './lib.mjs';
 
 const url = requireBenchDatabase('a migrated PostgreSQL database (npm run seed -- --database-url …)');
 requireCompiledServer();
 
-const PORT = 3207;
+const PORT = 3221;
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 200);
 const THROUGHPUT_INVOICES = Number(process.env.BENCH_INVOICES ?? 3000);
 const CONCURRENCY = 16;
@@ -99,13 +99,19 @@ try {
   let errors = 0;
   const started = performance.now();
   const target = next + THROUGHPUT_INVOICES;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < target) if ((await post()).status !== 201) errors += 1;
-    }),
-  );
+  // CPU per posting (server main thread, PostgreSQL backends) tells a loaded machine from a slow posting.
+  const { cpu } = await cpuPerRequest(server.pid, new URL(url).pathname.slice(1), async () => {
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < target) if ((await post()).status !== 201) errors += 1;
+      }),
+    );
+    return { requests: { total: THROUGHPUT_INVOICES } };
+  });
   const perSecond = THROUGHPUT_INVOICES / ((performance.now() - started) / 1000);
-  console.log(`posted ${THROUGHPUT_INVOICES} invoices (6 lines, 2 taxes) at ${perSecond.toFixed(0)}/s, ${errors} errors`);
+  console.log(
+    `posted ${THROUGHPUT_INVOICES} invoices (6 lines, 2 taxes) at ${perSecond.toFixed(0)}/s, ${errors} errors; CPU a posting: server ${cpu.serverMainUs} µs, PostgreSQL ${cpu.postgresUs} µs`,
+  );
 
   // Open loop at RATE req/s: each latency counts from when its call was due.
   const posted = next;
@@ -135,7 +141,7 @@ try {
   const p99 = percentile(latencies, 99);
   console.log(`${RATE} req/s for ${SECONDS} s (half posts, half reads): p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, ${pacedErrors} errors`);
 
-  const failed = report('ingest-invoices', { perSecond, errors, p50, p99, pacedErrors, accounts: ACCOUNTS }, [
+  const failed = report('ingest-invoices', { perSecond, errors, cpu, p50, p99, pacedErrors, accounts: ACCOUNTS }, [
     { name: 'invoice posting (6 lines, 2 taxes) ≥ 300 invoices/s', measured: `${perSecond.toFixed(0)}/s, ${errors} errors`, budget: '≥ 300/s, 0 errors', ok: perSecond >= 300 && errors === 0 },
     { name: `provider calls p99 at ${RATE} req/s < 25 ms`, measured: `${p99.toFixed(1)} ms, ${pacedErrors} errors`, budget: '< 25 ms, 0 errors', ok: p99 < 25 && pacedErrors === 0 },
   ]);

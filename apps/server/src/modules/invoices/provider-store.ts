@@ -9,20 +9,24 @@ import { USAGE_CLASS_NAMES, type ProviderInvoice, type ProviderInvoiceBody } fro
 import type { PortalDb } from '../../db/client';
 import { accounts, charges, invoices, receivables } from '../../db/schema';
 
-export interface ProviderAccountRef {
-  id: bigint;
+export interface PostingTarget {
+  accountId: bigint;
   currency: string;
+  /** Whether an invoice has the body's number already (numbers are unique over all invoices). */
+  numberTaken: boolean;
 }
 
-export const findAccountByExternalId = async (db: PortalDb, externalId: string): Promise<ProviderAccountRef | null> => {
-  const [row] = await db.select({ id: accounts.id, currency: accounts.currency }).from(accounts).where(eq(accounts.externalId, externalId));
+/** The account an invoice is posted to, by its external id, and whether the number is free: one statement. */
+export const findPostingTarget = async (db: PortalDb, accountExternalId: string, invoiceNumber: string): Promise<PostingTarget | null> => {
+  const [row] = await db
+    .select({
+      accountId: accounts.id,
+      currency: accounts.currency,
+      numberTaken: sql<boolean>`exists (select 1 from ${invoices} where ${invoices.invoiceNumber} = ${invoiceNumber})`,
+    })
+    .from(accounts)
+    .where(eq(accounts.externalId, accountExternalId));
   return row ?? null;
-};
-
-/** Whether an invoice has this number already (numbers are unique over all invoices). */
-export const isInvoiceNumberTaken = async (db: PortalDb, invoiceNumber: string): Promise<boolean> => {
-  const [row] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.invoiceNumber, invoiceNumber)).limit(1);
-  return row !== undefined;
 };
 
 /** The midnight (UTC) that starts a calendar day: the posted instant of an invoice issued that day, as the seed writes it. */

@@ -14,7 +14,7 @@ import { recordAudit } from '../../lib/audit';
 import { requestHash } from '../../lib/request-hash';
 import { announcePostedInvoice } from './posted-notices';
 import { invoiceBodyProblems, numberTaken } from './provider-rules';
-import { findAccountByExternalId, findProviderInvoice, insertPostedInvoice, isInvoiceNumberTaken, lockExternalId, violatesUnique } from './provider-store';
+import { findPostingTarget, findProviderInvoice, insertPostedInvoice, lockExternalId, violatesUnique } from './provider-store';
 
 export const IMMUTABLE_INVOICE =
   'This invoice is posted and cannot change. To correct it, post a credit (POST /p/v1/credits); a new invoice takes a new external id.';
@@ -38,13 +38,13 @@ export const postProviderInvoice = (
       if (posted.requestHash !== hash) throw conflict(IMMUTABLE_INVOICE);
       return { created: false, invoice: posted.invoice };
     }
-    const account = await findAccountByExternalId(tx, body.accountExternalId);
-    if (!account) throw invalidFields('The invoice cannot be posted.', { accountExternalId: `No account has the external id ${body.accountExternalId}.` });
-    const problems = invoiceBodyProblems(body, { accountCurrency: account.currency, numberTaken: await isInvoiceNumberTaken(tx, body.number) });
+    const target = await findPostingTarget(tx, body.accountExternalId, body.number);
+    if (!target) throw invalidFields('The invoice cannot be posted.', { accountExternalId: `No account has the external id ${body.accountExternalId}.` });
+    const problems = invoiceBodyProblems(body, { accountCurrency: target.currency, numberTaken: target.numberTaken });
     if (Object.keys(problems).length > 0) throw invalidFields(`The invoice cannot be posted: ${Object.values(problems).join(' ')}`, problems);
 
     const now = deps.clock.now();
-    const invoice = await insertPostedInvoice(tx, { accountId: account.id, externalId, requestHash: hash, body, at: now }).catch((error: unknown) => {
+    const invoice = await insertPostedInvoice(tx, { accountId: target.accountId, externalId, requestHash: hash, body, at: now }).catch((error: unknown) => {
       // Another invoice took the number since it was looked up.
       if (violatesUnique(error, 'invoices_number_idx')) throw invalidFields('The invoice cannot be posted.', { number: numberTaken(body.number) });
       throw error;
@@ -52,7 +52,7 @@ export const postProviderInvoice = (
     await recordAudit(tx, {
       actorUserId: null,
       actorClientId: client.apiClientId,
-      accountId: account.id,
+      accountId: target.accountId,
       action: 'invoice.posted',
       entity: 'invoice',
       entityId: invoice.id,
@@ -60,7 +60,7 @@ export const postProviderInvoice = (
     });
     await announcePostedInvoice(
       { db: tx, outbox: deps.outbox },
-      { id: String(invoice.id), account_id: String(account.id), invoice_number: body.number, amount: body.total, currency: body.currency, due_date: body.dueDate },
+      { id: String(invoice.id), account_id: String(target.accountId), invoice_number: body.number, amount: body.total, currency: body.currency, due_date: body.dueDate },
       now,
     );
     return { created: true, invoice };

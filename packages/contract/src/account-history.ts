@@ -24,6 +24,7 @@ export const ACCOUNT_HISTORY_ACTIONS = [
   'account.closed',
   'account.person_invited',
   'account.person_removed',
+  'invoice.posted',
 ] as const;
 export type AccountHistoryAction = (typeof ACCOUNT_HISTORY_ACTIONS)[number];
 

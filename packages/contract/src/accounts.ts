@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CurrencyCodeSchema, IdSchema, IsoDateSchema, IsoDateTimeSchema, MoneySchema, PagedQuerySchema } from './primitives';
 import { InvoiceListItemSchema } from './invoices';
 import { trimmedText } from './text';
+import { ExternalIdSchema } from './external-id';
 import { builtOnFirstUse } from './lazy-schema';
 
 export const LANGUAGES = ['English', 'French'] as const;
@@ -281,13 +282,7 @@ export const AutopayScheduleResponseSchema = builtOnFirstUse(() =>
 );
 export type AutopayScheduleResponse = z.infer<typeof AutopayScheduleResponseSchema>;
 
-/** The provider's own id of an object (its billing system's), by which the provider API addresses it. */
-export const EXTERNAL_ID_MAX = 64;
-export const ExternalIdSchema = builtOnFirstUse(() =>
-  trimmedText(EXTERNAL_ID_MAX)
-    .min(1, 'An external id is required')
-    .regex(/^[^/\s]+$/, 'An external id may not contain spaces or slashes'),
-);
+export { EXTERNAL_ID_MAX, ExternalIdSchema } from './external-id';
 export const ProviderAccountParamsSchema = builtOnFirstUse(() => z.object({ externalId: ExternalIdSchema }));
 
 /** Whether `zone` is an IANA time zone this runtime knows ("America/Toronto"). */

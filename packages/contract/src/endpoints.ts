@@ -78,6 +78,9 @@ import {
   InvoiceListItemSchema,
   InvoiceSchema,
   InvoiceUrlsSchema,
+  ProviderInvoiceBodySchema,
+  ProviderInvoiceParamsSchema,
+  ProviderInvoiceSchema,
 } from './invoices';
 import {
   PasskeyAuthenticationOptionsSchema,
@@ -1220,6 +1223,34 @@ export const endpoints = {
   }),
 
   // provider rows: invoices
+  providerPostInvoice: endpoint({
+    name: 'invoices',
+    method: 'PUT',
+    path: '/p/v1/invoices/{externalId}',
+    access: 'client',
+    scope: 'invoices:write',
+    creates: true,
+    tag: 'Provider',
+    summary: 'Post an invoice of an account under the provider’s own id: 201 posted, 200 the same body again',
+    description:
+      'Lines and taxes must sum to the total to the cent, the currency must be the account’s, the period and the issue and due dates in order, and the number unused. A posted invoice is immutable: another body under its id answers 409; correct it with a credit (`POST /p/v1/credits`).',
+    params: ProviderInvoiceParamsSchema,
+    body: ProviderInvoiceBodySchema,
+    answer: jsonAnswer(ProviderInvoiceSchema),
+    errors: [400, 401, 403, 409],
+  }),
+  providerInvoice: endpoint({
+    name: 'invoices',
+    method: 'GET',
+    path: '/p/v1/invoices/{externalId}',
+    access: 'client',
+    scope: 'invoices:write',
+    tag: 'Provider',
+    summary: 'An invoice posted through the provider API, by the provider’s own id',
+    params: ProviderInvoiceParamsSchema,
+    answer: jsonAnswer(ProviderInvoiceSchema),
+    errors: [400, 401, 403, 404],
+  }),
 
   // provider rows: usage
 

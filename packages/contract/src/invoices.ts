@@ -3,6 +3,8 @@ import { CurrencyCodeSchema, IdSchema, IsoDateSchema, IsoDateTimeSchema, MoneySc
 import { textSchema } from './text';
 import { builtOnFirstUse } from './lazy-schema';
 import { DISPUTE_REASONS } from './disputes';
+import { ExternalIdSchema } from './external-id';
+import { minorToDecimal, parseMoney } from './money';
 
 export const INVOICE_STATES = ['Draft', 'Posted', 'Void'] as const;
 export const InvoiceStateSchema = builtOnFirstUse(() => z.enum(INVOICE_STATES));
@@ -178,3 +180,149 @@ export const BalanceForwardSchema = builtOnFirstUse(() =>
   }),
 );
 export type BalanceForward = z.infer<typeof BalanceForwardSchema>;
+
+// ── The provider API's invoices (PUT/GET /p/v1/invoices/{externalId}) ──────────────────────────
+
+/** Categories of a provider invoice's lines: taxes come apart, one entry per jurisdiction. */
+export const PROVIDER_LINE_CATEGORIES = ['Plan', 'Usage', 'OneTime', 'Adjustment'] as const;
+/**
+ * The rating classes a Usage line may name (`usage`): the invoice's call records of that class are the
+ * ones billed on the line, as the portal's own invoices link them (lib/rating's `UsageClass`, same order).
+ */
+export const USAGE_CLASS_NAMES = [
+  'VoiceOverage',
+  'CrossBorder',
+  'International',
+  'InternationalSms',
+  'DataOverage',
+  'RoamingVoice',
+  'RoamingSms',
+  'RoamingData',
+] as const;
+export type UsageClassName = (typeof USAGE_CLASS_NAMES)[number];
+
+/** Whole digits a quantity, unit price or amount may have: what the database's `numeric(14, n)` columns hold. */
+const WHOLE_DIGITS = { quantity: 11, unitPrice: 10 } as const;
+
+/**
+ * A decimal string of at most `scale` decimals, normalised (no trailing zeros, no leading ones), so that
+ * "2.50" and "2.5" are the same request.
+ */
+const decimalText = (what: string, scale: number, wholeDigits: number, options: { signed: boolean }) =>
+  textSchema()
+    .trim()
+    .regex(
+      new RegExp(`^${options.signed ? '-?' : ''}\\d{1,${wholeDigits}}(\\.\\d{1,${scale}})?$`),
+      `${what} must be a decimal string${options.signed ? '' : ' of 0 or more'} with at most ${scale} decimals, e.g. "${(1.5).toFixed(Math.min(scale, 2))}"`,
+    )
+    .transform((value) => {
+      const [whole, fraction = ''] = value.split('.');
+      const trimmed = fraction.replace(/0+$/, '');
+      const digits = whole!.replace(/^(-?)0+(?=\d)/, '$1');
+      const text = trimmed ? `${digits}.${trimmed}` : digits;
+      return text === '-0' ? '0' : text;
+    });
+
+/** An amount as the provider API takes it: a decimal string to the cent ("12.34"), answered as "12.34". */
+export const DecimalAmountSchema = builtOnFirstUse(() =>
+  z
+    .string({ error: 'Must be a decimal string such as "12.34"' })
+    .check((payload) => {
+      const parsed = parseMoney(payload.value);
+      if (!parsed.ok) payload.issues.push({ code: 'custom', message: parsed.problem, input: payload.value, abort: true });
+    })
+    .transform((value) => {
+      const parsed = parseMoney(value);
+      return parsed.ok ? minorToDecimal(parsed.minor) : value;
+    })
+    .meta({ 'x-money': true }),
+);
+
+const lineText = (max: number, what: string) => textSchema().trim().min(1, `${what} is required`).max(max, `Must be at most ${max} characters`);
+
+export const ProviderInvoiceLineSchema = builtOnFirstUse(() =>
+  z.object({
+    description: lineText(200, 'A description'),
+    category: z.enum(PROVIDER_LINE_CATEGORIES, { error: "category must be 'Plan', 'Usage', 'OneTime' or 'Adjustment'" }),
+    amount: DecimalAmountSchema,
+    quantity: decimalText('quantity', 3, WHOLE_DIGITS.quantity, { signed: false }).optional(),
+    unitPrice: decimalText('unitPrice', 4, WHOLE_DIGITS.unitPrice, { signed: true }).optional(),
+    usage: z.enum(USAGE_CLASS_NAMES, { error: `usage must be one of ${USAGE_CLASS_NAMES.join(', ')}` }).optional(),
+  }),
+);
+
+export const ProviderInvoiceTaxSchema = builtOnFirstUse(() =>
+  z.object({
+    name: lineText(100, 'A tax name'),
+    /** The jurisdiction's registration number of the provider, printed beside the tax. */
+    registration: lineText(64, 'A registration').optional(),
+    /** In percent: "9.975" for Quebec's QST. */
+    rate: decimalText('rate', 3, 3, { signed: false })
+      .refine((rate) => Number(rate) <= 100, 'rate is a percentage: at most 100')
+      .optional(),
+    amount: DecimalAmountSchema,
+  }),
+);
+
+/** The most lines and taxes one invoice takes. */
+export const PROVIDER_INVOICE_MAX_LINES = 1000;
+export const PROVIDER_INVOICE_MAX_TAXES = 20;
+
+const INVOICE_NUMBER_MAX = 40;
+const trimmedNumber = () =>
+  textSchema()
+    .trim()
+    .min(1, 'An invoice number is required')
+    .max(INVOICE_NUMBER_MAX, `Must be at most ${INVOICE_NUMBER_MAX} characters`);
+
+/** PUT /p/v1/invoices/{externalId}: an invoice the provider's billing system posts, immutable once posted. */
+export const ProviderInvoiceBodySchema = builtOnFirstUse(() =>
+  z.object({
+    accountExternalId: ExternalIdSchema,
+    number: trimmedNumber(),
+    periodStart: IsoDateSchema,
+    periodEnd: IsoDateSchema,
+    issueDate: IsoDateSchema,
+    dueDate: IsoDateSchema,
+    currency: CurrencyCodeSchema,
+    lines: z
+      .array(ProviderInvoiceLineSchema)
+      .min(1, 'An invoice has at least one line')
+      .max(PROVIDER_INVOICE_MAX_LINES, `An invoice has at most ${PROVIDER_INVOICE_MAX_LINES} lines`),
+    taxes: z.array(ProviderInvoiceTaxSchema).max(PROVIDER_INVOICE_MAX_TAXES, `An invoice has at most ${PROVIDER_INVOICE_MAX_TAXES} taxes`),
+    total: DecimalAmountSchema,
+  }),
+);
+export type ProviderInvoiceBody = z.output<typeof ProviderInvoiceBodySchema>;
+
+export const ProviderInvoiceParamsSchema = builtOnFirstUse(() => z.object({ externalId: ExternalIdSchema }));
+
+/** A posted invoice as the provider API answers it: what was posted, with the portal's id and when. */
+export const ProviderInvoiceSchema = builtOnFirstUse(() =>
+  z.object({
+    externalId: z.string(),
+    id: IdSchema,
+    accountExternalId: z.string(),
+    number: z.string(),
+    state: z.literal('Posted'),
+    periodStart: IsoDateSchema,
+    periodEnd: IsoDateSchema,
+    issueDate: IsoDateSchema,
+    dueDate: IsoDateSchema,
+    currency: CurrencyCodeSchema,
+    lines: z.array(
+      z.object({
+        description: z.string(),
+        category: z.enum(PROVIDER_LINE_CATEGORIES),
+        amount: z.string(),
+        quantity: z.string(),
+        unitPrice: z.string().nullable(),
+        usage: z.enum(USAGE_CLASS_NAMES).nullable(),
+      }),
+    ),
+    taxes: z.array(z.object({ name: z.string(), registration: z.string().nullable(), rate: z.string().nullable(), amount: z.string() })),
+    total: z.string(),
+    postedAt: IsoDateTimeSchema,
+  }),
+);
+export type ProviderInvoice = z.infer<typeof ProviderInvoiceSchema>;

@@ -464,10 +464,15 @@ export const invoices = pgTable(
     postedDate: instant('posted_date'),
     amount: money('amount').notNull(),
     currency: char('currency', { length: 3 }).notNull(),
+    /** The provider's own id of an invoice posted through the provider API. */
+    externalId: text('external_id'),
+    /** `requestHash` of the body that posted it: a repeat is answered again, any other body refused. */
+    requestHash: text('request_hash'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('invoices_number_idx').on(t.invoiceNumber),
+    uniqueIndex('invoices_external_id_idx').on(t.externalId),
     index('invoices_account_state_end_idx').on(t.accountId, t.state, t.endDate.desc()),
     index('invoices_account_state_number_idx').on(t.accountId, t.state, t.invoiceNumber.desc()),
     // Search by invoice number: case-insensitive exact or prefix match (LIKE 'abc%') in any collation.
@@ -496,6 +501,9 @@ export const charges = pgTable(
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     taxCode: text('tax_code'),
+    /** A Tax line's registration number of the jurisdiction and its rate in percent, as the provider posted them. */
+    taxRegistration: text('tax_registration'),
+    taxRate: numeric('tax_rate', { precision: 7, scale: 3 }),
     /** A Usage line's rating class (lib/rating `UsageClass`): the invoice's call records of that class are billed on it. */
     usageClass: smallint('usage_class'),
   },

@@ -554,6 +554,26 @@ describe('authorization on the provider API', () => {
     { route: 'DELETE /p/v1/accounts/:externalId/people/:email', request: { method: 'DELETE', url: '/p/v1/accounts/AUTHZ-ACC-1/people/authz.person@example.com' } },
 
     // invoices
+    {
+      route: 'PUT /p/v1/invoices/:externalId',
+      request: {
+        method: 'PUT',
+        url: '/p/v1/invoices/AUTHZ-INV-1',
+        payload: {
+          accountExternalId: 'AUTHZ-ACC-1',
+          number: 'AUTHZ-INV-1',
+          periodStart: '2026-11-01',
+          periodEnd: '2026-11-30',
+          issueDate: '2026-12-01',
+          dueDate: '2026-12-21',
+          currency: 'CAD',
+          lines: [{ description: 'Plan', category: 'Plan', amount: '10.00' }],
+          taxes: [],
+          total: '10.00',
+        },
+      },
+    },
+    { route: 'GET /p/v1/invoices/:externalId', request: { method: 'GET', url: '/p/v1/invoices/AUTHZ-INV-1' } },
 
     // usage
 

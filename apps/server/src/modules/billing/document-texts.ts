@@ -48,6 +48,8 @@ export interface DocumentTexts {
   closingNote: (phone: string, email: string) => string;
   page: (page: number, count: number) => string;
   taxNumbers: { gstHst: string; qst: string };
+  /** A tax line with the rate (percent) and the registration number the provider posted it with. */
+  taxLine: (name: string, rate: string | null, registration: string | null) => string;
   pdfFileName: (number: string) => string;
   cdrFileName: (number: string) => string;
   /** The CSV's header, in column order. */
@@ -115,6 +117,7 @@ export const DOCUMENT_TEXTS: Texts<DocumentTexts> = {
       'Charges must be disputed within 30 days of the billing date. Pay online at any time in your billing portal.',
     page: (page, count) => `Page ${page} of ${count}`,
     taxNumbers: { gstHst: 'GST/HST registration no.', qst: 'QST registration no.' },
+    taxLine: (name, rate, registration) => `${name}${rate ? ` ${rate}%` : ''}${registration ? ` (registration no. ${registration})` : ''}`,
     pdfFileName: (number) => `Invoice-${number}.pdf`,
     cdrFileName: (number) => `CDRs-${number}.csv`,
     cdrColumns: ['Date/Time', 'Type', 'From', 'To', 'Duration (s)', 'Data (KB)', 'Description', 'Amount'],
@@ -179,6 +182,8 @@ export const DOCUMENT_TEXTS: Texts<DocumentTexts> = {
       'Les frais doivent être contestés dans les 30 jours suivant la date de facturation. Payez en ligne en tout temps dans votre portail de facturation.',
     page: (page, count) => `Page ${page} de ${count}`,
     taxNumbers: { gstHst: "No d'inscription TPS/TVH", qst: "No d'inscription TVQ" },
+    taxLine: (name, rate, registration) =>
+      `${name}${rate ? ` ${rate.replace('.', ',')}\u00a0%` : ''}${registration ? ` (no d'inscription ${registration})` : ''}`,
     pdfFileName: (number) => `Facture-${number}.pdf`,
     cdrFileName: (number) => `Appels-${number}.csv`,
     cdrColumns: ['Date/heure', 'Type', 'De', 'À', 'Durée (s)', 'Données (Ko)', 'Description', 'Montant'],

@@ -39,6 +39,8 @@ export interface InvoicePdfLine {
   quantity: string;
   /** Exact decimal text, e.g. "45.00". */
   amount: string;
+  /** A Tax line's rate (percent) and registration number, when the provider gave them. */
+  tax?: { rate: string | null; registration: string | null };
 }
 
 export interface InvoicePdfPayment {
@@ -173,7 +175,7 @@ class InvoiceLayout extends DocumentLayout {
         table.row(() => [this.text(name, CHARGE.category, 'left', 'strong')], { rowHeader: true });
       }
       table.row(() => [
-        this.text(line.description, CHARGE.description),
+        this.text(line.tax ? t.taxLine(line.description, line.tax.rate, line.tax.registration) : line.description, CHARGE.description),
         this.text(this.period(line.startDate, line.endDate), COLUMNS.period, 'left', 'muted'),
         this.text(formatQuantity(line.quantity, data.language), COLUMNS.quantity, 'right', 'muted'),
         this.text(this.money(line.amount), CHARGE.amount, 'right'),

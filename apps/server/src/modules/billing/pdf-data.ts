@@ -15,6 +15,9 @@ import { taxRegistrationsFor, type TaxNumbers } from '../../lib/tax-registration
 import type { Brand } from './brand';
 import type { InvoicePdfData } from './invoice-pdf';
 
+/** A rate as written ("9.975", "5"), not as its column's scale pads it ("5.000"). */
+const trimZeros = (decimal: string): string => decimal.replace(/\.?0+$/, '');
+
 export const invoicePdfData = (input: {
   brand: Brand;
   invoice: PostedInvoiceRow;
@@ -69,6 +72,7 @@ export const invoicePdfData = (input: {
       endDate: c.endDate,
       quantity: c.quantity,
       amount: c.amount,
+      ...(c.taxRate !== null || c.taxRegistration !== null ? { tax: { rate: c.taxRate && trimZeros(c.taxRate), registration: c.taxRegistration } } : {}),
     })),
     subtotal: minorToDecimal(subtotal),
     taxes: minorToDecimal(taxes),

@@ -1,8 +1,8 @@
 /**
- * "Your invoice is ready": the portal does not post invoices itself — the billing system (the seed,
- * here) writes them Posted with their posted date — so a job step finds invoices posted in the last
- * POSTED_NOTICE_DAYS without a notice and records one per invoice (its unique event key), once
- * however often it runs and on however many instances.
+ * "Your invoice is ready". An invoice posted through the provider API is announced in the transaction
+ * that posts it; invoices a billing system writes straight into the database (the seed, here) are found
+ * by a job step: those posted in the last POSTED_NOTICE_DAYS without a notice get one each (its unique
+ * event key), once however often it runs and on however many instances.
  */
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../../http/deps';
@@ -12,7 +12,8 @@ import { notifyAccount } from '../notifications';
 export const POSTED_NOTICE_DAYS = 3;
 const BATCH = 500;
 
-type Posted = {
+/** A posted invoice as the notice reads it (the job's SQL row). */
+export type Posted = {
   id: string;
   account_id: string;
   invoice_number: string;
@@ -32,11 +33,20 @@ export const noticePostedInvoices = async (deps: Pick<Deps, 'db' | 'outbox'>, no
     limit ${BATCH}`);
   let recorded = 0;
   for (const invoice of result.rows) {
-    const data = { invoiceId: invoice.id, invoiceNumber: invoice.invoice_number, amount: invoice.amount, currency: invoice.currency.trim(), dueDate: invoice.due_date };
-    const row = await deps.db.transaction((tx) =>
-      notifyAccount({ db: tx, outbox: deps.outbox }, { accountId: BigInt(invoice.account_id), event: 'invoice_posted', data, at: now }),
-    );
+    const row = await deps.db.transaction((tx) => announcePostedInvoice({ db: tx, outbox: deps.outbox }, invoice, now));
     if (row) recorded += 1;
   }
   return recorded;
 };
+
+/**
+ * Records the notice of one posted invoice (and its emails) in `deps.db`, the transaction that posted it
+ * or the job's: its event key makes it once whichever comes first.
+ */
+export const announcePostedInvoice = (deps: Pick<Deps, 'db' | 'outbox'>, invoice: Posted, at: Date) =>
+  notifyAccount(deps, {
+    accountId: BigInt(invoice.account_id),
+    event: 'invoice_posted',
+    data: { invoiceId: invoice.id, invoiceNumber: invoice.invoice_number, amount: invoice.amount, currency: invoice.currency.trim(), dueDate: invoice.due_date },
+    at,
+  });

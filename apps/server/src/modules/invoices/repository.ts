@@ -379,6 +379,9 @@ export interface InvoiceChargeRow {
   amount: string;
   startDate: string;
   endDate: string;
+  /** A Tax line's rate (percent) and registration, as the provider posted them (null on the seed's). */
+  taxRate: string | null;
+  taxRegistration: string | null;
 }
 
 /** Every charge line of an invoice in bill order (for the PDF). */
@@ -391,6 +394,8 @@ export const listInvoiceCharges = (db: PortalDb, invoiceId: bigint): Promise<Inv
       amount: charges.amount,
       startDate: charges.startDate,
       endDate: charges.endDate,
+      taxRate: charges.taxRate,
+      taxRegistration: charges.taxRegistration,
     })
     .from(charges)
     .where(eq(charges.invoiceId, invoiceId))

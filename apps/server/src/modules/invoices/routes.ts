@@ -6,6 +6,7 @@ import { callerOf } from '../../lib/caller';
 import { cachedRoute, createLedgerAnswers } from '../../http/ledger-cache';
 import { route } from '../../http/route';
 import { invoiceCachedBytes, invoiceReads } from '../../lib/metrics';
+import { providerInvoiceRoutes } from './provider';
 import {
   calculateBalanceForward,
   getInvoice,
@@ -39,4 +40,5 @@ export const invoiceRoutes = async (app: FastifyInstance) => {
   );
   route(app, endpoints.balanceForward, async (request) => calculateBalanceForward(deps, callerOf(request), request.params.invoiceId));
   route(app, endpoints.invoice, async (request) => getInvoice(deps, callerOf(request), request.params.id));
+  providerInvoiceRoutes(app);
 };

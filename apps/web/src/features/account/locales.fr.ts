@@ -97,6 +97,7 @@ export const fr: Catalog<typeof en> = {
       'account.closed': 'Compte fermé',
       'account.person_invited': 'Invitation de {{person}} au compte',
       'account.person_removed': 'Accès au compte retiré à {{person}}',
+      'invoice.posted': 'Facture de {{amount}} émise',
     },
   },
 };

@@ -96,6 +96,7 @@ export const en = {
       'account.closed': 'Account closed',
       'account.person_invited': '{{person}} invited to the account',
       'account.person_removed': '{{person}} no longer reaches the account',
+      'invoice.posted': 'Invoice of {{amount}} posted',
     },
   },
 } as const;

@@ -1,12 +1,11 @@
 /**
- * Loading a usage batch (docs/decisions/0019-usage-batches.md): valid records are streamed into a
- * temporary staging table by COPY, then one INSERT … SELECT moves them into `cdrs`, resolving
- * accounts and invoices by the provider's ids and skipping record ids loaded before, all in one
- * transaction: a bad line anywhere rolls the whole batch back.
- * - PostgreSQL: one `COPY … FROM STDIN` (pg-copy-streams) on a connection of the pool, fed with
- *   backpressure as the request body is read.
- * - PGlite: its driver has no COPY FROM STDIN, so each chunk of rows is one bounded COPY from a blob
- *   inside the transaction (memory holds one chunk, never the batch).
+ * Loading a usage batch (docs/decisions/0019-usage-batches.md), in one transaction: records are read
+ * in chunks; each chunk is copied into a temporary staging table (small enough to stay in the
+ * session's temp buffers), checked (accounts and invoices named by the provider's ids), and moved
+ * into `cdrs` by one INSERT … SELECT that skips record ids loaded before, while the next chunk is
+ * being parsed. A bad line anywhere rolls the whole batch back.
+ * - PostgreSQL: each chunk is one `COPY … FROM STDIN` (pg-copy-streams) on a connection of the pool.
+ * - PGlite: its driver has no COPY FROM STDIN, so each chunk is one COPY from a blob.
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -16,10 +15,8 @@ import type { Database } from '../../db/client';
 /** The statements of a batch's transaction, on either driver. */
 export interface BatchTransaction {
   query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
-  /** Runs `copy usage_staging from …` over the rows' text, chunk by chunk as they come. */
-  stage(chunks: AsyncIterable<string>): Promise<void>;
-  /** Bytes of rows gathered before a chunk is sent. */
-  chunkBytes: number;
+  /** Copies rows (COPY text format) into the staging table. */
+  stage(rows: string): Promise<void>;
 }
 
 export interface Rejected {
@@ -55,10 +52,7 @@ export const UNRESOLVED = `
   where a.id is null or (s.invoice_external_id is not null and (i.id is null or i.account_id <> a.id))
   order by s.line limit ${USAGE_BATCH_MAX_REJECTED}`;
 
-/**
- * Staged records into `cdrs` (a record id the account has, or one repeated in the batch, is skipped),
- * and one audit entry per account that received records, by the client. Answers those accounts' counts.
- */
+/** Staged records into `cdrs` (a record id the account has, or one repeated in the batch, is skipped); the count per account. */
 export const LOAD = `
   with loaded as (
     insert into cdrs (invoice_id, account_id, record_id, kind, started_at, from_number, to_number,
@@ -68,13 +62,18 @@ export const LOAD = `
     from usage_staging s
     join accounts a on a.external_id = s.account_external_id
     left join invoices i on i.external_id = s.invoice_external_id
-    order by s.line
     on conflict (account_id, record_id) where record_id is not null do nothing
     returning account_id
-  ), per_account as (select account_id, count(*) as n from loaded group by account_id)
+  )
+  select account_id::text as "accountId", count(*)::integer as loaded from loaded group by account_id`;
+
+/** One audit entry per account that received records, by the client. */
+export const AUDIT = `
   insert into audit_log (actor_client_id, account_id, action, entity, entity_id, details)
-  select $1::bigint, account_id, 'usage.batch_loaded', 'usage_batch', $2::text, jsonb_build_object('loaded', n) from per_account
-  returning (details->>'loaded')::integer as loaded`;
+  select $1::bigint, a.account_id, 'usage.batch_loaded', 'usage_batch', $2::text, jsonb_build_object('loaded', a.n)
+  from unnest($3::bigint[], $4::integer[]) as a(account_id, n)`;
+
+export const CLEAR_STAGING = 'truncate usage_staging';
 
 export interface StoredBatch {
   bodyHash: string;
@@ -100,8 +99,7 @@ export const inBatchTransaction = async <T>(
       await client.query(`set local statement_timeout = ${BATCH_STATEMENT_TIMEOUT_MS}`);
       const outcome = await work({
         query: async <R>(statement: string, params?: unknown[]) => ({ rows: (await client.query(statement, params)).rows as R[] }),
-        stage: (chunks) => pipeline(Readable.from(chunks), client.query(copyStreams.from('copy usage_staging from stdin'))),
-        chunkBytes: 64 * 1024,
+        stage: (rows) => pipeline(Readable.from([rows]), client.query(copyStreams.from('copy usage_staging from stdin'))),
       });
       await client.query(outcome.commit ? 'commit' : 'rollback');
       return outcome.value;
@@ -118,45 +116,46 @@ export const inBatchTransaction = async <T>(
   return pglite.transaction(async (tx) => {
     const outcome = await work({
       query: (statement, params) => tx.query(statement, params),
-      stage: async (chunks) => {
-        for await (const chunk of chunks) await tx.query(`copy usage_staging from '/dev/blob'`, [], { blob: new Blob([chunk]) });
-      },
-      chunkBytes: 1024 * 1024,
+      stage: async (rows) => void (await tx.query(`copy usage_staging from '/dev/blob'`, [], { blob: new Blob([rows]) })),
     });
     if (!outcome.commit) await tx.rollback();
     return outcome.value;
   });
 };
 
-export interface StagingTally {
+/**
+ * Records per chunk: about 1 MB of staging, well within PostgreSQL's default temp_buffers (8 MB), and
+ * two chunks (the one loading, the one being parsed) are all the server holds of a batch.
+ */
+export const CHUNK_RECORDS = 5000;
+
+export interface BatchChunk {
+  /** The chunk's valid records in COPY's text format. */
+  rows: string;
   records: number;
-  /** Lines the record rule refused, the first `USAGE_BATCH_MAX_REJECTED`. */
+  /** Its lines the record rule refused. */
   rejected: Rejected[];
-  badLines: number;
 }
 
-/** Rows' text for COPY in chunks of about `chunkBytes`, counting records and keeping the first bad lines. */
-export async function* stagingChunks(
-  items: AsyncIterable<{ line: number; record?: UsageBatchRecord | undefined; error?: string | undefined }>,
-  chunkBytes: number,
-  tally: StagingTally,
-): AsyncGenerator<string> {
-  let chunk = '';
-  for await (const item of items) {
+/** The next chunk of items (null once there are none), each kept to `CHUNK_RECORDS` lines. */
+export const readChunk = async (
+  items: AsyncIterator<{ line: number; record?: UsageBatchRecord | undefined; error?: string | undefined }>,
+  size = CHUNK_RECORDS,
+): Promise<BatchChunk | null> => {
+  const chunk: BatchChunk = { rows: '', records: 0, rejected: [] };
+  for (let n = 0; n < size; n++) {
+    const next = await items.next();
+    if (next.done) return n === 0 ? null : chunk;
+    const item = next.value;
     if (item.record) {
-      tally.records += 1;
-      chunk += stagingRow(item.line, item.record);
-      if (chunk.length >= chunkBytes) {
-        yield chunk;
-        chunk = '';
-      }
+      chunk.records += 1;
+      chunk.rows += stagingRow(item.line, item.record);
     } else {
-      tally.badLines += 1;
-      if (tally.rejected.length < USAGE_BATCH_MAX_REJECTED) tally.rejected.push({ line: item.line, error: item.error ?? 'invalid' });
+      chunk.rejected.push({ line: item.line, error: item.error ?? 'invalid' });
     }
   }
-  if (chunk) yield chunk;
-}
+  return chunk;
+};
 
 /** The first bad lines of both checks, in line order. */
 export const firstRejected = (a: readonly Rejected[], b: readonly Rejected[]): Rejected[] =>

@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { endpoints, type UsageBatchResult } from '@portal/contract';
+import { USAGE_BATCH_MAX_REJECTED, endpoints, type UsageBatchResult } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { usageBatches } from '../../db/schema';
 import { HttpError, badRequest, conflict } from '../../errors';
@@ -14,16 +14,17 @@ import { depsOf } from '../../http/deps';
 import { route } from '../../http/route';
 import { batchFormatOf, readBatchBody, unsupportedBatch, type BatchBody } from './batch-input';
 import {
+  AUDIT,
+  CLEAR_STAGING,
   LOAD,
   SAVE_BATCH,
   STAGING_TABLE,
   UNRESOLVED,
   firstRejected,
   inBatchTransaction,
+  readChunk,
   resultOf,
-  stagingChunks,
   type Rejected,
-  type StagingTally,
   type StoredBatch,
 } from './batch-load';
 
@@ -59,15 +60,40 @@ export const loadUsageBatch = async (database: Database, client: ClientCaller, b
   }
   const outcome = await inBatchTransaction<Outcome>(database, async (tx) => {
     await tx.query(STAGING_TABLE);
-    const tally: StagingTally = { records: 0, rejected: [], badLines: 0 };
-    await tx.stage(stagingChunks(body.items, tx.chunkBytes, tally));
-    if (tally.records === 0 && tally.badLines === 0) return { commit: false, value: { empty: true } };
-    const { rows: unresolved } = await tx.query<Rejected>(UNRESOLVED);
-    if (tally.badLines > 0 || unresolved.length > 0) return { commit: false, value: { rejected: firstRejected(tally.rejected, unresolved) } };
-    const { rows: perAccount } = await tx.query<{ loaded: number }>(LOAD, [client.apiClientId.toString(), batchId]);
-    const loaded = perAccount.reduce((sum, row) => sum + Number(row.loaded), 0);
-    const counts = { loaded, duplicates: tally.records - loaded };
-    const { rows: saved } = await tx.query(SAVE_BATCH, [batchId, client.apiClientId.toString(), body.hash(), counts.loaded, counts.duplicates]);
+    const items = body.items[Symbol.asyncIterator]();
+    let rejected: Rejected[] = [];
+    let records = 0;
+    const perAccount = new Map<string, number>();
+    const readAhead = () => {
+      const chunk = readChunk(items);
+      // Awaited below; until then a failure (a corrupt body) must not count as unhandled.
+      chunk.catch(() => undefined);
+      return chunk;
+    };
+    let next = readAhead();
+    for (let chunk = await next; chunk; chunk = await next) {
+      // The next chunk is parsed while this one is in the database.
+      next = readAhead();
+      records += chunk.records;
+      // Enough bad lines are known: the rest is only read through.
+      if (rejected.length >= USAGE_BATCH_MAX_REJECTED) continue;
+      await tx.stage(chunk.rows);
+      const { rows: unresolved } = await tx.query<Rejected>(UNRESOLVED);
+      if (rejected.length === 0 && chunk.rejected.length === 0 && unresolved.length === 0) {
+        const { rows } = await tx.query<{ accountId: string; loaded: number }>(LOAD);
+        for (const row of rows) perAccount.set(row.accountId, (perAccount.get(row.accountId) ?? 0) + row.loaded);
+      } else {
+        rejected = firstRejected(rejected, firstRejected(chunk.rejected, unresolved));
+      }
+      await tx.query(CLEAR_STAGING);
+    }
+    if (rejected.length > 0) return { commit: false, value: { rejected } };
+    if (records === 0) return { commit: false, value: { empty: true } };
+    const loaded = [...perAccount.values()].reduce((sum, n) => sum + n, 0);
+    const counts = { loaded, duplicates: records - loaded };
+    const clientId = client.apiClientId.toString();
+    await tx.query(AUDIT, [clientId, batchId, [...perAccount.keys()], [...perAccount.values()]]);
+    const { rows: saved } = await tx.query(SAVE_BATCH, [batchId, clientId, body.hash(), counts.loaded, counts.duplicates]);
     // Another request loaded this batch id meanwhile: it stands, this one loads nothing.
     if (saved.length === 0) return { commit: false, value: { raced: true } };
     return { commit: true, value: { result: resultOf(counts) } };

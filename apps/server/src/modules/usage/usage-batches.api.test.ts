@@ -10,6 +10,7 @@ import { parseJson, type UsageBatchResult, type UsageRecords, type UsageSummary 
 import { buildTestApp, createTestClock, type TestContext } from '../../../test/app';
 import { clientTokenFor } from '../../../test/api-clients';
 import { createCustomer } from '../../../test/billing';
+import { CHUNK_RECORDS } from './batch-load';
 import { bearer, createAccount, createBillingDetails, createInvoice } from '../../../test/factories';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
@@ -174,6 +175,26 @@ describe('loading nothing twice', () => {
     expect(await count(sql`record_id = 'D-1'`)).toBe(1);
     // A record id is the account's: the other account's R-1 is a record of its own.
     expect(await count(sql`record_id = 'R-1'`)).toBe(2);
+  });
+});
+
+describe('a batch of several chunks', () => {
+  const many = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => record({ recordId: `${prefix}-${i}`, durationSeconds: 1 }));
+
+  it('rolls back chunks already moved into cdrs when a later chunk has a bad line', async () => {
+    const rows = many(CHUNK_RECORDS * 2 + 10, 'M');
+    rows[CHUNK_RECORDS * 2 + 4] = { ...rows[CHUNK_RECORDS * 2 + 4]!, accountExternalId: 'NO-SUCH-ACCOUNT' };
+    const res = await post('B-MANY', ndjson(rows));
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(422);
+    expect(res.json().rejected).toEqual([{ line: CHUNK_RECORDS * 2 + 5, error: 'accountExternalId NO-SUCH-ACCOUNT is not an account' }]);
+    expect(await count(sql`record_id like 'M-%'`)).toBe(0);
+  });
+
+  it('counts a record id repeated in another chunk of the batch as a duplicate', async () => {
+    const rows = many(CHUNK_RECORDS + 10, 'K');
+    rows.push({ ...rows[3]!, recordId: 'K-3' });
+    expect(await loaded('B-MANY', ndjson(rows))).toEqual({ loaded: CHUNK_RECORDS + 10, duplicates: 1, rejected: [] });
+    expect(await count(sql`record_id like 'K-%'`)).toBe(CHUNK_RECORDS + 10);
   });
 });
 

@@ -55,7 +55,8 @@ async function* chunksOf(encode) {
   }
 }
 
-const server = startServer(PORT, { DATABASE_URL: url });
+// The whole batch is one request: it must arrive within HTTP_REQUEST_TIMEOUT_MS (default 30 s).
+const server = startServer(PORT, { DATABASE_URL: url, HTTP_REQUEST_TIMEOUT_MS: '600000' });
 const db = new pg.Client({ connectionString: url });
 try {
   await waitFor(`${origin}/readyz`);

@@ -24,8 +24,9 @@ export interface Rejected {
   error: string;
 }
 
-// Long batches are one transaction; the pool's 15 s statement timeout is for requests.
-const BATCH_STATEMENT_TIMEOUT_MS = 30 * 60_000;
+// A long batch is one transaction, idle between chunks while a slow client uploads the next one:
+// the pool's 15 s statement and idle-in-transaction timeouts are for requests.
+const BATCH_TIMEOUT_MS = 30 * 60_000;
 
 export const STAGING_TABLE = `create temp table usage_staging (
   line integer not null, record_id text not null, account_external_id text not null, started_at timestamptz not null,
@@ -96,7 +97,7 @@ export const inBatchTransaction = async <T>(
     let failure: Error | undefined;
     try {
       await client.query('begin');
-      await client.query(`set local statement_timeout = ${BATCH_STATEMENT_TIMEOUT_MS}`);
+      await client.query(`set local statement_timeout = ${BATCH_TIMEOUT_MS}; set local idle_in_transaction_session_timeout = ${BATCH_TIMEOUT_MS}`);
       const outcome = await work({
         query: async <R>(statement: string, params?: unknown[]) => ({ rows: (await client.query(statement, params)).rows as R[] }),
         stage: (rows) => pipeline(Readable.from([rows]), client.query(copyStreams.from('copy usage_staging from stdin'))),

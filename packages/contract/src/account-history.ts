@@ -19,6 +19,7 @@ export const ACCOUNT_HISTORY_ACTIONS = [
   'autopay.enabled',
   'autopay.disabled',
   'account.customerdetails.update',
+  'usage.batch_loaded',
 ] as const;
 export type AccountHistoryAction = (typeof ACCOUNT_HISTORY_ACTIONS)[number];
 

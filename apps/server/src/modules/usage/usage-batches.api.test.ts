@@ -106,6 +106,13 @@ describe('loading a batch', () => {
       { n: '1', name: expect.stringContaining('Test client') },
     ]);
   });
+
+  it('shows the load in the customer’s Account activity, by the client', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: `/b/v1/Account/${customer.account.id}/history`, headers: customer.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const entries = (parseJson(res.body) as { value: { action: string; actor: { kind: string; name: string | null } }[] }).value;
+    expect(entries.filter((e) => e.action === 'usage.batch_loaded')).toContainEqual({ action: 'usage.batch_loaded', actor: { kind: 'client', name: expect.stringContaining('Test client') } , at: expect.any(String), id: expect.anything(), amount: null, currency: null, card: null });
+  });
 });
 
 describe('all or nothing', () => {

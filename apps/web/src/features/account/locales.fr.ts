@@ -92,6 +92,7 @@ export const fr: Catalog<typeof en> = {
       'autopay.enabled': 'Paiements automatiques activés',
       'autopay.disabled': 'Paiements automatiques désactivés',
       'account.customerdetails.update': 'Coordonnées de facturation mises à jour',
+      'usage.batch_loaded': 'Relevés d’appels et de données chargés',
     },
   },
 };

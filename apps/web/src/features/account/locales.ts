@@ -91,6 +91,7 @@ export const en = {
       'autopay.enabled': 'Automatic payments turned on',
       'autopay.disabled': 'Automatic payments turned off',
       'account.customerdetails.update': 'Billing details updated',
+      'usage.batch_loaded': 'Call and data records loaded',
     },
   },
 } as const;

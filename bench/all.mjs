@@ -19,6 +19,7 @@ const BENCHES = [
   { name: 'documents', args: ['bench/documents.mjs'], database: true },
   { name: 'search', args: ['bench/search.mjs'], database: true },
   { name: 'usage', args: ['bench/usage.mjs'], database: true },
+  { name: 'ingest', args: ['bench/ingest.mjs'], database: true },
   { name: 'reset-timing', args: ['bench/reset-timing.mjs'], database: true },
   { name: 'ingest-invoices', args: ['bench/ingest-invoices.mjs'], database: true },
   { name: 'soak', args: ['bench/soak.mjs'], database: true },

@@ -25,6 +25,7 @@ export const ACCOUNT_HISTORY_ACTIONS = [
   'account.person_invited',
   'account.person_removed',
   'invoice.posted',
+  'usage.batch_loaded',
 ] as const;
 export type AccountHistoryAction = (typeof ACCOUNT_HISTORY_ACTIONS)[number];
 

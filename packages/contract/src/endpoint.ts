@@ -8,7 +8,7 @@ import type { ApiClientScope } from './api-clients';
 export type Access = 'public' | 'signedIn' | 'staff' | 'admin' | 'client';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** Statuses an endpoint may answer with `{ error }`. */
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 415 | 422 | 429 | 503;
 
 /** What a successful call answers. */
 export type Answer =

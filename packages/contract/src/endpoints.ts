@@ -63,7 +63,15 @@ import {
   TokenRequestSchema,
   TokenResponseSchema,
 } from './api-clients';
-import { UsageFilterQuerySchema, UsageRecordsQuerySchema, UsageRecordsSchema, UsageSummarySchema } from './usage';
+import {
+  UsageBatchErrorSchema,
+  UsageBatchParamsSchema,
+  UsageBatchResultSchema,
+  UsageFilterQuerySchema,
+  UsageRecordsQuerySchema,
+  UsageRecordsSchema,
+  UsageSummarySchema,
+} from './usage';
 import { CreateDisputeSchema, DisputeParamsSchema, DisputeSchema, ResolveDisputeSchema } from './disputes';
 import { createdAnswer, documentAnswer, emptyAnswer, endpoint, jsonAnswer, redirectAnswer } from './endpoint';
 import { AccountPersonParamsSchema, InvitationParamsSchema, InvitationRequestSchema, InvitationSchema } from './invitations';
@@ -1253,6 +1261,26 @@ export const endpoints = {
   }),
 
   // provider rows: usage
+  providerUsageBatch: endpoint({
+    name: 'usage/batches',
+    method: 'POST',
+    path: '/p/v1/usage/batches/{batchId}',
+    access: 'client',
+    scope: 'usage:write',
+    tag: 'Provider',
+    summary: 'Load rated call detail records in bulk, all or nothing (NDJSON or CSV with headers, optionally gzip)',
+    description:
+      'The body is streamed: `application/x-ndjson` (one JSON object a line) or `text/csv` (a header row naming the fields), ' +
+      'optionally `Content-Encoding: gzip`. Fields: recordId, accountExternalId, startedAt, kind (voice|sms|data), ' +
+      'direction (outgoing|incoming), fromNumber, toNumber, durationSeconds, dataKb, description, amount (decimal string, ' +
+      'up to 4 decimals), invoiceExternalId (optional: unbilled records count toward This period), ratingClass (optional). ' +
+      'Any bad line answers 422 with the first 1,000 bad lines and loads nothing. A record id loaded before counts as a ' +
+      'duplicate; a batch id loaded before answers as it did and loads nothing (409 with another body).',
+    params: UsageBatchParamsSchema,
+    answer: jsonAnswer(UsageBatchResultSchema),
+    errors: [400, 401, 403, 409, 415, 422],
+    errorBody: UsageBatchErrorSchema,
+  }),
 
   // provider rows: payments and credits
 

@@ -20,6 +20,7 @@ export * from './statements';
 export * from './notifications';
 export * from './search';
 export * from './usage';
+export * from './usage-batch';
 export * from './limits';
 export * from './brand';
 export * from './endpoint';

@@ -9,7 +9,8 @@
  */
 import { z } from 'zod';
 import { CDR_TYPES } from './invoices';
-import { CurrencyCodeSchema, IdSchema, IsoDateSchema, IsoDateTimeSchema, MoneySchema, PagedQuerySchema } from './primitives';
+import { ExternalIdSchema } from './accounts';
+import { CurrencyCodeSchema, ErrorResponseSchema, IdSchema, IsoDateSchema, IsoDateTimeSchema, MoneySchema, PagedQuerySchema } from './primitives';
 import { textSchema } from './text';
 import { builtOnFirstUse } from './lazy-schema';
 
@@ -100,8 +101,11 @@ export const UsageRecordSchema = builtOnFirstUse(() =>
     description: z.string(),
     roaming: z.boolean(),
     amount: RatedAmountSchema,
-    /** The invoice that bills (or will bill) the record; `postedDate` null while its period is open. */
-    invoiceId: IdSchema,
+    /**
+     * The invoice that bills (or will bill) the record; `postedDate` null while its period is open.
+     * Both null for a record the provider loaded before billing it.
+     */
+    invoiceId: IdSchema.nullable(),
     postedDate: IsoDateTimeSchema.nullable(),
   }),
 );
@@ -175,3 +179,25 @@ export const UsageSummarySchema = builtOnFirstUse(() =>
   }),
 );
 export type UsageSummary = z.infer<typeof UsageSummarySchema>;
+
+/** The first bad lines a refused batch names. */
+export const USAGE_BATCH_MAX_REJECTED = 1000;
+
+export const UsageBatchParamsSchema = builtOnFirstUse(() => z.object({ batchId: ExternalIdSchema }));
+
+const rejectedLines = () => z.array(z.object({ line: z.number().int(), error: z.string() }));
+
+/** A loaded batch: records inserted, records whose `recordId` was loaded before (or twice in it). */
+export const UsageBatchResultSchema = builtOnFirstUse(() =>
+  z.object({ loaded: z.number().int(), duplicates: z.number().int(), rejected: rejectedLines() }),
+);
+export type UsageBatchResult = z.infer<typeof UsageBatchResultSchema>;
+
+/** Errors of the batch call; a refused batch (422) also says which lines (numbered from 1, a CSV header is line 1) and why. */
+export const UsageBatchErrorSchema = builtOnFirstUse(() =>
+  ErrorResponseSchema.extend({
+    loaded: z.number().int().optional(),
+    duplicates: z.number().int().optional(),
+    rejected: rejectedLines().optional(),
+  }),
+);

@@ -536,8 +536,11 @@ export const cdrs = pgTable(
   'cdrs',
   {
     id: id(),
-    invoiceId: ref('invoice_id').notNull(),
+    /** The invoice that bills the record; null while the provider has not billed it yet (it counts toward This period). */
+    invoiceId: ref('invoice_id'),
     accountId: ref('account_id').notNull(),
+    /** The provider's own id of a record it loaded (usage batches); null for records written here (the seed). */
+    recordId: text('record_id'),
     kind: text('kind', { enum: CDR_TYPES }).notNull(),
     startedAt: instant('started_at').notNull(),
     fromNumber: text('from_number').notNull(),
@@ -555,8 +558,26 @@ export const cdrs = pgTable(
     index('cdrs_invoice_idx').on(t.invoiceId, t.id),
     // The usage explorer: an account's records of a date range, in time order.
     index('cdrs_account_started_idx').on(t.accountId, t.startedAt, t.id),
+    // A record the provider loaded once is never loaded again (usage batches count it as a duplicate).
+    uniqueIndex('cdrs_account_record_idx')
+      .on(t.accountId, t.recordId)
+      .where(sql`${t.recordId} is not null`),
   ],
 );
+
+/** Usage batches loaded through the provider API: a batch id loaded before answers as it did and loads nothing. */
+export const usageBatches = pgTable('usage_batches', {
+  /** The provider's batch id. */
+  id: text('id').primaryKey(),
+  apiClientId: ref('api_client_id')
+    .notNull()
+    .references(() => apiClients.id),
+  /** sha256 of the decoded body: the same id with another body is refused. */
+  bodyHash: text('body_hash').notNull(),
+  loaded: integer('loaded').notNull(),
+  duplicates: integer('duplicates').notNull(),
+  createdAt: createdAt(),
+});
 
 // ── Cards, payments, checkout ───────────────────────────────────────────────────────────────
 

@@ -576,6 +576,15 @@ describe('authorization on the provider API', () => {
     { route: 'GET /p/v1/invoices/:externalId', request: { method: 'GET', url: '/p/v1/invoices/AUTHZ-INV-1' } },
 
     // usage
+    {
+      route: 'POST /p/v1/usage/batches/:batchId',
+      request: {
+        method: 'POST',
+        url: '/p/v1/usage/batches/AUTHZ-BATCH-1',
+        headers: { 'content-type': 'application/x-ndjson' },
+        payload: `${JSON.stringify({ recordId: 'AUTHZ-CDR-1', accountExternalId: 'AUTHZ-ACC-1', startedAt: '2026-01-05T10:00:00Z', kind: 'sms', direction: 'outgoing', fromNumber: '+14165550100', toNumber: '+14165550101', description: 'Text', amount: '0.0000' })}\n`,
+      },
+    },
 
     // payments and credits
 

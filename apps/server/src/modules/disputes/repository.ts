@@ -34,7 +34,8 @@ export const findLine = async (db: PortalDb, caller: Caller, line: DisputedLine)
   const [row] = await db
     .select({
       accountId: table.accountId,
-      invoiceId: table.invoiceId,
+      // The join's own id: a call record not billed yet has no invoice, and no line to dispute.
+      invoiceId: invoices.id,
       invoiceNumber: invoices.invoiceNumber,
       invoiceState: invoices.state,
       postedDate: invoices.postedDate,

@@ -63,7 +63,8 @@ export interface UsageRecordRow {
   description: string;
   amount: string;
   roaming: boolean;
-  invoiceId: bigint;
+  /** Null until the provider bills the record. */
+  invoiceId: bigint | null;
   postedDate: Date | null;
 }
 
@@ -95,7 +96,8 @@ export const usagePage = (
       postedDate: invoices.postedDate,
     })
     .from(cdrs)
-    .innerJoin(invoices, eq(invoices.id, cdrs.invoiceId))
+    // Records the provider has not billed yet have no invoice: they are listed too.
+    .leftJoin(invoices, eq(invoices.id, cdrs.invoiceId))
     .where(condition)
     .orderBy(...orderBy)
     .limit(page.take)

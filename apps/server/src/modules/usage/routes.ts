@@ -6,6 +6,7 @@ import { callerOf } from '../../lib/caller';
 import { route } from '../../http/route';
 import { attachment } from '../../lib/document-format';
 import { exportControlsOf, sendExport } from '../billing';
+import { providerUsageRoutes } from './provider';
 import { getUsageRecords, getUsageSummary, prepareUsageExport } from './service';
 
 export const usageRoutes = async (app: FastifyInstance) => {
@@ -27,4 +28,6 @@ export const usageRoutes = async (app: FastifyInstance) => {
     // The stream holds a slot of the account and of the person for as long as the client reads.
     return sendExport(exports, { request, reply }, { accountId, userId: caller.userId }, csv.open);
   });
+
+  await app.register(providerUsageRoutes);
 };

@@ -98,6 +98,7 @@ export const fr: Catalog<typeof en> = {
       'account.person_invited': 'Invitation de {{person}} au compte',
       'account.person_removed': 'Accès au compte retiré à {{person}}',
       'invoice.posted': 'Facture de {{amount}} émise',
+      'usage.batch_loaded': 'Relevés d’appels et de données chargés',
     },
   },
 };

@@ -97,6 +97,7 @@ export const en = {
       'account.person_invited': '{{person}} invited to the account',
       'account.person_removed': '{{person}} no longer reaches the account',
       'invoice.posted': 'Invoice of {{amount}} posted',
+      'usage.batch_loaded': 'Call and data records loaded',
     },
   },
 } as const;

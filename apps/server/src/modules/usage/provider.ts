@@ -1,0 +1,127 @@
+/**
+ * The provider API's usage (`/p/v1/usage/batches/{batchId}`): rated call detail records in bulk,
+ * streamed from the request into the database, all or nothing.
+ */
+import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { USAGE_BATCH_MAX_REJECTED, endpoints, type UsageBatchResult } from '@portal/contract';
+import type { Database } from '../../db/client';
+import { usageBatches } from '../../db/schema';
+import { HttpError, badRequest, conflict } from '../../errors';
+import { clientOf, type ClientCaller } from '../../http/client-caller';
+import { depsOf } from '../../http/deps';
+import { route } from '../../http/route';
+import { batchFormatOf, readBatchBody, unsupportedBatch, type BatchBody } from './batch-input';
+import {
+  AUDIT,
+  CLEAR_STAGING,
+  LOAD,
+  SAVE_BATCH,
+  STAGING_TABLE,
+  UNRESOLVED,
+  firstRejected,
+  inBatchTransaction,
+  readChunk,
+  resultOf,
+  type Rejected,
+  type StoredBatch,
+} from './batch-load';
+
+export class BatchRejected extends HttpError {
+  constructor(readonly rejected: Rejected[]) {
+    super(422, 'The batch has bad lines: nothing was loaded.');
+  }
+}
+
+const changedBody = () => conflict('This batch id was loaded with another body: a batch cannot change. Send new records under a new batch id.');
+
+/** A batch id loaded before: its first answer again for the same body, 409 for another. */
+const replay = (stored: StoredBatch, bodyHash: string): UsageBatchResult => {
+  if (stored.bodyHash !== bodyHash) throw changedBody();
+  return resultOf(stored);
+};
+
+const findBatch = async (database: Database, batchId: string): Promise<StoredBatch | undefined> => {
+  const [row] = await database.db
+    .select({ bodyHash: usageBatches.bodyHash, loaded: usageBatches.loaded, duplicates: usageBatches.duplicates })
+    .from(usageBatches)
+    .where(eq(usageBatches.id, batchId));
+  return row;
+};
+
+type Outcome = { empty: true } | { rejected: Rejected[] } | { raced: true } | { result: UsageBatchResult };
+
+export const loadUsageBatch = async (database: Database, client: ClientCaller, batchId: string, body: BatchBody): Promise<UsageBatchResult> => {
+  const before = await findBatch(database, batchId);
+  if (before) {
+    await body.drain();
+    return replay(before, body.hash());
+  }
+  const outcome = await inBatchTransaction<Outcome>(database, async (tx) => {
+    await tx.query(STAGING_TABLE);
+    const items = body.items[Symbol.asyncIterator]();
+    let rejected: Rejected[] = [];
+    let records = 0;
+    const perAccount = new Map<string, number>();
+    const readAhead = () => {
+      const chunk = readChunk(items);
+      // Awaited below; until then a failure (a corrupt body) must not count as unhandled.
+      chunk.catch(() => undefined);
+      return chunk;
+    };
+    let next = readAhead();
+    for (let chunk = await next; chunk; chunk = await next) {
+      // The next chunk is parsed while this one is in the database.
+      next = readAhead();
+      records += chunk.records;
+      // Enough bad lines are known: the rest is only read through.
+      if (rejected.length >= USAGE_BATCH_MAX_REJECTED) continue;
+      await tx.stage(chunk.rows);
+      const { rows: unresolved } = await tx.query<Rejected>(UNRESOLVED);
+      if (rejected.length === 0 && chunk.rejected.length === 0 && unresolved.length === 0) {
+        const { rows } = await tx.query<{ accountId: string; loaded: number }>(LOAD);
+        for (const row of rows) perAccount.set(row.accountId, (perAccount.get(row.accountId) ?? 0) + row.loaded);
+      } else {
+        rejected = firstRejected(rejected, firstRejected(chunk.rejected, unresolved));
+      }
+      await tx.query(CLEAR_STAGING);
+    }
+    if (rejected.length > 0) return { commit: false, value: { rejected } };
+    if (records === 0) return { commit: false, value: { empty: true } };
+    const loaded = [...perAccount.values()].reduce((sum, n) => sum + n, 0);
+    const counts = { loaded, duplicates: records - loaded };
+    const clientId = client.apiClientId.toString();
+    await tx.query(AUDIT, [clientId, batchId, [...perAccount.keys()], [...perAccount.values()]]);
+    const { rows: saved } = await tx.query(SAVE_BATCH, [batchId, clientId, body.hash(), counts.loaded, counts.duplicates]);
+    // Another request loaded this batch id meanwhile: it stands, this one loads nothing.
+    if (saved.length === 0) return { commit: false, value: { raced: true } };
+    return { commit: true, value: { result: resultOf(counts) } };
+  });
+  if ('empty' in outcome) throw badRequest('The batch has no records.');
+  if ('rejected' in outcome) throw new BatchRejected(outcome.rejected);
+  if ('raced' in outcome) return replay((await findBatch(database, batchId))!, body.hash());
+  return outcome.result;
+};
+
+/** An encapsulated plugin, so its body parser (the raw request stream, never buffered) applies to this route only. */
+export const providerUsageRoutes = async (app: FastifyInstance) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  const { database } = depsOf(app);
+  route(app, endpoints.providerUsageBatch, async (request, reply) => {
+    const format = batchFormatOf(request.headers['content-type']);
+    if (!format) throw unsupportedBatch();
+    // No parser runs for a body-less request: an empty stream stands in.
+    const raw: unknown = request.body;
+    const stream = raw instanceof Readable ? raw : Readable.from([]);
+    const body = readBatchBody(stream, format, request.headers['content-encoding']);
+    try {
+      return await loadUsageBatch(database, clientOf(request), request.params.batchId, body);
+    } catch (error) {
+      if (!(error instanceof BatchRejected)) throw error;
+      return reply.status(422).send({ error: error.message, loaded: 0, duplicates: 0, rejected: error.rejected });
+    }
+  });
+};

@@ -1,0 +1,158 @@
+#!/usr/bin/env node
+// docs/decisions/0019-usage-batches.md: a usage batch of 1 M records through POST /p/v1/usage/batches at
+// ≥ 150,000 records/s and ≥ 70 % of a raw `COPY … FROM STDIN` of the same rows into cdrs (same run),
+// with the server's peak RSS growth < 64 MB.
+//
+//   npm run build -w @portal/server && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench npm run bench:ingest
+//
+// The database needs no scale data: the server migrates it, and the bench adds 1,000 accounts with
+// external ids (BENCH-ING-n) once. Each run loads records of its own and deletes them afterwards.
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { spawnSync } from 'node:child_process';
+import pg from 'pg';
+import copyStreams from 'pg-copy-streams';
+import { BENCH_SECRETS_KEY, report, requireBenchDatabase, requireCompiledServer, root, startServer, stopProcess, waitFor } from './lib.mjs';
+
+const url = requireBenchDatabase('a PostgreSQL database (migrated by the server on start)');
+requireCompiledServer();
+const ROWS = Number(process.env.BENCH_INGEST_ROWS ?? 1_000_000);
+const ACCOUNTS = 1000;
+const PORT = 3207;
+const origin = `http://127.0.0.1:${PORT}`;
+const run = Date.now().toString(36);
+const CHUNK_ROWS = 2000;
+
+const rssOf = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+const mb = (bytes) => +(bytes / 2 ** 20).toFixed(1);
+
+/** Record `i` of the run: a mix of calls, texts and data sessions over the accounts, some roaming. */
+const recordOf = (i, prefix) => {
+  const kind = i % 3 === 0 ? 'voice' : i % 3 === 1 ? 'sms' : 'data';
+  return {
+    recordId: `${prefix}-${i}`,
+    accountExternalId: `BENCH-ING-${i % ACCOUNTS}`,
+    startedAt: new Date(Date.UTC(2026, 10, 1) + (i % 2_500_000) * 1000).toISOString(),
+    kind,
+    direction: i % 7 === 0 ? 'incoming' : 'outgoing',
+    fromNumber: `+1416555${String(i % 10000).padStart(4, '0')}`,
+    toNumber: kind === 'data' ? null : `+1647555${String(i % 9999).padStart(4, '0')}`,
+    durationSeconds: kind === 'voice' ? i % 3600 : 0,
+    dataKb: kind === 'data' ? i % 50000 : 0,
+    description: kind === 'voice' ? 'Call to Toronto, ON' : kind === 'sms' ? 'Text message' : 'Mobile data',
+    amount: ((i % 500) / 100).toFixed(4),
+    ...(i % 11 === 0 ? { ratingClass: 'roamingVoice' } : {}),
+  };
+};
+
+async function* chunksOf(encode) {
+  for (let start = 0; start < ROWS; start += CHUNK_ROWS) {
+    let chunk = '';
+    for (let i = start; i < Math.min(ROWS, start + CHUNK_ROWS); i++) chunk += encode(i);
+    yield chunk;
+  }
+}
+
+// The whole batch is one request: it must arrive within HTTP_REQUEST_TIMEOUT_MS (default 30 s).
+const server = startServer(PORT, { DATABASE_URL: url, HTTP_REQUEST_TIMEOUT_MS: '600000' });
+const db = new pg.Client({ connectionString: url });
+try {
+  await waitFor(`${origin}/readyz`);
+  await db.connect();
+  const { rows: have } = await db.query(`select count(*)::int as n from accounts where external_id like 'BENCH-ING-%'`);
+  if (have[0].n < ACCOUNTS) {
+    await db.query(
+      `insert into accounts (customer_no, name, invoice_name, invoice_email_address, invoice_prefix, type, currency, language, payment_method, external_id)
+       select 'BI' || lpad(g::text, 6, '0'), 'Bench ingest ' || g, 'Bench ingest ' || g, 'bench' || g || '@example.com', 'BI' || g,
+              'Residential', 'CAD', 'English', 'Credit Card (Manual)', 'BENCH-ING-' || g
+       from generate_series(0, $1::int - 1) g on conflict do nothing`,
+      [ACCOUNTS],
+    );
+  }
+  const accountIds = new Map(
+    (await db.query(`select external_id, id::text from accounts where external_id like 'BENCH-ING-%'`)).rows.map((r) => [r.external_id, r.id]),
+  );
+
+  // Raw COPY of the same rows (accounts already resolved), rolled back: what the database itself takes.
+  const copyRow = (i) => {
+    const r = recordOf(i, `RAW-${run}`);
+    const cls = r.ratingClass ? '5' : '\\N';
+    return `${accountIds.get(r.accountExternalId)}\t${r.recordId}\t${r.kind}\t${r.startedAt}\t${r.fromNumber}\t${r.toNumber ?? '\\N'}\t${r.durationSeconds}\t${r.dataKb}\t${r.description}\t${r.amount}\t${cls}\t${r.direction}\n`;
+  };
+  await db.query('begin');
+  const copyStarted = process.hrtime.bigint();
+  await pipeline(
+    Readable.from(chunksOf(copyRow)),
+    db.query(
+      copyStreams.from(
+        'copy cdrs (account_id, record_id, kind, started_at, from_number, to_number, duration_seconds, data_kb, description, amount, usage_class, direction) from stdin',
+      ),
+    ),
+  );
+  const copySeconds = Number(process.hrtime.bigint() - copyStarted) / 1e9;
+  await db.query('rollback');
+
+  // An API client and its token, as a provider's first day makes them.
+  const created = spawnSync('npm', ['run', '--silent', 'api-client', '--', 'create', '--name', `Bench ingest ${run}`, '--scopes', 'usage:write'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: url, SECRETS_KEY: BENCH_SECRETS_KEY },
+    encoding: 'utf8',
+  });
+  if (created.status !== 0) throw new Error(`api-client create failed: ${created.stderr}`);
+  const { clientId, clientSecret } = JSON.parse(created.stdout.trim().split('\n').at(-1));
+  const token = await fetch(`${origin}/a/v1/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
+  }).then((r) => r.json());
+
+  // The batch, streamed as NDJSON while the server's RSS is sampled.
+  const rssBefore = rssOf(server.pid);
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssOf(server.pid))), 50);
+  const batchStarted = process.hrtime.bigint();
+  const answer = await new Promise((resolve, reject) => {
+    const req = request(
+      `${origin}/p/v1/usage/batches/BENCH-${run}`,
+      { method: 'POST', headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/x-ndjson' } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode, body }));
+      },
+    );
+    req.on('error', reject);
+    pipeline(
+      Readable.from(chunksOf((i) => `${JSON.stringify(recordOf(i, `ING-${run}`))}\n`)),
+      req,
+    ).catch(reject);
+  });
+  const batchSeconds = Number(process.hrtime.bigint() - batchStarted) / 1e9;
+  clearInterval(sampler);
+  if (answer.status !== 200) throw new Error(`the batch answered ${answer.status}: ${answer.body.slice(0, 500)}`);
+  const loaded = JSON.parse(answer.body);
+  await db.query(`delete from cdrs where record_id like $1`, [`ING-${run}-%`]);
+
+  const results = {
+    rows: ROWS,
+    rawCopy: { seconds: +copySeconds.toFixed(2), rowsPerSecond: Math.round(ROWS / copySeconds) },
+    batch: { seconds: +batchSeconds.toFixed(2), rowsPerSecond: Math.round(ROWS / batchSeconds), ...loaded },
+    serverRss: { beforeMB: mb(rssBefore), peakMB: mb(rssPeak), growthMB: mb(rssPeak - rssBefore) },
+  };
+  console.log(JSON.stringify(results, null, 2));
+  const ratio = results.batch.rowsPerSecond / results.rawCopy.rowsPerSecond;
+  process.exitCode = report('ingest', results, [
+    { name: 'usage batch records loaded', measured: `${loaded.loaded}`, budget: `${ROWS}`, ok: loaded.loaded === ROWS },
+    { name: 'usage batch records/s', measured: `${results.batch.rowsPerSecond}`, budget: '≥ 150,000', ok: results.batch.rowsPerSecond >= 150_000 },
+    { name: 'usage batch rate vs raw COPY', measured: `${(ratio * 100).toFixed(0)}%`, budget: '≥ 70%', ok: ratio >= 0.7 },
+    { name: 'usage batch peak server RSS growth', measured: `${results.serverRss.growthMB} MB`, budget: '< 64 MB', ok: results.serverRss.growthMB < 64 },
+  ])
+    ? 1
+    : 0;
+} finally {
+  await db.end().catch(() => undefined);
+  await stopProcess(server);
+}

@@ -10,6 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SCOPES = 'accounts:write,invoices:write,usage:write,payments:write';
@@ -43,7 +44,8 @@ const TAXES = {
 };
 
 /**
- * The ten accounts: `parent` names another account's key (created before it); plan prices in cents.
+ * The ten accounts: `parent` names another account's key (created before it); plans as name, monthly
+ * price in cents and data in GB, with `lines` phone lines when more than one.
  * Phone numbers are in the 555-01xx range kept for fiction.
  */
 const ACCOUNTS = [
@@ -57,7 +59,8 @@ const ACCOUNTS = [
     contact: ['Priya', 'Raman'],
     address: ['120', 'King Street West', 'Toronto', 'ON', 'M5H 1J9', 'CA'],
     phone: '+14165550101',
-    plan: ['Business Share 100 GB', 14500],
+    plan: ['Business Share 100 GB', 14500, 100],
+    lines: 4,
     oneTime: ['Three new lines: connection fee', 10500],
   },
   {
@@ -71,7 +74,7 @@ const ACCOUNTS = [
     contact: ['Marco', 'Silva'],
     address: ['120', 'King Street West', 'Toronto', 'ON', 'M5H 1J9', 'CA'],
     phone: '+14165550102',
-    plan: ['Business Line 10 GB', 4500],
+    plan: ['Business Line 10 GB', 4500, 10],
   },
   {
     key: 'A03',
@@ -84,7 +87,7 @@ const ACCOUNTS = [
     contact: ['Hannah', 'Cohen'],
     address: ['120', 'King Street West', 'Toronto', 'ON', 'M5H 1J9', 'CA'],
     phone: '+14165550103',
-    plan: ['Business Line 5 GB', 3500],
+    plan: ['Business Line 5 GB', 3500, 5],
   },
   {
     key: 'A04',
@@ -96,7 +99,7 @@ const ACCOUNTS = [
     contact: ['Émilie', 'Lévesque'],
     address: ['4521', 'rue Saint-Denis', 'Montréal', 'QC', 'H2J 2L4', 'CA'],
     phone: '+15145550104',
-    plan: ['Forfait Affaires 20 Go', 6500],
+    plan: ['Forfait Affaires 20 Go', 6500, 20],
   },
   {
     key: 'A05',
@@ -108,7 +111,7 @@ const ACCOUNTS = [
     contact: ['Daniel', 'Okafor'],
     address: ['88', 'Bank Street', 'Ottawa', 'ON', 'K1P 5N2', 'CA'],
     phone: '+16135550105',
-    plan: ['Unlimited 50 GB', 7500],
+    plan: ['Unlimited 50 GB', 7500, 50],
   },
   {
     key: 'A06',
@@ -120,7 +123,7 @@ const ACCOUNTS = [
     contact: ['Mei', 'Chen'],
     address: ['1055', 'West Georgia Street', 'Vancouver', 'BC', 'V6E 3P3', 'CA'],
     phone: '+16045550106',
-    plan: ['Essentials 20 GB', 5500],
+    plan: ['Essentials 20 GB', 5500, 20],
   },
   {
     key: 'A07',
@@ -132,7 +135,7 @@ const ACCOUNTS = [
     contact: ['Liam', 'Gallagher'],
     address: ['300', '8 Avenue SW', 'Calgary', 'AB', 'T2P 1C5', 'CA'],
     phone: '+14035550107',
-    plan: ['Essentials 20 GB', 5500],
+    plan: ['Essentials 20 GB', 5500, 20],
   },
   {
     key: 'A08',
@@ -144,7 +147,7 @@ const ACCOUNTS = [
     contact: ['Sofia', 'Martínez'],
     address: ['1420', '5th Avenue', 'Seattle', 'WA', '98101', 'US'],
     phone: '+12065550108',
-    plan: ['Unlimited Plus', 8000],
+    plan: ['Unlimited Plus', 8000, 100],
   },
   {
     key: 'A09',
@@ -156,7 +159,7 @@ const ACCOUNTS = [
     contact: ['Rachel', 'Goldberg'],
     address: ['250', 'Hudson Street', 'New York', 'NY', '10013', 'US'],
     phone: '+12125550109',
-    plan: ['Business Share 50 GB', 12000],
+    plan: ['Business Share 50 GB', 12000, 50],
   },
   {
     key: 'A10',
@@ -168,7 +171,7 @@ const ACCOUNTS = [
     contact: ['Aiyana', 'Thunderbird'],
     address: ['45', 'Queen Street East', 'Toronto', 'ON', 'M5C 1R5', 'CA'],
     phone: '+14165550110',
-    plan: ['Unlimited 50 GB', 7500],
+    plan: ['Unlimited 50 GB', 7500, 50],
   },
 ];
 
@@ -223,6 +226,8 @@ const accountBody = (prefix, account) => {
     invoiceEmail: email,
     billingContact: { firstName, lastName, primaryEmail: email, primaryPhone: account.phone },
     billingAddress: { streetNumber, streetName, city, province, postal, country },
+    // What This period counts against: unlimited calls and texts, the plan's data.
+    plan: { name: account.plan[0], lines: account.lines ?? 1, allowances: { voiceMinutes: null, textMessages: null, dataMb: account.plan[2] * 1024 } },
   };
 };
 
@@ -231,58 +236,85 @@ const invitationBody = (prefix, account) => {
   return { email: `${emailLocal(prefix)}.${emailLocal(firstName)}.${emailLocal(lastName)}@example.com`, name: `${firstName} ${lastName}` };
 };
 
-const OTHER_AREA_CODES = ['416', '514', '604', '403', '613', '206', '212', '647', '438'];
-const FRENCH = { voice: 'Appel', sms: 'Message texte', data: 'Données mobiles', longDistance: 'Appel interurbain', international: 'Message texte international' };
-const ENGLISH = { voice: 'Call', sms: 'Text message', data: 'Mobile data', longDistance: 'Long-distance call', international: 'International text message' };
+const AREA_CODES = { CA: ['416', '514', '604', '403', '613', '647', '438'], US: ['206', '212', '617'] };
+const WORDS = {
+  English: { voice: 'Call', sms: 'Text message', data: 'Mobile data', CA: 'Call to Canada', US: 'Call to the United States', abroad: 'Text message abroad' },
+  French: { voice: 'Appel', sms: 'Message texte', data: 'Données mobiles', CA: 'Appel vers le Canada', US: 'Appel vers les États-Unis', abroad: 'Message texte à l’étranger' },
+};
+/**
+ * The charged kinds of usage: the rating class a record names and the invoice's Usage line that bills
+ * those records names too; per started minute or per message, in cents.
+ */
+const CHARGED = {
+  crossBorder: { line: 'CrossBorder', cents: 25, English: 'Calls across the border', French: 'Appels transfrontaliers' },
+  internationalSms: { line: 'InternationalSms', cents: 15, English: 'Text messages abroad', French: 'Messages texte à l’étranger' },
+};
+
+const pick = (random, list) => list[Math.floor(random() * list.length)];
+const fictional = (random, country) => `+1${pick(random, AREA_CODES[country])}55501${String(Math.floor(random() * 100)).padStart(2, '0')}`;
 
 /**
  * A month of one account's rated call detail records, a few hundred: most are within the plan
- * (amount 0.00); long-distance minutes and international texts are charged.
+ * (amount 0.00); calls to the other side of the border and texts abroad are charged.
  */
 const usageRecords = (prefix, period, account) => {
   const random = generator(`${prefix}/${period.tag}/${account.key}`);
-  const words = account.language === 'French' ? FRENCH : ENGLISH;
+  const words = WORDS[account.language];
+  const home = account.address[5];
   const start = Date.parse(`${period.periodStart}T00:00:00Z`);
-  const span = Date.parse(`${period.issueDate}T00:00:00Z`) - start;
+  const seconds = (Date.parse(`${period.issueDate}T00:00:00Z`) - start) / 1000;
   const count = 200 + Math.floor(random() * 200);
   return Array.from({ length: count }, (_, index) => {
-    const other = `+1${OTHER_AREA_CODES[Math.floor(random() * OTHER_AREA_CODES.length)]}55501${String(Math.floor(random() * 100)).padStart(2, '0')}`;
     const roll = random();
     const kind = roll < 0.5 ? 'voice' : roll < 0.8 ? 'sms' : 'data';
     const direction = kind !== 'data' && random() < 0.4 ? 'incoming' : 'outgoing';
-    const charged = direction === 'outgoing' && kind !== 'data' && random() < 0.12;
-    const durationSeconds = kind === 'voice' ? 15 + Math.floor(random() * 900) : undefined;
-    const amount = !charged ? 0 : kind === 'voice' ? Math.ceil(durationSeconds / 60) * 25 : 15;
-    return {
+    const record = {
       recordId: `${prefix}-${period.tag}-${account.key}-${String(index + 1).padStart(4, '0')}`,
       accountExternalId: externalIdOf(prefix, account),
-      startedAt: new Date(start + Math.floor(random() * (span / 1000)) * 1000).toISOString(),
+      startedAt: new Date(start + Math.floor(random() * seconds) * 1000).toISOString(),
       kind,
       direction,
-      fromNumber: direction === 'outgoing' ? account.phone : other,
-      toNumber: direction === 'outgoing' ? other : account.phone,
-      durationSeconds,
-      // What does not apply to a kind is left out (undefined is dropped from the JSON line).
-      dataKb: kind === 'data' ? 1024 + Math.floor(random() * 400_000) : undefined,
-      description: charged ? (kind === 'voice' ? words.longDistance : words.international) : words[kind],
-      amount: money(amount),
+      fromNumber: account.phone,
+      description: words[kind],
+      amount: '0.00',
       invoiceExternalId: invoiceIdOf(prefix, period, account),
     };
+    if (kind === 'data') return { ...record, dataKb: 1024 + Math.floor(random() * 400_000) };
+    const abroad = direction === 'outgoing' && random() < 0.12;
+    const country = kind === 'voice' && abroad ? (home === 'CA' ? 'US' : 'CA') : home;
+    // Texts abroad go to the United Kingdom's range kept for drama (+44 7700 900xxx).
+    const other = kind === 'sms' && abroad ? `+447700900${String(Math.floor(random() * 1000)).padStart(3, '0')}` : fictional(random, country);
+    const ends = direction === 'outgoing' ? { fromNumber: account.phone, toNumber: other } : { fromNumber: other, toNumber: account.phone };
+    if (kind === 'sms') {
+      return abroad ? { ...record, ...ends, description: words.abroad, amount: money(CHARGED.internationalSms.cents), ratingClass: 'internationalSms' } : { ...record, ...ends };
+    }
+    const durationSeconds = 15 + Math.floor(random() * 900);
+    const call = { ...record, ...ends, durationSeconds };
+    return abroad ? { ...call, description: words[country], amount: money(Math.ceil(durationSeconds / 60) * CHARGED.crossBorder.cents), ratingClass: 'crossBorder' } : call;
   });
 };
 
-/** The month's invoice of an account: plan, charged usage, a one-time charge, taxes on all of it; sums to the cent. */
+const cents = (amount) => Math.round(Number(amount) * 100);
+
+/**
+ * The month's invoice of an account: its plan, a Usage line per charged rating class (the records it
+ * bills), a one-time charge, and each jurisdiction's tax on all of it; sums to the cent.
+ */
 const invoiceBody = (prefix, period, account, records) => {
   const french = account.language === 'French';
-  const usageCents = records.reduce((sum, record) => sum + Math.round(Number(record.amount) * 100), 0);
+  const usageLines = Object.entries(CHARGED).flatMap(([ratingClass, charged]) => {
+    const amount = records.filter((record) => record.ratingClass === ratingClass).reduce((sum, record) => sum + cents(record.amount), 0);
+    return amount > 0 ? [{ description: charged[account.language], category: 'Usage', amount, usage: charged.line }] : [];
+  });
   const lines = [
     { description: account.plan[0], category: 'Plan', amount: account.plan[1] },
-    ...(usageCents > 0 ? [{ description: french ? 'Utilisation facturée' : 'Charged usage', category: 'Usage', amount: usageCents }] : []),
+    ...usageLines,
     ...(account.oneTime ? [{ description: account.oneTime[0], category: 'OneTime', amount: account.oneTime[1] }] : []),
   ];
   const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
   const taxes = TAXES[`${account.address[5]}-${account.address[3]}`].map((tax) => ({
     name: french && tax.nameFr ? tax.nameFr : tax.name,
+    rate: String(tax.rate / 1000),
     amount: Math.round((subtotal * tax.rate) / 100_000),
   }));
   const total = subtotal + taxes.reduce((sum, tax) => sum + tax.amount, 0);
@@ -335,11 +367,13 @@ const describeFailure = async (response) => {
 
 const portal = (base) => {
   let token = '';
-  const call = async (method, where, body, contentType = 'application/json') => {
+  /** A JSON body, or `{ bytes, headers }` as they are to be sent. */
+  const call = async (method, where, body) => {
+    const sent = body?.bytes ? body : { bytes: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
     const response = await reach(`${base}${where}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': contentType }) },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...sent.headers },
+      body: sent.bytes,
     });
     if (!response.ok) throw new DemoError(`${method} ${where} answered ${await describeFailure(response)}`);
     return { status: response.status, body: await response.json() };
@@ -408,13 +442,13 @@ const main = async () => {
     const { status } = await api.call('PUT', `/p/v1/accounts/${encodeURIComponent(id)}`, accountBody(prefix, account));
     if (status === 201) created.accounts += 1;
     const under = account.parent ? `, under ${externalIdOf(prefix, byKey.get(account.parent))}` : '';
-    say(`account   ${id} ${status === 201 ? 'created' : 'unchanged'}: ${account.name} (${account.language}, ${account.currency}${under})`);
+    say(`account   ${id} ${status === 201 ? 'created' : 'up to date'}: ${account.name} (${account.language}, ${account.currency}${under})`);
   }
 
   for (const account of ACCOUNTS) {
     const body = invitationBody(prefix, account);
-    await api.call('POST', `/p/v1/accounts/${encodeURIComponent(externalIdOf(prefix, account))}/invitations`, body);
-    say(`invite    ${body.email} to ${externalIdOf(prefix, account)}`);
+    const { body: invitation } = await api.call('POST', `/p/v1/accounts/${encodeURIComponent(externalIdOf(prefix, account))}/invitations`, body);
+    say(`invite    ${body.email} to ${externalIdOf(prefix, account)}: ${invitation.status}`);
   }
 
   const records = new Map(ACCOUNTS.map((account) => [account.key, usageRecords(prefix, period, account)]));
@@ -424,14 +458,18 @@ const main = async () => {
     const body = invoiceBody(prefix, period, account, records.get(account.key));
     invoices.set(account.key, { id, body });
     const { status } = await api.call('PUT', `/p/v1/invoices/${encodeURIComponent(id)}`, body);
-    say(`invoice   ${body.number} ${status === 201 ? 'posted' : 'unchanged'}: ${body.currency} ${body.total} (${body.lines.length} lines, ${body.taxes.length} taxes)`);
+    say(`invoice   ${body.number} ${status === 201 ? 'posted' : 'already posted'}: ${body.currency} ${body.total} (${body.lines.length} lines, ${body.taxes.length} taxes)`);
   }
 
   const all = ACCOUNTS.flatMap((account) => records.get(account.key));
   const batchId = `${prefix}-USAGE-${period.tag}`;
-  const ndjson = all.map((record) => JSON.stringify(record)).join('\n') + '\n';
-  const { body: loaded } = await api.call('POST', `/p/v1/usage/batches/${encodeURIComponent(batchId)}`, ndjson, 'application/x-ndjson');
-  say(`usage     batch ${batchId}: ${all.length} records, ${loaded.loaded} loaded, ${loaded.duplicates} already loaded`);
+  // One NDJSON line a record, gzipped as a billing system sends a large batch.
+  const ndjson = gzipSync(all.map((record) => `${JSON.stringify(record)}\n`).join(''));
+  const { body: loaded } = await api.call('POST', `/p/v1/usage/batches/${encodeURIComponent(batchId)}`, {
+    bytes: ndjson,
+    headers: { 'content-type': 'application/x-ndjson', 'content-encoding': 'gzip' },
+  });
+  say(`usage     batch ${batchId}: ${all.length} records (${Math.ceil(ndjson.length / 1024)} KB gzipped), ${loaded.loaded} loaded, ${loaded.duplicates} duplicates`);
 
   // The first account pays its invoice by bank transfer; the French one gets a goodwill credit.
   const payer = ACCOUNTS[0];
@@ -446,8 +484,8 @@ const main = async () => {
     method: 'bank_transfer',
     reference: `EFT ${period.tag}-${payer.key}`,
   };
-  await api.call('POST', '/p/v1/payments', payment);
-  say(`payment   ${payment.externalId}: bank transfer of ${payment.currency} ${payment.amount} from ${payment.accountExternalId}`);
+  const { body: recorded } = await api.call('POST', '/p/v1/payments', payment);
+  say(`payment   ${payment.externalId}: bank transfer of ${payment.currency} ${payment.amount} from ${payment.accountExternalId}, receipt ${recorded.receiptNumber}`);
 
   const credited = ACCOUNTS.find((account) => account.language === 'French');
   const credit = {

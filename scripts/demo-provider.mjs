@@ -424,6 +424,7 @@ const options = () => {
 };
 
 const say = (line) => process.stdout.write(`${line}\n`);
+const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
 const main = async () => {
   const { url, prefix, month, 'client-id': clientId, 'client-secret': clientSecret } = options();
@@ -458,7 +459,7 @@ const main = async () => {
     const body = invoiceBody(prefix, period, account, records.get(account.key));
     invoices.set(account.key, { id, body });
     const { status } = await api.call('PUT', `/p/v1/invoices/${encodeURIComponent(id)}`, body);
-    say(`invoice   ${body.number} ${status === 201 ? 'posted' : 'already posted'}: ${body.currency} ${body.total} (${body.lines.length} lines, ${body.taxes.length} taxes)`);
+    say(`invoice   ${body.number} ${status === 201 ? 'posted' : 'already posted'}: ${body.currency} ${body.total} (${count(body.lines.length, 'line', 'lines')}, ${count(body.taxes.length, 'tax', 'taxes')})`);
   }
 
   const all = ACCOUNTS.flatMap((account) => records.get(account.key));

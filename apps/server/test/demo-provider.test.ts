@@ -62,6 +62,13 @@ describe('npm run demo:provider', () => {
     });
   });
 
+  it("stops at the first call the portal refuses, exiting 1 with the portal's answer", async () => {
+    await expect(demo(['--client-id', credentials.clientId, '--client-secret', 'pcs_wrong'])).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^demo:provider: POST \/a\/v1\/oauth\/token answered 401 \{"error":/),
+    });
+  });
+
   it("runs a provider's day through the provider API, printing each step and a summary", async () => {
     const { stdout } = await demo(withCredentials());
     outputs.push(stdout);

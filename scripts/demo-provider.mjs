@@ -211,10 +211,13 @@ const billingMonth = (month) => {
 const externalIdOf = (prefix, account) => `${prefix}-${account.key}`;
 const invoiceIdOf = (prefix, period, account) => `${prefix}-INV-${period.tag}-${account.key}`;
 
+/** The account's contact, who is also the person invited to it: one address per prefix. */
+const emailOf = (prefix, account) => `${[prefix, ...account.contact].map(emailLocal).join('.')}@example.com`;
+
 const accountBody = (prefix, account) => {
   const [firstName, lastName] = account.contact;
   const [streetNumber, streetName, city, province, postal, country] = account.address;
-  const email = `${emailLocal(prefix)}.${emailLocal(firstName)}.${emailLocal(lastName)}@example.com`;
+  const email = emailOf(prefix, account);
   return {
     name: account.name,
     type: account.type,
@@ -231,10 +234,7 @@ const accountBody = (prefix, account) => {
   };
 };
 
-const invitationBody = (prefix, account) => {
-  const [firstName, lastName] = account.contact;
-  return { email: `${emailLocal(prefix)}.${emailLocal(firstName)}.${emailLocal(lastName)}@example.com`, name: `${firstName} ${lastName}` };
-};
+const invitationBody = (prefix, account) => ({ email: emailOf(prefix, account), name: account.contact.join(' ') });
 
 const AREA_CODES = { CA: ['416', '514', '604', '403', '613', '647', '438'], US: ['206', '212', '617'] };
 const WORDS = {
@@ -415,8 +415,8 @@ const options = () => {
     process.stdout.write(`${USAGE}\n`);
     process.exit(0);
   }
-  // Long enough to tell runs apart, short enough for every id to stay within 64 characters.
-  if (!/^[A-Za-z0-9][A-Za-z0-9-]{0,29}$/.test(values.prefix)) throw new DemoError(`--prefix must be 1 to 30 letters, digits or dashes\n${USAGE}`);
+  // Long enough to tell runs apart, short enough for invoice numbers (40 characters) and ids (64).
+  if (!/^[A-Za-z0-9][A-Za-z0-9-]{0,19}$/.test(values.prefix)) throw new DemoError(`--prefix must be 1 to 20 letters, digits or dashes\n${USAGE}`);
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(values.month)) throw new DemoError(`--month must be YYYY-MM\n${USAGE}`);
   if (values.month > previousMonth(new Date())) throw new DemoError(`--month must be a month already over: its invoices are issued the day after it ends`);
   if (Boolean(values['client-id']) !== Boolean(values['client-secret'])) throw new DemoError(`--client-id and --client-secret go together\n${USAGE}`);

@@ -10,6 +10,7 @@ import { databaseOptions, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { checkSchema } from './db/startup';
 import { systemClock } from './lib/clock';
+import { lockDataDir } from './lib/data-dir-lock';
 import { createApiClient } from './modules/api-clients';
 
 const USAGE = 'Usage: npm run api-client -- create --name <name> --scopes <scope,scope…>';
@@ -20,6 +21,8 @@ const main = async () => {
   const input = CreateApiClientRequestSchema.safeParse({ name: values.name ?? '', scopes: (values.scopes ?? '').split(',').filter(Boolean) });
   if (!input.success) throw new Error(`${input.error.issues.map((issue) => issue.message).join('; ')}\n${USAGE}`);
   const config = loadConfig();
+  // A running portal holds the embedded database: a second process writing its files would corrupt it.
+  if (!config.DATABASE_URL) lockDataDir(config.DATA_DIR);
   const database = await openDatabase({ ...databaseOptions(config), dataDir: path.join(config.DATA_DIR, 'db') });
   try {
     await checkSchema(database, { pendingAllowed: false });

@@ -57,7 +57,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // Read by scripts/route-sizes.mjs to report each route's initial JS.
+    // Read by portal-preloads.ts for the portal layout's chunks.
     manifest: true,
     // Route chunks are split by the lazy routes; this keeps the report honest about gzip sizes.
     reportCompressedSize: true,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type UserConfig } from 'vite';
 import type * as PrerenderModule from './src/prerender';
-import type { PageVariant } from './src/prerender';
+import type { PageVariant } from './src/lib/page-variant';
 import { pageStylesheet } from './page-stylesheet';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -30,7 +30,7 @@ const BOOT_ID = 'app-boot';
 /**
  * index.html made into a prerendered page: the page's markup inside #root, marked with the page and language
  * it was rendered for (main.tsx hydrates only when the browser opens that page in that language) and with
- * single sign-on where the variant has it (src/features/auth/sso-hint.ts), inert until then, and
+ * single sign-on where the variant has it (src/lib/page-variant.ts), inert until then, and
  * `bootScript` (src/hydrate.ts) as its only module script, given the app's entry and preloads to load once
  * the page has painted (index.html would load them while it paints).
  *

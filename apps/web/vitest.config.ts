@@ -12,7 +12,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     globals: true,
-    include: ['src/**/*.test.{ts,tsx}', 'compress-assets.test.ts', 'prerender-pages.test.ts', 'page-stylesheet.test.ts', 'inline-theme-init.test.ts', 'portal-preloads.test.ts', 'eslint-boundaries.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'compress-assets.test.ts', 'prerender-pages.test.ts', 'page-stylesheet.test.ts', 'inline-theme-init.test.ts', 'portal-preloads.test.ts', 'route-chunks.test.ts', 'eslint-boundaries.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     // Let src/design-tokens.test.ts read index.css (?raw); other CSS stays stubbed out.
     css: { include: [/src\/index\.css/] },

@@ -34,13 +34,16 @@ export const ADDRESS_FIELDS = Object.keys(ADDRESS_FIELD_LENGTHS) as AddressField
 /** An address without its id: what a row, a form and the checks share. */
 export type AddressFields = Record<AddressField, string | null>;
 
+/** A record of every address field, each made by `value` from the field's name. */
+export const eachAddressField = <T>(value: (name: AddressField) => T): Record<AddressField, T> =>
+  Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, value(name)])) as Record<AddressField, T>;
+
 /** One schema per address field, made by `field` from its longest length (nullable texts here, plain ones in the form). */
 export const addressShape = <S>(field: (max: number) => S): Record<AddressField, S> =>
-  Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, field(ADDRESS_FIELD_LENGTHS[name])])) as Record<AddressField, S>;
+  eachAddressField((name) => field(ADDRESS_FIELD_LENGTHS[name]));
 
 /** The address fields of `source` (a database row, a form's values) and nothing else. */
-export const addressFieldsOf = (source: AddressFields): AddressFields =>
-  Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, source[name]])) as AddressFields;
+export const addressFieldsOf = (source: AddressFields): AddressFields => eachAddressField((name) => source[name]);
 
 export const AddressSchema = builtOnFirstUse(() => z.object({ id: IdSchema, ...addressShape(optionalText) }));
 export type Address = z.infer<typeof AddressSchema>;

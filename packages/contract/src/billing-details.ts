@@ -6,7 +6,7 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { z } from 'zod';
-import { ADDRESS_FIELDS, EMAIL_MESSAGE, LanguageSchema, addressShape, type AddressFields } from './accounts';
+import { EMAIL_MESSAGE, LanguageSchema, addressShape, eachAddressField, type AddressFields } from './accounts';
 import { postalMatchesRegion } from './postal-regions';
 import { isCountryCode, subdivisionsOf } from './regions';
 import { trimmedText } from './text';
@@ -76,7 +76,7 @@ const trimmedOrNull = (value: string | null): string | null => (blank(value) ? n
  */
 export const checkAddress = (address: AddressFields): { values: AddressFields; problems: FieldProblems } => {
   const problems: FieldProblems = {};
-  const values = Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, trimmedOrNull(address[name])])) as AddressFields;
+  const values = eachAddressField((name) => trimmedOrNull(address[name]));
   values.country = values.country?.toUpperCase() ?? null;
   if (!values.streetName) problems.streetName = BILLING_MESSAGES.required;
   if (!values.city) problems.city = BILLING_MESSAGES.required;

@@ -1,4 +1,4 @@
-import type { AccountDetailsResponse, AccountUpdateModel } from '@portal/contract';
+import { eachAddressField, type AccountDetailsResponse, type AccountUpdateModel } from '@portal/contract';
 import type { AccountEditForm } from '@portal/contract/billing-details';
 import { displayPhone } from '@portal/contract/regions';
 import { currentBillingAddress, currentBillingContact } from './rules';
@@ -24,12 +24,7 @@ export const toEditForm = (details: AccountDetailsResponse, now: Date): AccountE
     contactEmail: text(contact?.primaryEmail),
     // Stored E.164; the customer reads and edits it in the national form of the address's country.
     contactPhone: contact?.primaryPhone ? displayPhone(contact.primaryPhone, address?.country) : '',
-    streetNumber: text(address?.streetNumber),
-    streetName: text(address?.streetName),
-    city: text(address?.city),
-    province: text(address?.province),
-    postal: text(address?.postal),
-    country: text(address?.country),
+    ...eachAddressField((name) => text(address?.[name])),
   };
 };
 
@@ -56,14 +51,7 @@ export const buildAccountUpdateModel = (
     primaryEmail: orNull(form.contactEmail),
     primaryPhone: orNull(form.contactPhone),
   };
-  const addressValues = {
-    streetNumber: orNull(form.streetNumber),
-    streetName: orNull(form.streetName),
-    city: orNull(form.city),
-    province: orNull(form.province),
-    postal: orNull(form.postal),
-    country: orNull(form.country),
-  };
+  const addressValues = eachAddressField((name) => orNull(form[name]));
 
   const model: AccountUpdateModel = {
     accountId,

@@ -1,5 +1,4 @@
 /** Signing in and out, password reset and change: the pages the router lazy-loads. */
-export { PrerenderedSso } from './sso-hint';
 
 /** Its pages: each is a lazy route module (the router's `lazy`), downloaded when first visited. */
 export const authPages = {

@@ -13,8 +13,8 @@ import { warmUpFormatters } from '@/lib/intl-warm-up';
 import { startSession, useSession } from '@/lib/session/session-store';
 import { useHydrated } from '@/lib/use-hydrated';
 import { usePageTitle } from '@/lib/use-page-title';
+import { usePageVariant } from '@/lib/page-variant';
 import { openIdProviders } from '../api/sso-providers';
-import { useSsoListedInPage } from '../sso-hint';
 import { AuthHeading } from '../components/auth-heading';
 import { PasswordInput } from '../components/password-input';
 import { authLocales } from '../locales';
@@ -71,7 +71,7 @@ export function LoginPage() {
   const passwordRef = useRef<HTMLInputElement>(null);
   // "Sign in with Microsoft" shows only when the auth service lists it (single sign-on configured there); the
   // page the server sent says so already, and the providers call has the last word.
-  const ssoListedInPage = useSsoListedInPage();
+  const ssoListedInPage = usePageVariant().ssoListed;
   const [ssoListed, setSsoListed] = useState(ssoListedInPage);
   useEffect(() => {
     let live = true;

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Every test of the repository, in the order a failure is cheapest to find: types and lint, unit and
+// Every test of the repository, in the order a failure is cheapest to find: types and lint (side by side), unit and
 // API tests on PGlite, again on PostgreSQL (when TEST_DATABASE_URL is set) those whose outcome can depend
 // on the database (apps/server/vitest.config.ts), the web build, then the browser journeys. Ends with one "N passed, N failed" line summing every runner.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -61,6 +61,47 @@ const countPlaywright = (file) => {
   return true;
 };
 
+/** npm's environment for a package script: the workspace's own binaries first (as `npm run` does). */
+const binEnv = { ...process.env, PATH: `${path.join(root, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}` };
+
+/**
+ * Commands that each keep one core busy, `slots` at a time, the first listed first: each one's output is
+ * printed whole when it ends, under its title. Answers whether all passed.
+ */
+const runConcurrently = async (commands, slots = 2) => {
+  const queue = [...commands];
+  let ok = true;
+  const lane = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const { title, command } = next;
+      const child = spawn(command, { cwd: root, env: binEnv, shell: true, stdio: ['ignore', 'pipe', 'pipe'] });
+      const output = [];
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+      const status = await new Promise((resolve) => child.on('close', resolve));
+      process.stdout.write(`\n━━ ${title}${status === 0 ? '' : ` (failed, exit ${status})`}\n${Buffer.concat(output)}`);
+      ok &&= status === 0;
+    }
+  };
+  await Promise.all(Array.from({ length: slots }, lane));
+  return ok;
+};
+
+/**
+ * Lint and each project `npm run typecheck` checks: one process each, single-threaded, so two at a time on two
+ * cores, lint (the longest) first.
+ */
+const checks = (names) => {
+  const rootPackage = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const commands = [
+    ...(names.includes('lint') ? [{ title: 'Lint', command: rootPackage.scripts.lint }] : []),
+    ...(names.includes('typecheck')
+      ? rootPackage.scripts.typecheck.split('&&').map((command) => ({ title: `Type-check: ${command.trim()}`, command: command.trim() }))
+      : []),
+  ];
+  return runConcurrently(commands);
+};
+
 const vitest = (title, workspace, name, env = {}) => {
   const out = path.join(reports, `${name}.json`);
   const ok = run(title, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
@@ -72,8 +113,7 @@ const vitest = (title, workspace, name, env = {}) => {
 };
 
 const steps = [
-  ['typecheck', () => run('Type-check', 'npm', ['run', '--silent', 'typecheck'])],
-  ['lint', () => run('Lint', 'npm', ['run', '--silent', 'lint'])],
+  [['typecheck', 'lint'], (names) => checks(names)],
   ['contract', () => vitest('Contract unit tests', 'packages/contract', 'contract')],
   ['server', () => vitest('Server unit and API tests on PGlite', 'apps/server', 'server-pglite', { TEST_DB: 'pglite' })],
   [
@@ -107,8 +147,10 @@ const steps = [
 
 let failedSteps = [];
 for (const [name, step] of steps) {
-  if (only.length && !only.includes(name)) continue;
-  if (!step()) failedSteps.push(name);
+  // A step may stand for several names (run together); it gets those asked for.
+  const names = [name].flat().filter((one) => !only.length || only.includes(one));
+  if (!names.length) continue;
+  if (!(await step(names))) failedSteps.push(names.join(', '));
 }
 rmSync(reports, { recursive: true, force: true });
 

@@ -31,8 +31,8 @@ process.env.E2E_DATA_DIR = dataDir(own);
 export const baseURL = `http://127.0.0.1:${ports[own]}`;
 
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
-/** The screen scans only look (axe, phone width, overflow): they change no data the journeys or other scans read. */
-const SCREEN_SCANS = /(accessibility|phone-width|overflow)\.spec\.ts$/;
+/** The screen scans only look (axe, phone width, widths): they change no data the journeys or other scans read. */
+const SCREEN_SCANS = /screens\.spec\.ts$/;
 
 /**
  * Journeys in Debian's Chromium against the real server and demo data, one worker per server. The screen
@@ -64,7 +64,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'screens', testMatch: SCREEN_SCANS, fullyParallel: true, timeout: 90_000, use: chromium },
+    // A visit runs every check of its screen state: up to four axe scans and screenshots, and five widths.
+    { name: 'screens', testMatch: SCREEN_SCANS, fullyParallel: true, timeout: 180_000, use: chromium },
     { name: 'chromium', testIgnore: SCREEN_SCANS, dependencies: ['screens'], use: chromium },
   ],
   webServer: ports.map((port, index) => ({

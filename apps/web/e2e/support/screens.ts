@@ -6,12 +6,12 @@ import { VIEWPORTS, type ViewportName } from './page';
 
 /**
  * Every screen of the portal, and the dialogs that are screens of their own, each with how to reach it: the
- * accessibility scan (accessibility.spec.ts) and the phone-width check (phone-width.spec.ts) go through them all.
+ * screen scans (screens.spec.ts) visit each once and run every check of its state.
  */
 export interface Screen {
   name: string;
   user?: DemoUser;
-  /** Widths whose state is scanned (default both): desktop by accessibility.spec.ts, phone by phone-width.spec.ts. */
+  /** Widths whose state is scanned with axe (default both); every screen is measured at phone width. */
   widths?: ViewportName[];
   /**
    * Themes scanned at each width (default light). The design tokens' contrast is checked in both themes by

@@ -19,6 +19,8 @@ export const ACCOUNT_HISTORY_ACTIONS = [
   'autopay.enabled',
   'autopay.disabled',
   'account.customerdetails.update',
+  'payment.recorded',
+  'credit.issued',
 ] as const;
 export type AccountHistoryAction = (typeof ACCOUNT_HISTORY_ACTIONS)[number];
 

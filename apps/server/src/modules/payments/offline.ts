@@ -78,11 +78,11 @@ const lockNamedAccount = async (tx: PortalDb, accountExternalId: string): Promis
 };
 
 /** The receivables of the named invoices, each once and of this account (400 naming the entry otherwise). */
-const namedReceivables = async (tx: PortalDb, accountId: bigint, field: string, externalIds: readonly string[]) => {
+const namedReceivables = async (tx: PortalDb, accountId: bigint, pathOf: (index: number) => string, externalIds: readonly string[]) => {
   const found = await receivablesByInvoiceExternalId(tx, accountId, externalIds);
   const seen = new Set<string>();
   return externalIds.map((externalId, index) => {
-    const path = `${field}.${index}`;
+    const path = pathOf(index);
     if (seen.has(externalId)) throw refuse(path, M.duplicateInvoice);
     seen.add(externalId);
     const named = found.get(externalId);
@@ -132,7 +132,7 @@ export const recordOfflinePayment = async (
         const account = await lockNamedAccount(tx, input.accountExternalId);
         if (input.currency !== account.currency.trim()) throw refuse('currency', wrongCurrencyMessage(account.currency.trim()));
         if (receivedAt > now) throw refuse('receivedAt', M.receivedInFuture);
-        const named = body.invoiceExternalIds && (await namedReceivables(tx, account.id, 'invoiceExternalIds', body.invoiceExternalIds));
+        const named = body.invoiceExternalIds && (await namedReceivables(tx, account.id, (index) => `invoiceExternalIds.${index}`, body.invoiceExternalIds));
         const assignments = await allocate(tx, account, named, input.amount, M.paymentAboveOwing);
         const payment = await recordPayment(
           tx,
@@ -206,7 +206,7 @@ export const issueCredit = async (deps: Pick<Deps, 'db' | 'clock'>, client: Clie
       deps.db.transaction(async (tx) => {
         const now = deps.clock.now();
         const account = await lockNamedAccount(tx, input.accountExternalId);
-        const named = body.invoiceExternalId === null ? null : await namedReceivables(tx, account.id, 'invoiceExternalId', [body.invoiceExternalId]);
+        const named = body.invoiceExternalId === null ? null : await namedReceivables(tx, account.id, () => 'invoiceExternalId', [body.invoiceExternalId]);
         const assignments = await allocate(tx, account, named, input.amount, M.creditAboveOwing);
         const invoiceId = named?.[0]?.invoiceId ?? null;
         const credit = await insertCredit(

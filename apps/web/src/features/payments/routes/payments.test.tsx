@@ -260,6 +260,33 @@ describe('payments screen', () => {
     ]);
   });
 
+  it('names how an offline payment was made, in English and in French', async () => {
+    wideScreen();
+    const home: HomeModel = {
+      ...homeModel([[-120.5, 'CAD']]),
+      recentPayments: [
+        recentPayment(5n, 'Successful', { card: null, method: 'bank_transfer', type: 'Bank transfer', date: '2025-05-03T15:00:00Z' }),
+        recentPayment(4n, 'Successful', { card: null, method: 'cheque', type: 'Cheque', date: '2025-05-02T15:00:00Z' }),
+      ],
+    };
+    mockPortalBilling({ home: () => json(home) });
+    const methods = async (name: string) =>
+      within(await screen.findByRole('table', { name }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[3]!.textContent);
+    const { unmount } = renderRoute('/payments');
+    expect(await methods('Payment History')).toEqual(['Bank transfer', 'Cheque']);
+    unmount();
+    await changeLanguage('fr');
+    try {
+      renderRoute('/payments');
+      expect(await methods('Historique des paiements')).toEqual(['Virement bancaire', 'Chèque']);
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
   it('lists payments on two lines per payment on phones, without a table', async () => {
     mockPortalBilling({
       home: () =>

@@ -92,6 +92,8 @@ export const fr: Catalog<typeof en> = {
       'autopay.enabled': 'Paiements automatiques activés',
       'autopay.disabled': 'Paiements automatiques désactivés',
       'account.customerdetails.update': 'Coordonnées de facturation mises à jour',
+      'payment.recorded': 'Paiement de {{amount}} reçu',
+      'credit.issued': 'Crédit de {{amount}} appliqué',
     },
   },
 };

@@ -91,6 +91,8 @@ export const en = {
       'autopay.enabled': 'Automatic payments turned on',
       'autopay.disabled': 'Automatic payments turned off',
       'account.customerdetails.update': 'Billing details updated',
+      'payment.recorded': 'Payment of {{amount}} received',
+      'credit.issued': 'Credit of {{amount}} applied',
     },
   },
 } as const;

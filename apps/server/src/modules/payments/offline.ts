@@ -78,7 +78,12 @@ const lockNamedAccount = async (tx: PortalDb, accountExternalId: string): Promis
 };
 
 /** The receivables of the named invoices, each once and of this account (400 naming the entry otherwise). */
-const namedReceivables = async (tx: PortalDb, accountId: bigint, pathOf: (index: number) => string, externalIds: readonly string[]) => {
+const namedReceivables = async (
+  tx: PortalDb,
+  accountId: bigint,
+  pathOf: (index: number) => string,
+  externalIds: readonly string[],
+) => {
   const found = await receivablesByInvoiceExternalId(tx, accountId, externalIds);
   const seen = new Set<string>();
   return externalIds.map((externalId, index) => {
@@ -92,8 +97,19 @@ const namedReceivables = async (tx: PortalDb, accountId: bigint, pathOf: (index:
 };
 
 /** Oldest first over the named receivables, or over every open one of the account's currency. */
-const allocate = async (tx: PortalDb, account: LockedAccount, named: { receivableId: bigint }[] | null, amount: string, aboveOwing: string) => {
-  const open = await openReceivables(tx, account.id, account.currency, named?.map((n) => n.receivableId));
+const allocate = async (
+  tx: PortalDb,
+  account: LockedAccount,
+  named: { receivableId: bigint }[] | null,
+  amount: string,
+  aboveOwing: string,
+) => {
+  const open = await openReceivables(
+    tx,
+    account.id,
+    account.currency,
+    named?.map((n) => n.receivableId),
+  );
   const allocation: AllocationResult = allocateOldestFirst(open, toMinor(amount));
   if (!allocation.ok) throw refuse('amount', aboveOwing);
   return allocation.assignments;
@@ -119,7 +135,12 @@ export const recordOfflinePayment = async (
   input: ProviderPaymentInput,
 ): Promise<ProviderPayment> => {
   const receivedAt = new Date(input.receivedAt);
-  const body = { ...input, receivedAt: receivedAt.toISOString(), reference: input.reference ?? null, invoiceExternalIds: input.invoiceExternalIds ?? null };
+  const body = {
+    ...input,
+    receivedAt: receivedAt.toISOString(),
+    reference: input.reference ?? null,
+    invoiceExternalIds: input.invoiceExternalIds ?? null,
+  };
   const hash = requestHash(body);
   return idempotent(
     () => findPaymentByExternalId(deps.db, input.externalId),
@@ -132,7 +153,9 @@ export const recordOfflinePayment = async (
         const account = await lockNamedAccount(tx, input.accountExternalId);
         if (input.currency !== account.currency.trim()) throw refuse('currency', wrongCurrencyMessage(account.currency.trim()));
         if (receivedAt > now) throw refuse('receivedAt', M.receivedInFuture);
-        const named = body.invoiceExternalIds && (await namedReceivables(tx, account.id, (index) => `invoiceExternalIds.${index}`, body.invoiceExternalIds));
+        const named =
+          body.invoiceExternalIds &&
+          (await namedReceivables(tx, account.id, (index) => `invoiceExternalIds.${index}`, body.invoiceExternalIds));
         const assignments = await allocate(tx, account, named, input.amount, M.paymentAboveOwing);
         const payment = await recordPayment(
           tx,
@@ -171,7 +194,12 @@ export const recordOfflinePayment = async (
         });
         await notifyAccount(
           { db: tx, outbox: deps.outbox },
-          { accountId: account.id, event: 'payment_succeeded', data: { paymentId: String(payment.id), amount: payment.amount, currency: payment.currency }, at: now },
+          {
+            accountId: account.id,
+            event: 'payment_succeeded',
+            data: { paymentId: String(payment.id), amount: payment.amount, currency: payment.currency },
+            at: now,
+          },
         );
         return payment;
       }),
@@ -194,7 +222,11 @@ const presentCredit = async (db: PortalDb, credit: CreditRow): Promise<ProviderC
  * POST /p/v1/credits: a credit note on the named invoice, or spread over the account's oldest open
  * invoices; at most what is open, as a resolved dispute's.
  */
-export const issueCredit = async (deps: Pick<Deps, 'db' | 'clock'>, client: ClientCaller, input: ProviderCreditInput): Promise<ProviderCredit> => {
+export const issueCredit = async (
+  deps: Pick<Deps, 'db' | 'clock'>,
+  client: ClientCaller,
+  input: ProviderCreditInput,
+): Promise<ProviderCredit> => {
   const body = { ...input, invoiceExternalId: input.invoiceExternalId ?? null };
   const hash = requestHash(body);
   return idempotent(
@@ -206,12 +238,24 @@ export const issueCredit = async (deps: Pick<Deps, 'db' | 'clock'>, client: Clie
       deps.db.transaction(async (tx) => {
         const now = deps.clock.now();
         const account = await lockNamedAccount(tx, input.accountExternalId);
-        const named = body.invoiceExternalId === null ? null : await namedReceivables(tx, account.id, () => 'invoiceExternalId', [body.invoiceExternalId]);
+        const named =
+          body.invoiceExternalId === null
+            ? null
+            : await namedReceivables(tx, account.id, () => 'invoiceExternalId', [body.invoiceExternalId]);
         const assignments = await allocate(tx, account, named, input.amount, M.creditAboveOwing);
         const invoiceId = named?.[0]?.invoiceId ?? null;
         const credit = await insertCredit(
           tx,
-          { accountId: account.id, externalId: input.externalId, requestHash: hash, invoiceId, amount: input.amount, currency: account.currency, reason: input.reason, createdAt: now },
+          {
+            accountId: account.id,
+            externalId: input.externalId,
+            requestHash: hash,
+            invoiceId,
+            amount: input.amount,
+            currency: account.currency,
+            reason: input.reason,
+            createdAt: now,
+          },
           assignments,
         );
         await recordAudit(tx, {
@@ -221,7 +265,13 @@ export const issueCredit = async (deps: Pick<Deps, 'db' | 'clock'>, client: Clie
           action: 'credit.issued',
           entity: 'credit',
           entityId: credit.id,
-          details: { amount: credit.amount, currency: credit.currency, externalId: input.externalId, reason: input.reason, invoiceExternalId: body.invoiceExternalId },
+          details: {
+            amount: credit.amount,
+            currency: credit.currency,
+            externalId: input.externalId,
+            reason: input.reason,
+            invoiceExternalId: body.invoiceExternalId,
+          },
         });
         return credit;
       }),

@@ -30,8 +30,15 @@ const customerWithInvoices = async (language: 'English' | 'French' = 'English') 
   const customer = await createCustomer(ctx, { externalId: `ACC-${n}`, language });
   await createBillingDetails(db, customer.account.id);
   const invoice = async (id: string, dueDate: string, amount: string) => {
-    const row = await createInvoice(db, customer.account.id, { amount, dueDate, postedDate: new Date(`${dueDate.slice(0, 8)}01T00:00:00Z`) });
-    await db.update(invoices).set({ externalId: `${id}-${n}` }).where(eq(invoices.id, row.id));
+    const row = await createInvoice(db, customer.account.id, {
+      amount,
+      dueDate,
+      postedDate: new Date(`${dueDate.slice(0, 8)}01T00:00:00Z`),
+    });
+    await db
+      .update(invoices)
+      .set({ externalId: `${id}-${n}` })
+      .where(eq(invoices.id, row.id));
     return { ...row, externalId: `${id}-${n}` };
   };
   const january = await invoice('INV-JAN', '2025-01-21', '30.00');
@@ -40,8 +47,10 @@ const customerWithInvoices = async (language: 'English' | 'French' = 'English') 
   return { ...customer, externalId: `ACC-${n}`, january, february, march };
 };
 
-const pay = (payload: Record<string, unknown>, auth = headers) => ctx.app.inject({ method: 'POST', url: '/p/v1/payments', headers: auth, payload });
-const credit = (payload: Record<string, unknown>, auth = headers) => ctx.app.inject({ method: 'POST', url: '/p/v1/credits', headers: auth, payload });
+const pay = (payload: Record<string, unknown>, auth = headers) =>
+  ctx.app.inject({ method: 'POST', url: '/p/v1/payments', headers: auth, payload });
+const credit = (payload: Record<string, unknown>, auth = headers) =>
+  ctx.app.inject({ method: 'POST', url: '/p/v1/credits', headers: auth, payload });
 
 const paymentBody = (accountExternalId: string, overrides: Record<string, unknown> = {}) => ({
   externalId: `PAY-${++n}`,
@@ -55,7 +64,9 @@ const paymentBody = (accountExternalId: string, overrides: Record<string, unknow
 });
 
 const home = (accountId: bigint, auth: Record<string, string>) =>
-  ctx.app.inject({ method: 'GET', url: `/b/v1/Billing/GetClientHomeModel/${accountId}`, headers: auth }).then((res) => res.json());
+  ctx.app
+    .inject({ method: 'GET', url: `/b/v1/Billing/GetClientHomeModel/${accountId}`, headers: auth })
+    .then((res) => res.json());
 
 describe('POST /p/v1/payments', () => {
   it('allocates oldest first, records a Successful payment with its method and receipt number', async () => {
@@ -84,7 +95,9 @@ describe('POST /p/v1/payments', () => {
 
   it('pays the invoices named, oldest first among them', async () => {
     const c = await customerWithInvoices();
-    const res = await pay(paymentBody(c.externalId, { amount: '60.00', invoiceExternalIds: [c.march.externalId, c.february.externalId] }));
+    const res = await pay(
+      paymentBody(c.externalId, { amount: '60.00', invoiceExternalIds: [c.march.externalId, c.february.externalId] }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().allocations).toEqual([
       { invoiceExternalId: c.february.externalId, invoiceNumber: c.february.invoiceNumber, amount: '40.00' },
@@ -107,22 +120,44 @@ describe('POST /p/v1/payments', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('records one payment when the same body arrives twice at once, and answers both alike', async () => {
+    const c = await customerWithInvoices();
+    const body = paymentBody(c.externalId);
+    const [one, two] = await Promise.all([pay(body), pay(body)]);
+    expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
+    expect(two.json()).toEqual(one.json());
+    const rows = await ctx.database.db.select().from(payments).where(eq(payments.accountId, c.account.id));
+    expect(rows).toHaveLength(1);
+  });
+
   it('is audited with the client, and Account activity shows it by the client name', async () => {
     const c = await customerWithInvoices();
     const res = await pay(paymentBody(c.externalId, { method: 'cheque' }));
     const audit = await ctx.database.db.select().from(auditLog).where(eq(auditLog.accountId, c.account.id));
     const recorded = audit.find((row) => row.action === 'payment.recorded');
-    expect(recorded).toMatchObject({ actorUserId: null, entity: 'payment', details: expect.objectContaining({ method: 'cheque', externalId: res.json().externalId }) });
+    expect(recorded).toMatchObject({
+      actorUserId: null,
+      entity: 'payment',
+      details: expect.objectContaining({ method: 'cheque', externalId: res.json().externalId }),
+    });
     expect(recorded!.actorClientId).not.toBeNull();
     const history = await ctx.app.inject({ method: 'GET', url: `/b/v1/Account/${c.account.id}/history`, headers: c.headers });
-    expect(history.json().value[0]).toMatchObject({ action: 'payment.recorded', actor: { kind: 'client', name: 'Test client payments:write' }, amount: 45 });
+    expect(history.json().value[0]).toMatchObject({
+      action: 'payment.recorded',
+      actor: { kind: 'client', name: 'Test client payments:write' },
+      amount: 45,
+    });
   });
 
   it('prints the receipt with the method and the payment reference, in the account language', async () => {
     const c = await customerWithInvoices('French');
     await pay(paymentBody(c.externalId, { method: 'cheque', reference: 'CHQ 000123' }));
     const { recentPayments } = await home(c.account.id, c.headers);
-    const receipt = await ctx.app.inject({ method: 'GET', url: `/b/v1/Payment/${recentPayments[0].id}/receipt`, headers: c.headers });
+    const receipt = await ctx.app.inject({
+      method: 'GET',
+      url: `/b/v1/Payment/${recentPayments[0].id}/receipt`,
+      headers: c.headers,
+    });
     expect(receipt.statusCode).toBe(200);
     const text = pdfText(receipt.rawPayload);
     expect(text).toContain('Chèque');
@@ -199,7 +234,10 @@ describe('POST /p/v1/credits', () => {
     const c = await customerWithInvoices();
     const res = await credit(creditBody(c.externalId, { invoiceExternalId: c.march.externalId, amount: '50' }));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ invoiceExternalId: c.march.externalId, allocations: [{ invoiceExternalId: c.march.externalId, amount: '50.00' }] });
+    expect(res.json()).toMatchObject({
+      invoiceExternalId: c.march.externalId,
+      allocations: [{ invoiceExternalId: c.march.externalId, amount: '50.00' }],
+    });
     const over = await credit(creditBody(c.externalId, { invoiceExternalId: c.march.externalId, amount: '0.01' }));
     expect(over.statusCode).toBe(400);
     expect(over.json().fields.amount).toMatch(/unapplied credit/);
@@ -220,16 +258,26 @@ describe('POST /p/v1/credits', () => {
 
   it('is shown in the statement, JSON and CSV, with its reason', async () => {
     const c = await customerWithInvoices();
-    await credit(creditBody(c.externalId, { invoiceExternalId: c.february.externalId, amount: '10.00', reason: 'Billing correction' }));
+    await credit(
+      creditBody(c.externalId, { invoiceExternalId: c.february.externalId, amount: '10.00', reason: 'Billing correction' }),
+    );
     await pay(paymentBody(c.externalId, { amount: '20.00', method: 'cash' }));
-    const json = await ctx.app.inject({ method: 'GET', url: `/b/v1/Account/${c.account.id}/2025-01-01/2025-03-31`, headers: c.headers });
+    const json = await ctx.app.inject({
+      method: 'GET',
+      url: `/b/v1/Account/${c.account.id}/2025-01-01/2025-03-31`,
+      headers: c.headers,
+    });
     expect(json.json()).toMatchObject({
       credits: [{ amount: 10, invoiceNumber: c.february.invoiceNumber, description: 'Billing correction' }],
       payments: [{ amount: 20, type: 'Cash' }],
       totalCredited: 10,
       totalPaid: 20,
     });
-    const csv = await ctx.app.inject({ method: 'GET', url: `/b/v1/Account/${c.account.id}/statement?from=2025-01-01&to=2025-03-31&format=csv`, headers: c.headers });
+    const csv = await ctx.app.inject({
+      method: 'GET',
+      url: `/b/v1/Account/${c.account.id}/statement?from=2025-01-01&to=2025-03-31&format=csv`,
+      headers: c.headers,
+    });
     expect(csv.body).toContain(`Credit on invoice ${c.february.invoiceNumber} - Billing correction`);
     expect(csv.body).toContain('Payment - Cash');
   });

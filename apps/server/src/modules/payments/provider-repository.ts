@@ -88,7 +88,12 @@ export const insertCredit = async (
       await tx
         .select({ id: receivables.id, invoiceId: receivables.invoiceId })
         .from(receivables)
-        .where(inArray(receivables.id, assignments.map((a) => a.receivableId)))
+        .where(
+          inArray(
+            receivables.id,
+            assignments.map((a) => a.receivableId),
+          ),
+        )
     ).map((r) => [r.id, r.invoiceId]),
   );
   await tx.insert(creditNotes).values(

@@ -26,6 +26,8 @@ export const ACCOUNT_HISTORY_ACTIONS = [
   'account.person_removed',
   'invoice.posted',
   'usage.batch_loaded',
+  'payment.recorded',
+  'credit.issued',
 ] as const;
 export type AccountHistoryAction = (typeof ACCOUNT_HISTORY_ACTIONS)[number];
 

@@ -114,6 +114,10 @@ import {
   PaymentMethodEntrySchema,
   PaymentResultSchema,
   PaymentToCreateSchema,
+  ProviderCreditInputSchema,
+  ProviderCreditSchema,
+  ProviderPaymentInputSchema,
+  ProviderPaymentSchema,
   PublicKeyResponseSchema,
   SandboxCardFormSchema,
   SandboxCheckoutParamsSchema,
@@ -1283,6 +1287,34 @@ export const endpoints = {
   }),
 
   // provider rows: payments and credits
+  providerPayment: endpoint({
+    name: 'payments',
+    method: 'POST',
+    path: '/p/v1/payments',
+    access: 'client',
+    scope: 'payments:write',
+    tag: 'Provider',
+    summary: 'Record a payment taken elsewhere (bank transfer, cash, cheque), with its own receipt',
+    description:
+      'Allocated to the account’s open invoices oldest first, or to `invoiceExternalIds` in that order; in the account’s currency, at most what is open. Idempotent by `externalId`: the same body again answers 200 with the same payment; a different body answers 409.',
+    body: ProviderPaymentInputSchema,
+    answer: jsonAnswer(ProviderPaymentSchema),
+    errors: [400, 401, 403, 409],
+  }),
+  providerCredit: endpoint({
+    name: 'credits',
+    method: 'POST',
+    path: '/p/v1/credits',
+    access: 'client',
+    scope: 'payments:write',
+    tag: 'Provider',
+    summary: 'Issue a credit note on an invoice, or on the account (its oldest open invoices first)',
+    description:
+      'A goodwill credit or a correction, shown in statements and the balance; at most what is open. Idempotent by `externalId`: the same body again answers 200 with the same credit; a different body answers 409.',
+    body: ProviderCreditInputSchema,
+    answer: jsonAnswer(ProviderCreditSchema),
+    errors: [400, 401, 403, 409],
+  }),
 
   providerOpenApi: endpoint({
     name: 'openapi.json',

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { AccountPaymentMethodSchema } from './accounts';
+import { AccountPaymentMethodSchema, ExternalIdSchema } from './accounts';
 import { CurrencyCodeSchema, IdSchema, IsoDateSchema, IsoDateTimeSchema, MoneySchema } from './primitives';
-import { textSchema } from './text';
+import { textSchema, trimmedText } from './text';
+import { minorToDecimal, parseMoney } from './money';
 import { builtOnFirstUse } from './lazy-schema';
 import { PAYMENT_FAILURE_REASONS } from './payment-failure';
 
@@ -16,6 +17,16 @@ export const BalanceSchema = builtOnFirstUse(() =>
 );
 export type Balance = z.infer<typeof BalanceSchema>;
 
+/** How a payment taken outside the portal (recorded through the provider API) was made. */
+export const OFFLINE_PAYMENT_METHODS = ['bank_transfer', 'cash', 'cheque', 'other'] as const;
+export type OfflinePaymentMethod = (typeof OFFLINE_PAYMENT_METHODS)[number];
+
+/** An offline payment's method as the customer reads it: the web, receipts and statements share these words. */
+export const OFFLINE_PAYMENT_METHOD_LABELS: Record<'en' | 'fr', Record<OfflinePaymentMethod, string>> = {
+  en: { bank_transfer: 'Bank transfer', cash: 'Cash', cheque: 'Cheque', other: 'Other' },
+  fr: { bank_transfer: 'Virement bancaire', cash: 'Comptant', cheque: 'Chèque', other: 'Autre' },
+};
+
 export const RecentPaymentSchema = builtOnFirstUse(() =>
   z.object({
     id: IdSchema,
@@ -26,6 +37,8 @@ export const RecentPaymentSchema = builtOnFirstUse(() =>
     description: z.string().nullable(),
     type: z.string(),
     card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+    /** How a payment taken outside the portal was made; null for a card payment. */
+    method: z.enum(OFFLINE_PAYMENT_METHODS).nullable(),
     /** Why an Error payment failed (PAYMENT_FAILURE_REASONS); null otherwise. */
     failureReason: z.enum(PAYMENT_FAILURE_REASONS).nullable(),
   }),
@@ -235,3 +248,96 @@ export const PAYMENT_MESSAGES = {
 /** The 400 answer when a payment is not in the account's currency. */
 export const wrongCurrencyMessage = (accountCurrency: string): string =>
   `Payments on this account must be in ${accountCurrency}.`;
+
+// ── Provider API: offline payments and credits (docs/decisions/0020-offline-payments-and-credits.md) ──
+
+/** A positive amount as a decimal string ("12.34"), to the cent; answered in its canonical form ("12.3" → "12.30"). */
+export const PositiveDecimalSchema = builtOnFirstUse(() =>
+  z
+    .string({ error: 'Must be an amount written as a decimal string, e.g. "12.34"' })
+    .check((payload) => {
+      const parsed = parseMoney(payload.value);
+      if (!parsed.ok) payload.issues.push({ code: 'custom', message: parsed.problem, input: payload.value });
+      else if (parsed.minor <= 0n) payload.issues.push({ code: 'custom', message: 'Must be more than zero', input: payload.value });
+    })
+    .transform((value) => {
+      const parsed = parseMoney(value);
+      return parsed.ok ? minorToDecimal(parsed.minor) : value;
+    }),
+);
+
+/** POST /p/v1/payments: a payment taken elsewhere, allocated oldest first unless invoices are named. */
+export const ProviderPaymentInputSchema = builtOnFirstUse(() =>
+  z.object({
+    externalId: ExternalIdSchema,
+    accountExternalId: ExternalIdSchema,
+    amount: PositiveDecimalSchema,
+    currency: CurrencyCodeSchema,
+    receivedAt: IsoDateTimeSchema,
+    method: z.enum(OFFLINE_PAYMENT_METHODS, { error: 'Must be one of bank_transfer, cash, cheque, other' }),
+    reference: trimmedText(200).nullable().optional(),
+    /** Invoices to pay, in this order, each up to what it has open; absent: the oldest open ones first. */
+    invoiceExternalIds: z.array(ExternalIdSchema).min(1, 'Name at least one invoice, or leave the field out').max(500).optional(),
+  }),
+);
+export type ProviderPaymentInput = z.output<typeof ProviderPaymentInputSchema>;
+
+/** What a payment or credit took off one invoice (its receivable). */
+export const ProviderAllocationSchema = builtOnFirstUse(() =>
+  z.object({ invoiceExternalId: z.string().nullable(), invoiceNumber: z.string(), amount: z.string() }),
+);
+
+/** An offline payment as the provider API answers it, the same on every repeat. */
+export const ProviderPaymentSchema = builtOnFirstUse(() =>
+  z.object({
+    externalId: z.string(),
+    accountExternalId: z.string(),
+    amount: z.string(),
+    currency: CurrencyCodeSchema,
+    receivedAt: IsoDateTimeSchema,
+    method: z.enum(OFFLINE_PAYMENT_METHODS),
+    reference: z.string().nullable(),
+    status: PaymentStatusSchema,
+    receiptNumber: z.string(),
+    allocations: z.array(ProviderAllocationSchema),
+  }),
+);
+export type ProviderPayment = z.infer<typeof ProviderPaymentSchema>;
+
+/** POST /p/v1/credits: a credit note on an invoice, or on the account (spread over its oldest open invoices). */
+export const ProviderCreditInputSchema = builtOnFirstUse(() =>
+  z.object({
+    externalId: ExternalIdSchema,
+    accountExternalId: ExternalIdSchema,
+    invoiceExternalId: ExternalIdSchema.optional(),
+    amount: PositiveDecimalSchema,
+    reason: trimmedText(200).min(1, 'A reason is required'),
+  }),
+);
+export type ProviderCreditInput = z.output<typeof ProviderCreditInputSchema>;
+
+export const ProviderCreditSchema = builtOnFirstUse(() =>
+  z.object({
+    externalId: z.string(),
+    accountExternalId: z.string(),
+    invoiceExternalId: z.string().nullable(),
+    amount: z.string(),
+    currency: CurrencyCodeSchema,
+    reason: z.string(),
+    createdAt: IsoDateTimeSchema,
+    allocations: z.array(ProviderAllocationSchema),
+  }),
+);
+export type ProviderCredit = z.infer<typeof ProviderCreditSchema>;
+
+/** Texts of the offline payment and credit calls' refusals. */
+export const PROVIDER_PAYMENT_MESSAGES = {
+  unknownAccount: 'No account has this external id.',
+  unknownInvoice: 'No posted invoice of this account has this external id.',
+  duplicateInvoice: 'Each invoice can appear only once.',
+  paymentAboveOwing: 'The payment is more than the invoices named (or the account) have open: the ledger keeps no unapplied credit.',
+  creditAboveOwing: 'The credit is more than the invoice (or the account) has open: the ledger keeps no unapplied credit.',
+  receivedInFuture: 'A payment cannot be received in the future.',
+  paymentChanged: 'A payment with this external id was recorded with different details; a recorded payment cannot change.',
+  creditChanged: 'A credit with this external id was issued with different details; an issued credit cannot change.',
+} as const;

@@ -16,6 +16,7 @@ import {
   DISPUTE_STATUSES,
   INVOICE_STATES,
   LANGUAGES,
+  OFFLINE_PAYMENT_METHODS,
   PAYMENT_FAILURE_REASONS,
   PAYMENT_PROVIDERS,
   PAYMENT_STATUSES,
@@ -654,9 +655,17 @@ export const payments = pgTable(
     receiptNumber: text('receipt_number')
       .notNull()
       .default(sql`'R-' || lpad(nextval('payment_receipt_numbers')::text, 7, '0')`),
+    /** How a payment taken outside the portal was made (recorded through the provider API); null for card payments. */
+    method: text('method', { enum: OFFLINE_PAYMENT_METHODS }),
+    /** The offline payment's own reference (a bank transfer's, a cheque's number), printed on its receipt. */
+    reference: text('reference'),
+    /** The provider's id of an offline payment, and the hash of the body that recorded it (lib/request-hash.ts). */
+    externalId: text('external_id'),
+    requestHash: text('request_hash'),
   },
   (t) => [
     uniqueIndex('payments_receipt_number_idx').on(t.receiptNumber),
+    uniqueIndex('payments_external_id_idx').on(t.externalId),
     index('payments_account_date_idx').on(t.accountId, t.date.desc(), t.id.desc()),
     uniqueIndex('payments_idempotency_idx').on(t.accountId, t.idempotencyKey),
     index('payments_in_progress_idx')
@@ -903,6 +912,30 @@ export const disputes = pgTable(
 );
 
 /**
+ * Credits the provider issued through its API, by its own id: each is one or more credit notes (what it
+ * took off each receivable), so the ledger reads credit notes alone (docs/decisions/0020-offline-payments-and-credits.md).
+ */
+export const credits = pgTable(
+  'credits',
+  {
+    id: id(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    externalId: text('external_id').notNull(),
+    /** lib/request-hash.ts of the body that issued it: a repeat with another body is refused. */
+    requestHash: text('request_hash').notNull(),
+    /** The invoice the provider named; null for a credit on the account. */
+    invoiceId: ref('invoice_id').references(() => invoices.id),
+    amount: money('amount').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('credits_external_id_idx').on(t.externalId), check('credits_amount_positive', sql`${t.amount} > 0`)],
+);
+
+/**
  * Credit notes: ledger entries that reduce what an invoice's receivable owes, as a Successful payment
  * assignment does (`lib/ledger.ts`). The invoice itself is never edited. One per resolved dispute.
  */
@@ -920,6 +953,8 @@ export const creditNotes = pgTable(
       .notNull()
       .references(() => receivables.id),
     disputeId: ref('dispute_id').references(() => disputes.id),
+    /** The provider's credit this note is part of. */
+    creditId: ref('credit_id').references(() => credits.id),
     amount: money('amount').notNull(),
     currency: char('currency', { length: 3 }).notNull(),
     description: text('description').notNull(),
@@ -930,6 +965,7 @@ export const creditNotes = pgTable(
     index('credit_notes_receivable_idx').on(t.receivableId),
     index('credit_notes_account_created_idx').on(t.accountId, t.createdAt),
     uniqueIndex('credit_notes_dispute_idx').on(t.disputeId),
+    index('credit_notes_credit_idx').on(t.creditId),
     check('credit_notes_amount_positive', sql`${t.amount} > 0`),
   ],
 );

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { minorToDecimal, toMinor } from '@portal/contract';
 import type { Database } from '../db/client';
-import { creditNotes, invoices, receivables } from '../db/schema';
+import { creditNotes, credits, invoices, receivables } from '../db/schema';
 import type { Caller } from './caller';
 import { createTestDatabase } from '../../test/database';
 import { createAccount, createInvoice, createPayment } from '../../test/factories';
@@ -183,6 +184,70 @@ describe('the ledger of an account', () => {
   ] as const)('works out what was owed right after the $payment payment', async ({ payment, owing }) => {
     const { rows } = await database.db.execute<{ owing: string }>(owingAfterPaymentSql(ledger[payment]));
     expect(rows[0]!.owing).toBe(owing);
+  });
+});
+
+/**
+ * What the provider API writes (docs/decisions/0020-offline-payments-and-credits.md): an offline payment is a
+ * Successful payment with its method and assignments; a credit is a `credits` row and one credit note per
+ * receivable it reduces. Two invoices of 30.00 and 40.00; each case writes its entries, then reads the ledger.
+ */
+describe('the ledger after offline payments and credits', () => {
+  type Entry =
+    | { kind: 'payment'; assignments: [number, string][] }
+    | { kind: 'credit'; notes: [number, string][] };
+  let n = 0;
+  const write = async (db: Database['db'], accountId: bigint, arIds: bigint[], invoiceIds: bigint[], entry: Entry) => {
+    n += 1;
+    if (entry.kind === 'payment') {
+      await createPayment(db, accountId, {
+        type: 'Bank transfer',
+        method: 'bank_transfer',
+        externalId: `LEDGER-PAY-${n}`,
+        requestHash: 'h',
+        assignments: entry.assignments.map(([i, amount]) => ({ receivableId: arIds[i]!, amount })),
+      });
+      return;
+    }
+    const total = entry.notes.reduce((sum, [, amount]) => sum + toMinor(amount), 0n);
+    const [credit] = await db
+      .insert(credits)
+      .values({ accountId, externalId: `LEDGER-CR-${n}`, requestHash: 'h', amount: minorToDecimal(total), currency: 'CAD', reason: 'Goodwill' })
+      .returning();
+    await db.insert(creditNotes).values(
+      entry.notes.map(([i, amount]) => ({ accountId, invoiceId: invoiceIds[i]!, receivableId: arIds[i]!, creditId: credit!.id, amount, currency: 'CAD', description: 'Goodwill' })),
+    );
+  };
+
+  it.each<{ name: string; entries: Entry[]; balance: string; owing: [string, string] }>([
+    { name: 'a bank transfer oldest first', entries: [{ kind: 'payment', assignments: [[0, '30.00'], [1, '15.00']] }], balance: '-25.00', owing: ['0.00', '25.00'] },
+    { name: 'a credit on the account spread oldest first', entries: [{ kind: 'credit', notes: [[0, '30.00'], [1, '5.00']] }], balance: '-35.00', owing: ['0.00', '35.00'] },
+    { name: 'a credit on the second invoice', entries: [{ kind: 'credit', notes: [[1, '40.00']] }], balance: '-30.00', owing: ['30.00', '0.00'] },
+    {
+      name: 'a cash payment, then a credit of what is left',
+      entries: [
+        { kind: 'payment', assignments: [[0, '10.00']] },
+        { kind: 'credit', notes: [[0, '20.00'], [1, '40.00']] },
+      ],
+      balance: '0.00',
+      owing: ['0.00', '0.00'],
+    },
+  ])('$name: balance $balance, owing $owing, and a new version per write', async ({ entries, balance, owing }) => {
+    const db = database.db;
+    const account = await createAccount(db);
+    const first = await createInvoice(db, account.id, { amount: '30.00', dueDate: '2025-01-21' });
+    const second = await createInvoice(db, account.id, { amount: '40.00', dueDate: '2025-02-21' });
+    const staff: Caller = { userId: 1n, sessionId: 's', name: 'n', roles: ['Staff'], accountIds: [], isStaff: true, isAdmin: false };
+    let version = BigInt((await findLedgerVersion(db, staff, { accountId: account.id }))!);
+    for (const entry of entries) {
+      await write(db, account.id, [first.arId!, second.arId!], [first.id, second.id], entry);
+      const moved = BigInt((await findLedgerVersion(db, staff, { accountId: account.id }))!);
+      expect(moved).toBeGreaterThan(version);
+      version = moved;
+    }
+    const { rows } = await db.execute<{ balances: unknown }>(sql`select ${balancesByCurrencyJson(account.id)} as balances`);
+    expect(rows[0]!.balances).toEqual([{ currency: 'CAD', amount: balance }]);
+    expect([await owingOf(db, first.id), await owingOf(db, second.id)]).toEqual(owing);
   });
 });
 

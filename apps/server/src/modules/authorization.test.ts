@@ -587,6 +587,18 @@ describe('authorization on the provider API', () => {
     },
 
     // payments and credits
+    {
+      route: 'POST /p/v1/payments',
+      request: {
+        method: 'POST',
+        url: '/p/v1/payments',
+        payload: { externalId: 'AUTHZ-PAY-1', accountExternalId: 'AUTHZ-ACC-1', amount: '1.00', currency: 'CAD', receivedAt: '2024-01-01T00:00:00Z', method: 'cash' },
+      },
+    },
+    {
+      route: 'POST /p/v1/credits',
+      request: { method: 'POST', url: '/p/v1/credits', payload: { externalId: 'AUTHZ-CR-1', accountExternalId: 'AUTHZ-ACC-1', amount: '1.00', reason: 'Goodwill' } },
+    },
 
   ];
   const scopeOf = (key: string) => (endpointList as readonly Endpoint[]).find((row) => `${row.method} ${routePath(row.path)}` === key)?.scope;

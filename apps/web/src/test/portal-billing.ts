@@ -66,6 +66,7 @@ export const recentPayment = (
   description: 'One-time payment',
   type: 'Credit Card (Manual)',
   card: { brand: 'Visa', last4: '4242' },
+  method: null,
   failureReason: status === 'Error' ? 'card_declined' : null,
   ...overrides,
 });

@@ -24,6 +24,7 @@ describe('presentStatement', () => {
     description: null,
     cardBrand: null,
     cardLast4: null,
+    method: null,
     receiptNumber: 'R-0000001',
   });
   const credit = (amount: string) => ({

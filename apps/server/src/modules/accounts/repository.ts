@@ -123,6 +123,7 @@ export const listPeriodPayments = (db: PortalDb, accountId: bigint, currency: st
       description: payments.description,
       cardBrand: payments.cardBrand,
       cardLast4: payments.cardLast4,
+      method: payments.method,
       receiptNumber: payments.receiptNumber,
     })
     .from(payments)

@@ -1,5 +1,5 @@
 /** A loaded statement → what its PDF and CSV print, in the account's language and time zone. Pure. */
-import { issueDay, minorToDecimal, todayIn } from '@portal/contract';
+import { OFFLINE_PAYMENT_METHOD_LABELS, issueDay, minorToDecimal, todayIn } from '@portal/contract';
 import { timeZoneOfAddress } from '@portal/contract/regions';
 import type { Brand } from '../../lib/brand';
 import { formatPeriod } from '../../lib/document-format';
@@ -80,7 +80,11 @@ export const statementDocumentData = (input: {
       amount: p.amount,
       reference: p.receiptNumber,
       description:
-        p.cardBrand && p.cardLast4 ? t.payment(t.card(p.cardBrand, p.cardLast4)) : p.description?.trim() || t.defaultPayment,
+        p.cardBrand && p.cardLast4
+          ? t.payment(t.card(p.cardBrand, p.cardLast4))
+          : p.method
+            ? t.payment(OFFLINE_PAYMENT_METHOD_LABELS[language][p.method])
+            : p.description?.trim() || t.defaultPayment,
     })),
     ...statement.credits.map((c) => ({
       kind: 'credit' as const,
@@ -88,7 +92,8 @@ export const statementDocumentData = (input: {
       date: c.date,
       amount: c.amount,
       reference: c.invoiceNumber,
-      description: t.credit(c.invoiceNumber, c.disputeId),
+      // A dispute's credit names the dispute; the provider's credits say why they were given.
+      description: t.credit(c.invoiceNumber, c.disputeId, c.disputeId === null ? c.description : null),
     })),
   ];
   // Printed as what is owed: the ledger balance with its sign turned.

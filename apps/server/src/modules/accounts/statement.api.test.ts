@@ -129,7 +129,7 @@ describe('the statement of account as CSV', () => {
         '2025-01-01,Opening balance,,,,,35.00\n' +
         `2025-01-01,Invoice,${january.invoiceNumber},"Invoice ${january.invoiceNumber} (Dec 1 – Dec 31, 2024)",80.00,,115.00\n` +
         `2025-01-15,Payment,${card.receiptNumber},Payment - Visa ending in 4242,,50.00,65.00\n` +
-        `2025-01-20,Credit,${january.invoiceNumber},Credit on invoice ${january.invoiceNumber},,12.34,52.66\n` +
+        `2025-01-20,Credit,${january.invoiceNumber},Credit on invoice ${january.invoiceNumber} - Dropped call refund,,12.34,52.66\n` +
         `2025-01-31,Payment,${late.receiptNumber},Autopay,,7.00,45.66\n` +
         '2025-01-31,Closing balance,,,80.00,69.34,45.66\n',
     );
@@ -174,7 +174,7 @@ describe('the statement of account as CSV', () => {
     );
     expect(lines[3]).toBe(`2025-01-15,Paiement,${french.card.receiptNumber},Paiement - Visa se terminant par 4242,,50.00,65.00`);
     expect(lines[4]).toBe(
-      `2025-01-20,Crédit,${french.january.invoiceNumber},Crédit sur la facture ${french.january.invoiceNumber},,12.34,52.66`,
+      `2025-01-20,Crédit,${french.january.invoiceNumber},Crédit sur la facture ${french.january.invoiceNumber} - Dropped call refund,,12.34,52.66`,
     );
     expect(lines[6]).toBe('2025-01-31,Solde de clôture,,,80.00,69.34,45.66');
   });

@@ -18,7 +18,7 @@ export interface OpenInvoiceRow {
 }
 
 /** A recent payment with the columns the dashboard shows. */
-export type HomePaymentRow = Pick<PaymentRow, 'id' | 'date' | 'amount' | 'currency' | 'status' | 'description' | 'type' | 'cardBrand' | 'cardLast4' | 'failureReason'>;
+export type HomePaymentRow = Pick<PaymentRow, 'id' | 'date' | 'amount' | 'currency' | 'status' | 'description' | 'type' | 'cardBrand' | 'cardLast4' | 'method' | 'failureReason'>;
 
 export interface HomeModelRows {
   /** The account's ledger version these rows were read at ("0" before any write). */
@@ -48,6 +48,7 @@ interface PaymentJson {
   type: string;
   cardBrand: string | null;
   cardLast4: string | null;
+  method: PaymentRow['method'];
   failureReason: PaymentRow['failureReason'];
 }
 
@@ -55,7 +56,7 @@ const recentPaymentsJson = sql<PaymentJson[]>`(
   select coalesce(json_agg(json_build_object(
     'id', id::text, 'date', date, 'amount', amount::text, 'currency', currency, 'status', status,
     'description', description, 'type', type, 'cardBrand', card_brand, 'cardLast4', card_last4,
-    'failureReason', failure_reason
+    'method', method, 'failureReason', failure_reason
   ) order by date desc, id desc), '[]'::json)
   from (
     select * from payments where account_id = ${account} order by date desc, id desc limit ${sql.placeholder('paymentCount')}

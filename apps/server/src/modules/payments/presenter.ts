@@ -6,7 +6,7 @@ export const moneyOf = (decimal: string) => fromMinor(toMinor(decimal));
 
 /** A payment as the home model, the payment history and PaymentResult show it. */
 export const presentPayment = (
-  payment: Pick<PaymentRow, 'id' | 'date' | 'amount' | 'currency' | 'status' | 'description' | 'type' | 'cardBrand' | 'cardLast4' | 'failureReason'>,
+  payment: Pick<PaymentRow, 'id' | 'date' | 'amount' | 'currency' | 'status' | 'description' | 'type' | 'cardBrand' | 'cardLast4' | 'method' | 'failureReason'>,
 ): RecentPayment => ({
   id: payment.id,
   date: payment.date.toISOString(),
@@ -16,5 +16,6 @@ export const presentPayment = (
   description: payment.description,
   type: payment.type,
   card: payment.cardBrand && payment.cardLast4 ? { brand: payment.cardBrand, last4: payment.cardLast4 } : null,
+  method: payment.method,
   failureReason: payment.status === 'Error' ? paymentFailureReasonOf(payment.failureReason) : null,
 });

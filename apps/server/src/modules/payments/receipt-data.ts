@@ -1,5 +1,5 @@
 /** Rows of a successful payment → what its receipt prints. Pure: sums in exact minor units. */
-import { minorToDecimal, toMinor } from '@portal/contract';
+import { OFFLINE_PAYMENT_METHOD_LABELS, minorToDecimal, toMinor } from '@portal/contract';
 import { timeZoneOfAddress } from '@portal/contract/regions';
 import type { Brand } from '../../lib/brand';
 import { documentLanguage, type DocumentLanguage } from '../../lib/language';
@@ -24,7 +24,7 @@ export interface ReceiptPdfData {
   timeZone: string;
   taxRegistrations: TaxRegistration[];
   receiptNumber: string;
-  /** The card processor's reference of the payment, when it has one. */
+  /** The card processor's reference of the payment, or an offline payment's own, when it has one. */
   paymentReference: string | null;
   accountNumber: string;
   paymentDate: Date;
@@ -32,6 +32,8 @@ export interface ReceiptPdfData {
   amount: string;
   /** "Visa" and "4242", when a card paid. */
   card: { brand: string; last4: string } | null;
+  /** How an offline payment was made, in the receipt's language ("Virement bancaire"). */
+  offlineMethod: string | null;
   description: string;
   receivedFrom: { name: string; lines: string[] };
   invoices: ReceiptInvoiceRow[];
@@ -44,7 +46,7 @@ export const receiptPdfData = (input: {
   brand: Brand;
   payment: Pick<
     PaymentRow,
-    'receiptNumber' | 'providerRef' | 'date' | 'amount' | 'currency' | 'description' | 'cardBrand' | 'cardLast4'
+    'receiptNumber' | 'providerRef' | 'date' | 'amount' | 'currency' | 'description' | 'cardBrand' | 'cardLast4' | 'method' | 'reference'
   >;
   billTo: BillToRow;
   invoices: ReceiptInvoiceRow[];
@@ -53,19 +55,21 @@ export const receiptPdfData = (input: {
   taxNumbers?: TaxNumbers;
 }): ReceiptPdfData => {
   const { payment, billTo } = input;
+  const language = documentLanguage(billTo.language);
   const applied = input.invoices.reduce((sum, invoice) => sum + toMinor(invoice.applied), 0n);
   return {
     brand: input.brand,
-    language: documentLanguage(billTo.language),
+    language,
     timeZone: timeZoneOfAddress(billTo),
     taxRegistrations: taxRegistrationsFor(billTo, input.taxNumbers ?? {}),
     receiptNumber: payment.receiptNumber,
-    paymentReference: payment.providerRef?.trim() || null,
+    paymentReference: payment.providerRef?.trim() || payment.reference?.trim() || null,
     accountNumber: billTo.customerNo,
     paymentDate: payment.date,
     currency: payment.currency.trim(),
     amount: payment.amount,
     card: payment.cardBrand && payment.cardLast4 ? { brand: payment.cardBrand, last4: payment.cardLast4 } : null,
+    offlineMethod: payment.method ? OFFLINE_PAYMENT_METHOD_LABELS[language][payment.method] : null,
     description: payment.description?.trim() ?? '',
     receivedFrom: { name: billToName(billTo), lines: billToLines(billTo) },
     invoices: input.invoices,

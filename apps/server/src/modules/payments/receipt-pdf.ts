@@ -60,7 +60,7 @@ class ReceiptLayout extends DocumentLayout {
         ...(data.paymentReference ? [[t.paymentReference, data.paymentReference] as const] : []),
         [t.accountNumber, data.accountNumber],
         [t.paymentDate, this.paymentDay()],
-        [t.paymentMethod, data.card ? t.card(data.card.brand, data.card.last4) : data.description || t.payment],
+        [t.paymentMethod, data.card ? t.card(data.card.brand, data.card.last4) : data.offlineMethod || data.description || t.payment],
         // Left of the invoice's facts: a card processor's reference is up to 30 characters.
       ],
       104,

@@ -71,11 +71,12 @@ export const openReceivables = async (
 };
 
 /** Records a payment whose charge its creator sends next (it holds the charge lease). */
-export const insertPayment = async (tx: PortalDb, values: NewPayment & { createdAt: Date }, assignments: readonly Assignment[]): Promise<PaymentRow> => {
-  const [payment] = await tx
-    .insert(payments)
-    .values({ ...values, ...initialChargeLease(values.createdAt) })
-    .returning();
+export const insertPayment = (tx: PortalDb, values: NewPayment & { createdAt: Date }, assignments: readonly Assignment[]): Promise<PaymentRow> =>
+  recordPayment(tx, { ...values, ...initialChargeLease(values.createdAt) }, assignments);
+
+/** Records a payment and its assignments to receivables, in the caller's transaction. */
+export const recordPayment = async (tx: PortalDb, values: NewPayment, assignments: readonly Assignment[]): Promise<PaymentRow> => {
+  const [payment] = await tx.insert(payments).values(values).returning();
   if (assignments.length > 0) {
     await tx.insert(paymentAssignments).values(
       assignments.map((a) => ({ paymentId: payment!.id, receivableId: a.receivableId, amount: minorToDecimal(a.amountMinor) })),
@@ -88,18 +89,21 @@ export const setPaymentProviderRef = async (db: PortalDb, paymentId: bigint, pro
   await db.update(payments).set({ providerRef }).where(and(eq(payments.id, paymentId), sql`${payments.providerRef} is null`));
 };
 
-/** Postgres unique violation on the (account, idempotency key) index: a concurrent double submit. */
-export const isIdempotencyConflict = (error: unknown): boolean => {
+/** A Postgres unique violation of `index`, wherever the driver nests it among causes. */
+export const isUniqueViolation = (error: unknown, index: string): boolean => {
   const seen = new Set<unknown>();
   let current: unknown = error;
   while (current && typeof current === 'object' && !seen.has(current)) {
     seen.add(current);
     const e = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
-    if (e.code === '23505' && (e.constraint === 'payments_idempotency_idx' || String(e.message).includes('payments_idempotency_idx'))) return true;
+    if (e.code === '23505' && (e.constraint === index || String(e.message).includes(index))) return true;
     current = e.cause;
   }
   return false;
 };
+
+/** Postgres unique violation on the (account, idempotency key) index: a concurrent double submit. */
+export const isIdempotencyConflict = (error: unknown): boolean => isUniqueViolation(error, 'payments_idempotency_idx');
 
 /** The payment a provider event is about: by the id we sent in its metadata, else by its reference. */
 export const findProviderPayment = async (

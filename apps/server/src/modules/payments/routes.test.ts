@@ -103,6 +103,7 @@ describe('POST /b/v1/Payment/customerpayment', () => {
         description: 'Payment',
         type: 'Credit Card (Manual)',
         card: { brand: 'Visa', last4: '4242' },
+        method: null,
         failureReason: null,
       },
       error: null,

@@ -1,10 +1,14 @@
-/** Payment/customerpayment: a card payment, idempotent per account and key; Payment/receipt: a successful payment's receipt. */
+/**
+ * Payment/customerpayment: a card payment, idempotent per account and key; Payment/receipt: a successful
+ * payment's receipt; and the provider API's offline payments and credits.
+ */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { depsOf } from '../../http/deps';
 import { callerOf } from '../../lib/caller';
 import { route } from '../../http/route';
 import { attachment } from '../../lib/document-format';
+import { providerPaymentRoutes } from './provider';
 import { getPaymentReceipt } from './receipt';
 import { createCustomerPayment, idempotencyKeyOf } from './service';
 
@@ -29,4 +33,6 @@ export const paymentRoutes = async (app: FastifyInstance) => {
     const receipt = await getPaymentReceipt(deps, callerOf(request), request.params.paymentId);
     return reply.type('application/pdf').header('content-disposition', attachment(receipt.fileName)).send(receipt.pdf);
   });
+
+  await providerPaymentRoutes(app);
 };

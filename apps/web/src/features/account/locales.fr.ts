@@ -99,6 +99,8 @@ export const fr: Catalog<typeof en> = {
       'account.person_removed': 'Accès au compte retiré à {{person}}',
       'invoice.posted': 'Facture de {{amount}} émise',
       'usage.batch_loaded': 'Relevés d’appels et de données chargés',
+      'payment.recorded': 'Paiement de {{amount}} reçu',
+      'credit.issued': 'Crédit de {{amount}} appliqué',
     },
   },
 };

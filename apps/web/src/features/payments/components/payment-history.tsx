@@ -8,19 +8,19 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PaymentStatusBadge } from '@/components/payment-status/payment-status-badge';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { TableOrCards } from '@/components/ui/table-or-cards';
-import { cardLabel } from '@/lib/cards';
 import { useFormat } from '@/lib/i18n/use-format';
 import { hasPendingPayment } from '@/lib/payment-status';
 import { Banner } from '@/components/ui/banner';
 import { historyReasonText } from '../payment-outcome';
+import { paymentMethodLabel } from '../payment-method';
 import { ReceiptButton } from './receipt-button';
 
 /** Rows shown before "Show all": the latest payments answer most questions; the home model holds up to 50. */
 export const HISTORY_PREVIEW_ROWS = 10;
 
 /**
- * Payment History: Date ("MMM d, yyyy"), Amount, Status badge and Method ("Visa •••• 4242"), and a
- * receipt to download for each successful payment.
+ * Payment History: Date ("MMM d, yyyy"), Amount, Status badge and Method ("Visa •••• 4242", or how a
+ * payment taken outside the portal was made: "Bank transfer"), and a receipt to download for each successful payment.
  */
 export function PaymentHistory({ payments }: { payments: RecentPayment[] }) {
   const { t, i18n } = useTranslation('payments');
@@ -38,7 +38,7 @@ export function PaymentHistory({ payments }: { payments: RecentPayment[] }) {
   const [expanded, setExpanded] = useState(false);
   // Memoised: the rows shown are what the table is measured for.
   const shown = useMemo(() => (expanded ? payments : payments.slice(0, HISTORY_PREVIEW_ROWS)), [expanded, payments]);
-  const method = (payment: RecentPayment) => (payment.card ? cardLabel(payment.card) : payment.type);
+  const method = (payment: RecentPayment) => paymentMethodLabel(payment, i18n.language);
   const [receiptError, setReceiptError] = useState<string | null>(null);
   const receipt = (payment: RecentPayment) =>
     payment.status === 'Successful' ? <ReceiptButton payment={payment} onError={setReceiptError} /> : null;

@@ -260,6 +260,38 @@ describe('payments screen', () => {
     ]);
   });
 
+  const offlineHistory = (): HomeModel => ({
+    ...homeModel([[-120.5, 'CAD']]),
+    recentPayments: [
+      recentPayment(5n, 'Successful', { card: null, method: 'bank_transfer', type: 'Bank transfer', date: '2025-05-03T15:00:00Z' }),
+      recentPayment(4n, 'Successful', { card: null, method: 'cheque', type: 'Cheque', date: '2025-05-02T15:00:00Z' }),
+    ],
+  });
+  const methodsIn = async (name: string) =>
+    within(await screen.findByRole('table', { name }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[3]!.textContent);
+
+  it('names how an offline payment was made', async () => {
+    wideScreen();
+    mockPortalBilling({ home: () => json(offlineHistory()) });
+    renderRoute('/payments');
+    expect(await methodsIn('Payment History')).toEqual(['Bank transfer', 'Cheque']);
+  });
+
+  it('names how an offline payment was made in French', async () => {
+    await changeLanguage('fr');
+    try {
+      wideScreen();
+      mockPortalBilling({ details: () => json(accountDetails(1001n, { language: 'French' })), home: () => json(offlineHistory()) });
+      renderRoute('/payments');
+      expect(await methodsIn('Historique des paiements')).toEqual(['Virement bancaire', 'Chèque']);
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
   it('lists payments on two lines per payment on phones, without a table', async () => {
     mockPortalBilling({
       home: () =>

@@ -43,7 +43,7 @@ const recordOf = (i, prefix) => {
     dataKb: kind === 'data' ? i % 50000 : 0,
     description: kind === 'voice' ? 'Call to Toronto, ON' : kind === 'sms' ? 'Text message' : 'Mobile data',
     amount: ((i % 500) / 100).toFixed(4),
-    ...(i % 11 === 0 ? { ratingClass: 'roamingVoice' } : {}),
+    ...(i % 11 === 0 ? { ratingClass: 'RoamingVoice' } : {}),
   };
 };
 

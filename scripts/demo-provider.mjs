@@ -246,8 +246,8 @@ const WORDS = {
  * those records names too; per started minute or per message, in cents.
  */
 const CHARGED = {
-  crossBorder: { line: 'CrossBorder', cents: 25, English: 'Calls across the border', French: 'Appels transfrontaliers' },
-  internationalSms: { line: 'InternationalSms', cents: 15, English: 'Text messages abroad', French: 'Messages texte à l’étranger' },
+  CrossBorder: { cents: 25, English: 'Calls across the border', French: 'Appels transfrontaliers' },
+  InternationalSms: { cents: 15, English: 'Text messages abroad', French: 'Messages texte à l’étranger' },
 };
 
 const pick = (random, list) => list[Math.floor(random() * list.length)];
@@ -286,11 +286,11 @@ const usageRecords = (prefix, period, account) => {
     const other = kind === 'sms' && abroad ? `+447700900${String(Math.floor(random() * 1000)).padStart(3, '0')}` : fictional(random, country);
     const ends = direction === 'outgoing' ? { fromNumber: account.phone, toNumber: other } : { fromNumber: other, toNumber: account.phone };
     if (kind === 'sms') {
-      return abroad ? { ...record, ...ends, description: words.abroad, amount: money(CHARGED.internationalSms.cents), ratingClass: 'internationalSms' } : { ...record, ...ends };
+      return abroad ? { ...record, ...ends, description: words.abroad, amount: money(CHARGED.InternationalSms.cents), ratingClass: 'InternationalSms' } : { ...record, ...ends };
     }
     const durationSeconds = 15 + Math.floor(random() * 900);
     const call = { ...record, ...ends, durationSeconds };
-    return abroad ? { ...call, description: words[country], amount: money(Math.ceil(durationSeconds / 60) * CHARGED.crossBorder.cents), ratingClass: 'crossBorder' } : call;
+    return abroad ? { ...call, description: words[country], amount: money(Math.ceil(durationSeconds / 60) * CHARGED.CrossBorder.cents), ratingClass: 'CrossBorder' } : call;
   });
 };
 
@@ -304,7 +304,7 @@ const invoiceBody = (prefix, period, account, records) => {
   const french = account.language === 'French';
   const usageLines = Object.entries(CHARGED).flatMap(([ratingClass, charged]) => {
     const amount = records.filter((record) => record.ratingClass === ratingClass).reduce((sum, record) => sum + cents(record.amount), 0);
-    return amount > 0 ? [{ description: charged[account.language], category: 'Usage', amount, usage: charged.line }] : [];
+    return amount > 0 ? [{ description: charged[account.language], category: 'Usage', amount, usage: ratingClass }] : [];
   });
   const lines = [
     { description: account.plan[0], category: 'Plan', amount: account.plan[1] },

@@ -18,7 +18,7 @@ const valid = {
 describe('checkUsageBatchRecord', () => {
   it('accepts a record as NDJSON gives it and as CSV gives it', () => {
     expect(checkUsageBatchRecord(valid).record).toEqual({ ...valid, invoiceExternalId: null, usageClass: null });
-    const csv = { ...valid, durationSeconds: '125', dataKb: '', invoiceExternalId: 'INV-9', ratingClass: 'roamingVoice' };
+    const csv = { ...valid, durationSeconds: '125', dataKb: '', invoiceExternalId: 'INV-9', ratingClass: 'RoamingVoice' };
     expect(checkUsageBatchRecord(csv).record).toMatchObject({ durationSeconds: 125, dataKb: 0, invoiceExternalId: 'INV-9', usageClass: 5 });
   });
 
@@ -48,7 +48,7 @@ describe('checkUsageBatchRecord', () => {
     [{ amount: '0.12345' }, 'amount must be a decimal string of 0 or more with at most 4 decimals (e.g. "0.2500")'],
     [{ amount: '-1.00' }, 'amount must be a decimal string of 0 or more with at most 4 decimals (e.g. "0.2500")'],
     [{ invoiceExternalId: 'INV 1' }, 'invoiceExternalId may not contain spaces or slashes'],
-    [{ ratingClass: 'premium' }, 'ratingClass must be one of voiceOverage, crossBorder, international, internationalSms, dataOverage, roamingVoice, roamingSms, roamingData'],
+    [{ ratingClass: 'premium' }, 'ratingClass must be one of VoiceOverage, CrossBorder, International, InternationalSms, DataOverage, RoamingVoice, RoamingSms, RoamingData'],
   ])('refuses %o: %s', (change, error) => {
     expect(checkUsageBatchRecord({ ...valid, ...change })).toEqual({ error });
   });

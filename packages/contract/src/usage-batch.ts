@@ -3,7 +3,7 @@
  * formats: a batch has millions of them, so the rule is written out rather than a schema parse.
  * CSV gives every field as text ('' for none); NDJSON may give numbers, null or leave fields out.
  */
-import { CDR_TYPES } from './invoices';
+import { CDR_TYPES, USAGE_CLASS_NAMES } from './invoices';
 import { textProblem } from './text';
 import { CDR_DIRECTIONS } from './usage';
 
@@ -37,22 +37,6 @@ export const USAGE_BATCH_REQUIRED: readonly UsageBatchField[] = [
   'amount',
 ];
 
-/**
- * The rating class that priced a record, as the invoice's usage lines group them; none when the
- * plan includes it. Listed in the order of the server's rating classes (lib/rating `UsageClass`).
- */
-export const USAGE_RATING_CLASSES = [
-  'voiceOverage',
-  'crossBorder',
-  'international',
-  'internationalSms',
-  'dataOverage',
-  'roamingVoice',
-  'roamingSms',
-  'roamingData',
-] as const;
-export type UsageRatingClass = (typeof USAGE_RATING_CLASSES)[number];
-
 export const USAGE_BATCH_TEXT_MAX = 64;
 export const USAGE_DESCRIPTION_MAX = 200;
 /** cdrs.amount is numeric(12, 4): rated amounts to the ten-thousandth. */
@@ -80,7 +64,7 @@ export interface UsageBatchRecord {
   description: string;
   amount: string;
   invoiceExternalId: string | null;
-  /** Index of the rating class in `USAGE_RATING_CLASSES`; null when the plan includes the record. */
+  /** Index of the rating class in `USAGE_CLASS_NAMES`; null when the plan includes the record. */
   usageClass: number | null;
 }
 
@@ -150,8 +134,8 @@ export const checkUsageBatchRecord = (fields: Readonly<Record<string, unknown>>)
   }
   let usageClass: number | null = null;
   if (!absent(fields.ratingClass)) {
-    if (!oneOf(USAGE_RATING_CLASSES, fields.ratingClass)) return fail(`ratingClass must be one of ${USAGE_RATING_CLASSES.join(', ')}`);
-    usageClass = USAGE_RATING_CLASSES.indexOf(fields.ratingClass);
+    if (!oneOf(USAGE_CLASS_NAMES, fields.ratingClass)) return fail(`ratingClass must be one of ${USAGE_CLASS_NAMES.join(', ')}`);
+    usageClass = USAGE_CLASS_NAMES.indexOf(fields.ratingClass);
   }
   return {
     record: {

@@ -10,7 +10,7 @@ import type { MailMessage } from '../../lib/mailer';
 import { withFragment } from '../../lib/site-urls';
 import { endUserSessions, findUserById, findUsersByLogin, resolveLogin, type UserRow } from '../sessions';
 import { oidcSettingsOf } from '../single-sign-on';
-import { expiresAfter, generateOpaqueToken, hashOpaqueToken, insertToken, invalidateTokens } from '../tokens';
+import { expiresAfter, generateOpaqueToken, hashOpaqueToken, invalidateTokens, replaceToken } from '../tokens';
 import { composeInvitationEmail } from './invitation-email';
 import {
   accountCountOfUser,
@@ -138,8 +138,7 @@ export const prepareInvitationMail =
     if (mail.kind === 'added' || (await signsIn(deps.db, user))) return composeInvitationEmail({ ...common, kind: 'added' });
     const token = generateOpaqueToken();
     await deps.db.transaction(async (tx) => {
-      await invalidateTokens(tx, user.id, 'invitation', now);
-      await insertToken(tx, {
+      await replaceToken(tx, {
         userId: user.id,
         purpose: 'invitation',
         tokenHash: hashOpaqueToken(token),

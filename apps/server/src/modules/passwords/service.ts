@@ -18,7 +18,7 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import type { Caller } from '../../lib/caller';
 import type { Deps } from '../../http/deps';
 import { resolveLogin, endUserSessions, accountLanguageOfUser, findUserById, findUsersByLogin, queueSecurityNotice, type ChangeOrigin, untrustedLoginChecks } from '../sessions';
-import { expiresAfter, generateOpaqueToken, hashOpaqueToken, isWellFormedToken, consumeToken, findUsableTokenOwner, insertToken, invalidateTokens } from '../tokens';
+import { expiresAfter, generateOpaqueToken, hashOpaqueToken, isWellFormedToken, consumeToken, findUsableTokenOwner, invalidateTokens, replaceToken } from '../tokens';
 import { checkPasswordPolicy } from './password-policy';
 import { composeResetEmail } from './reset-email';
 import { documentLanguage, inLanguage } from '../../lib/language';
@@ -109,9 +109,7 @@ export const preparePasswordReset =
     // Written in the person's language: their account's (people have no language of their own).
     const language = documentLanguage(await accountLanguageOfUser(deps.db, user.id));
     await deps.db.transaction(async (tx) => {
-      // One live link per user: a new request retires the older ones.
-      await invalidateTokens(tx, user.id, 'reset', now);
-      await insertToken(tx, {
+      await replaceToken(tx, {
         userId: user.id,
         purpose: 'reset',
         tokenHash: hashOpaqueToken(token),

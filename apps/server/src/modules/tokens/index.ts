@@ -2,4 +2,4 @@
 export { tokenRoutes } from './routes';
 export { signSessionToken } from './session-token';
 export { expiresAfter, generateOpaqueToken, hashOpaqueToken, isWellFormedToken } from './opaque-token';
-export { consumeToken, findUsableTokenOwner, insertToken, invalidateTokens } from './repository';
+export { consumeToken, findUsableTokenOwner, insertToken, invalidateTokens, replaceToken } from './repository';

@@ -28,6 +28,12 @@ export const insertToken = async (
   });
 };
 
+/** One live token per user and purpose: the new one retires the older ones (a newer link wins). */
+export const replaceToken = async (db: PortalDb, token: Parameters<typeof insertToken>[1]): Promise<void> => {
+  await invalidateTokens(db, token.userId, token.purpose, token.at);
+  await insertToken(db, token);
+};
+
 const usable = (tokenHash: string, purpose: TokenPurpose, now: Date) =>
   and(
     eq(authTokens.tokenHash, tokenHash),

@@ -3,7 +3,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { recordAudit } from '../../lib/audit';
 import type { Caller } from '../../lib/caller';
 import type { Deps } from '../../http/deps';
-import { expiresAfter, generateOpaqueToken, hashOpaqueToken, insertToken, invalidateTokens } from '../tokens';
+import { expiresAfter, generateOpaqueToken, hashOpaqueToken, replaceToken, invalidateTokens } from '../tokens';
 import { toUserSummary } from './presenter';
 import { existingAccountIds, findUserWithAccounts, listUsers, replaceUserAccess, setUserStatus, deleteThrottleCounters, throttleCounters, type UserWithAccounts } from './repository';
 import { queueResetEmail } from '../passwords';
@@ -104,8 +104,7 @@ export const issueOneTimeLogin = async (deps: Pick<Deps, 'db' | 'clock'>, actor:
   const now = deps.clock.now();
   const expiresAt = expiresAfter(now, ONE_TIME_LOGIN_TTL_MS);
   await deps.db.transaction(async (tx) => {
-    await invalidateTokens(tx, id, 'one_time_login', now);
-    await insertToken(tx, {
+    await replaceToken(tx, {
       userId: id,
       purpose: 'one_time_login',
       tokenHash: hashOpaqueToken(token),

@@ -2,19 +2,19 @@
  * `npm run demo:provider` (scripts/demo-provider.mjs) against a real server on a fresh embedded database:
  * its client made by `npm run api-client` while the portal is stopped (the command line needs the embedded
  * database to itself), then a run, a second run that changes nothing, and what they wrote read back through
- * the provider API and, once the server has stopped, from the database. The database is the run's migrated
- * snapshot with one Admin in it, so that the server starts without seeding the demo data (two minutes here).
+ * the provider API and, once the server has stopped, from the database. The database is migrated with one
+ * Admin in it, so that the server starts without seeding the demo data (two minutes here).
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_SECRETS_KEY } from '../src/config';
-import { openDatabase, type Database } from '../src/db/client';
+import { migrateDatabase, openDatabase, type Database } from '../src/db/client';
 import { accounts, cdrs, creditNotes, invoices, mailOutbox, payments } from '../src/db/schema';
 import { createUser } from './factories';
 import { startInstance, type Instance } from './instances';
@@ -36,9 +36,8 @@ const withCredentials = () => ['--client-id', credentials.clientId, '--client-se
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'portal-demo-provider-'));
-  const testDb = inject('testDb');
-  if (testDb.kind !== 'pglite') throw new Error('runs on the embedded database only');
-  const database = await openDatabase({ dataDir: path.join(dataDir, 'db'), loadDataDir: new Blob([readFileSync(testDb.snapshotFile)]) });
+  const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
+  await migrateDatabase(database);
   await createUser(database.db, { roles: ['Admin'], password: null });
   await database.close();
   const created = await run(process.execPath, ['--import', 'tsx', 'src/api-client.ts', 'create', '--name', 'Demo BSS', '--scopes', 'accounts:write,invoices:write,usage:write,payments:write'], {

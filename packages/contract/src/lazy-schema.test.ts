@@ -80,12 +80,16 @@ describe('buildSoon', () => {
     const unused = counted(() => z.boolean());
     const answer = counted(() => z.object({ value: z.array(item.schema), either: z.union([other.schema, z.null()]).optional() }));
     const later = tasks();
+    // Until no task is left: on a loaded machine a task can outlast its slice and hand the rest on.
+    const runAll = () => {
+      while (later.queue.length > 0) later.run();
+    };
     buildSoon(answer.schema, later.schedule);
     expect(answer.builds()).toBe(0);
-    later.run();
+    runAll();
     expect([answer.builds(), item.builds(), leaf.builds(), other.builds(), unused.builds()]).toEqual([1, 1, 1, 1, 0]);
     buildSoon(answer.schema, later.schedule);
-    later.run();
+    runAll();
     expect(answer.schema.parse({ value: [{ name: 'a' }], either: 2 })).toEqual({ value: [{ name: 'a' }], either: 2 });
     expect([answer.builds(), item.builds(), leaf.builds(), other.builds()]).toEqual([1, 1, 1, 1]);
   });

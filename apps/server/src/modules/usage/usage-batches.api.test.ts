@@ -68,7 +68,7 @@ afterAll(async () => {
 
 describe('loading a batch', () => {
   it('loads NDJSON records, billed ones on the invoice the provider names', async () => {
-    const rows = [record({ recordId: 'N-1', invoiceExternalId: 'BATCH-INV-1', startedAt: '2026-10-12T08:00:00-04:00' }), record({ recordId: 'N-2', kind: 'sms', durationSeconds: null }), record({ recordId: 'N-3', kind: 'data', toNumber: null, durationSeconds: 0, dataKb: 2048, amount: '1.2500', ratingClass: 'dataOverage' })];
+    const rows = [record({ recordId: 'N-1', invoiceExternalId: 'BATCH-INV-1', startedAt: '2026-10-12T08:00:00-04:00' }), record({ recordId: 'N-2', kind: 'sms', durationSeconds: null }), record({ recordId: 'N-3', kind: 'data', toNumber: null, durationSeconds: 0, dataKb: 2048, amount: '1.2500', ratingClass: 'DataOverage' })];
     expect(await loaded('B-NDJSON', ndjson(rows))).toEqual({ loaded: 3, duplicates: 0, rejected: [] });
     const stored = await ctx.database.db.execute<{ record_id: string; invoice_id: bigint | null; started_at: Date; usage_class: number | null; data_kb: number }>(
       sql`select record_id, invoice_id, started_at, usage_class, data_kb from cdrs where record_id in ('N-1', 'N-2', 'N-3') order by record_id`,

@@ -21,6 +21,7 @@ export * from './notifications';
 export * from './search';
 export * from './usage';
 export * from './usage-batch';
+export * from './events';
 export * from './limits';
 export * from './brand';
 export * from './endpoint';

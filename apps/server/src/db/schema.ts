@@ -14,6 +14,8 @@ import {
   CONTACT_TYPES,
   DISPUTE_REASONS,
   DISPUTE_STATUSES,
+  EVENT_ACTOR_KINDS,
+  EVENT_TYPES,
   INVOICE_STATES,
   LANGUAGES,
   OFFLINE_PAYMENT_METHODS,
@@ -981,3 +983,32 @@ export const ledgerVersions = pgTable('ledger_versions', {
   accountId: ref('account_id').primaryKey(),
   version: bigint('version', { mode: 'bigint' }).notNull(),
 });
+
+/**
+ * Events the provider hears (webhooks, `GET /p/v1/events`), one row per thing that happened, inserted by
+ * `lib/events.ts` in the transaction of the change. The feed's order is (`transaction_id`, `seq`): a
+ * `seq` is taken before its transaction commits, so a later `seq` can commit first; reading only rows
+ * of transactions older than every one still running (`pg_snapshot_xmin`) in that order misses none.
+ */
+export const events = pgTable(
+  'events',
+  {
+    seq: bigserial('seq', { mode: 'bigint' }).primaryKey(),
+    /** `evt_…`: the id providers see (the webhook-id of its deliveries). */
+    id: text('id').notNull().unique(),
+    transactionId: bigint('transaction_id', { mode: 'bigint' })
+      .notNull()
+      .default(sql`(pg_current_xact_id()::text)::bigint`),
+    type: text('type', { enum: EVENT_TYPES }).notNull(),
+    version: smallint('version').notNull(),
+    occurredAt: instant('occurred_at').notNull(),
+    /** No foreign key: events outlive nothing but are kept apart from the account's own rows. */
+    accountId: ref('account_id'),
+    /** The account's provider id when the event happened (null for an account the provider did not create). */
+    accountExternalId: text('account_external_id'),
+    actorKind: text('actor_kind', { enum: EVENT_ACTOR_KINDS }).notNull(),
+    actorName: text('actor_name').notNull(),
+    data: jsonb('data').notNull(),
+  },
+  (t) => [index('events_feed_idx').on(t.transactionId, t.seq), index('events_occurred_idx').on(t.occurredAt)],
+);

@@ -14,9 +14,10 @@ const freePort = (): string =>
 /**
  * Each worker has a server and an embedded database of its own (freshly seeded with the demo data), so
  * journeys that change data run side by side without racing: journeys on one worker still run one at a time.
- * `E2E_SERVERS` (default 2, one per core) is how many; each takes about 300 MB with its Chromium.
+ * `E2E_SERVERS` (default 4) is how many; each takes about 300 MB with its Chromium. Journeys wait on the
+ * network and timers often enough that two per core finish sooner than one (bench/README.md has the CI time).
  */
-const SERVERS = Math.max(1, Number(process.env.E2E_SERVERS ?? 2));
+const SERVERS = Math.max(1, Number(process.env.E2E_SERVERS ?? 4));
 process.env.E2E_PORT ??= freePort();
 const ports = Array.from({ length: SERVERS }, (_, index) => {
   if (index === 0) return Number(process.env.E2E_PORT);

@@ -4,10 +4,10 @@
  * so the ledger (lib/ledger.ts) and every screen read it like any other; the triggers move the account's
  * ledger version in the same transaction.
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { USAGE_CLASS_NAMES, type ProviderInvoice, type ProviderInvoiceBody } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
-import { accounts, charges, invoices } from '../../db/schema';
+import type { charges, invoices } from '../../db/schema';
 
 export interface PostingTarget {
   accountId: bigint;
@@ -135,12 +135,16 @@ export const insertPostedInvoice = async (
       l.usage_class, l.tax_registration, l.tax_rate::text as tax_rate
     from posted p left join lines l on true
     order by l.id`);
-  const [first] = result.rows;
-  if (!first) return null;
+  return result.rows.length === 0 ? null : providerInvoiceOfRows(input.externalId, body.accountExternalId, result.rows);
+};
+
+/** The answer from an invoice's rows joined with its charges (one row per charge, in id order; one row with null charge columns when it has none). */
+const providerInvoiceOfRows = (externalId: string, accountExternalId: string, rows: PostedRow[]): ProviderInvoice => {
+  const first = rows[0]!;
   // Read back as stored (numeric columns as PostgreSQL writes them), so the answer is the one a GET gives.
   return presentProviderInvoice({
-    externalId: input.externalId,
-    accountExternalId: body.accountExternalId,
+    externalId,
+    accountExternalId,
     invoice: {
       id: BigInt(first.id),
       invoiceNumber: first.invoice_number,
@@ -152,7 +156,7 @@ export const insertPostedInvoice = async (
       amount: first.amount,
       createdAt: new Date(first.created_at),
     },
-    charges: result.rows
+    charges: rows
       .filter((row) => row.charge_id !== null)
       .map((row) => ({
         category: row.category as (typeof charges.$inferSelect)['category'],
@@ -217,19 +221,19 @@ export const presentProviderInvoice = (input: {
   };
 };
 
-/** The invoice posted under `externalId`, as the provider API answers it, with the hash of the body that posted it. */
+/** The invoice posted under `externalId`, as the provider API answers it, with the hash of the body that posted it: one statement. */
 export const findProviderInvoice = async (db: PortalDb, externalId: string): Promise<StoredProviderInvoice | null> => {
-  const [row] = await db
-    .select({ invoice: invoices, accountExternalId: accounts.externalId })
-    .from(invoices)
-    .innerJoin(accounts, eq(accounts.id, invoices.accountId))
-    .where(eq(invoices.externalId, externalId));
-  if (!row) return null;
-  const lines = await db.select().from(charges).where(eq(charges.invoiceId, row.invoice.id)).orderBy(asc(charges.id));
-  return {
-    requestHash: row.invoice.requestHash,
-    invoice: presentProviderInvoice({ externalId, accountExternalId: row.accountExternalId ?? '', invoice: row.invoice, charges: lines }),
-  };
+  const result = await db.execute<PostedRow & { request_hash: string | null; account_external_id: string | null }>(sql`
+    select i.id, i.invoice_number, i.start_date, i.end_date, i.due_date, i.posted_date, i.amount::text as amount, i.currency, i.created_at,
+      i.request_hash, a.external_id as account_external_id,
+      c.id as charge_id, c.category, c.description, c.amount::text as charge_amount, c.quantity::text as quantity, c.unit_amount::text as unit_amount,
+      c.usage_class, c.tax_registration, c.tax_rate::text as tax_rate
+    from invoices i join accounts a on a.id = i.account_id left join charges c on c.invoice_id = i.id
+    where i.external_id = ${externalId}
+    order by c.id`);
+  const [first] = result.rows;
+  if (!first) return null;
+  return { requestHash: first.request_hash, invoice: providerInvoiceOfRows(externalId, first.account_external_id ?? '', result.rows) };
 };
 
 /** A unique violation of `index` anywhere in the error's causes (drizzle wraps the driver's error). */

@@ -28,7 +28,7 @@ import { createMailOutbox, OUTBOX_CONTEXT, type MailOutbox } from './lib/mail-ou
 import { listen } from './lib/db-listen';
 import { createSessionGate, SESSION_CHANNEL } from './lib/session-gate';
 import { apiModules } from './modules';
-import { clientAuthPlugin, createClientTokenVerifier } from './modules/api-clients';
+import { CLIENT_CHANNEL, clientAuthPlugin, createClientGate, createClientTokenVerifier } from './modules/api-clients';
 import { createDemoSignIn } from './modules/demo-sign-in';
 import { createPaymentProvider, type PaymentProvider } from './card-providers';
 import { jobsPlugin } from './jobs';
@@ -162,7 +162,17 @@ export const buildApp = async ({ config, database, clock = systemClock, paymentP
     await revocations.close();
   });
   await app.register(authenticatePlugin, { verify, sessions });
-  await app.register(clientAuthPlugin, { db: database.db, verify: createClientTokenVerifier(verificationKey, { issuer: config.AUTH_ISSUER, now: () => clock.now() }) });
+  const clients = createClientGate(database.db);
+  const clientChanges = await listen(database, CLIENT_CHANNEL, {
+    onNotification: clients.forget,
+    onReset: clients.reset,
+    onError: (error) => app.log.warn({ err: error }, 'API client change listener lost its connection'),
+  });
+  app.addHook('onClose', async () => {
+    clients.dispose();
+    await clientChanges.close();
+  });
+  await app.register(clientAuthPlugin, { clients, verify: createClientTokenVerifier(verificationKey, { issuer: config.AUTH_ISSUER, now: () => clock.now() }) });
 
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.DATA_DIR, 'outbox'), log: app.log });
   const outbox = createMailOutbox({

@@ -74,8 +74,14 @@ export const markDisabled = async (db: PortalDb, id: bigint, now: Date): Promise
   await db.update(apiClients).set({ disabledAt: now }).where(eq(apiClients.id, id));
 };
 
-/** What every provider call reads of its client (one indexed row): disabling takes effect at once, on every instance. */
-export const clientState = async (db: PortalDb, clientId: string): Promise<{ id: bigint; name: string; disabledAt: Date | null } | null> => {
+/** What every provider call needs of its client (client-gate.ts keeps it in memory until the client changes). */
+export interface ClientState {
+  id: bigint;
+  name: string;
+  disabledAt: Date | null;
+}
+
+export const clientState = async (db: PortalDb, clientId: string): Promise<ClientState | null> => {
   const [row] = await db
     .select({ id: apiClients.id, name: apiClients.name, disabledAt: apiClients.disabledAt })
     .from(apiClients)

@@ -7,6 +7,7 @@ import { conflict, notFound } from '../../errors';
 import type { PortalDb } from '../../db/client';
 import type { Deps } from '../../http/deps';
 import { recordAudit } from '../../lib/audit';
+import { announceClientChange, notifyClientChange } from './client-gate';
 import { generateClientId, generateClientSecret, hashClientSecret } from './credentials';
 import { toApiClient } from './presenter';
 import { insertClient, listClients, lockClient, markDisabled, replaceSecret } from './repository';
@@ -84,11 +85,12 @@ export const rotateApiClientSecret = async (
 
 export const disableApiClient = async ({ db, clock }: ApiClientsDeps, actor: ApiClientActor, id: bigint): Promise<ApiClient> => {
   const now = clock.now();
-  return db.transaction(async (tx) => {
+  const disabled = await db.transaction(async (tx) => {
     const client = await lockClient(tx, id);
     if (!client) throw notFound('The API client');
     if (client.disabledAt) throw conflict('This API client is already disabled.');
     await markDisabled(tx, id, now);
+    await notifyClientChange(tx, client.clientId);
     await recordAudit(tx, {
       actorUserId: actor.userId,
       accountId: null,
@@ -99,4 +101,7 @@ export const disableApiClient = async ({ db, clock }: ApiClientsDeps, actor: Api
     });
     return presentOne(tx, id, now);
   });
+  // Committed: this instance refuses the client from its next call (the others hear the NOTIFY).
+  announceClientChange(disabled.clientId);
+  return disabled;
 };

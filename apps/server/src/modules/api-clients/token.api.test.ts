@@ -5,12 +5,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as oauth from 'oauth4webapi';
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { parseJson, stringifyJson, type ApiClientCredentials, type ApiClientScope } from '@portal/contract';
 import { buildTestApp, type TestContext } from '../../../test/app';
 import { auditEntries } from '../../../test/auth';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
 import type { App } from '../../app';
+import { apiClients } from '../../db/schema';
+import { notifyClientChange } from './client-gate';
 
 let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -220,6 +223,20 @@ describe('disabling a client', () => {
     } finally {
       await second.close();
     }
+  });
+
+  it('refuses a client another process disabled as soon as its notification arrives, though its state was remembered', async () => {
+    const { client, clientSecret } = await createClient(['usage:write'], 'Remembered BSS');
+    const outcome = await grant(client.clientId, oauth.ClientSecretBasic(clientSecret));
+    if (!outcome.ok) throw new Error('refused');
+    expect((await me(outcome.token.access_token)).statusCode).toBe(200);
+    // What another process's disabling does to the database: the row and the NOTIFY, and nothing in this one's memory.
+    await ctx.database.db.transaction(async (tx) => {
+      await tx.update(apiClients).set({ disabledAt: ctx.clock.now() }).where(eq(apiClients.clientId, client.clientId));
+      await notifyClientChange(tx, client.clientId);
+    });
+    await expect.poll(async () => (await me(outcome.token.access_token)).statusCode).toBe(401);
+    expect((await me(outcome.token.access_token)).json()).toEqual({ error: 'This API client is disabled.' });
   });
 });
 

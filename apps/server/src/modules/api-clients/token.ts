@@ -50,9 +50,17 @@ export class ClientTokenError extends Error {
   }
 }
 
-export const createClientTokenVerifier =
-  (keys: JWTVerifyGetKey, { issuer, now }: { issuer: string; now: () => Date }) =>
-  async (token: string): Promise<ClientToken> => {
+/** Tokens remembered as verified; a client holds one or two live tokens at a time. */
+export const MAX_REMEMBERED_TOKENS = 1_000;
+
+/**
+ * Verifies a client token. A token verified once is remembered until it expires (its signature cannot
+ * change, and a retired key stays published longer than a client token lives), so a client's calls after
+ * its first cost no signature check; expiry is checked on every call.
+ */
+export const createClientTokenVerifier = (keys: JWTVerifyGetKey, { issuer, now }: { issuer: string; now: () => Date }) => {
+  const verified = new Map<string, ClientToken>();
+  const verifySigned = async (token: string): Promise<ClientToken> => {
     try {
       const { payload } = await jwtVerify(token, keys, {
         audience: PROVIDER_AUDIENCE,
@@ -72,5 +80,19 @@ export const createClientTokenVerifier =
       throw new ClientTokenError(error instanceof errors.JWTExpired);
     }
   };
+  return async (token: string): Promise<ClientToken> => {
+    const remembered = verified.get(token);
+    if (remembered) {
+      // jose's rule: a token is expired from its exp second on.
+      if (now().getTime() < remembered.expiresAt.getTime()) return remembered;
+      verified.delete(token);
+      throw new ClientTokenError(true);
+    }
+    const fresh = await verifySigned(token);
+    if (verified.size >= MAX_REMEMBERED_TOKENS) verified.delete(verified.keys().next().value!);
+    verified.set(token, fresh);
+    return fresh;
+  };
+};
 
 export type ClientTokenVerifier = ReturnType<typeof createClientTokenVerifier>;

@@ -41,11 +41,13 @@ export const noticePostedInvoices = async (deps: Pick<Deps, 'db' | 'outbox'>, no
 
 /**
  * Records the notice of one posted invoice (and its emails) in `deps.db`, the transaction that posted it
- * or the job's: its event key makes it once whichever comes first.
+ * or the job's: its event key makes it once whichever comes first. `language` is the account's, when the
+ * caller has read it already.
  */
-export const announcePostedInvoice = (deps: Pick<Deps, 'db' | 'outbox'>, invoice: Posted, at: Date) =>
+export const announcePostedInvoice = (deps: Pick<Deps, 'db' | 'outbox'>, invoice: Posted, at: Date, language?: string | null) =>
   notifyAccount(deps, {
     accountId: BigInt(invoice.account_id),
+    ...(language === undefined ? {} : { language }),
     event: 'invoice_posted',
     data: { invoiceId: invoice.id, invoiceNumber: invoice.invoice_number, amount: invoice.amount, currency: invoice.currency.trim(), dueDate: invoice.due_date },
     at,

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { parseJson, stringifyJson, type ProviderInvoice } from '@portal/contract';
-import { auditLog, charges, invoices, mailOutbox, notifications, receivables } from '../../db/schema';
+import { auditLog, charges, events, invoices, mailOutbox, notifications, receivables } from '../../db/schema';
 import { buildTestApp, createTestClock, type TestContext } from '../../../test/app';
 import { clientTokenFor } from '../../../test/api-clients';
 import { createCustomer } from '../../../test/billing';
@@ -59,6 +59,12 @@ const bodyOf = (overrides: Record<string, unknown> = {}) => ({
 const put = (externalId: string, payload: unknown, headers = provider) =>
   ctx.app.inject({ method: 'PUT', url: `/p/v1/invoices/${externalId}`, headers: { ...headers, 'content-type': 'application/json' }, payload: stringifyJson(payload) });
 const json = <T>(res: { body: string }) => parseJson(res.body) as T;
+/** The `invoice.posted` events recorded for the invoice posted under `externalId`. */
+const postedEvents = (externalId: string) =>
+  ctx.database.db
+    .select()
+    .from(events)
+    .where(and(eq(events.type, 'invoice.posted'), sql`${events.data}->>'invoiceExternalId' = ${externalId}`));
 
 describe('PUT /p/v1/invoices/{externalId}', () => {
   it('posts the invoice (201): its lines and taxes as charges, its receivable, audited by the client', async () => {
@@ -96,6 +102,15 @@ describe('PUT /p/v1/invoices/{externalId}', () => {
     const audits = await db.select().from(auditLog).where(and(eq(auditLog.action, 'invoice.posted'), eq(auditLog.entityId, String(id))));
     expect(audits).toHaveLength(1);
     expect(audits[0]!.actorClientId).not.toBeNull();
+    const posted = await postedEvents('INV-A');
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toMatchObject({
+      accountId: customer.account.id,
+      accountExternalId: 'ACC-INV-1',
+      actorKind: 'client',
+      actorName: 'Test client invoices:write',
+      data: { invoiceExternalId: 'INV-A', number: answer.number, total: '54.62', currency: 'CAD', dueDate: '2026-12-21' },
+    });
 
     const got = await ctx.app.inject({ url: '/p/v1/invoices/INV-A', headers: provider });
     expect(got.statusCode).toBe(200);
@@ -115,6 +130,7 @@ describe('PUT /p/v1/invoices/{externalId}', () => {
     expect(again.statusCode, again.body).toBe(200);
     expect(json(again)).toEqual(json(first));
     expect(await count()).toBe(before);
+    expect(await postedEvents('INV-B')).toHaveLength(1);
   });
 
   it('refuses another body under a posted invoice’s id with 409 that points at credits', async () => {
@@ -125,6 +141,20 @@ describe('PUT /p/v1/invoices/{externalId}', () => {
     expect(json<{ error: string }>(changed).error).toContain('POST /p/v1/credits');
     const [invoice] = await ctx.database.db.select().from(invoices).where(eq(invoices.externalId, 'INV-C'));
     expect(invoice!.dueDate).toBe('2026-12-21');
+    expect(await postedEvents('INV-C')).toHaveLength(1);
+  });
+
+  it('posts once when the same body arrives twice at once (201 and 200), and refuses a different one sent alongside (409)', async () => {
+    const body = bodyOf();
+    const twice = await Promise.all([put('INV-TWICE', body), put('INV-TWICE', body)]);
+    expect(twice.map((res) => res.statusCode).sort()).toEqual([200, 201]);
+    expect(json(twice[0]!)).toEqual(json(twice[1]!));
+    const other = bodyOf();
+    const racing = await Promise.all([put('INV-RACE', other), put('INV-RACE', { ...other, dueDate: '2026-12-31' })]);
+    expect(racing.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+    expect(await ctx.database.db.select().from(invoices).where(sql`${invoices.externalId} in ('INV-TWICE', 'INV-RACE')`)).toHaveLength(2);
+    expect(await postedEvents('INV-TWICE')).toHaveLength(1);
+    expect(await postedEvents('INV-RACE')).toHaveLength(1);
   });
 
   it.each([
@@ -152,6 +182,7 @@ describe('PUT /p/v1/invoices/{externalId}', () => {
     expect(res.statusCode).toBe(400);
     expect(json<{ fields: Record<string, string> }>(res).fields.number).toContain(body.number);
     expect(await ctx.database.db.select().from(invoices).where(eq(invoices.externalId, 'INV-E'))).toHaveLength(0);
+    expect(await postedEvents('INV-E')).toHaveLength(0);
   });
 
   it('answers 404 for an invoice never posted, and 403 to a client without invoices:write', async () => {

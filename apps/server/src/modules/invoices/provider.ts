@@ -11,10 +11,11 @@ import { clientOf, type ClientCaller } from '../../http/client-caller';
 import { route } from '../../http/route';
 import { conflict, invalidFields, notFound } from '../../errors';
 import { recordAudit } from '../../lib/audit';
+import { clientActor, recordEvent } from '../../lib/events';
 import { requestHash } from '../../lib/request-hash';
 import { announcePostedInvoice } from './posted-notices';
 import { invoiceBodyProblems, numberTaken } from './provider-rules';
-import { findPostingTarget, findProviderInvoice, insertPostedInvoice, lockExternalId, violatesUnique } from './provider-store';
+import { findPostingLookup, findProviderInvoice, insertPostedInvoice, violatesUnique } from './provider-store';
 
 export const IMMUTABLE_INVOICE =
   'This invoice is posted and cannot change. To correct it, post a credit (POST /p/v1/credits); a new invoice takes a new external id.';
@@ -24,31 +25,43 @@ export interface Posting {
   invoice: ProviderInvoice;
 }
 
-export const postProviderInvoice = (
+/** The invoice already under the external id, answered as the first time when `hash` is its body's, else refused. */
+const repeatOf = async (db: Deps['db'], externalId: string, posted: { requestHash: string | null }, hash: string): Promise<Posting> => {
+  if (posted.requestHash !== hash) throw conflict(IMMUTABLE_INVOICE);
+  return { created: false, invoice: await getProviderInvoice(db, externalId) };
+};
+
+/**
+ * Reads what it needs in one statement, then writes the posting in one transaction: the invoice rows in
+ * one statement, its audit row, its `invoice.posted` event and its notice. Two postings of one external id
+ * at once are ordered by the unique index on it (the second waits, then is answered as a repeat or 409).
+ */
+export const postProviderInvoice = async (
   deps: Pick<Deps, 'db' | 'outbox' | 'clock'>,
   client: ClientCaller,
   externalId: string,
   body: ProviderInvoiceBody,
 ): Promise<Posting> => {
   const hash = requestHash(body);
-  return deps.db.transaction(async (tx) => {
-    await lockExternalId(tx, externalId);
-    const posted = await findProviderInvoice(tx, externalId);
-    if (posted) {
-      if (posted.requestHash !== hash) throw conflict(IMMUTABLE_INVOICE);
-      return { created: false, invoice: posted.invoice };
-    }
-    const target = await findPostingTarget(tx, body.accountExternalId, body.number);
-    if (!target) throw invalidFields('The invoice cannot be posted.', { accountExternalId: `No account has the external id ${body.accountExternalId}.` });
-    const problems = invoiceBodyProblems(body, { accountCurrency: target.currency, numberTaken: target.numberTaken });
-    if (Object.keys(problems).length > 0) throw invalidFields(`The invoice cannot be posted: ${Object.values(problems).join(' ')}`, problems);
+  const { posted, target } = await findPostingLookup(deps.db, externalId, body);
+  if (posted) return repeatOf(deps.db, externalId, posted, hash);
+  if (!target) throw invalidFields('The invoice cannot be posted.', { accountExternalId: `No account has the external id ${body.accountExternalId}.` });
+  const problems = invoiceBodyProblems(body, { accountCurrency: target.currency, numberTaken: target.numberTaken });
+  if (Object.keys(problems).length > 0) throw invalidFields(`The invoice cannot be posted: ${Object.values(problems).join(' ')}`, problems);
 
+  return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const invoice = await insertPostedInvoice(tx, { accountId: target.accountId, externalId, requestHash: hash, body, at: now }).catch((error: unknown) => {
       // Another invoice took the number since it was looked up.
       if (violatesUnique(error, 'invoices_number_idx')) throw invalidFields('The invoice cannot be posted.', { number: numberTaken(body.number) });
       throw error;
     });
+    if (!invoice) {
+      // Another posting of this external id committed since the lookup.
+      const { posted: first } = await findPostingLookup(tx, externalId, body);
+      if (!first) throw new Error(`The posting of invoice ${externalId} conflicted with one that is not there.`);
+      return repeatOf(tx, externalId, first, hash);
+    }
     await recordAudit(tx, {
       actorUserId: null,
       actorClientId: client.apiClientId,
@@ -58,10 +71,18 @@ export const postProviderInvoice = (
       entityId: invoice.id,
       details: { externalId, invoiceNumber: body.number, amount: body.total, currency: body.currency },
     });
+    await recordEvent(tx, {
+      type: 'invoice.posted',
+      accountId: target.accountId,
+      actor: clientActor(client),
+      data: { invoiceExternalId: externalId, number: body.number, total: body.total, currency: body.currency, dueDate: body.dueDate },
+      at: now,
+    });
     await announcePostedInvoice(
       { db: tx, outbox: deps.outbox },
       { id: String(invoice.id), account_id: String(target.accountId), invoice_number: body.number, amount: body.total, currency: body.currency, due_date: body.dueDate },
       now,
+      target.language,
     );
     return { created: true, invoice };
   });

@@ -25,6 +25,8 @@ export interface AccountEvent<E extends NotificationEvent = NotificationEvent> {
   event: E;
   data: NotificationEventData[E];
   at: Date;
+  /** The account's language when the caller has read it already (otherwise it is read here). */
+  language?: string | null;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface AccountEvent<E extends NotificationEvent = NotificationEvent> {
  */
 /** `deps.db` is the transaction of the change that caused the event. */
 export const notifyAccount = async <E extends NotificationEvent>(deps: Pick<Deps, 'db' | 'outbox'>, input: AccountEvent<E>): Promise<NotificationRow | null> => {
-  const language = documentLanguage(await accountLanguage(deps.db, input.accountId));
+  const language = documentLanguage(input.language === undefined ? await accountLanguage(deps.db, input.accountId) : input.language);
   const row = await insertEventNotification(deps.db, {
     accountId: input.accountId,
     kind: input.event,

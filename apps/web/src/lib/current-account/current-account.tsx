@@ -46,6 +46,9 @@ const NO_CURRENCIES: SeenCurrencies = [];
 /** The currencies the signed-in person sees; none outside the authenticated layout. */
 export const useSeenCurrencies = (): SeenCurrencies => useContext(CurrentAccountContext)?.currencies ?? NO_CURRENCIES;
 
+/** The selected account's closure; null while it is open, and outside the authenticated layout. */
+export const useSelectedAccountClosure = (): AccountClosure | null => useContext(CurrentAccountContext)?.closure ?? null;
+
 export const useCurrentAccount = (): CurrentAccount => {
   const value = useContext(CurrentAccountContext);
   if (!value) throw new Error('useCurrentAccount must be used inside <CurrentAccountProvider>');

@@ -172,6 +172,10 @@ export const AccountListNameSchema = builtOnFirstUse(() =>
     parentId: IdSchema.nullable(),
     /** The account's currency (this service always says; optional for entries made elsewhere): a person who sees several gets amounts with their currency named. */
     currency: CurrencyCodeSchema.optional(),
+    /** When the provider closed it (null while open; optional for entries made elsewhere): the web then shows it read-only. */
+    closedAt: IsoDateTimeSchema.nullable().optional(),
+    /** Until when a closed account's documents stay available; null while open. */
+    documentsUntil: IsoDateTimeSchema.nullable().optional(),
   }),
 );
 export type AccountListName = z.infer<typeof AccountListNameSchema>;

@@ -50,6 +50,11 @@ export interface Endpoint {
   cached?: 'whileLedgerUnchanged';
   /** A write that may create what it addresses: it answers 201 with the same shape when it did. */
   creates?: boolean;
+  /**
+   * A customer's write on one account: once the account is closed it answers 409 "This account is closed."
+   * (docs/decisions/0016-closing-an-account.md), to everyone, or to customers only where Staff must still act.
+   */
+  refusedWhenClosed?: 'everyone' | 'customers';
 }
 
 /** One row of the endpoint table; `const` keeps every schema's exact type for both sides. */

@@ -634,7 +634,8 @@ export const endpoints = {
     summary: 'Update language, invoice email, payment method, addresses and contacts in one transaction (dated history kept)',
     body: AccountUpdateModelSchema,
     answer: jsonAnswer(BooleanResultSchema),
-    errors: [400, 401, 404],
+    errors: [400, 401, 404, 409],
+    refusedWhenClosed: 'everyone',
   }),
   accountPeriod: endpoint({
     name: 'Account/{accountId}/{startDate}/{endDate}',
@@ -667,7 +668,8 @@ export const endpoints = {
     summary: 'Turn automatic payments on ("Credit Card", needs a schedule with a valid card) or off ("Credit Card (Manual)")',
     body: UpdateDefaultPaymentMethodRequestSchema,
     answer: jsonAnswer(BooleanResultSchema),
-    errors: [400, 401, 404],
+    errors: [400, 401, 404, 409],
+    refusedWhenClosed: 'everyone',
   }),
   autopaySchedule: endpoint({
     name: 'Account/autopay',
@@ -690,7 +692,8 @@ export const endpoints = {
     params: accountParams,
     body: AutopayScheduleSchema,
     answer: jsonAnswer(AutopayScheduleResponseSchema),
-    errors: [400, 401, 404],
+    errors: [400, 401, 404, 409],
+    refusedWhenClosed: 'everyone',
   }),
   accountStatement: endpoint({
     name: 'Account/statement',
@@ -902,6 +905,7 @@ export const endpoints = {
     body: CreateDisputeSchema,
     answer: jsonAnswer(DisputeSchema),
     errors: [400, 401, 404, 409],
+    refusedWhenClosed: 'everyone',
   }),
   disputes: endpoint({
     name: 'Dispute/items',
@@ -954,6 +958,7 @@ export const endpoints = {
     body: PaymentToCreateSchema,
     answer: jsonAnswer(PaymentResultSchema),
     errors: [400, 401, 404, 409],
+    refusedWhenClosed: 'everyone',
   }),
   paymentReceipt: endpoint({
     name: 'Payment/receipt',
@@ -989,7 +994,8 @@ export const endpoints = {
     summary: "Make a card the account's default (not an expired one)",
     params: paymentMethodParams,
     answer: jsonAnswer(BooleanResultSchema),
-    errors: [400, 401, 404],
+    errors: [400, 401, 404, 409],
+    refusedWhenClosed: 'everyone',
   }),
   deletePaymentMethod: endpoint({
     name: 'PaymentMethod/methods',
@@ -1001,6 +1007,7 @@ export const endpoints = {
     params: paymentMethodParams,
     answer: jsonAnswer(BooleanResultSchema),
     errors: [400, 401, 404, 409],
+    refusedWhenClosed: 'customers',
   }),
   publicKey: endpoint({
     name: 'CheckoutApi/stripepublickey',
@@ -1021,7 +1028,8 @@ export const endpoints = {
     summary: "Start adding a card: answers the provider's session id and the URL to send the browser to",
     body: CheckoutSetupRequestSchema,
     answer: jsonAnswer(CheckoutSetupResponseSchema),
-    errors: [400, 401, 404],
+    errors: [400, 401, 404, 409],
+    refusedWhenClosed: 'everyone',
   }),
   checkoutComplete: endpoint({
     name: 'checkoutapi/complete',

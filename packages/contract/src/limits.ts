@@ -14,6 +14,8 @@ export const SESSION_IDLE_MINUTES_DEFAULT = 30;
  * (docs/decisions/0016-closing-an-account.md).
  */
 export const CLOSED_ACCOUNT_DOCUMENT_DAYS = 7 * 365;
+/** What every write on a closed account answers (409): it is read-only until its retention ends. */
+export const ACCOUNT_CLOSED_MESSAGE = 'This account is closed.';
 /** The spec's texts the server answers with. */
 export const MESSAGES = {
   lastCard: 'Cannot remove last payment method. At least one payment method must be kept on file.',

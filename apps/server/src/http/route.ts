@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { ErrorResponseSchema, type AnswerOf, type Endpoint, type ValidatedRequestOf } from '@portal/contract';
 import { assertAdmin, assertStaff, callerOf } from '../lib/caller';
+import { assertAccountOpen } from '../lib/closed-account';
 import { assertClientScope, clientOf } from './client-caller';
 import { routePath } from './route-path';
 
@@ -20,8 +21,14 @@ export type EndpointHandler<E extends Endpoint> = (
   reply: FastifyReply,
 ) => Promise<E['answer'] extends { kind: 'json' } ? AnswerOf<E> | FastifyReply : FastifyReply | void>;
 
-/** Route options a row does not decide (e.g. a larger body limit). */
-export type RouteExtras = Pick<RouteOptions, 'bodyLimit'>;
+/**
+ * Route options a row does not decide (e.g. a larger body limit), and for a row marked `refusedWhenClosed`
+ * the account its request writes to (undefined when the object it names is unknown), which the shared
+ * guard checks is open before the handler runs.
+ */
+export type RouteExtras<E extends Endpoint = Endpoint> = Pick<RouteOptions, 'bodyLimit'> & {
+  accountOf?: (request: EndpointRequest<E>) => bigint | undefined | Promise<bigint | undefined>;
+};
 
 const noStore = async (_request: FastifyRequest, reply: FastifyReply) => {
   reply.header('cache-control', 'no-store');
@@ -33,13 +40,20 @@ const PUBLIC_SECURITY: { [name: string]: string[] }[] = [];
 export const CLIENT_SECURITY_SCHEME = 'clientCredentials';
 
 /** Registers a row that is not cached; a cached row goes through `cachedRoute` (http/ledger-cache.ts). */
-export const route = <E extends Endpoint>(app: FastifyInstance, row: E, handler: EndpointHandler<E>, extras: RouteExtras = {}): void => {
+export const route = <E extends Endpoint>(app: FastifyInstance, row: E, handler: EndpointHandler<E>, extras: RouteExtras<E> = {}): void => {
   if (row.cached) throw new Error(`${row.method} ${row.path} is cached: register it with cachedRoute`);
   registerEndpoint(app, row, handler, extras);
 };
 
 /** Registers any row as it is: `route` for uncached rows, `cachedRoute` for the cached ones. */
-export const registerEndpoint = <E extends Endpoint>(app: FastifyInstance, row: E, handler: EndpointHandler<E>, extras: RouteExtras = {}): void => {
+export const registerEndpoint = <E extends Endpoint>(
+  app: FastifyInstance,
+  row: E,
+  handler: EndpointHandler<E>,
+  { accountOf, ...extras }: RouteExtras<E> = {},
+): void => {
+  const { refusedWhenClosed } = row;
+  if (refusedWhenClosed && !accountOf) throw new Error(`${row.method} ${row.path} is refused on a closed account: register it with accountOf`);
   const response: Record<number, unknown> = Object.fromEntries(row.errors.map((status) => [status, row.errorBody ?? ErrorResponseSchema]));
   if (row.answer.kind === 'json') {
     response[row.answer.status ?? 200] = row.answer.schema;
@@ -63,6 +77,14 @@ export const registerEndpoint = <E extends Endpoint>(app: FastifyInstance, row: 
     // What a signed-in person is answered is theirs alone: never kept by a browser or proxy.
     onSend: row.access === 'public' ? [] : [noStore],
     preValidation: accessCheck ? [async (request: FastifyRequest) => accessCheck(request)] : [],
+    // After validation, so the account is read from the decoded input.
+    preHandler:
+      refusedWhenClosed && accountOf
+        ? [
+            async (request: FastifyRequest) =>
+              assertAccountOpen(app.db, callerOf(request), await accountOf(request as EndpointRequest<E>), refusedWhenClosed),
+          ]
+        : [],
     schema: {
       tags: [row.tag],
       summary: row.summary,

@@ -8,7 +8,7 @@ import { notFound } from '../errors';
 const idArray = (ids: readonly bigint[]): SQL => sql`${`{${ids.join(',')}}`}::bigint[]`;
 
 /** A closed account stays in its people's reach until its documents' retention ends (docs/decisions/0016-closing-an-account.md). */
-const withinRetention = (closedAt: SQL): SQL =>
+export const withinRetention = (closedAt: SQL | AnyPgColumn): SQL =>
   sql`(${closedAt} is null or ${closedAt} > now() - ${sql.raw(`interval '${CLOSED_ACCOUNT_DOCUMENT_DAYS} days'`)})`;
 
 /** The ids of every account a customer reaches: the scoped accounts (a bigint[]) and all their sub-accounts. */

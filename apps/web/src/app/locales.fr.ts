@@ -54,4 +54,7 @@ export const fr: Catalog<typeof en> = {
     text: 'Vous consultez le compte {{number}} en tant que {{role}}',
     roles: { Admin: 'administrateur', Staff: 'membre du personnel' },
   },
+  closedAccount: {
+    text: 'Ce compte a été fermé le {{closedOn}}. Ses factures et documents restent disponibles jusqu’au {{documentsUntil}}.',
+  },
 };

@@ -56,6 +56,9 @@ export const en = {
     text: 'Viewing account {{number}} as {{role}}',
     roles: { Admin: 'Admin', Staff: 'Staff' },
   },
+  closedAccount: {
+    text: 'This account was closed on {{closedOn}}. Its invoices and documents remain available until {{documentsUntil}}.',
+  },
 } as const;
 
 // French is downloaded only when French is the language (locales.fr.ts).

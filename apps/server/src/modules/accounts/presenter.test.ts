@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { presentStatement, withRequestedAccount } from './presenter';
+import { CLOSED_ACCOUNT_DOCUMENT_DAYS } from '@portal/contract';
+import { presentAccountName, presentStatement, withRequestedAccount } from './presenter';
 
-const name = (accountId: bigint) => ({ accountId, listName: `A ${accountId}`, parentId: null, currency: 'CAD' });
+const name = (accountId: bigint, closedAt: Date | null = null) => ({ accountId, listName: `A ${accountId}`, parentId: null, currency: 'CAD', closedAt });
+
+describe('presentAccountName', () => {
+  it('says when a closed account closed and until when its documents are kept', () => {
+    const closedAt = new Date('2026-03-01T12:00:00.000Z');
+    const until = new Date(closedAt.getTime() + CLOSED_ACCOUNT_DOCUMENT_DAYS * 86_400_000).toISOString();
+    expect(presentAccountName(name(1n, closedAt))).toMatchObject({ closedAt: '2026-03-01T12:00:00.000Z', documentsUntil: until });
+    expect(presentAccountName(name(2n))).toMatchObject({ closedAt: null, documentsUntil: null });
+  });
+});
 
 describe('withRequestedAccount', () => {
   it.each([

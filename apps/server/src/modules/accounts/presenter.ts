@@ -16,6 +16,7 @@ import {
   type StatementPayment,
 } from '@portal/contract';
 import { money } from '../invoices';
+import { documentsUntil } from './provider-account-rules';
 import type {
   AccountAddressRow,
   AccountContactRow,
@@ -89,6 +90,8 @@ export const presentAccountName = (row: AccountNameRow): AccountListName => ({
   listName: row.listName,
   parentId: row.parentId,
   currency: currency(row.currency),
+  closedAt: row.closedAt?.toISOString() ?? null,
+  documentsUntil: row.closedAt ? documentsUntil(row.closedAt).toISOString() : null,
 });
 
 /**

@@ -1,8 +1,8 @@
 /**
  * The provider API's accounts: PUT creates (201) or updates (200) by external id, the same body again
  * changes nothing, the billing details answer the Account Information form's messages by field path,
- * sub-accounts by parentExternalId, no currency change under invoices, and closing: no new sign-in,
- * documents still downloadable by its people until the retention date.
+ * sub-accounts by parentExternalId, no currency change under invoices, and closing: its people still
+ * sign in and download its documents until the retention date (closed-account.api.test.ts: the rest).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
@@ -181,15 +181,12 @@ describe('PUT /p/v1/accounts/{externalId}', () => {
 });
 
 describe('POST /p/v1/accounts/{externalId}/close', () => {
-  it('refuses new sign-ins, hides it from the switcher, keeps its documents downloadable until the retention date', async () => {
+  it('keeps it signing in and its documents downloadable until the retention date, then refuses sign-in', async () => {
     await put('BSS-CLOSE', body({ name: 'Closing Co' }));
     const accountId = await accountIdOf('BSS-CLOSE');
     const invoice = await createInvoice(ctx.database.db, accountId);
     const person = await createUser(ctx.database.db, { accountIds: [accountId] });
     const login = () => authCalls(ctx.app).login(person.username, TEST_PASSWORD);
-    const before = await login();
-    expect(before.json().successful).toBe(true);
-    const session = bearer(before.json().token as string);
 
     const closed = await close('BSS-CLOSE');
     expect(closed.statusCode, closed.body).toBe(200);
@@ -200,12 +197,12 @@ describe('POST /p/v1/accounts/{externalId}/close', () => {
     expect(again.json()).toEqual(closed.json());
     expect((await auditOf(accountId)).filter((a) => a.action === 'account.closed')).toHaveLength(1);
 
+    // Its person signs in after the close, finds it (closed) in the switcher and downloads its documents…
     const after = await login();
-    expect(after.json()).toMatchObject({ successful: false, error: AUTH_MESSAGES.accountClosed });
+    expect(after.json(), after.body).toMatchObject({ successful: true });
+    const session = bearer(after.json().token as string);
     const names = await ctx.app.inject({ url: '/b/v1/Account/names', headers: session });
-    expect(names.json().value).toEqual([]);
-
-    // A session from before the close still downloads the account's documents…
+    expect(names.json().value).toMatchObject([{ closedAt, documentsUntil }]);
     const urls = await ctx.app.inject({ url: `/b/v1/Billing/InvoiceURLs/${invoice.id}`, headers: session });
     expect(urls.statusCode, urls.body).toBe(200);
     const pdf = (urls.json() as { urls: { name: string; url: string }[] }).urls.find((u) => u.name === 'PDF')!;
@@ -219,9 +216,10 @@ describe('POST /p/v1/accounts/{externalId}/close', () => {
       .set({ closedAt: sql`now() - ${`${CLOSED_ACCOUNT_DOCUMENT_DAYS + 1} days`}::interval` })
       .where(eq(accounts.id, accountId));
     expect((await ctx.app.inject({ url: `/b/v1/Billing/InvoiceURLs/${invoice.id}`, headers: session })).statusCode).toBe(404);
+    expect((await login()).json()).toMatchObject({ successful: false, error: AUTH_MESSAGES.accountClosed });
   });
 
-  it('keeps a person with another open account signing in, to that account only', async () => {
+  it('keeps a person with another open account reaching both, the closed one marked closed', async () => {
     await put('BSS-OPEN', body({ name: 'Open Co' }));
     await put('BSS-SHUT', body({ name: 'Shut Co' }));
     const open = await accountIdOf('BSS-OPEN');
@@ -231,7 +229,8 @@ describe('POST /p/v1/accounts/{externalId}/close', () => {
     const login = await authCalls(ctx.app).login(person.username, TEST_PASSWORD);
     expect(login.json().successful).toBe(true);
     const names = await ctx.app.inject({ url: '/b/v1/Account/names', headers: bearer(login.json().token as string) });
-    expect((names.json() as { value: { accountId: bigint }[] }).value.map((n) => String(n.accountId))).toEqual([String(open)]);
+    const entries = (names.json() as { value: { accountId: bigint; closedAt: string | null }[] }).value;
+    expect(Object.fromEntries(entries.map((n) => [String(n.accountId), n.closedAt !== null]))).toEqual({ [String(open)]: false, [String(shut)]: true });
     // History kept: the person's link to the closed account stays.
     expect(await ctx.database.db.select().from(userAccounts).where(and(eq(userAccounts.userId, person.id), eq(userAccounts.accountId, shut)))).toHaveLength(1);
   });

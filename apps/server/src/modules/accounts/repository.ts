@@ -1,5 +1,5 @@
 /** SQL of the account calls (reads); every lookup goes through the caller's visible accounts. */
-import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { PagedQuery } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
 import { accountAddresses, accountContacts, accounts, addresses, contacts, invoices, payments } from '../../db/schema';
@@ -52,26 +52,27 @@ export interface AccountNameRow {
   listName: string;
   parentId: bigint | null;
   currency: string;
+  closedAt: Date | null;
 }
-
-/** The account switcher offers a customer no closed account: nothing new happens in one (docs/decisions/0016-closing-an-account.md). */
-const openToCustomers = (caller: Caller) => (caller.isStaff ? undefined : isNull(accounts.closedAt));
 
 const nameColumns = {
   accountId: accounts.id,
   listName: sql<string>`${listNameOf}`,
   parentId: accounts.parentId,
   currency: accounts.currency,
+  closedAt: accounts.closedAt,
 };
 
-/** Account/names: the caller's visible accounts, filtered, sorted (default listName asc) and paged. */
+/**
+ * Account/names: the caller's visible accounts (a closed one while its documents are kept: its people
+ * still read it, docs/decisions/0016-closing-an-account.md), filtered, sorted (default listName asc) and paged. */
 export const listAccountNames = async (
   db: PortalDb,
   caller: Caller,
   query: PagedQuery,
 ): Promise<{ rows: AccountNameRow[]; count: number | undefined }> => {
   // Compiled first: a bad filter or order answers 400 before any query runs.
-  const where = and(visibleAccountsCondition(caller, accounts.id), openToCustomers(caller), compileFilter(query.dnfilter, ACCOUNT_NAME_FIELDS));
+  const where = and(visibleAccountsCondition(caller, accounts.id), compileFilter(query.dnfilter, ACCOUNT_NAME_FIELDS));
   const orderBy = compileOrderBy(query.orderby?.trim() ? query.orderby : 'ListName asc', ACCOUNT_NAME_FIELDS, {
     tieBreaker: accounts.id,
   });
@@ -93,7 +94,7 @@ export const findAccountName = async (db: PortalDb, caller: Caller, accountId: b
   const [row] = await db
     .select(nameColumns)
     .from(accounts)
-    .where(and(eq(accounts.id, accountId), visibleAccountsCondition(caller, accounts.id), openToCustomers(caller)))
+    .where(and(eq(accounts.id, accountId), visibleAccountsCondition(caller, accounts.id)))
     .limit(1);
   return row;
 };

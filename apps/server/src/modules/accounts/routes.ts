@@ -15,7 +15,9 @@ export const accountRoutes = async (app: FastifyInstance) => {
 
   route(app, endpoints.accountNames, async (request) => listNames(deps, callerOf(request), request.query));
   route(app, endpoints.accountDetails, async (request) => getAccountDetails(deps, callerOf(request), request.params.accountId));
-  route(app, endpoints.updateCustomerDetails, async (request) => updateCustomerDetails(deps, callerOf(request), request.body));
+  route(app, endpoints.updateCustomerDetails, async (request) => updateCustomerDetails(deps, callerOf(request), request.body), {
+    accountOf: (request) => request.body.accountId,
+  });
   route(app, endpoints.accountPeriod, async (request) => getStatement(deps, callerOf(request), request.params));
   route(app, endpoints.account, async (request) => getAccount(deps, callerOf(request), request.params.accountId));
   route(app, endpoints.accountStatement, async (request, reply) => {
@@ -24,12 +26,17 @@ export const accountRoutes = async (app: FastifyInstance) => {
   });
   route(app, endpoints.accountHistory, async (request) => getAccountHistory(deps, callerOf(request), request.params.accountId, request.query));
 
-  route(app, endpoints.updateDefaultPaymentMethod, async (request) => {
-    await switchAutopay(deps, callerOf(request), request.body.accountId, request.body.paymentMethod);
-    return true;
-  });
-  route(app, endpoints.autopaySchedule, async (request) => getAutopaySchedule(deps, callerOf(request), request.params.accountId));
-  route(app, endpoints.saveAutopaySchedule, async (request) =>
-    saveAutopaySchedule(deps, callerOf(request), request.params.accountId, request.body),
+  route(
+    app,
+    endpoints.updateDefaultPaymentMethod,
+    async (request) => {
+      await switchAutopay(deps, callerOf(request), request.body.accountId, request.body.paymentMethod);
+      return true;
+    },
+    { accountOf: (request) => request.body.accountId },
   );
+  route(app, endpoints.autopaySchedule, async (request) => getAutopaySchedule(deps, callerOf(request), request.params.accountId));
+  route(app, endpoints.saveAutopaySchedule, async (request) => saveAutopaySchedule(deps, callerOf(request), request.params.accountId, request.body), {
+    accountOf: (request) => request.params.accountId,
+  });
 };

@@ -75,6 +75,10 @@ const notifyStatus = (
     },
   );
 
+/** The account of the disputed line when the caller sees it (what a new dispute writes to). */
+export const accountOfDisputedLine = async (deps: Pick<Deps, 'db'>, caller: Caller, body: DisputeToCreate): Promise<bigint | undefined> =>
+  (await findLine(deps.db, caller, lineOf(body)))?.accountId;
+
 export const createDispute = async (deps: Pick<Deps, 'db' | 'clock' | 'outbox'>, caller: Caller, body: DisputeToCreate): Promise<Dispute> => {
   const line = lineOf(body);
   const found = await findLine(deps.db, caller, line);

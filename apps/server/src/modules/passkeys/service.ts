@@ -19,7 +19,7 @@ import { passkeys, webauthnChallenges } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { deviceName } from '../../lib/device-name';
 import type { Deps } from '../../http/deps';
-import { loginError, loginOutcome, findUserById, markLoggedIn, onlyClosedAccounts, type UserRow, issueSessionToken, type SignInClient } from '../sessions';
+import { loginError, loginOutcome, findUserById, markLoggedIn, everyAccountPastRetention, type UserRow, issueSessionToken, type SignInClient } from '../sessions';
 
 /** How long a ceremony may take: the browser's timeout, and the life of its challenge (a little longer). */
 const CEREMONY_MS = 2 * 60_000;
@@ -291,7 +291,7 @@ export const loginWithPasskey = async (
   }
   const user = await findUserById(deps.db, passkey.userId);
   // A disabled (or not yet approved) person's passkey proves who they are, and signs nobody in.
-  const outcome = loginOutcome(user, true, user !== null && (await onlyClosedAccounts(deps.db, user.id)));
+  const outcome = loginOutcome(user, true, user !== null && (await everyAccountPastRetention(deps.db, user.id)));
   await auditLogin(deps, passkey.userId, { outcome, ip: client.ip, passkeyId: passkey.id });
   if (outcome !== 'success' || !user)
     return { result: failed(loginError(outcome) ?? AUTH_MESSAGES.invalidCredentials), user: null };

@@ -9,7 +9,7 @@ import {
   loginFailed,
   loginOutcome,
   loginSucceeded,
-  onlyClosedAccounts,
+  everyAccountPastRetention,
   resolveLogin,
   type LoginOutcome,
   type LoginTarget,
@@ -35,7 +35,7 @@ export const loginWithPassword = async (deps: Pick<Deps, 'db' | 'clock' | 'confi
   const passwordHash = user?.passwordHash ?? null;
   const verified = await verifyPassword(passwordHash ?? (await timingDummyHash()), request.password);
   const matches = verified && passwordHash !== null;
-  const outcome: LoginOutcome = loginOutcome(user, matches, matches && user !== null && (await onlyClosedAccounts(deps.db, user.id)));
+  const outcome: LoginOutcome = loginOutcome(user, matches, matches && user !== null && (await everyAccountPastRetention(deps.db, user.id)));
   // The typed name is kept for failed attempts (credential-stuffing forensics), lower-cased and bounded.
   await auditLogin(deps, user, { method: 'password', outcome, ip: client.ip, username: request.username.toLowerCase().slice(0, 254) });
   if (outcome !== 'success') return loginFailed(loginError(outcome)!);

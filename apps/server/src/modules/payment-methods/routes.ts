@@ -4,18 +4,29 @@ import { endpoints } from '@portal/contract';
 import { depsOf } from '../../http/deps';
 import { callerOf } from '../../lib/caller';
 import { route } from '../../http/route';
-import { deleteCard, listCards, makeDefaultCard } from './service';
+import { accountOfCard, deleteCard, listCards, makeDefaultCard } from './service';
 
 export const paymentMethodRoutes = async (app: FastifyInstance) => {
   const deps = depsOf(app);
 
   route(app, endpoints.paymentMethods, async (request) => ({ value: await listCards(deps, callerOf(request), request.params.accountId) }));
-  route(app, endpoints.setDefaultPaymentMethod, async (request) => {
-    await makeDefaultCard(deps, callerOf(request), request.params.paymentMethodId);
-    return true;
-  });
-  route(app, endpoints.deletePaymentMethod, async (request) => {
-    await deleteCard(deps, callerOf(request), request.params.paymentMethodId);
-    return true;
-  });
+  const accountOf = (request: { params: { paymentMethodId: bigint } }) => accountOfCard(deps, request.params.paymentMethodId);
+  route(
+    app,
+    endpoints.setDefaultPaymentMethod,
+    async (request) => {
+      await makeDefaultCard(deps, callerOf(request), request.params.paymentMethodId);
+      return true;
+    },
+    { accountOf },
+  );
+  route(
+    app,
+    endpoints.deletePaymentMethod,
+    async (request) => {
+      await deleteCard(deps, callerOf(request), request.params.paymentMethodId);
+      return true;
+    },
+    { accountOf },
+  );
 };

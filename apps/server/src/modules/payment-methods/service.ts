@@ -25,6 +25,10 @@ export const cardOfCaller = async (deps: Pick<Deps, 'db'>, caller: Caller, payme
   return card;
 };
 
+/** The account a card belongs to (what a write on it writes to); undefined for an unknown card. */
+export const accountOfCard = async (deps: Pick<Deps, 'db'>, paymentMethodId: bigint): Promise<bigint | undefined> =>
+  (await findPaymentMethod(deps.db, paymentMethodId))?.accountId;
+
 export const listCards = async (deps: Pick<Deps, 'db'>, caller: Caller, accountId: bigint): Promise<PaymentMethodEntry[]> => {
   await assertAccountAccess(deps.db, caller, accountId);
   return (await listCardsWithLastCharge(deps.db, accountId)).map(presentPaymentMethod);

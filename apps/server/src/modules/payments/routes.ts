@@ -27,7 +27,7 @@ export const paymentRoutes = async (app: FastifyInstance) => {
       assignments: paymentAssignments?.map((a) => ({ arId: a.arId, amount: a.amount })),
       idempotencyKey: idempotencyKeyOf(request.headers['idempotency-key'], payment.id),
     });
-  });
+  }, { accountOf: (request) => request.body.payment.accountId });
 
   route(app, endpoints.paymentReceipt, async (request, reply) => {
     const receipt = await getPaymentReceipt(deps, callerOf(request), request.params.paymentId);

@@ -6,7 +6,7 @@
 export { sessionRoutes } from './routes';
 export { auditLogin, issueSessionToken, loginFailed, loginSucceeded } from './service';
 export { createSession, endUserSessions, type SignInClient } from './repository';
-export { accountLanguageOfUser, findUserById, findUsersByLogin, markLoggedIn, onlyClosedAccounts, type UserRow } from './user-repository';
+export { accountLanguageOfUser, findUserById, findUsersByLogin, markLoggedIn, everyAccountPastRetention, type UserRow } from './user-repository';
 export { loginError, loginOutcome, resolveLogin, withAttemptsLeft, type LoginOutcome, type LoginTarget } from './login-rules';
 export {
   enforceThrottle,

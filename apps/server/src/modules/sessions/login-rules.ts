@@ -24,7 +24,8 @@ export type LoginOutcome = 'success' | 'invalid_credentials' | 'pending' | 'disa
 /**
  * The verdict on a password login (pure). Status is revealed only to someone who knows the
  * password, so it cannot be probed; unknown user and wrong password read the same. A person whose every
- * account is closed has nothing left to sign in to (docs/decisions/0016-closing-an-account.md).
+ * account is closed and past its documents' retention has nothing left to sign in to
+ * (docs/decisions/0016-closing-an-account.md).
  */
 export const loginOutcome = (user: { status: UserStatus } | null, passwordMatches: boolean, accountsClosed = false): LoginOutcome => {
   if (!user || !passwordMatches) return 'invalid_credentials';

@@ -6,7 +6,7 @@ import { consumeToken, hashOpaqueToken, isWellFormedToken, signSessionToken } fr
 import { loginError, loginOutcome } from './login-rules';
 import { presentSession } from './presenter';
 import { createSession, liveSessions, type SignInClient } from './repository';
-import { accountIdsOfUser, findUserById, markLoggedIn, onlyClosedAccounts, type UserRow } from './user-repository';
+import { accountIdsOfUser, findUserById, markLoggedIn, everyAccountPastRetention, type UserRow } from './user-repository';
 
 /**
  * Starts a session for a user as they are now — roles and `ac:{id}` scopes from the database — and
@@ -67,7 +67,7 @@ export const loginWithOneTimeToken = async (deps: Pick<Deps, 'db' | 'clock' | 'c
     await auditLogin(deps, null, { method: 'one_time_login', outcome: 'invalid_token', ip: client.ip });
     return loginFailed(AUTH_MESSAGES.loginLinkInvalid);
   }
-  const outcome = loginOutcome(user, true, await onlyClosedAccounts(deps.db, user.id));
+  const outcome = loginOutcome(user, true, await everyAccountPastRetention(deps.db, user.id));
   await auditLogin(deps, user, { method: 'one_time_login', outcome, ip: client.ip });
   if (outcome !== 'success') return loginFailed(loginError(outcome)!);
   return loginSucceeded(deps, user, client);

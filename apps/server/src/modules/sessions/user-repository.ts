@@ -1,6 +1,7 @@
-import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, or, sql } from 'drizzle-orm';
 import type { PortalDb } from '../../db/client';
 import { accounts, userAccounts, users } from '../../db/schema';
+import { withinRetention } from '../../lib/access';
 
 /** The users table as every sign-in and security change reads it. Functions take the db (or a transaction) first. */
 
@@ -20,21 +21,27 @@ export const findUsersByLogin = (db: PortalDb, login: string): Promise<UserRow[]
 export const findUserById = async (db: PortalDb, id: bigint): Promise<UserRow | null> =>
   (await db.select().from(users).where(eq(users.id, id)))[0] ?? null;
 
-/** The accounts a user may sign in to (their `ac:{id}` scopes), in id order: closed accounts are left out. */
+/**
+ * The accounts a user may sign in to (their `ac:{id}` scopes), in id order: open ones and closed ones whose
+ * documents are still kept (docs/decisions/0016-closing-an-account.md).
+ */
 export const accountIdsOfUser = async (db: PortalDb, userId: bigint): Promise<bigint[]> =>
   (
     await db
       .select({ accountId: userAccounts.accountId })
       .from(userAccounts)
       .innerJoin(accounts, eq(accounts.id, userAccounts.accountId))
-      .where(and(eq(userAccounts.userId, userId), isNull(accounts.closedAt)))
+      .where(and(eq(userAccounts.userId, userId), withinRetention(accounts.closedAt)))
       .orderBy(asc(userAccounts.accountId))
   ).map((r) => r.accountId);
 
-/** Whether every account the user had is closed: nothing is left to sign in to (docs/decisions/0016-closing-an-account.md). */
-export const onlyClosedAccounts = async (db: PortalDb, userId: bigint): Promise<boolean> => {
+/**
+ * Whether every account the user had is closed and past its documents' retention: nothing is left to sign
+ * in to (docs/decisions/0016-closing-an-account.md).
+ */
+export const everyAccountPastRetention = async (db: PortalDb, userId: bigint): Promise<boolean> => {
   const [row] = await db
-    .select({ all: count(), open: count(sql`case when ${accounts.closedAt} is null then 1 end`) })
+    .select({ all: count(), open: count(sql`case when ${withinRetention(accounts.closedAt)} then 1 end`) })
     .from(userAccounts)
     .innerJoin(accounts, eq(accounts.id, userAccounts.accountId))
     .where(eq(userAccounts.userId, userId));

@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from '@portal/contract';
 import { recordAudit } from '../../lib/audit';
 import type { Deps } from '../../http/deps';
-import { loginOutcome, resolveLogin, findUsersByLogin, markLoggedIn, onlyClosedAccounts, type UserRow, issueSessionToken, type SignInClient } from '../sessions';
+import { loginOutcome, resolveLogin, findUsersByLogin, markLoggedIn, everyAccountPastRetention, type UserRow, issueSessionToken, type SignInClient } from '../sessions';
 import type { ProviderIdentity } from './oidc';
 import { findUserBySsoIdentity, insertPendingUser, linkSsoIdentity } from './repository';
 import { displayNameOf, verifiedEmailOf, type SsoResult } from './sso-rules';
@@ -65,7 +65,7 @@ export const signInWithIdentity = async (deps: Pick<Deps, 'db' | 'clock' | 'conf
     await audit(null, { outcome: linked.reason });
     return { kind: 'failed', message: linked.failure };
   }
-  const outcome = loginOutcome(linked.user, true, await onlyClosedAccounts(deps.db, linked.user.id));
+  const outcome = loginOutcome(linked.user, true, await everyAccountPastRetention(deps.db, linked.user.id));
   await audit(linked.user, { outcome, linkedBy: linked.how });
   if (outcome === 'pending') return { kind: 'pending' };
   if (outcome === 'disabled') return { kind: 'disabled' };

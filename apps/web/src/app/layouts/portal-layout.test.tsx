@@ -68,6 +68,33 @@ describe('authenticated area', () => {
   });
 });
 
+describe('a closed account', () => {
+  it('says on its screens when it closed and until when its documents stay, and offers no payment', async () => {
+    sessionStorage.setItem('token', makeToken({ scopes: ['ac:1001'] }));
+    mockBilling({
+      names: () =>
+        json({
+          value: [{ accountId: 1001n, listName: 'Casey Customer', parentId: null, closedAt: '2026-03-15T12:00:00.000Z', documentsUntil: '2033-03-13T12:00:00.000Z' }],
+          count: 1,
+        }),
+    });
+    renderRoute('/');
+    expect(
+      await screen.findByText('This account was closed on March 15, 2026. Its invoices and documents remain available until March 13, 2033.'),
+    ).toHaveAttribute('role', 'status');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account C-1001' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Make a payment' })).not.toBeInTheDocument();
+  });
+
+  it('shows no banner on an open account, which keeps its payment button', async () => {
+    sessionStorage.setItem('token', makeToken({ scopes: ['ac:1001'] }));
+    mockBilling();
+    renderRoute('/');
+    expect(await screen.findByRole('button', { name: 'Make a payment' })).toBeInTheDocument();
+    expect(screen.queryByText(/This account was closed/)).not.toBeInTheDocument();
+  });
+});
+
 describe('account selector', () => {
   it('is hidden for a customer with a single account', async () => {
     sessionStorage.setItem('token', makeToken({ scopes: ['ac:1001'] }));

@@ -16,6 +16,7 @@ import { SupportContact } from '@/components/support-contact';
 import { ThemeToggle } from '../components/theme-toggle';
 import { UserMenu } from '../components/user-menu';
 import { ActingForBanner } from '../components/acting-for-banner';
+import { ClosedAccountBanner } from '../components/closed-account-banner';
 import { shellLocales } from '../locales';
 import { clearPortalCache, PortalProviders } from '../providers';
 import { registerLocales } from '@/lib/i18n/i18n';
@@ -144,6 +145,7 @@ function PortalShell({ session }: { session: Session }) {
       </header>
 
       <ActingForBanner />
+      <ClosedAccountBanner />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 sm:py-8">
         <Outlet />
       </main>

@@ -5,7 +5,9 @@ import type { SeenCurrencies } from '../format';
 import type { Session } from '../session/session';
 import { persistentStore, STORAGE_KEYS } from '../storage';
 import { accountNameQuery, myAccountNamesQuery } from './api';
-import { initialAccountId, reconcileAccount, showAccountSelector } from './rules';
+import { closureOf, initialAccountId, reconcileAccount, showAccountSelector, type AccountClosure } from './rules';
+
+export type { AccountClosure } from './rules';
 
 /** What every screen needs to know about "the account I am looking at". */
 export interface CurrentAccount {
@@ -16,6 +18,8 @@ export interface CurrentAccount {
   accountId: bigint | null;
   /** The selected account's list name, when known. */
   accountName: string | null;
+  /** The selected account's closure when it is closed (read-only, its documents kept until a date); else null. */
+  closure: AccountClosure | null;
   /** A customer's reachable accounts (with sub-accounts), alphabetically; empty for Staff/Admin, who search. */
   accounts: AccountListName[];
   /** True until the selection is settled (the customer's list, or the staff member's account name, is loading). */
@@ -42,6 +46,9 @@ const NO_CURRENCIES: SeenCurrencies = [];
 /** The currencies the signed-in person sees; none outside the authenticated layout. */
 export const useSeenCurrencies = (): SeenCurrencies => useContext(CurrentAccountContext)?.currencies ?? NO_CURRENCIES;
 
+/** The selected account's closure; null while it is open, and outside the authenticated layout. */
+export const useSelectedAccountClosure = (): AccountClosure | null => useContext(CurrentAccountContext)?.closure ?? null;
+
 export const useCurrentAccount = (): CurrentAccount => {
   const value = useContext(CurrentAccountContext);
   if (!value) throw new Error('useCurrentAccount must be used inside <CurrentAccountProvider>');
@@ -63,9 +70,10 @@ export function CurrentAccountProvider({ session, children }: { session: Session
 
   const mine = useQuery({ ...myAccountNamesQuery(), enabled: !staff });
   const knownName = chosen && chosen.accountId === selected ? chosen : null;
+  // Always asked for Staff's account: a search hit that named it does not say whether it is closed.
   const lookup = useQuery({
     ...accountNameQuery(selected ?? 0n),
-    enabled: staff && selected !== null && knownName === null,
+    enabled: staff && selected !== null,
   });
 
   const list = useMemo(() => mine.data?.value ?? [], [mine.data]);
@@ -100,10 +108,13 @@ export function CurrentAccountProvider({ session, children }: { session: Session
     ? (knownName?.listName ?? lookup.data?.listName ?? null)
     : (list.find((a) => a.accountId === accountId)?.listName ?? null);
 
+  const closure = closureOf(staff ? lookup.data : list.find((a) => a.accountId === accountId));
+
   const count = mine.data?.count ?? mine.data?.value.length ?? session.accounts.length;
   const value: CurrentAccount = {
     accountId,
     accountName,
+    closure,
     accounts: list,
     isLoading: staff ? selected !== null && knownName === null && lookup.isPending : mine.isPending && accountId === null,
     showSelector: showAccountSelector(session, count),
@@ -113,3 +124,16 @@ export function CurrentAccountProvider({ session, children }: { session: Session
   };
   return <CurrentAccountContext.Provider value={value}>{children}</CurrentAccountContext.Provider>;
 }
+
+/**
+ * The closure of any account the person reaches (an invoice's, which need not be the selected one): from the
+ * customer's list, or asked for Staff; null while open or unknown.
+ */
+export const useAccountClosure = (accountId: bigint | null): AccountClosure | null => {
+  const current = useCurrentAccount();
+  const asked = current.searchesServer && accountId !== null && accountId !== current.accountId;
+  const lookup = useQuery({ ...accountNameQuery(accountId ?? 0n), enabled: asked });
+  if (accountId === null) return null;
+  if (accountId === current.accountId) return current.closure;
+  return closureOf(asked ? lookup.data : current.accounts.find((a) => a.accountId === accountId));
+};

@@ -1,5 +1,5 @@
 import type { AccountListName, SearchResult } from '@portal/contract';
-import { accountSearchFilter, accountsOfHits, dnString, filterAccounts, groupAccounts, groupParentName, initialAccountId, parseAccountId, reconcileAccount, showAccountSelector } from './rules';
+import { accountSearchFilter, accountsOfHits, closureOf, dnString, filterAccounts, groupAccounts, groupParentName, initialAccountId, parseAccountId, reconcileAccount, showAccountSelector } from './rules';
 
 const acc = (accountId: bigint, listName: string, parentId: bigint | null = null): AccountListName => ({
   accountId,
@@ -144,5 +144,16 @@ describe('groupParentName', () => {
     ['Alpha Line (C-201)', 'Alpha Line, C-201'],
   ])('%s → %s', (listName, expected) => {
     expect(groupParentName(listName)).toBe(expected);
+  });
+});
+
+describe('closureOf', () => {
+  it.each([
+    ['an open account', { closedAt: null, documentsUntil: null }, null],
+    ['a closed one', { closedAt: '2026-03-15T12:00:00.000Z', documentsUntil: '2033-03-13T12:00:00.000Z' }, { closedAt: '2026-03-15T12:00:00.000Z', documentsUntil: '2033-03-13T12:00:00.000Z' }],
+    ['an entry that does not say (a search hit)', {}, null],
+    ['no entry', undefined, null],
+  ])('%s', (_case, entry, closure) => {
+    expect(closureOf(entry)).toEqual(closure);
   });
 });

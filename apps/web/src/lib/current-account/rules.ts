@@ -5,6 +5,16 @@ import type { Session } from '../session/session';
  * Pure rules of the current account. The provider and the selector only render them.
  */
 
+/** When a closed account closed and until when its invoices and documents stay available (docs/decisions/0016-closing-an-account.md). */
+export interface AccountClosure {
+  closedAt: string;
+  documentsUntil: string;
+}
+
+/** The closure of a list entry; null for an open account, or an entry that does not say (a search hit). */
+export const closureOf = (entry: Pick<AccountListName, 'closedAt' | 'documentsUntil'> | null | undefined): AccountClosure | null =>
+  entry?.closedAt && entry.documentsUntil ? { closedAt: entry.closedAt, documentsUntil: entry.documentsUntil } : null;
+
 /** Parses a saved `currentAccountId`; anything but a plain non-negative integer is ignored. */
 export const parseAccountId = (value: string | null | undefined): bigint | null =>
   value && /^\d{1,19}$/.test(value) ? BigInt(value) : null;

@@ -15,7 +15,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useReauthentication } from '@/components/reauthentication/use-reauthentication';
 import { ApiError } from '@/lib/api/client';
-import { useCurrentAccount } from '@/lib/current-account/current-account';
+import { useAccountClosure, useCurrentAccount } from '@/lib/current-account/current-account';
 import { changeLanguage, registerLocales, savedLanguage, uiLanguageFromPreference } from '@/lib/i18n/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { EmailPreferences } from '@/features/notifications';
@@ -78,6 +78,8 @@ function AccountInformation({ accountId, back }: { accountId: bigint; back: Reac
   const [serverFields, setServerFields] = useState<Record<string, string> | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
+  // A closed account's information is kept as it was: nothing to edit.
+  const closed = useAccountClosure(accountId) !== null;
   const focusEdit = useRef(false);
   const now = new Date();
 
@@ -141,7 +143,7 @@ function AccountInformation({ accountId, back }: { accountId: bigint; back: Reac
       description={t('intro')}
       back={back}
       actions={
-        details.data && !editing ? (
+        details.data && !editing && !closed ? (
           <Button
             ref={editButton}
             variant="secondary"

@@ -11,6 +11,7 @@ import { balanceViews } from '@/lib/balance';
 import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/i18n/use-format';
 import { usePayBalance } from '@/features/payments';
+import { useAccountClosure } from '@/lib/current-account/current-account';
 import { LoadingBlock } from './loading-block';
 
 /**
@@ -33,6 +34,8 @@ export function BalanceCard({
   const views = ready ? balanceViews(home.balances, home.paymentDueDate, home.overdue, details.account.currency) : [];
   const autopay = details?.account.paymentMethod === AUTOPAY_ON;
   const [paid, setPaid] = useState<string | null>(null);
+  // A closed account takes no payment (docs/decisions/0016-closing-an-account.md).
+  const closed = useAccountClosure(accountId) !== null;
   const pay = usePayBalance({
     accountId,
     balances: home?.balances ?? [],
@@ -49,24 +52,26 @@ export function BalanceCard({
         title={t('balance.title')}
         icon={<CreditCard />}
         actions={
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={!ready}
-            onClick={() => {
-              setPaid(null);
-              pay.start();
-            }}
-            {...preloadOnIntent(pay.preload)}
-          >
-            {t('balance.makePayment')}
-          </Button>
+          closed ? undefined : (
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={!ready}
+              onClick={() => {
+                setPaid(null);
+                pay.start();
+              }}
+              {...preloadOnIntent(pay.preload)}
+            >
+              {t('balance.makePayment')}
+            </Button>
+          )
         }
       />
       <CardBody>
         {/* A live region (there before the button can be used), so the answer to the click is read out while
             focus stays on the button. */}
-        {ready && (
+        {ready && !closed && (
           <p role="status" className="mb-4 text-sm font-medium text-fg empty:hidden">
             {pay.nothingToPay ? t('balance.noBalance') : ''}
           </p>

@@ -1,5 +1,6 @@
 import { fromMinor, type CurrencyCode, type UsageRecord } from '@portal/contract';
 import { useState } from 'react';
+import { useSelectedAccountClosure } from '@/lib/current-account/current-account';
 import { useTranslation } from '@/lib/i18n/translate';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -38,6 +39,9 @@ export function DisputeRecordAction({
   const f = useFormat();
   const [open, setOpen] = useState(false);
   const [sent, setSent] = useState(false);
+  // The explorer shows the selected account's records: a closed one takes no new dispute.
+  const closure = useSelectedAccountClosure();
+  if (closure) return null;
   if (record.postedDate === null) return <span className="text-xs text-fg-muted">{t('unbilled')}</span>;
   const term = disputeWindowOf(record.postedDate, new Date());
   if (!term.open) return <span className="text-xs text-fg-muted">{t('recordWindowClosed', { date: f.date(term.closesOn, 'detail') })}</span>;

@@ -2,6 +2,7 @@ import type { Dispute, Invoice } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageSquareWarning } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useAccountClosure } from '@/lib/current-account/current-account';
 import { useTranslation } from '@/lib/i18n/translate';
 import { Badge } from '@/components/ui/badge';
 import { Banner } from '@/components/ui/banner';
@@ -28,11 +29,13 @@ const DisputeDialog = lazyDialog(
  * "Dispute a charge" while the terms' 30-day window is open and a charge has something left to dispute (the
  * dialog lists the invoice's charges; after the window, the rule and the day it closed).
  */
-export function InvoiceDisputesCard({ invoice }: { invoice: Pick<Invoice, 'id' | 'postedDate' | 'currency'> }) {
+export function InvoiceDisputesCard({ invoice }: { invoice: Pick<Invoice, 'id' | 'accountId' | 'postedDate' | 'currency'> }) {
   const { t } = useTranslation('disputes');
   const f = useFormat();
   const queryClient = useQueryClient();
   const term = disputeWindowOf(invoice.postedDate, new Date());
+  // Disputes raised before the account closed stay listed; a closed account takes no new one.
+  const closed = useAccountClosure(invoice.accountId) !== null;
   const charges = useQuery({ ...invoiceChargesQuery(invoice.id), enabled: term.open });
   const disputes = useQuery(disputesQuery(`InvoiceId==${invoice.id}`));
   const [opening, setOpening] = useState(0);
@@ -79,7 +82,7 @@ export function InvoiceDisputesCard({ invoice }: { invoice: Pick<Invoice, 'id' |
           </>
         }
         actions={
-          term.open && anythingLeft ? (
+          term.open && anythingLeft && !closed ? (
             <Button size="sm" variant="secondary" onClick={startDispute}>
               {t('disputeACharge')}
             </Button>

@@ -2,6 +2,7 @@ import type { InvoiceDetails } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { CreditCard, Download, FileQuestion, FileSpreadsheet } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useAccountClosure } from '@/lib/current-account/current-account';
 import { useTranslation } from '@/lib/i18n/translate';
 import { Link, useParams } from 'react-router';
 import { preloadOnIntent } from '@/components/lazy-dialog';
@@ -104,7 +105,9 @@ function InvoiceDetail({ details, back }: { details: InvoiceDetails; back: React
   // A text, or a key translated when shown: the return from the checkout may come before the account's language is applied.
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string | { key: string } } | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
-  const payable = canPayInvoice(owing);
+  // A closed account's invoices are read, downloaded and no longer paid here.
+  const closure = useAccountClosure(invoice.accountId);
+  const payable = canPayInvoice(owing) && closure === null;
 
   useCheckoutReturn(invoice.accountId, {
     invoiceId: invoice.id,

@@ -6,7 +6,7 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { BackLink, PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { useCurrentAccount } from '@/lib/current-account/current-account';
+import { useAccountClosure, useCurrentAccount } from '@/lib/current-account/current-account';
 import { registerLocales } from '@/lib/i18n/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { AutomaticPayments, autopayLocales } from '@/features/autopay';
@@ -60,6 +60,8 @@ export function PaymentsPage() {
 function PaymentsScreen({ accountId }: { accountId: bigint }) {
   const { t } = useTranslation('payments');
   const { details, home, methods, autopay, loadFailed, refreshFailed, retry } = usePaymentsData(accountId);
+  // A closed account is read-only: its balance and history stay, its cards and payments are no longer offered.
+  const closed = useAccountClosure(accountId) !== null;
   const notice = usePageNotice();
   useCheckoutReturn(accountId, {
     onAdded: () => notice.success({ key: 'page.cardAdded' }),
@@ -88,26 +90,30 @@ function PaymentsScreen({ accountId }: { accountId: bigint }) {
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <div className="flex min-w-0 flex-col gap-6">
           <BalanceCard home={home.data} fallbackCurrency={account.currency} />
-          <PaymentMethodsCard accountId={accountId} cards={cards} onSuccess={notice.success} onError={notice.error} />
+          {!closed && <PaymentMethodsCard accountId={accountId} cards={cards} onSuccess={notice.success} onError={notice.error} />}
         </div>
         <div className="flex min-w-0 flex-col gap-6">
-          <OneTimePaymentCard
-            accountId={accountId}
-            balances={home.data.balances}
-            payments={home.data.recentPayments}
-            currency={account.currency}
-          />
-          <AutomaticPayments
-            accountId={accountId}
-            paymentMethod={account.paymentMethod}
-            cards={cards}
-            currency={account.currency}
-            schedule={autopay.data}
-            scheduleError={autopay.isError}
-            // The switch stays: closing its dialogs gives it focus back.
-            onSuccess={(text) => notice.success(text, { takeFocus: false })}
-            onError={notice.error}
-          />
+          {!closed && (
+            <>
+              <OneTimePaymentCard
+                accountId={accountId}
+                balances={home.data.balances}
+                payments={home.data.recentPayments}
+                currency={account.currency}
+              />
+              <AutomaticPayments
+                accountId={accountId}
+                paymentMethod={account.paymentMethod}
+                cards={cards}
+                currency={account.currency}
+                schedule={autopay.data}
+                scheduleError={autopay.isError}
+                // The switch stays: closing its dialogs gives it focus back.
+                onSuccess={(text) => notice.success(text, { takeFocus: false })}
+                onError={notice.error}
+              />
+            </>
+          )}
           <PaymentHistory payments={home.data.recentPayments} />
         </div>
       </div>

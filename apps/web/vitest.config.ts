@@ -9,7 +9,7 @@ import { buildConstants } from './build-constants';
  */
 const DOM_TESTS = ['src/**/*.test.tsx', 'src/lib/api/client.test.ts', 'src/lib/i18n/initial-language.test.ts'];
 const NODE_ISOLATED = ['src/lib/formatter-warm-ups.test.ts'];
-const NODE_TESTS = ['src/**/*.test.ts', 'compress-assets.test.ts', 'prerender-pages.test.ts', 'page-stylesheet.test.ts', 'inline-theme-init.test.ts', 'portal-preloads.test.ts', 'route-chunks.test.ts', 'eslint-boundaries.test.ts'];
+const NODE_TESTS = ['src/**/*.test.ts', 'compress-assets.test.ts', 'prerender-pages.test.ts', 'page-stylesheet.test.ts', 'inline-theme-init.test.ts', 'portal-preloads.test.ts', 'route-chunks.test.ts', 'feature-chunks.test.ts', 'eslint-boundaries.test.ts'];
 
 export default defineConfig({
   resolve: {

@@ -7,7 +7,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import { Transform, pipeline, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { parse } from 'csv-parse';
 import { USAGE_BATCH_FIELDS, USAGE_BATCH_REQUIRED, checkUsageBatchRecord, type UsageBatchRecord } from '@portal/contract';
 import { HttpError, badRequest } from '../../errors';
 
@@ -102,6 +101,8 @@ export const csvHeaderProblem = (header: readonly string[]): string | null => {
 };
 
 async function* csvItems(decoded: Readable): AsyncGenerator<BatchItem> {
+  // Loaded by the first CSV batch: an instance that is sent none never holds the parser.
+  const { parse } = await import('csv-parse');
   const pending: BatchItem[] = [];
   let headerProblem: string | null = null;
   const parser = parse({

@@ -1,6 +1,5 @@
 /** Charge disputes: what the invoice and usage screens show; /admin/disputes is a route of its own. */
-export { InvoiceDisputesCard } from './components/invoice-disputes-card';
-export { DisputeRecordAction } from './components/dispute-record-action';
+export { DisputeRecordAction, InvoiceDisputesCard } from './components/lazy-components';
 
 /** Its pages: each is a lazy route module (the router's `lazy`), downloaded when first visited. */
 export const disputesPages = {

@@ -28,7 +28,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { extends: true, test: { name: 'shared', include, exclude: [...exclude, ...ISOLATED], isolate: false } },
-      ...(isolatedHere.length ? [{ extends: true, test: { name: 'isolated', include: isolatedHere, exclude } }] : []),
+      ...(isolatedHere.length ? [{ extends: true as const, test: { name: 'isolated', include: isolatedHere, exclude } }] : []),
     ],
   },
 });

@@ -5,6 +5,7 @@
  * OpenAPI documents and the authorization tests read them.
  */
 import { z } from 'zod';
+import { EventFeedPageSchema, EventFeedQuerySchema } from './events';
 import { AccountHistoryEntrySchema, AccountHistoryQuerySchema } from './account-history';
 import {
   AccountDetailsResponseSchema,
@@ -1322,6 +1323,24 @@ export const endpoints = {
     body: ProviderCreditInputSchema,
     answer: jsonAnswer(ProviderCreditSchema),
     errors: [400, 401, 403, 409],
+  }),
+
+  // provider rows: events
+  providerEvents: endpoint({
+    name: 'events',
+    method: 'GET',
+    path: '/p/v1/events',
+    access: 'client',
+    scope: 'events:read',
+    tag: 'Provider',
+    summary: 'The events of every account in one total order, kept 30 days: resume after `next` to read each exactly once',
+    description:
+      '`after` is the `next` of an earlier page (leave it out to start at the oldest kept event), `limit` 1 to 1000 (100 by default), ' +
+      '`types` a comma-separated list of event types. An event appears once its transaction and every earlier one have committed, ' +
+      'so a cursor never skips an event that commits late.',
+    query: EventFeedQuerySchema,
+    answer: jsonAnswer(EventFeedPageSchema),
+    errors: [400, 401, 403],
   }),
 
   providerOpenApi: endpoint({

@@ -55,3 +55,86 @@ export const EventSchema = builtOnFirstUse(() =>
   }),
 );
 export type PortalEvent = z.infer<typeof EventSchema>;
+
+// ── Each type's data (version 1) ────────────────────────────────────────────────────────────
+// Ids are digit strings and money decimal strings ("12.50"), so no reader loses a digit to its JSON parser.
+
+const idString = () => z.string().regex(/^\d{1,19}$/);
+const decimalString = () => z.string().regex(/^-?\d+\.\d{2}$/);
+const currency = () => z.string().length(3);
+const beforeAfter = () => z.object({ before: z.unknown(), after: z.unknown() });
+
+/** The `data` of each event type the portal records from its own actions, by type. */
+export const EVENT_DATA_SCHEMAS = {
+  'payment.succeeded': () =>
+    z.object({
+      paymentId: idString(),
+      amount: decimalString(),
+      currency: currency(),
+      /** The payment's type as statements show it ("Credit Card", "Credit Card (Manual)", "Bank Transfer", …). */
+      paymentType: z.string(),
+      receiptNumber: z.string(),
+    }),
+  'payment.failed': () =>
+    z.object({ paymentId: idString(), amount: decimalString(), currency: currency(), paymentType: z.string(), failureReason: z.string(), failureMessage: z.string() }),
+  'payment_method.added': () =>
+    z.object({ paymentMethodId: idString(), brand: z.string(), last4: z.string(), expMonth: z.number().int(), expYear: z.number().int(), isDefault: z.boolean() }),
+  'payment_method.removed': () => z.object({ paymentMethodId: idString(), brand: z.string(), last4: z.string() }),
+  'payment_method.default_changed': () => z.object({ paymentMethodId: idString(), previousPaymentMethodId: idString().nullable() }),
+  'autopay.updated': () =>
+    z.object({
+      enabled: z.boolean(),
+      /** The saved schedule (kept while automatic payments are off), or null when none was ever saved. */
+      schedule: z
+        .object({ paymentMethodId: idString(), frequency: z.string(), amountType: z.string(), fixedAmount: decimalString().nullable(), includeOverdue: z.boolean() })
+        .nullable(),
+    }),
+  'account.updated': () => z.object({ changes: z.partialRecord(z.enum(['invoiceEmail', 'language', 'billingContact', 'billingAddress']), beforeAfter()) }),
+  'dispute.opened': () =>
+    z.object({ disputeId: idString(), invoiceId: idString(), chargeId: idString().nullable(), cdrId: idString().nullable(), amount: decimalString(), currency: currency(), reason: z.string() }),
+  'dispute.resolved': () =>
+    z.object({
+      disputeId: idString(),
+      invoiceId: idString(),
+      outcome: z.enum(['Resolved', 'Rejected']),
+      /** What was credited (the credit note adds its share of taxes); null when rejected. */
+      creditedAmount: decimalString().nullable(),
+      creditNoteId: idString().nullable(),
+      rejectionReason: z.string().nullable(),
+    }),
+  'person.joined': () => z.object({ email: z.string(), name: z.string(), via: z.enum(['invitation', 'added']) }),
+  'person.removed': () => z.object({ email: z.string() }),
+} as const satisfies Partial<Record<EventType, () => z.ZodType>>;
+
+type DataSchemas = typeof EVENT_DATA_SCHEMAS;
+/** The `data` of an event of type T: its schema's shape, or any object for a type whose shape is defined elsewhere. */
+export type EventData<T extends EventType> = T extends keyof DataSchemas ? z.infer<ReturnType<DataSchemas[T]>> : Record<string, unknown>;
+
+// ── The feed (GET /p/v1/events) ─────────────────────────────────────────────────────────────
+
+export const EVENT_FEED_DEFAULT_LIMIT = 100;
+export const EVENT_FEED_MAX_LIMIT = 1000;
+
+/** `after` is a cursor the feed answered (opaque); `types` a comma-separated list of event types. */
+export const EventFeedQuerySchema = builtOnFirstUse(() =>
+  z.object({
+    after: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'after must be a cursor the feed answered as next').optional(),
+    limit: z.coerce
+      .number({ error: 'limit must be a whole number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(EVENT_FEED_MAX_LIMIT, `limit must be at most ${EVENT_FEED_MAX_LIMIT}`)
+      .default(EVENT_FEED_DEFAULT_LIMIT),
+    types: z
+      .string()
+      .max(1000)
+      .transform((list) => list.split(',').map((type) => type.trim()))
+      .pipe(z.array(z.enum(EVENT_TYPES, { error: (issue) => `Unknown event type: ${String(issue.input)}` })).min(1))
+      .optional(),
+  }),
+);
+export type EventFeedQuery = z.infer<typeof EventFeedQuerySchema>;
+
+/** A page of the feed; `next` resumes after its last event (the cursor given when the page is empty). */
+export const EventFeedPageSchema = builtOnFirstUse(() => z.object({ data: z.array(EventSchema), next: z.string() }));
+export type EventFeedPage = z.infer<typeof EventFeedPageSchema>;

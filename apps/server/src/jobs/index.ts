@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { MailOutbox } from '../lib/mail-outbox';
 import { depsOf, type Deps } from '../http/deps';
 import { noticeUpcomingAutopayments, runDueAutopay } from '../modules/accounts';
+import { deleteExpiredEvents } from '../modules/events';
 import { noticePostedInvoices } from '../modules/invoices';
 import { noticeExpiringCards } from '../modules/payment-methods';
 import { RESUBMIT_EVERY_MS, resubmitUnconfirmedCharges, settleDueSandboxPayments } from '../modules/payments';
@@ -19,6 +20,8 @@ export const AUTOPAY_EVERY_MS = 30_000;
 export const DAILY_NOTICES_EVERY_MS = 60 * 60_000;
 /** How often newly posted invoices are looked for. */
 export const POSTED_NOTICES_EVERY_MS = 60_000;
+/** How often events past EVENT_RETENTION_DAYS are deleted (an hour late deletes nothing early). */
+export const EVENT_RETENTION_EVERY_MS = 60 * 60_000;
 
 /** The daily notices step: cards and coming automatic payments (safe on several instances). */
 export const dailyNotices = async (deps: Pick<Deps, 'db' | 'outbox'>, now: Date): Promise<{ cards: number; autopay: number }> => ({
@@ -33,6 +36,7 @@ export const billingJobSteps = (deps: Pick<Deps, 'db' | 'clock' | 'provider' | '
     { name: 'resubmit-charges', everyMs: RESUBMIT_EVERY_MS, run: (now) => resubmitUnconfirmedCharges(deps, now) },
     { name: 'daily-notices', everyMs: DAILY_NOTICES_EVERY_MS, run: (now) => dailyNotices(deps, now) },
     { name: 'invoice-posted-notices', everyMs: POSTED_NOTICES_EVERY_MS, run: (now) => noticePostedInvoices(deps, now) },
+    { name: 'event-retention', everyMs: EVENT_RETENTION_EVERY_MS, run: (now) => deleteExpiredEvents(deps.db, now) },
   ];
   if (deps.provider.name === 'sandbox') {
     // Ticks several times per settle delay so a charge settles "within a few seconds".

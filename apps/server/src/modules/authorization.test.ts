@@ -600,6 +600,9 @@ describe('authorization on the provider API', () => {
       request: { method: 'POST', url: '/p/v1/credits', payload: { externalId: 'AUTHZ-CR-1', accountExternalId: 'AUTHZ-ACC-1', amount: '1.00', reason: 'Goodwill' } },
     },
 
+    // events (the feed)
+    { route: 'GET /p/v1/events', request: { method: 'GET', url: '/p/v1/events?limit=10' } },
+
   ];
   const scopeOf = (key: string) => (endpointList as readonly Endpoint[]).find((row) => `${row.method} ${routePath(row.path)}` === key)?.scope;
 

@@ -6,6 +6,7 @@ import { billingRoutes } from './billing';
 import { chargeRoutes } from './charges';
 import { checkoutRoutes } from './checkout';
 import { disputeRoutes } from './disputes';
+import { eventRoutes } from './events';
 import { invitationRoutes } from './invitations';
 import { invoiceRoutes } from './invoices';
 import { NOTIFICATION_MAIL_PURPOSE, notificationRoutes, prepareNotificationMail } from './notifications';
@@ -31,7 +32,7 @@ export const apiModules = async (app: FastifyInstance, options: SingleSignOnOpti
     await app.register(routes);
   }
   await app.register(singleSignOnRoutes, options);
-  for (const routes of [billingRoutes, paymentRoutes, paymentMethodRoutes, checkoutRoutes, notificationRoutes, accountRoutes, invoiceRoutes, chargeRoutes, disputeRoutes, searchRoutes, usageRoutes, providerAccountRoutes, invitationRoutes]) {
+  for (const routes of [billingRoutes, paymentRoutes, paymentMethodRoutes, checkoutRoutes, notificationRoutes, accountRoutes, invoiceRoutes, chargeRoutes, disputeRoutes, searchRoutes, usageRoutes, providerAccountRoutes, invitationRoutes, eventRoutes]) {
     await app.register(routes);
   }
   // Emails are built at delivery, in the person's language then. A payment received carries its receipt

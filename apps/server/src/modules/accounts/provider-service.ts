@@ -13,7 +13,9 @@ import type { Deps } from '../../http/deps';
 import type { ClientCaller } from '../../http/client-caller';
 import { recordAudit } from '../../lib/audit';
 import { planCustomerDetailsUpdate, type CustomerDetailsInput, type StoredLink } from './customer-details-plan';
+import { recordAccountUpdated } from './account-events';
 import { loadAccountState, writeCustomerDetailsPlan } from './customer-details-store';
+import { clientActor } from '../../lib/events';
 import {
   checkProviderDetails,
   currencyChangeRefused,
@@ -179,10 +181,14 @@ export const putProviderAccount = async (
         throw conflict(`The account has invoices in ${stored.currency}: its currency cannot change.`);
       }
     }
+    const stateBefore = await loadAccountState(tx, accountId);
+    if (!stateBefore) throw notFound(ACCOUNT);
     if (columns) await tx.update(accounts).set({ ...columns.after, updatedAt: now }).where(eq(accounts.id, accountId));
     const state = await loadAccountState(tx, accountId);
     if (!state) throw notFound(ACCOUNT);
     const changes = await writeCustomerDetailsPlan(tx, accountId, planCustomerDetailsUpdate(state, detailsInput(state, body, details, now), now), now);
+    // A new account is created, not updated: its first details are no change to tell of.
+    if (!isNew) await recordAccountUpdated(tx, stateBefore, clientActor(client), now);
     if (isNew || columns || changes.length > 0) {
       await recordAudit(tx, {
         actorUserId: null,

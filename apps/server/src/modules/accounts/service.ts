@@ -25,6 +25,8 @@ import type { Caller } from '../../lib/caller';
 import { documentLinks } from '../../lib/document-links';
 import { listPostedInvoices, presentInvoiceListItem } from '../invoices';
 import { planCustomerDetailsUpdate, type CustomerDetailsInput } from './customer-details-plan';
+import { actorOfCaller } from '../../lib/events';
+import { recordAccountUpdated } from './account-events';
 import { applyCustomerDetailsPlan, loadAccountState } from './customer-details-store';
 import { presentAccount, presentAccountDetails, presentAccountName, presentStatement, withRequestedAccount } from './presenter';
 import {
@@ -164,6 +166,7 @@ export const updateCustomerDetails = async ({ db, clock }: Pick<Deps, 'db' | 'cl
       await assertAutopayCanTurnOn(tx, model.accountId, now);
     }
     await applyCustomerDetailsPlan(tx, model.accountId, plan, caller.userId, now);
+    await recordAccountUpdated(tx, state, actorOfCaller(caller), now);
   });
   return true;
 };

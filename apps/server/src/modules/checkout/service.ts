@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import { badRequest, notFound } from '../../errors';
 import { assertAccountAccess } from '../../lib/access';
 import { recordAudit } from '../../lib/audit';
+import { actorOfUser, idText, recordTypedEvent } from '../../lib/event-data';
+import { jobActor } from '../../lib/events';
 import type { Caller } from '../../lib/caller';
 import type { Deps } from '../../http/deps';
 import type { PortalDb } from '../../db/client';
@@ -147,6 +149,14 @@ export const completeCardSetup = async (deps: Pick<Deps, 'db' | 'clock' | 'provi
       entity: 'payment_method',
       entityId: method.id,
       details: { brand: method.brand, last4: method.last4, default: method.isDefault, checkoutSessionId: sessionId },
+    });
+    await recordTypedEvent(tx, {
+      type: 'payment_method.added',
+      accountId: locked.accountId,
+      // A session without its person (deleted since) was still theirs: the card came through the portal's checkout.
+      actor: (await actorOfUser(tx, locked.createdByUserId)) ?? jobActor('card checkout'),
+      data: { paymentMethodId: idText(method.id), brand: method.brand, last4: method.last4, expMonth: method.expMonth, expYear: method.expYear, isDefault: method.isDefault },
+      at: now,
     });
     return { session: completed, refused: false };
   });

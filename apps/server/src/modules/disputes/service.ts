@@ -20,6 +20,8 @@ import type { Deps } from '../../http/deps';
 import type { Caller } from '../../lib/caller';
 import { lockAccount } from '../../lib/account-lock';
 import { recordAudit } from '../../lib/audit';
+import { idText, optionalIdText, recordTypedEvent } from '../../lib/event-data';
+import { actorOfCaller } from '../../lib/events';
 import { findBillTo } from '../invoices';
 import { notifyAccount } from '../notifications';
 import { creditableCents, creditLeftCents, disputableCents, DISPUTE_MESSAGES, taxFollowingCents, type DisputeBounds } from './rules';
@@ -118,6 +120,21 @@ export const createDispute = async (deps: Pick<Deps, 'db' | 'clock' | 'outbox'>,
       entityId: disputeId,
       details: { invoiceId: found.invoiceId, ...line, amount, reason: body.reason, byStaff: caller.isStaff },
     });
+    await recordTypedEvent(tx, {
+      type: 'dispute.opened',
+      accountId: found.accountId,
+      actor: actorOfCaller(caller),
+      data: {
+        disputeId: idText(disputeId),
+        invoiceId: idText(found.invoiceId),
+        chargeId: optionalIdText(line.chargeId),
+        cdrId: optionalIdText(line.cdrId),
+        amount,
+        currency: found.currency,
+        reason: body.reason,
+      },
+      at: now,
+    });
     await notifyStatus(deps, tx, { id: disputeId, accountId: found.accountId, invoiceId: found.invoiceId, invoiceNumber: found.invoiceNumber, amount, currency: found.currency }, 'Open', now);
     return disputeId;
   });
@@ -173,6 +190,13 @@ export const resolveDispute = async (deps: Pick<Deps, 'db' | 'clock' | 'outbox'>
     if (body.outcome === 'Rejected') {
       await updateDispute(tx, id, { status: 'Rejected', resolvedByUserId: caller.userId, resolvedAt: now, rejectionReason: body.rejectionReason });
       await recordAudit(tx, { actorUserId: caller.userId, accountId: dispute.accountId, action: 'dispute.rejected', entity: 'dispute', entityId: id, details: { rejectionReason: body.rejectionReason } });
+      await recordTypedEvent(tx, {
+        type: 'dispute.resolved',
+        accountId: dispute.accountId,
+        actor: actorOfCaller(caller),
+        data: { disputeId: idText(id), invoiceId: idText(dispute.invoiceId), outcome: 'Rejected', creditedAmount: null, creditNoteId: null, rejectionReason: body.rejectionReason },
+        at: now,
+      });
       await notifyStatus(deps, tx, dispute, 'Rejected', now);
       return;
     }
@@ -211,6 +235,13 @@ export const resolveDispute = async (deps: Pick<Deps, 'db' | 'clock' | 'outbox'>
       entity: 'dispute',
       entityId: id,
       details: { creditedAmount, creditedTax: minorToDecimal(tax), creditNoteId, invoiceId: dispute.invoiceId },
+    });
+    await recordTypedEvent(tx, {
+      type: 'dispute.resolved',
+      accountId: dispute.accountId,
+      actor: actorOfCaller(caller),
+      data: { disputeId: idText(id), invoiceId: idText(dispute.invoiceId), outcome: 'Resolved', creditedAmount, creditNoteId: idText(creditNoteId), rejectionReason: null },
+      at: now,
     });
     await notifyStatus(deps, tx, dispute, 'Resolved', now, creditNoteAmount);
   });

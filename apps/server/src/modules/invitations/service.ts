@@ -4,6 +4,8 @@ import type { ClientCaller } from '../../http/client-caller';
 import type { Deps } from '../../http/deps';
 import { conflict, notFound } from '../../errors';
 import { recordAudit } from '../../lib/audit';
+import { recordTypedEvent } from '../../lib/event-data';
+import { clientActor } from '../../lib/events';
 import { BRAND } from '../../lib/brand';
 import { documentLanguage, inLanguage, pageInLanguage } from '../../lib/language';
 import type { MailMessage } from '../../lib/mailer';
@@ -76,6 +78,10 @@ export const invitePerson = async (
       entityId: user.id,
       details: { email: request.email, role: request.role, status, createdUser: created, accessGranted: granted },
     });
+    // A person who already signs in has joined now; an invited one joins when they accept (lib/person-events.ts).
+    if (granted && status === 'added') {
+      await recordTypedEvent(tx, { type: 'person.joined', accountId: account.id, actor: clientActor(client), data: { email: request.email, name: user.name, via: 'added' }, at: now });
+    }
     // A disabled person is given the access (it holds once they are enabled again) but mailed nothing.
     if (user.status !== 'disabled') {
       const mail: InvitationMail = { userId: String(user.id), accountId: String(account.id), kind: status };
@@ -111,6 +117,7 @@ export const removePerson = async (deps: Pick<Deps, 'db' | 'clock'>, client: Cli
         entityId: userId,
         details: { email, sessionsEnded },
       });
+      await recordTypedEvent(tx, { type: 'person.removed', accountId: account.id, actor: clientActor(client), data: { email }, at: now });
     }
   });
 };

@@ -14,6 +14,7 @@ import type { PortalDb } from '../../db/client';
 import { badRequest } from '../../errors';
 import type { MailMessage } from '../../lib/mailer';
 import { recordAudit } from '../../lib/audit';
+import { recordInvitationAccepted } from '../../lib/person-events';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { Caller } from '../../lib/caller';
 import type { Deps } from '../../http/deps';
@@ -211,6 +212,7 @@ export const setPasswordFromResetToken = async (
       entityId: userId,
       details: { ip: origin.address },
     });
+    if (invited) await recordInvitationAccepted(tx, userId, now);
     // An invited person's first password replaces no way of signing in: nothing to warn them of.
     if (!invited) await queueSecurityNotice(tx, deps.outbox, { userId, change: 'password_reset', at: now, origin });
     await removeRecentPasskeysOnRequest(deps, tx, { userId, asked: request.removeRecentPasskeys, now, origin, cause: 'password_reset' });

@@ -1,4 +1,5 @@
 /** PaymentMethod/* calls, and the saved cards other modules charge or set up. */
 export { paymentMethodRoutes } from './routes';
 export { noticeExpiringCards } from './expiry-notices';
-export { findPaymentMethod, findSameCard, hasDefaultPaymentMethod, insertPaymentMethod, setDefaultPaymentMethod, type PaymentMethodRow } from './repository';
+export { findPaymentMethod, findSameCard, hasDefaultPaymentMethod, insertPaymentMethod, type PaymentMethodRow } from './repository';
+export { changeDefaultCard } from './default-card';

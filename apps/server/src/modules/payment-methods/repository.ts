@@ -42,12 +42,23 @@ export const listPaymentMethods = async (db: PortalDb, accountId: bigint): Promi
  * Makes one card the account's only default. Two statements, in this order, because the partial
  * unique index (one default per account) is checked row by row.
  */
-export const setDefaultPaymentMethod = async (tx: PortalDb, accountId: bigint, paymentMethodId: bigint): Promise<void> => {
-  await tx
+/** Makes the card the account's only default; answers whether it was not the default already, and which card was. */
+export const setDefaultPaymentMethod = async (
+  tx: PortalDb,
+  accountId: bigint,
+  paymentMethodId: bigint,
+): Promise<{ changed: boolean; previousId: bigint | null }> => {
+  const [previous] = await tx
     .update(paymentMethods)
     .set({ isDefault: false })
-    .where(and(eq(paymentMethods.accountId, accountId), eq(paymentMethods.isDefault, true), ne(paymentMethods.id, paymentMethodId)));
-  await tx.update(paymentMethods).set({ isDefault: true }).where(and(eq(paymentMethods.id, paymentMethodId), eq(paymentMethods.accountId, accountId)));
+    .where(and(eq(paymentMethods.accountId, accountId), eq(paymentMethods.isDefault, true), ne(paymentMethods.id, paymentMethodId)))
+    .returning({ id: paymentMethods.id });
+  const made = await tx
+    .update(paymentMethods)
+    .set({ isDefault: true })
+    .where(and(eq(paymentMethods.id, paymentMethodId), eq(paymentMethods.accountId, accountId), eq(paymentMethods.isDefault, false)))
+    .returning({ id: paymentMethods.id });
+  return { changed: made.length > 0, previousId: previous?.id ?? null };
 };
 
 export const deletePaymentMethod = async (tx: PortalDb, paymentMethodId: bigint): Promise<void> => {

@@ -3,6 +3,8 @@ import { MESSAGES, PAYMENT_MESSAGES, AUTOPAY_ON, type PaymentMethodEntry } from 
 import { badRequest, conflict, notFound } from '../../errors';
 import { assertAccountAccess, canAccessAccount } from '../../lib/access';
 import { recordAudit } from '../../lib/audit';
+import { idText, recordTypedEvent } from '../../lib/event-data';
+import { actorOfCaller } from '../../lib/events';
 import type { Caller } from '../../lib/caller';
 import { isCardExpired } from '@portal/contract';
 import type { Deps } from '../../http/deps';
@@ -13,9 +15,9 @@ import {
   listCardsWithLastCharge,
   listPaymentMethods,
   scheduleUsingCard,
-  setDefaultPaymentMethod,
   type PaymentMethodRow,
 } from './repository';
+import { changeDefaultCard } from './default-card';
 import { presentPaymentMethod } from './presenter';
 
 /** The card, if the caller may use its account; another account's card answers like an unknown one. */
@@ -37,11 +39,12 @@ export const listCards = async (deps: Pick<Deps, 'db'>, caller: Caller, accountI
 /** Makes the card the account's only default; an expired card cannot be. */
 export const makeDefaultCard = async (deps: Pick<Deps, 'db' | 'clock'>, caller: Caller, paymentMethodId: bigint): Promise<void> => {
   const card = await cardOfCaller(deps, caller, paymentMethodId);
-  if (isCardExpired(card, deps.clock.now())) throw badRequest(PAYMENT_MESSAGES.expiredCannotBeDefault);
+  const now = deps.clock.now();
+  if (isCardExpired(card, now)) throw badRequest(PAYMENT_MESSAGES.expiredCannotBeDefault);
   await deps.db.transaction(async (tx) => {
     await lockAccount(tx, card.accountId);
     if (!(await findPaymentMethod(tx, card.id))) throw notFound('The payment method');
-    await setDefaultPaymentMethod(tx, card.accountId, card.id);
+    await changeDefaultCard(tx, { accountId: card.accountId, paymentMethodId: card.id, actor: actorOfCaller(caller), at: now });
     await recordAudit(tx, {
       actorUserId: caller.userId,
       accountId: card.accountId,
@@ -75,10 +78,18 @@ export const deleteCard = async (deps: Pick<Deps, 'db' | 'clock' | 'provider' | 
     if (schedule && account.paymentMethod === AUTOPAY_ON) throw conflict(PAYMENT_MESSAGES.cardPaysAutopay);
 
     await deletePaymentMethod(tx, card.id);
+    const actor = actorOfCaller(caller);
+    await recordTypedEvent(tx, {
+      type: 'payment_method.removed',
+      accountId: card.accountId,
+      actor,
+      data: { paymentMethodId: idText(card.id), brand: card.brand, last4: card.last4 },
+      at: now,
+    });
     let promoted: PaymentMethodRow | null = null;
     if (card.isDefault) {
       promoted = successorDefault(await listPaymentMethods(tx, card.accountId), now);
-      if (promoted) await setDefaultPaymentMethod(tx, card.accountId, promoted.id);
+      if (promoted) await changeDefaultCard(tx, { accountId: card.accountId, paymentMethodId: promoted.id, actor, at: now, replacing: card.id });
     }
     await recordAudit(tx, {
       actorUserId: caller.userId,

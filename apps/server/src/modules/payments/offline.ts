@@ -21,6 +21,8 @@ import type { Deps } from '../../http/deps';
 import { conflict, invalidFields } from '../../errors';
 import { lockAccount, type LockedAccount } from '../../lib/account-lock';
 import { recordAudit } from '../../lib/audit';
+import { idText, moneyText, recordTypedEvent } from '../../lib/event-data';
+import { clientActor } from '../../lib/events';
 import { requestHash } from '../../lib/request-hash';
 import type { PortalDb } from '../../db/client';
 import { notifyAccount } from '../notifications';
@@ -191,6 +193,13 @@ export const recordOfflinePayment = async (
             reference: body.reference,
             assignments: assignments.map((a) => ({ arId: a.receivableId, amount: minorToDecimal(a.amountMinor) })),
           },
+        });
+        await recordTypedEvent(tx, {
+          type: 'payment.succeeded',
+          accountId: account.id,
+          actor: clientActor(client),
+          data: { paymentId: idText(payment.id), amount: moneyText(payment.amount), currency: payment.currency, paymentType: payment.type, receiptNumber: payment.receiptNumber },
+          at: now,
         });
         await notifyAccount(
           { db: tx, outbox: deps.outbox },

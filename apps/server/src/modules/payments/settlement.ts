@@ -3,6 +3,8 @@ import { PAYMENT_FAILURE_TEXTS, type PaymentFailureReason } from '@portal/contra
 import type { PortalDb } from '../../db/client';
 import { autopayRuns, payments } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
+import { actorOfUser, idText, moneyText, recordTypedEvent } from '../../lib/event-data';
+import { jobActor } from '../../lib/events';
 import { paymentsSettled } from '../../lib/metrics';
 import type { Deps } from '../../http/deps';
 import { notifyAccount } from '../notifications';
@@ -25,6 +27,9 @@ export interface SettleOptions {
   /** Where the payment's emails are queued (in the caller's transaction). */
   outbox: Deps['outbox'];
 }
+
+/** The automatic payments job, as the events of the payments it makes name it. */
+export const AUTOMATIC_PAYMENTS_JOB = 'automatic payments';
 
 /**
  * Moves an InProgress payment to its final state, once: a repeated webhook or a second settlement
@@ -64,6 +69,15 @@ export const settlePayment = async (
     entityId: settled.id,
     details: { amount: settled.amount, currency: settled.currency, failureReason, failureMessage },
   });
+
+  // The person who submitted it, else the automatic payments job (which makes its payments without one).
+  const actor = (await actorOfUser(tx, settled.createdByUserId)) ?? jobActor(AUTOMATIC_PAYMENTS_JOB);
+  const payment = { paymentId: idText(settled.id), amount: moneyText(settled.amount), currency: settled.currency, paymentType: settled.type };
+  if (outcome.status === 'Successful') {
+    await recordTypedEvent(tx, { type: 'payment.succeeded', accountId: settled.accountId, actor, data: { ...payment, receiptNumber: settled.receiptNumber }, at: now });
+  } else {
+    await recordTypedEvent(tx, { type: 'payment.failed', accountId: settled.accountId, actor, data: { ...payment, failureReason: failureReason!, failureMessage: failureMessage! }, at: now });
+  }
 
   const notify = { db: tx, outbox: options.outbox };
   const settledId = String(settled.id);

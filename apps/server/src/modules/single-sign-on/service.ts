@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES } from '@portal/contract';
 import { recordAudit } from '../../lib/audit';
+import { recordInvitationAccepted } from '../../lib/person-events';
 import type { Deps } from '../../http/deps';
 import { loginOutcome, resolveLogin, findUsersByLogin, markLoggedIn, everyAccountPastRetention, type UserRow, issueSessionToken, type SignInClient } from '../sessions';
 import type { ProviderIdentity } from './oidc';
@@ -22,14 +23,13 @@ const linkIdentity = async (deps: Pick<Deps, 'db' | 'clock'>, identity: Provider
   const target = resolveLogin(await findUsersByLogin(deps.db, email), email);
   if (target.kind === 'ambiguous') return { failure: AUTH_MESSAGES.ssoAmbiguousEmail, reason: 'email_ambiguous' };
   if (target.kind === 'user') {
-    await linkSsoIdentity(deps.db, {
-      userId: target.user.id,
-      issuer: identity.issuer,
-      subject: identity.subject,
-      email,
-      at: now,
+    const user = target.user;
+    await deps.db.transaction(async (tx) => {
+      await linkSsoIdentity(tx, { userId: user.id, issuer: identity.issuer, subject: identity.subject, email, at: now });
+      // An invited person without a password signs in for the first time: the invitation is accepted.
+      if (user.passwordHash === null) await recordInvitationAccepted(tx, user.id, now);
     });
-    return { user: target.user, how: 'email' };
+    return { user, how: 'email' };
   }
   const created = await deps.db.transaction(async (tx) => {
     const user = await insertPendingUser(tx, { username: email, email, name: displayNameOf(identity.claims, email), at: now });

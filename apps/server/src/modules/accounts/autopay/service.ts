@@ -8,6 +8,7 @@ import {
   type AccountPaymentMethod,
   type AutopaySchedule,
   type AutopayScheduleResponse,
+  type EventData,
 } from '@portal/contract';
 import { badRequest, notFound } from '../../../errors';
 import { assertAccountAccess } from '../../../lib/access';
@@ -16,7 +17,10 @@ import { assertAutopayCanTurnOn } from './readiness';
 import type { Caller } from '../../../lib/caller';
 import type { Deps } from '../../../http/deps';
 import { usableCard } from '../../payments';
-import { findPaymentMethod, setDefaultPaymentMethod } from '../../payment-methods';
+import { changeDefaultCard, findPaymentMethod } from '../../payment-methods';
+import type { PortalDb } from '../../../db/client';
+import { idText, moneyText, recordTypedEvent } from '../../../lib/event-data';
+import { actorOfCaller } from '../../../lib/events';
 import {
   accountPaymentMethod,
   findSchedule,
@@ -37,6 +41,30 @@ const presentSchedule = (row: AutopayScheduleRow): AutopaySchedule => ({
   fixedAmount: row.fixedAmount === null ? null : fromMinor(toMinor(row.fixedAmount)),
   includeOverdue: row.chargeFrom === null,
 });
+
+/** Automatic payments as `autopay.updated` tells them: on or off, and the saved schedule. */
+const autopayStateOf = async (tx: PortalDb, accountId: bigint): Promise<EventData<'autopay.updated'>> => {
+  const [schedule, paymentMethod] = await Promise.all([findSchedule(tx, accountId), accountPaymentMethod(tx, accountId)]);
+  return {
+    enabled: paymentMethod === AUTOPAY_ON,
+    schedule: schedule && {
+      paymentMethodId: idText(schedule.paymentMethodId),
+      frequency: schedule.frequency,
+      amountType: schedule.amountType,
+      fixedAmount: schedule.fixedAmount === null ? null : moneyText(schedule.fixedAmount),
+      includeOverdue: schedule.chargeFrom === null,
+    },
+  };
+};
+
+/** Runs a change of automatic payments and records `autopay.updated` when it changed them (saving the same again records nothing). */
+const changingAutopay = async (tx: PortalDb, caller: Caller, accountId: bigint, at: Date, change: () => Promise<void>): Promise<void> => {
+  const before = await autopayStateOf(tx, accountId);
+  await change();
+  const after = await autopayStateOf(tx, accountId);
+  if (JSON.stringify(before) === JSON.stringify(after)) return;
+  await recordTypedEvent(tx, { type: 'autopay.updated', accountId, actor: actorOfCaller(caller), data: after, at });
+};
 
 /** What the setup dialog works its preview out from: the job's day, this month's run and the open invoices. */
 const previewInputs = async (deps: Pick<Deps, 'db'>, accountId: bigint, today: string): Promise<AutopayScheduleResponse['preview']> => {
@@ -88,17 +116,19 @@ export const saveAutopaySchedule = async (
   await deps.db.transaction(async (tx) => {
     await lockAccount(tx, accountId);
     if (!(await findPaymentMethod(tx, card.id))) throw notFound('The payment method');
-    await upsertSchedule(tx, {
-      accountId,
-      paymentMethodId: card.id,
-      frequency: schedule.frequency,
-      amountType: schedule.amountType,
-      fixedAmount,
-      chargeFrom,
-      at: now,
+    await changeDefaultCard(tx, { accountId, paymentMethodId: card.id, actor: actorOfCaller(caller), at: now });
+    await changingAutopay(tx, caller, accountId, now, async () => {
+      await upsertSchedule(tx, {
+        accountId,
+        paymentMethodId: card.id,
+        frequency: schedule.frequency,
+        amountType: schedule.amountType,
+        fixedAmount,
+        chargeFrom,
+        at: now,
+      });
+      await setAccountPaymentMethod(tx, accountId, AUTOPAY_ON, now);
     });
-    await setDefaultPaymentMethod(tx, accountId, card.id);
-    await setAccountPaymentMethod(tx, accountId, AUTOPAY_ON, now);
     await recordAudit(tx, {
       actorUserId: caller.userId,
       accountId,
@@ -122,7 +152,7 @@ export const switchAutopay = async (deps: Pick<Deps, 'db' | 'clock'>, caller: Ca
   await deps.db.transaction(async (tx) => {
     await lockAccount(tx, accountId);
     if (paymentMethod === AUTOPAY_ON) await assertAutopayCanTurnOn(tx, accountId, now);
-    await setAccountPaymentMethod(tx, accountId, paymentMethod, now);
+    await changingAutopay(tx, caller, accountId, now, () => setAccountPaymentMethod(tx, accountId, paymentMethod, now));
     await recordAudit(tx, {
       actorUserId: caller.userId,
       accountId,

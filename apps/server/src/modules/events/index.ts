@@ -1,0 +1,2 @@
+export { eventRoutes } from './routes';
+export { deleteExpiredEvents } from './service';

@@ -22,7 +22,7 @@ describe('webhookRetryDelayMs', () => {
 describe('nextWebhookAttemptAt', () => {
   const start = new Date('2026-03-01T00:00:00Z');
 
-  it('follows the schedule without jitter at random 0.5 and gives up past 3 days', () => {
+  it('follows the schedule without jitter at random 0.5, tries last at the 3-day mark, then gives up', () => {
     // Each attempt fails at once when due: the times of the whole round.
     const times: number[] = [];
     let now = start;
@@ -34,9 +34,9 @@ describe('nextWebhookAttemptAt', () => {
     }
     const offsets = [5 / 60, 5 + 5 / 60, 35 + 5 / 60, 155 + 5 / 60, 455 + 5 / 60, 1055 + 5 / 60];
     for (let i = 6; offsets[i - 1]! + 600 <= 72 * 60; i += 1) offsets.push(offsets[i - 1]! + 600);
+    offsets.push(72 * 60);
     expect(times.map((t) => t.toFixed(3))).toEqual(offsets.map((t) => t.toFixed(3)));
-    expect(times).toHaveLength(11);
-    expect(times.at(-1)!).toBeLessThanOrEqual(72 * 60);
+    expect(times).toHaveLength(12);
   });
 
   it.each([
@@ -49,7 +49,8 @@ describe('nextWebhookAttemptAt', () => {
 
   it('counts 3 days from the round’s start, not from the first failure', () => {
     const late = new Date(start.getTime() + 72 * H - 4_000);
-    expect(nextWebhookAttemptAt(start, 1, late, 0.5)).toBeNull();
-    expect(nextWebhookAttemptAt(start, 1, new Date(start.getTime() + 72 * H - 5_000), 0.5)).not.toBeNull();
+    expect(nextWebhookAttemptAt(start, 1, late, 0.5)).toEqual(new Date(start.getTime() + 72 * H));
+    expect(nextWebhookAttemptAt(start, 1, new Date(start.getTime() + 72 * H), 0.5)).toBeNull();
+    expect(nextWebhookAttemptAt(new Date(start.getTime() + H), 1, new Date(start.getTime() + 72 * H), 0.5)).toEqual(new Date(start.getTime() + 72 * H + 5_000));
   });
 });

@@ -213,10 +213,10 @@ export const adminEmails = async (db: PortalDb): Promise<string[]> => {
 };
 
 /** Per endpoint not deleted: how old its oldest unfinished delivery is (0 when none), for the metrics. */
-export const deliveryBacklog = async (db: PortalDb): Promise<{ endpointId: string; oldestAgeSeconds: number; unfinished: number }[]> => {
+export const deliveryBacklog = async (db: PortalDb, now: Date): Promise<{ endpointId: string; oldestAgeSeconds: number; unfinished: number }[]> => {
   const { rows } = await db.execute<{ endpoint_id: string; oldest: number; unfinished: number }>(sql`
     select w.id::text as endpoint_id,
-      coalesce(extract(epoch from now() - min(d.created_at)), 0)::float8 as oldest, count(d.id)::int as unfinished
+      greatest(coalesce(extract(epoch from ${now.toISOString()}::timestamptz - min(d.created_at)), 0), 0)::float8 as oldest, count(d.id)::int as unfinished
     from webhook_endpoints w
     left join webhook_deliveries d on d.endpoint_id = w.id and d.status in (${sql.join(UNFINISHED.map((s) => sql`${s}`), sql`, `)})
     where w.deleted_at is null

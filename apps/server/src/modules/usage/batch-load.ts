@@ -116,12 +116,19 @@ export const inBatchTransaction = async <T>(
  */
 export const CHUNK_RECORDS = 5000;
 
-/** Text written into one growing Buffer: a chunk's rows live outside the JavaScript heap, not as strings the collector must move. */
-class RowWriter {
+/**
+ * Text written into one growing Buffer, reused chunk after chunk: a chunk's rows live outside the
+ * JavaScript heap, not as strings the collector must move, and a batch allocates no memory per chunk.
+ */
+export class RowWriter {
   private buffer: Buffer;
   length = 0;
-  constructor(size: number) {
+  constructor(size = 64 * 1024) {
     this.buffer = Buffer.allocUnsafe(size);
+  }
+  /** Starts over; what `bytes()` answered before is overwritten. */
+  reset(): void {
+    this.length = 0;
   }
   write(value: string): void {
     // UTF-8 takes at most 3 bytes per UTF-16 unit.
@@ -158,12 +165,13 @@ export interface BatchChunk {
   ends: number[];
 }
 
-/** The next chunk of items (null once there are none), each kept to `CHUNK_RECORDS` lines. */
+/** The next chunk of items (null once there are none), each kept to `CHUNK_RECORDS` lines; its rows are written into `tails`. */
 export const readChunk = async (
   items: AsyncIterator<{ line: number; record?: UsageBatchRecord | undefined; error?: string | undefined }>,
+  tails: RowWriter,
   size = CHUNK_RECORDS,
 ): Promise<BatchChunk | null> => {
-  const tails = new RowWriter(64 * 1024);
+  tails.reset();
   const chunk: Omit<BatchChunk, 'tails'> = { records: 0, rejected: [], lines: [], accountRefs: [], invoiceRefs: [], recordIds: [], startedAt: [], ends: [] };
   for (let n = 0; n < size; n++) {
     const next = await items.next();
@@ -210,6 +218,8 @@ export class ChunkLoader {
   private readonly invoices = new Map<string, Invoice | null>();
   /** By account id. */
   readonly tallies = new Map<string, AccountTally>();
+  /** A chunk's rows as copied; free again once the COPY is done. */
+  private readonly rows = new RowWriter();
 
   constructor(private readonly tx: BatchTransaction) {}
 
@@ -242,7 +252,8 @@ export class ChunkLoader {
     for (const { i } of known) duplicate[i - 1] = 1;
     // A record id repeated within the chunk: its first record loads.
     const seen = new Set<string>();
-    const rows = new RowWriter(chunk.tails.length + chunk.records * 48);
+    const rows = this.rows;
+    rows.reset();
     for (let i = 0; i < chunk.records; i++) {
       const accountId = accountIds[i]!;
       const key = `${accountId}\t${chunk.recordIds[i]!}`;

@@ -149,31 +149,51 @@ export class RowWriter {
   }
 }
 
-/** A chunk's valid records, column by column. */
+/**
+ * Where a chunk is read into, reused chunk after chunk. Everything a chunk keeps while the next
+ * items are awaited lives outside the JavaScript heap: strings held that long would each outlive
+ * the young generation and pile up in the old one until a full collection.
+ */
+export class ChunkBuffers {
+  /** The records' `cdrRowTail`s, one after another. */
+  readonly tails = new RowWriter();
+  /** Each record's `accountExternalId`, `invoiceExternalId` ('' for none) and `recordId`, a tab between, a line each. */
+  readonly refs = new RowWriter();
+  readonly lines: Uint32Array;
+  /** Each record's start, in ms since the epoch. */
+  readonly startedAt: Float64Array;
+  /** Where each record's tail ends in `tails`. */
+  readonly ends: Uint32Array;
+  constructor(readonly size = CHUNK_RECORDS) {
+    this.lines = new Uint32Array(size);
+    this.startedAt = new Float64Array(size);
+    this.ends = new Uint32Array(size);
+  }
+}
+
+/** A chunk's valid records, column by column (views of its `ChunkBuffers`), and its refused lines. */
 export interface BatchChunk {
   records: number;
   /** Its lines the record rule refused. */
   rejected: Rejected[];
-  lines: number[];
-  accountRefs: string[];
-  invoiceRefs: (string | null)[];
-  recordIds: string[];
-  /** Each record's start, in ms since the epoch. */
-  startedAt: number[];
-  /** The records' `cdrRowTail`s, one after another; record i's ends at `ends[i]`. */
+  lines: Uint32Array;
+  startedAt: Float64Array;
+  ends: Uint32Array;
   tails: Buffer;
-  ends: number[];
+  refs: Buffer;
 }
 
-/** The next chunk of items (null once there are none), each kept to `CHUNK_RECORDS` lines; its rows are written into `tails`. */
+/** The next chunk of items (null once there are none), each kept to `buffers.size` lines. */
 export const readChunk = async (
   items: AsyncIterator<{ line: number; record?: UsageBatchRecord | undefined; error?: string | undefined }>,
-  tails: RowWriter,
-  size = CHUNK_RECORDS,
+  buffers: ChunkBuffers,
 ): Promise<BatchChunk | null> => {
+  const { tails, refs, lines, startedAt, ends } = buffers;
   tails.reset();
-  const chunk: Omit<BatchChunk, 'tails'> = { records: 0, rejected: [], lines: [], accountRefs: [], invoiceRefs: [], recordIds: [], startedAt: [], ends: [] };
-  for (let n = 0; n < size; n++) {
+  refs.reset();
+  let records = 0;
+  const rejected: Rejected[] = [];
+  for (let n = 0; n < buffers.size; n++) {
     const next = await items.next();
     if (next.done) {
       if (n === 0) return null;
@@ -181,19 +201,44 @@ export const readChunk = async (
     }
     const { line, record } = next.value;
     if (record) {
-      chunk.records += 1;
-      chunk.lines.push(line);
-      chunk.accountRefs.push(record.accountExternalId);
-      chunk.invoiceRefs.push(record.invoiceExternalId);
-      chunk.recordIds.push(record.recordId);
-      chunk.startedAt.push(Date.parse(record.startedAt));
+      lines[records] = line;
+      startedAt[records] = Date.parse(record.startedAt);
+      refs.write(`${record.accountExternalId}\t${record.invoiceExternalId ?? ''}\t${record.recordId}\n`);
       tails.write(cdrRowTail(record));
-      chunk.ends.push(tails.length);
+      ends[records] = tails.length;
+      records += 1;
     } else {
-      chunk.rejected.push({ line, error: next.value.error ?? 'invalid' });
+      rejected.push({ line, error: next.value.error ?? 'invalid' });
     }
   }
-  return { ...chunk, tails: tails.bytes() };
+  return {
+    records,
+    rejected,
+    lines: lines.subarray(0, records),
+    startedAt: startedAt.subarray(0, records),
+    ends: ends.subarray(0, records),
+    tails: tails.bytes(),
+    refs: refs.bytes(),
+  };
+};
+
+/** A chunk's refs as strings: `[accountExternalId, invoiceExternalId | null, recordId]` per record. */
+const refsOf = (chunk: BatchChunk): { accountRefs: string[]; invoiceRefs: (string | null)[]; recordIds: string[] } => {
+  const accountRefs: string[] = [];
+  const invoiceRefs: (string | null)[] = [];
+  const recordIds: string[] = [];
+  const text = chunk.refs.toString('utf8');
+  let start = 0;
+  for (let i = 0; i < chunk.records; i++) {
+    const a = text.indexOf('\t', start);
+    const b = text.indexOf('\t', a + 1);
+    const end = text.indexOf('\n', b + 1);
+    accountRefs.push(text.slice(start, a));
+    invoiceRefs.push(b === a + 1 ? null : text.slice(a + 1, b));
+    recordIds.push(text.slice(b + 1, end));
+    start = end + 1;
+  }
+  return { accountRefs, invoiceRefs, recordIds };
 };
 
 /** One account's share of a batch: its own counts, and its earliest and latest record. */
@@ -223,17 +268,22 @@ export class ChunkLoader {
 
   constructor(private readonly tx: BatchTransaction) {}
 
-  /** Each record's account id, or the lines naming an account or invoice that does not exist (or not the account's). */
+  /**
+   * Each record's account id and invoice id (the ids this loader keeps, not strings of the chunk's own),
+   * and the record ids repeated within the chunk, or the lines naming an account or invoice that does
+   * not exist (or not the account's).
+   */
   async resolve(chunk: BatchChunk): Promise<{ accountIds: string[]; invoiceIds: (string | null)[]; unresolved: Rejected[] }> {
-    await this.remember(this.accounts, chunk.accountRefs, ACCOUNTS_NAMED, (row: { externalId: string; id: string }) => row.id);
-    await this.remember(this.invoices, chunk.invoiceRefs, INVOICES_NAMED, (row: { externalId: string } & Invoice) => ({ id: row.id, accountId: row.accountId }));
+    const { accountRefs, invoiceRefs } = refsOf(chunk);
+    await this.remember(this.accounts, accountRefs, ACCOUNTS_NAMED, (row: { externalId: string; id: string }) => row.id);
+    await this.remember(this.invoices, invoiceRefs, INVOICES_NAMED, (row: { externalId: string } & Invoice) => ({ id: row.id, accountId: row.accountId }));
     const accountIds: string[] = [];
     const invoiceIds: (string | null)[] = [];
     const unresolved: Rejected[] = [];
     for (let i = 0; i < chunk.records; i++) {
-      const accountRef = chunk.accountRefs[i]!;
+      const accountRef = accountRefs[i]!;
       const accountId = this.accounts.get(accountRef) ?? null;
-      const invoiceRef = chunk.invoiceRefs[i]!;
+      const invoiceRef = invoiceRefs[i]!;
       const invoice = invoiceRef === null ? null : (this.invoices.get(invoiceRef) ?? null);
       if (accountId === null) unresolved.push({ line: chunk.lines[i]!, error: `accountExternalId ${accountRef} is not an account` });
       else if (invoiceRef !== null && invoice?.accountId !== accountId)
@@ -248,17 +298,13 @@ export class ChunkLoader {
   /** Copies the chunk's records into `cdrs`, but those whose record id the account has (or had earlier in the batch). */
   async load(chunk: BatchChunk, accountIds: readonly string[], invoiceIds: readonly (string | null)[]): Promise<void> {
     const duplicate = new Uint8Array(chunk.records);
-    const { rows: known } = await this.tx.query<{ i: number }>(KNOWN_RECORDS, [accountIds, chunk.recordIds]);
-    for (const { i } of known) duplicate[i - 1] = 1;
-    // A record id repeated within the chunk: its first record loads.
-    const seen = new Set<string>();
+    // Only the query's parameters outlive this statement: the chunk's strings die young.
+    const known = this.tx.query<{ i: number }>(KNOWN_RECORDS, [accountIds, this.firstOfEachRecord(chunk, accountIds, duplicate)]);
+    for (const { i } of (await known).rows) duplicate[i - 1] = 1;
     const rows = this.rows;
     rows.reset();
     for (let i = 0; i < chunk.records; i++) {
       const accountId = accountIds[i]!;
-      const key = `${accountId}\t${chunk.recordIds[i]!}`;
-      if (seen.has(key)) duplicate[i] = 1;
-      else seen.add(key);
       const started = chunk.startedAt[i]!;
       let tally = this.tallies.get(accountId);
       if (!tally) this.tallies.set(accountId, (tally = { loaded: 0, duplicates: 0, from: started, to: started }));
@@ -273,6 +319,18 @@ export class ChunkLoader {
       rows.copy(chunk.tails, i === 0 ? 0 : chunk.ends[i - 1]!, chunk.ends[i]!);
     }
     if (rows.length > 0) await this.tx.copyRecords(rows.bytes());
+  }
+
+  /** The chunk's record ids; a record id repeated within the chunk is marked a duplicate after its first record. */
+  private firstOfEachRecord(chunk: BatchChunk, accountIds: readonly string[], duplicate: Uint8Array): string[] {
+    const { recordIds } = refsOf(chunk);
+    const seen = new Set<string>();
+    for (let i = 0; i < chunk.records; i++) {
+      const key = `${accountIds[i]!}\t${recordIds[i]!}`;
+      if (seen.has(key)) duplicate[i] = 1;
+      else seen.add(key);
+    }
+    return recordIds;
   }
 
   private async remember<V, R extends { externalId: string }>(

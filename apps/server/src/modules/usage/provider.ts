@@ -15,7 +15,7 @@ import { route } from '../../http/route';
 import type { Clock } from '../../lib/clock';
 import { clientActor, recordEvent } from '../../lib/events';
 import { batchFormatOf, readBatchBody, unsupportedBatch, type BatchBody } from './batch-input';
-import { AUDIT, ChunkLoader, RowWriter, SAVE_BATCH, firstRejected, inBatchTransaction, readChunk, resultOf, type Rejected, type StoredBatch } from './batch-load';
+import { AUDIT, ChunkBuffers, ChunkLoader, SAVE_BATCH, firstRejected, inBatchTransaction, readChunk, resultOf, type Rejected, type StoredBatch } from './batch-load';
 
 export class BatchRejected extends HttpError {
   constructor(readonly rejected: Rejected[]) {
@@ -59,7 +59,7 @@ export const loadUsageBatch = async (database: Database, clock: Clock, client: C
     let rejected: Rejected[] = [];
     let records = 0;
     // Two chunks at a time: the one loading and the one being parsed, each written into its own buffer.
-    const buffers = [new RowWriter(), new RowWriter()];
+    const buffers = [new ChunkBuffers(), new ChunkBuffers()];
     let chunks = 0;
     const readAhead = () => {
       const chunk = readChunk(items, buffers[chunks++ % 2]!);

@@ -7,7 +7,7 @@
 //
 // The database needs no scale data: the server migrates it, and the bench adds 1,000 accounts with
 // external ids (BENCH-ING-n) once. Each run loads records of its own and deletes them afterwards.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -27,6 +27,19 @@ const CHUNK_ROWS = 2000;
 
 const rssOf = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 const mb = (bytes) => +(bytes / 2 ** 20).toFixed(1);
+// CPU time (user + system) of a process, in ms: /proc/<pid>/stat's utime and stime, in clock ticks of 10 ms.
+const cpuMsOf = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+/** CPU ms of this database's PostgreSQL backends (the server's pool and this script), by pid; the database runs on this machine. */
+const backendsCpu = async (db) => {
+  const { rows } = await db.query('select pid from pg_stat_activity where datname = current_database()');
+  // A backend that ended meanwhile has no /proc entry.
+  return new Map(rows.flatMap(({ pid }) => (existsSync(`/proc/${pid}/stat`) ? [[pid, cpuMsOf(pid)]] : [])));
+};
+const cpuSince = (before, after) => [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
+const usPerRecord = (ms) => +((ms * 1000) / ROWS).toFixed(1);
 
 /** Record `i` of the run: a mix of calls, texts and data sessions over the accounts, some roaming. */
 const recordOf = (i, prefix) => {
@@ -82,6 +95,8 @@ try {
     return `${accountIds.get(r.accountExternalId)}\t${r.recordId}\t${r.kind}\t${r.startedAt}\t${r.fromNumber}\t${r.toNumber ?? '\\N'}\t${r.durationSeconds}\t${r.dataKb}\t${r.description}\t${r.amount}\t${cls}\t${r.direction}\n`;
   };
   await db.query('begin');
+  const { rows: [{ pid: copyBackend }] } = await db.query('select pg_backend_pid() as pid');
+  const copyCpuBefore = cpuMsOf(copyBackend);
   const copyStarted = process.hrtime.bigint();
   await pipeline(
     Readable.from(chunksOf(copyRow)),
@@ -92,6 +107,7 @@ try {
     ),
   );
   const copySeconds = Number(process.hrtime.bigint() - copyStarted) / 1e9;
+  const copyDatabaseCpu = cpuMsOf(copyBackend) - copyCpuBefore;
   await db.query('rollback');
 
   // An API client and its token, as a provider's first day makes them.
@@ -110,6 +126,8 @@ try {
 
   // The batch, streamed as NDJSON while the server's RSS is sampled.
   const rssBefore = rssOf(server.pid);
+  const serverCpuBefore = cpuMsOf(server.pid);
+  const backendsBefore = await backendsCpu(db);
   let rssPeak = rssBefore;
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssOf(server.pid))), 50);
   const batchStarted = process.hrtime.bigint();
@@ -132,14 +150,22 @@ try {
   });
   const batchSeconds = Number(process.hrtime.bigint() - batchStarted) / 1e9;
   clearInterval(sampler);
+  const serverCpu = cpuMsOf(server.pid) - serverCpuBefore;
+  const batchDatabaseCpu = cpuSince(backendsBefore, await backendsCpu(db));
   if (answer.status !== 200) throw new Error(`the batch answered ${answer.status}: ${answer.body.slice(0, 500)}`);
   const loaded = JSON.parse(answer.body);
   await db.query(`delete from cdrs where record_id like $1`, [`ING-${run}-%`]);
 
   const results = {
     rows: ROWS,
-    rawCopy: { seconds: +copySeconds.toFixed(2), rowsPerSecond: Math.round(ROWS / copySeconds) },
-    batch: { seconds: +batchSeconds.toFixed(2), rowsPerSecond: Math.round(ROWS / batchSeconds), ...loaded },
+    rawCopy: { seconds: +copySeconds.toFixed(2), rowsPerSecond: Math.round(ROWS / copySeconds), databaseCpuUsPerRecord: usPerRecord(copyDatabaseCpu) },
+    batch: {
+      seconds: +batchSeconds.toFixed(2),
+      rowsPerSecond: Math.round(ROWS / batchSeconds),
+      ...loaded,
+      serverCpuUsPerRecord: usPerRecord(serverCpu),
+      databaseCpuUsPerRecord: usPerRecord(batchDatabaseCpu),
+    },
     serverRss: { beforeMB: mb(rssBefore), peakMB: mb(rssPeak), growthMB: mb(rssPeak - rssBefore) },
   };
   console.log(JSON.stringify(results, null, 2));

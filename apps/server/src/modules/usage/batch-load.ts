@@ -1,22 +1,26 @@
 /**
- * Loading a usage batch (docs/decisions/0019-usage-batches.md), in one transaction: records are read
- * in chunks; each chunk is copied into a temporary staging table (small enough to stay in the
- * session's temp buffers), checked (accounts and invoices named by the provider's ids), and moved
- * into `cdrs` by one INSERT … SELECT that skips record ids loaded before, while the next chunk is
+ * Loading a usage batch (docs/decisions/0019-usage-batches.md, 0024-usage-batches-copied-into-cdrs.md),
+ * in one transaction: records are read in chunks; each chunk's accounts and invoices (the provider's ids)
+ * are resolved by one query for the ids not met before, the record ids its accounts already have are
+ * found by one query, and the rest are copied straight into `cdrs` by one COPY while the next chunk is
  * being parsed. A bad line anywhere rolls the whole batch back.
  * - PostgreSQL: each chunk is one `COPY … FROM STDIN` (pg-copy-streams) on a connection of the pool.
  * - PGlite: its driver has no COPY FROM STDIN, so each chunk is one COPY from a blob.
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { PGlite } from '@electric-sql/pglite';
 import { USAGE_BATCH_MAX_REJECTED, type UsageBatchRecord, type UsageBatchResult } from '@portal/contract';
-import type { Database } from '../../db/client';
+import type { Database, PortalDb } from '../../db/client';
+import * as schema from '../../db/schema';
 
 /** The statements of a batch's transaction, on either driver. */
 export interface BatchTransaction {
   query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
-  /** Copies rows (COPY text format) into the staging table. */
-  stage(rows: string): Promise<void>;
+  /** Copies rows (COPY text format, the columns of `CDR_COLUMNS`) into `cdrs`. */
+  copyRecords(rows: Buffer): Promise<void>;
+  /** The same transaction through Drizzle (for `recordEvent`). */
+  db: PortalDb;
 }
 
 export interface Rejected {
@@ -28,53 +32,35 @@ export interface Rejected {
 // the pool's 15 s statement and idle-in-transaction timeouts are for requests.
 const BATCH_TIMEOUT_MS = 30 * 60_000;
 
-export const STAGING_TABLE = `create temp table usage_staging (
-  line integer not null, record_id text not null, account_external_id text not null, started_at timestamptz not null,
-  kind text not null, direction text not null, from_number text not null, to_number text,
-  duration_seconds integer not null, data_kb integer not null, description text not null,
-  amount numeric(12, 4) not null, invoice_external_id text, usage_class smallint
-) on commit drop`;
+const CDR_COLUMNS =
+  'account_id, invoice_id, record_id, kind, started_at, from_number, to_number, duration_seconds, data_kb, description, amount, usage_class, direction';
 
 // Text format: the rule refuses tabs, line breaks and control characters, so only backslashes need escaping.
 const text = (value: string) => (value.includes('\\') ? value.replaceAll('\\', '\\\\') : value);
 const nullable = (value: string | null) => (value === null ? '\\N' : text(value));
 
-/** One staged row in COPY's text format. */
-export const stagingRow = (line: number, r: UsageBatchRecord): string =>
-  `${line}\t${text(r.recordId)}\t${text(r.accountExternalId)}\t${r.startedAt}\t${r.kind}\t${r.direction}\t${r.fromNumber}\t${nullable(r.toNumber)}\t${r.durationSeconds}\t${r.dataKb}\t${text(r.description)}\t${r.amount}\t${nullable(r.invoiceExternalId)}\t${r.usageClass === null ? '\\N' : r.usageClass}\n`;
+/** A record's columns after `account_id` and `invoice_id` (which only the database can resolve), in COPY's text format. */
+export const cdrRowTail = (r: UsageBatchRecord): string =>
+  `${text(r.recordId)}\t${r.kind}\t${r.startedAt}\t${r.fromNumber}\t${nullable(r.toNumber)}\t${r.durationSeconds}\t${r.dataKb}\t${text(r.description)}\t${r.amount}\t${r.usageClass === null ? '\\N' : r.usageClass}\t${r.direction}\n`;
 
-/** Staged lines whose account or invoice the provider's ids do not name (the invoice must be the account's). */
-export const UNRESOLVED = `
-  select s.line, case when a.id is null then 'accountExternalId ' || s.account_external_id || ' is not an account'
-    else 'invoiceExternalId ' || s.invoice_external_id || ' is not an invoice of account ' || s.account_external_id end as error
-  from usage_staging s
-  left join accounts a on a.external_id = s.account_external_id
-  left join invoices i on i.external_id = s.invoice_external_id
-  where a.id is null or (s.invoice_external_id is not null and (i.id is null or i.account_id <> a.id))
-  order by s.line limit ${USAGE_BATCH_MAX_REJECTED}`;
-
-/** Staged records into `cdrs` (a record id the account has, or one repeated in the batch, is skipped); the count per account. */
-export const LOAD = `
-  with loaded as (
-    insert into cdrs (invoice_id, account_id, record_id, kind, started_at, from_number, to_number,
-      duration_seconds, data_kb, description, amount, usage_class, direction)
-    select i.id, a.id, s.record_id, s.kind, s.started_at, s.from_number, s.to_number,
-      s.duration_seconds, s.data_kb, s.description, s.amount, s.usage_class, s.direction
-    from usage_staging s
-    join accounts a on a.external_id = s.account_external_id
-    left join invoices i on i.external_id = s.invoice_external_id
-    on conflict (account_id, record_id) where record_id is not null do nothing
-    returning account_id
-  )
-  select account_id::text as "accountId", count(*)::integer as loaded from loaded group by account_id`;
+/** Accounts by the provider's ids. */
+const ACCOUNTS_NAMED = `select external_id as "externalId", id::text as id from accounts where external_id = any($1::text[])`;
+/** Invoices by the provider's ids, with their account. */
+const INVOICES_NAMED = `select external_id as "externalId", id::text as id, account_id::text as "accountId" from invoices where external_id = any($1::text[])`;
+/**
+ * The positions (from 1) of the pairs whose record id the account already has. Probed in the unique
+ * index's order: neighbouring probes land on the same pages (a third less CPU than in line order).
+ */
+const KNOWN_RECORDS = `
+  select t.i::integer as i
+  from (select * from unnest($1::bigint[], $2::text[]) with ordinality as u(account_id, record_id, i) order by account_id, record_id) t
+  where exists (select from cdrs c where c.account_id = t.account_id and c.record_id = t.record_id)`;
 
 /** One audit entry per account that received records, by the client. */
 export const AUDIT = `
   insert into audit_log (actor_client_id, account_id, action, entity, entity_id, details)
   select $1::bigint, a.account_id, 'usage.batch_loaded', 'usage_batch', $2::text, jsonb_build_object('loaded', a.n)
   from unnest($3::bigint[], $4::integer[]) as a(account_id, n)`;
-
-export const CLEAR_STAGING = 'truncate usage_staging';
 
 export interface StoredBatch {
   bodyHash: string;
@@ -92,7 +78,7 @@ export const inBatchTransaction = async <T>(
 ): Promise<T> => {
   if (database.pool) {
     // Loaded before a connection is taken, so nothing can fail between taking it and the release below.
-    const { default: copyStreams } = await import('pg-copy-streams');
+    const [{ default: copyStreams }, { drizzle }] = await Promise.all([import('pg-copy-streams'), import('drizzle-orm/node-postgres')]);
     const client = await database.pool.connect();
     let failure: Error | undefined;
     try {
@@ -100,7 +86,8 @@ export const inBatchTransaction = async <T>(
       await client.query(`set local statement_timeout = ${BATCH_TIMEOUT_MS}; set local idle_in_transaction_session_timeout = ${BATCH_TIMEOUT_MS}`);
       const outcome = await work({
         query: async <R>(statement: string, params?: unknown[]) => ({ rows: (await client.query(statement, params)).rows as R[] }),
-        stage: (rows) => pipeline(Readable.from([rows]), client.query(copyStreams.from('copy usage_staging from stdin'))),
+        copyRecords: (rows) => pipeline(Readable.from([rows]), client.query(copyStreams.from(`copy cdrs (${CDR_COLUMNS}) from stdin`))),
+        db: drizzle(client, { schema }) as unknown as PortalDb,
       });
       await client.query(outcome.commit ? 'commit' : 'rollback');
       return outcome.value;
@@ -114,10 +101,13 @@ export const inBatchTransaction = async <T>(
   }
   const pglite = database.pglite;
   if (!pglite) throw new Error('No database to load into');
+  const { drizzle } = await import('drizzle-orm/pglite');
   return pglite.transaction(async (tx) => {
     const outcome = await work({
       query: (statement, params) => tx.query(statement, params),
-      stage: async (rows) => void (await tx.query(`copy usage_staging from '/dev/blob'`, [], { blob: new Blob([rows]) })),
+      copyRecords: async (rows) => void (await tx.query(`copy cdrs (${CDR_COLUMNS}) from '/dev/blob'`, [], { blob: new Blob([rows]) })),
+      // Drizzle's PGlite session only runs `query` on its client, which a transaction has.
+      db: drizzle(tx as unknown as PGlite, { schema }) as unknown as PortalDb,
     });
     if (!outcome.commit) await tx.rollback();
     return outcome.value;
@@ -125,38 +115,246 @@ export const inBatchTransaction = async <T>(
 };
 
 /**
- * Records per chunk: about 1 MB of staging, well within PostgreSQL's default temp_buffers (8 MB), and
- * two chunks (the one loading, the one being parsed) are all the server holds of a batch.
+ * Records per chunk: two chunks (the one loading, the one being parsed) are all the server holds of a
+ * batch, and the per-chunk statements cost little beside the COPY.
  */
 export const CHUNK_RECORDS = 5000;
 
+/**
+ * Text written into one growing Buffer, reused chunk after chunk: a chunk's rows live outside the
+ * JavaScript heap, not as strings the collector must move, and a batch allocates no memory per chunk.
+ */
+export class RowWriter {
+  private buffer: Buffer;
+  length = 0;
+  constructor(size = 64 * 1024) {
+    this.buffer = Buffer.allocUnsafe(size);
+  }
+  /** Starts over; what `bytes()` answered before is overwritten. */
+  reset(): void {
+    this.length = 0;
+  }
+  write(value: string): void {
+    // UTF-8 takes at most 3 bytes per UTF-16 unit.
+    if (this.buffer.length - this.length < value.length * 3) this.grow(value.length * 3);
+    this.length += this.buffer.write(value, this.length);
+  }
+  copy(from: Buffer, start: number, end: number): void {
+    if (this.buffer.length - this.length < end - start) this.grow(end - start);
+    this.length += from.copy(this.buffer, this.length, start, end);
+  }
+  bytes(): Buffer {
+    return this.buffer.subarray(0, this.length);
+  }
+  private grow(needed: number): void {
+    const next = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.length + needed));
+    this.buffer.copy(next, 0, 0, this.length);
+    this.buffer = next;
+  }
+}
+
+/**
+ * Where a chunk is read into, reused chunk after chunk. Everything a chunk keeps while the next
+ * items are awaited lives outside the JavaScript heap: strings held that long would each outlive
+ * the young generation and pile up in the old one until a full collection.
+ */
+export class ChunkBuffers {
+  /** The records' `cdrRowTail`s, one after another. */
+  readonly tails = new RowWriter();
+  /** Each record's `accountExternalId`, `invoiceExternalId` ('' for none) and `recordId`, a tab between, a line each. */
+  readonly refs = new RowWriter();
+  readonly lines: Uint32Array;
+  /** Each record's start, in ms since the epoch. */
+  readonly startedAt: Float64Array;
+  /** Where each record's tail ends in `tails`. */
+  readonly ends: Uint32Array;
+  constructor(readonly size = CHUNK_RECORDS) {
+    this.lines = new Uint32Array(size);
+    this.startedAt = new Float64Array(size);
+    this.ends = new Uint32Array(size);
+  }
+}
+
+/** A chunk's valid records, column by column (views of its `ChunkBuffers`), and its refused lines. */
 export interface BatchChunk {
-  /** The chunk's valid records in COPY's text format. */
-  rows: string;
   records: number;
   /** Its lines the record rule refused. */
   rejected: Rejected[];
+  lines: Uint32Array;
+  startedAt: Float64Array;
+  ends: Uint32Array;
+  tails: Buffer;
+  refs: Buffer;
 }
 
-/** The next chunk of items (null once there are none), each kept to `CHUNK_RECORDS` lines. */
+/** The next chunk of items (null once there are none), each kept to `buffers.size` lines. */
 export const readChunk = async (
   items: AsyncIterator<{ line: number; record?: UsageBatchRecord | undefined; error?: string | undefined }>,
-  size = CHUNK_RECORDS,
+  buffers: ChunkBuffers,
 ): Promise<BatchChunk | null> => {
-  const chunk: BatchChunk = { rows: '', records: 0, rejected: [] };
-  for (let n = 0; n < size; n++) {
+  const { tails, refs, lines, startedAt, ends } = buffers;
+  tails.reset();
+  refs.reset();
+  let records = 0;
+  const rejected: Rejected[] = [];
+  for (let n = 0; n < buffers.size; n++) {
     const next = await items.next();
-    if (next.done) return n === 0 ? null : chunk;
-    const item = next.value;
-    if (item.record) {
-      chunk.records += 1;
-      chunk.rows += stagingRow(item.line, item.record);
+    if (next.done) {
+      if (n === 0) return null;
+      break;
+    }
+    const { line, record } = next.value;
+    if (record) {
+      lines[records] = line;
+      startedAt[records] = Date.parse(record.startedAt);
+      refs.write(`${record.accountExternalId}\t${record.invoiceExternalId ?? ''}\t${record.recordId}\n`);
+      tails.write(cdrRowTail(record));
+      ends[records] = tails.length;
+      records += 1;
     } else {
-      chunk.rejected.push({ line: item.line, error: item.error ?? 'invalid' });
+      rejected.push({ line, error: next.value.error ?? 'invalid' });
     }
   }
-  return chunk;
+  return {
+    records,
+    rejected,
+    lines: lines.subarray(0, records),
+    startedAt: startedAt.subarray(0, records),
+    ends: ends.subarray(0, records),
+    tails: tails.bytes(),
+    refs: refs.bytes(),
+  };
 };
+
+/** A chunk's refs as strings: `[accountExternalId, invoiceExternalId | null, recordId]` per record. */
+const refsOf = (chunk: BatchChunk): { accountRefs: string[]; invoiceRefs: (string | null)[]; recordIds: string[] } => {
+  const accountRefs: string[] = [];
+  const invoiceRefs: (string | null)[] = [];
+  const recordIds: string[] = [];
+  const text = chunk.refs.toString('utf8');
+  let start = 0;
+  for (let i = 0; i < chunk.records; i++) {
+    const a = text.indexOf('\t', start);
+    const b = text.indexOf('\t', a + 1);
+    const end = text.indexOf('\n', b + 1);
+    accountRefs.push(text.slice(start, a));
+    invoiceRefs.push(b === a + 1 ? null : text.slice(a + 1, b));
+    recordIds.push(text.slice(b + 1, end));
+    start = end + 1;
+  }
+  return { accountRefs, invoiceRefs, recordIds };
+};
+
+/** One account's share of a batch: its own counts, and its earliest and latest record. */
+export interface AccountTally {
+  loaded: number;
+  duplicates: number;
+  from: number;
+  to: number;
+}
+
+interface Invoice {
+  id: string;
+  accountId: string;
+}
+
+/** Provider ids remembered per batch, up to this many of each kind (a chunk names at most `CHUNK_RECORDS`). */
+const IDS_REMEMBERED = 50_000;
+
+/** Resolves and loads the chunks of one batch, counting per account. */
+export class ChunkLoader {
+  private readonly accounts = new Map<string, string | null>();
+  private readonly invoices = new Map<string, Invoice | null>();
+  /** By account id. */
+  readonly tallies = new Map<string, AccountTally>();
+  /** A chunk's rows as copied; free again once the COPY is done. */
+  private readonly rows = new RowWriter();
+
+  constructor(private readonly tx: BatchTransaction) {}
+
+  /**
+   * Each record's account id and invoice id (the ids this loader keeps, not strings of the chunk's own),
+   * and the record ids repeated within the chunk, or the lines naming an account or invoice that does
+   * not exist (or not the account's).
+   */
+  async resolve(chunk: BatchChunk): Promise<{ accountIds: string[]; invoiceIds: (string | null)[]; unresolved: Rejected[] }> {
+    const { accountRefs, invoiceRefs } = refsOf(chunk);
+    await this.remember(this.accounts, accountRefs, ACCOUNTS_NAMED, (row: { externalId: string; id: string }) => row.id);
+    await this.remember(this.invoices, invoiceRefs, INVOICES_NAMED, (row: { externalId: string } & Invoice) => ({ id: row.id, accountId: row.accountId }));
+    const accountIds: string[] = [];
+    const invoiceIds: (string | null)[] = [];
+    const unresolved: Rejected[] = [];
+    for (let i = 0; i < chunk.records; i++) {
+      const accountRef = accountRefs[i]!;
+      const accountId = this.accounts.get(accountRef) ?? null;
+      const invoiceRef = invoiceRefs[i]!;
+      const invoice = invoiceRef === null ? null : (this.invoices.get(invoiceRef) ?? null);
+      if (accountId === null) unresolved.push({ line: chunk.lines[i]!, error: `accountExternalId ${accountRef} is not an account` });
+      else if (invoiceRef !== null && invoice?.accountId !== accountId)
+        unresolved.push({ line: chunk.lines[i]!, error: `invoiceExternalId ${invoiceRef} is not an invoice of account ${accountRef}` });
+      accountIds.push(accountId ?? '0');
+      invoiceIds.push(invoice?.id ?? null);
+      if (unresolved.length >= USAGE_BATCH_MAX_REJECTED) break;
+    }
+    return { accountIds, invoiceIds, unresolved };
+  }
+
+  /** Copies the chunk's records into `cdrs`, but those whose record id the account has (or had earlier in the batch). */
+  async load(chunk: BatchChunk, accountIds: readonly string[], invoiceIds: readonly (string | null)[]): Promise<void> {
+    const duplicate = new Uint8Array(chunk.records);
+    // Only the query's parameters outlive this statement: the chunk's strings die young.
+    const known = this.tx.query<{ i: number }>(KNOWN_RECORDS, [accountIds, this.firstOfEachRecord(chunk, accountIds, duplicate)]);
+    for (const { i } of (await known).rows) duplicate[i - 1] = 1;
+    const rows = this.rows;
+    rows.reset();
+    for (let i = 0; i < chunk.records; i++) {
+      const accountId = accountIds[i]!;
+      const started = chunk.startedAt[i]!;
+      let tally = this.tallies.get(accountId);
+      if (!tally) this.tallies.set(accountId, (tally = { loaded: 0, duplicates: 0, from: started, to: started }));
+      if (started < tally.from) tally.from = started;
+      if (started > tally.to) tally.to = started;
+      if (duplicate[i]) {
+        tally.duplicates += 1;
+        continue;
+      }
+      tally.loaded += 1;
+      rows.write(`${accountId}\t${invoiceIds[i] ?? '\\N'}\t`);
+      rows.copy(chunk.tails, i === 0 ? 0 : chunk.ends[i - 1]!, chunk.ends[i]!);
+    }
+    if (rows.length > 0) await this.tx.copyRecords(rows.bytes());
+  }
+
+  /** The chunk's record ids; a record id repeated within the chunk is marked a duplicate after its first record. */
+  private firstOfEachRecord(chunk: BatchChunk, accountIds: readonly string[], duplicate: Uint8Array): string[] {
+    const { recordIds } = refsOf(chunk);
+    const seen = new Set<string>();
+    for (let i = 0; i < chunk.records; i++) {
+      const key = `${accountIds[i]!}\t${recordIds[i]!}`;
+      if (seen.has(key)) duplicate[i] = 1;
+      else seen.add(key);
+    }
+    return recordIds;
+  }
+
+  private async remember<V, R extends { externalId: string }>(
+    known: Map<string, V | null>,
+    refs: readonly (string | null)[],
+    statement: string,
+    valueOf: (row: R) => V,
+  ): Promise<void> {
+    const unknown = (): Set<string> => new Set(refs.filter((ref): ref is string => ref !== null && !known.has(ref)));
+    let missing = unknown();
+    if (missing.size === 0) return;
+    if (known.size + missing.size > IDS_REMEMBERED) {
+      known.clear();
+      missing = unknown();
+    }
+    for (const ref of missing) known.set(ref, null);
+    const { rows } = await this.tx.query<R>(statement, [[...missing]]);
+    for (const row of rows) known.set(row.externalId, valueOf(row));
+  }
+}
 
 /** The first bad lines of both checks, in line order. */
 export const firstRejected = (a: readonly Rejected[], b: readonly Rejected[]): Rejected[] =>

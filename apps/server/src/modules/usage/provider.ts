@@ -12,27 +12,22 @@ import { HttpError, badRequest, conflict } from '../../errors';
 import { clientOf, type ClientCaller } from '../../http/client-caller';
 import { depsOf } from '../../http/deps';
 import { route } from '../../http/route';
+import type { Clock } from '../../lib/clock';
+import { clientActor, recordEvent } from '../../lib/events';
 import { batchFormatOf, readBatchBody, unsupportedBatch, type BatchBody } from './batch-input';
-import {
-  AUDIT,
-  CLEAR_STAGING,
-  LOAD,
-  SAVE_BATCH,
-  STAGING_TABLE,
-  UNRESOLVED,
-  firstRejected,
-  inBatchTransaction,
-  readChunk,
-  resultOf,
-  type Rejected,
-  type StoredBatch,
-} from './batch-load';
+import { AUDIT, ChunkBuffers, ChunkLoader, SAVE_BATCH, firstRejected, inBatchTransaction, readChunk, resultOf, type Rejected, type StoredBatch } from './batch-load';
 
 export class BatchRejected extends HttpError {
   constructor(readonly rejected: Rejected[]) {
     super(422, 'The batch has bad lines: nothing was loaded.');
   }
 }
+
+// Another batch copied one of these record ids into the account while this one was loading.
+const isRecordCollision = (error: unknown) =>
+  (error as { code?: string }).code === '23505' && (error as { constraint?: string }).constraint === 'cdrs_account_record_idx';
+const collided = () =>
+  conflict('Another batch was loading some of these records at the same time: nothing was loaded. Send the batch again; records loaded since count as duplicates.');
 
 const changedBody = () => conflict('This batch id was loaded with another body: a batch cannot change. Send new records under a new batch id.');
 
@@ -52,20 +47,22 @@ const findBatch = async (database: Database, batchId: string): Promise<StoredBat
 
 type Outcome = { empty: true } | { rejected: Rejected[] } | { raced: true } | { result: UsageBatchResult };
 
-export const loadUsageBatch = async (database: Database, client: ClientCaller, batchId: string, body: BatchBody): Promise<UsageBatchResult> => {
+export const loadUsageBatch = async (database: Database, clock: Clock, client: ClientCaller, batchId: string, body: BatchBody): Promise<UsageBatchResult> => {
   const before = await findBatch(database, batchId);
   if (before) {
     await body.drain();
     return replay(before, body.hash());
   }
   const outcome = await inBatchTransaction<Outcome>(database, async (tx) => {
-    await tx.query(STAGING_TABLE);
     const items = body.items[Symbol.asyncIterator]();
+    const loader = new ChunkLoader(tx);
     let rejected: Rejected[] = [];
     let records = 0;
-    const perAccount = new Map<string, number>();
+    // Two chunks at a time: the one loading and the one being parsed, each written into its own buffer.
+    const buffers = [new ChunkBuffers(), new ChunkBuffers()];
+    let chunks = 0;
     const readAhead = () => {
-      const chunk = readChunk(items);
+      const chunk = readChunk(items, buffers[chunks++ % 2]!);
       // Awaited below; until then a failure (a corrupt body) must not count as unhandled.
       chunk.catch(() => undefined);
       return chunk;
@@ -77,26 +74,34 @@ export const loadUsageBatch = async (database: Database, client: ClientCaller, b
       records += chunk.records;
       // Enough bad lines are known: the rest is only read through.
       if (rejected.length >= USAGE_BATCH_MAX_REJECTED) continue;
-      await tx.stage(chunk.rows);
-      const { rows: unresolved } = await tx.query<Rejected>(UNRESOLVED);
-      if (rejected.length === 0 && chunk.rejected.length === 0 && unresolved.length === 0) {
-        const { rows } = await tx.query<{ accountId: string; loaded: number }>(LOAD);
-        for (const row of rows) perAccount.set(row.accountId, (perAccount.get(row.accountId) ?? 0) + row.loaded);
-      } else {
-        rejected = firstRejected(rejected, firstRejected(chunk.rejected, unresolved));
-      }
-      await tx.query(CLEAR_STAGING);
+      const { accountIds, invoiceIds, unresolved } = await loader.resolve(chunk);
+      if (rejected.length === 0 && chunk.rejected.length === 0 && unresolved.length === 0) await loader.load(chunk, accountIds, invoiceIds);
+      else rejected = firstRejected(rejected, firstRejected(chunk.rejected, unresolved));
     }
     if (rejected.length > 0) return { commit: false, value: { rejected } };
     if (records === 0) return { commit: false, value: { empty: true } };
-    const loaded = [...perAccount.values()].reduce((sum, n) => sum + n, 0);
+    const tallies = [...loader.tallies];
+    const loaded = tallies.reduce((sum, [, tally]) => sum + tally.loaded, 0);
     const counts = { loaded, duplicates: records - loaded };
     const clientId = client.apiClientId.toString();
-    await tx.query(AUDIT, [clientId, batchId, [...perAccount.keys()], [...perAccount.values()]]);
+    const receiving = tallies.filter(([, tally]) => tally.loaded > 0);
+    await tx.query(AUDIT, [clientId, batchId, receiving.map(([id]) => id), receiving.map(([, tally]) => tally.loaded)]);
     const { rows: saved } = await tx.query(SAVE_BATCH, [batchId, clientId, body.hash(), counts.loaded, counts.duplicates]);
     // Another request loaded this batch id meanwhile: it stands, this one loads nothing.
     if (saved.length === 0) return { commit: false, value: { raced: true } };
+    const at = clock.now();
+    for (const [accountId, tally] of tallies) {
+      await recordEvent(tx.db, {
+        type: 'usage.batch_loaded',
+        accountId: BigInt(accountId),
+        actor: clientActor(client),
+        data: { batchId, loaded: tally.loaded, duplicates: tally.duplicates, recordsFrom: new Date(tally.from).toISOString(), recordsTo: new Date(tally.to).toISOString() },
+        at,
+      });
+    }
     return { commit: true, value: { result: resultOf(counts) } };
+  }).catch((error: unknown) => {
+    throw isRecordCollision(error) ? collided() : error;
   });
   if ('empty' in outcome) throw badRequest('The batch has no records.');
   if ('rejected' in outcome) throw new BatchRejected(outcome.rejected);
@@ -109,7 +114,7 @@ export const providerUsageRoutes = async (app: FastifyInstance) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
-  const { database } = depsOf(app);
+  const { database, clock } = depsOf(app);
   route(app, endpoints.providerUsageBatch, async (request, reply) => {
     const format = batchFormatOf(request.headers['content-type']);
     if (!format) throw unsupportedBatch();
@@ -118,7 +123,7 @@ export const providerUsageRoutes = async (app: FastifyInstance) => {
     const stream = raw instanceof Readable ? raw : Readable.from([]);
     const body = readBatchBody(stream, format, request.headers['content-encoding']);
     try {
-      return await loadUsageBatch(database, clientOf(request), request.params.batchId, body);
+      return await loadUsageBatch(database, clock, clientOf(request), request.params.batchId, body);
     } catch (error) {
       if (!(error instanceof BatchRejected)) throw error;
       return reply.status(422).send({ error: error.message, loaded: 0, duplicates: 0, rejected: error.rejected });

@@ -1,15 +1,16 @@
 /**
  * POST /p/v1/usage/batches/{batchId}: NDJSON, CSV and gzip bodies; all or nothing (422 with line
  * numbers, nothing loaded); a replayed batch id; record ids loaded before; unbilled records in the
- * customer's This period and explorer; the audit entry by the client.
+ * customer's This period and explorer; the audit entry by the client; the provider event per account.
  */
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { parseJson, type UsageBatchResult, type UsageRecords, type UsageSummary } from '@portal/contract';
 import { buildTestApp, createTestClock, type TestContext } from '../../../test/app';
 import { clientTokenFor } from '../../../test/api-clients';
 import { createCustomer } from '../../../test/billing';
+import { events } from '../../db/schema';
 import { CHUNK_RECORDS } from './batch-load';
 import { bearer, createAccount, createBillingDetails, createInvoice } from '../../../test/factories';
 
@@ -223,5 +224,58 @@ describe('what the customer sees', () => {
     const page = parseJson(res.body) as UsageRecords;
     expect(page.value).toHaveLength(1);
     expect(page.value[0]).toMatchObject({ startedAt: '2026-11-19T20:00:00.000Z', durationSeconds: 600, invoiceId: null, postedDate: null });
+  });
+});
+
+describe('the provider event', () => {
+  const eventsOf = (batchId: string) =>
+    ctx.database.db
+      .select({ type: events.type, accountExternalId: events.accountExternalId, actorKind: events.actorKind, actorName: events.actorName, data: events.data, occurredAt: events.occurredAt })
+      .from(events)
+      .where(sql`${events.data}->>'batchId' = ${batchId}`)
+      .orderBy(asc(events.accountExternalId));
+
+  it('records usage.batch_loaded once per account of the batch, with its own counts and time span, by the client', async () => {
+    const rows = [
+      record({ recordId: 'E-1', startedAt: '2026-11-05T10:00:00Z' }),
+      record({ recordId: 'E-2', startedAt: '2026-11-02T23:30:00-05:00' }),
+      record({ recordId: 'E-2', startedAt: '2026-11-09T08:00:00Z' }),
+      record({ recordId: 'E-1', accountExternalId: 'BATCH-ACC-2', startedAt: '2026-11-07T12:00:00.250Z' }),
+    ];
+    expect(await loaded('B-EVENTS', ndjson(rows))).toEqual({ loaded: 3, duplicates: 1, rejected: [] });
+    const actor = { actorKind: 'client', actorName: expect.stringContaining('Test client') };
+    expect(await eventsOf('B-EVENTS')).toEqual([
+      {
+        type: 'usage.batch_loaded',
+        accountExternalId: 'BATCH-ACC-1',
+        ...actor,
+        data: { batchId: 'B-EVENTS', loaded: 2, duplicates: 1, recordsFrom: '2026-11-03T04:30:00.000Z', recordsTo: '2026-11-09T08:00:00.000Z' },
+        occurredAt: NOW,
+      },
+      {
+        type: 'usage.batch_loaded',
+        accountExternalId: 'BATCH-ACC-2',
+        ...actor,
+        data: { batchId: 'B-EVENTS', loaded: 1, duplicates: 0, recordsFrom: '2026-11-07T12:00:00.250Z', recordsTo: '2026-11-07T12:00:00.250Z' },
+        occurredAt: NOW,
+      },
+    ]);
+  });
+
+  it('records nothing for a repeated batch id, nor for a refused batch', async () => {
+    const body = ndjson([record({ recordId: 'E-R-1' })]);
+    await loaded('B-EVENTS-REPEAT', body);
+    await loaded('B-EVENTS-REPEAT', body);
+    expect(await eventsOf('B-EVENTS-REPEAT')).toHaveLength(1);
+    const refused = await post('B-EVENTS-REFUSED', ndjson([record({ recordId: 'E-X-1' }), record({ recordId: 'E-X-2', accountExternalId: 'NO-SUCH-ACCOUNT' })]));
+    expect(refused.statusCode).toBe(422);
+    expect(await eventsOf('B-EVENTS-REFUSED')).toEqual([]);
+  });
+
+  it('counts an account whose records were all loaded before, with nothing loaded', async () => {
+    expect(await loaded('B-EVENTS-AGAIN', ndjson([record({ recordId: 'E-1', startedAt: '2026-11-05T10:00:00Z' })]))).toEqual({ loaded: 0, duplicates: 1, rejected: [] });
+    expect((await eventsOf('B-EVENTS-AGAIN')).map((e) => e.data)).toEqual([
+      { batchId: 'B-EVENTS-AGAIN', loaded: 0, duplicates: 1, recordsFrom: '2026-11-05T10:00:00.000Z', recordsTo: '2026-11-05T10:00:00.000Z' },
+    ]);
   });
 });

@@ -22,6 +22,7 @@ export * from './search';
 export * from './usage';
 export * from './usage-batch';
 export * from './events';
+export * from './webhooks';
 export * from './limits';
 export * from './brand';
 export * from './endpoint';

@@ -1,11 +1,13 @@
+import { EVENT_TYPES } from '@portal/contract';
 import {
-  deliveryOutcome,
-  deliveryShown,
+  deliveriesQueryOf,
   durationText,
   endpointFormErrors,
+  eventsShown,
   localDateTimeValue,
-  replayRange,
-  statusCodeText,
+  NO_DELIVERY_FILTER,
+  replayPeriod,
+  statusCodeOf,
   type DeliveryFilter,
 } from './rules';
 
@@ -21,6 +23,7 @@ describe('endpointFormErrors: an absolute http(s) address, at least one event ty
     ['ftp://bss.example.com/hooks', { url: 'urlInvalid' }],
     ['javascript:alert(1)', { url: 'urlInvalid' }],
     ['https://', { url: 'urlInvalid' }],
+    [`https://bss.example.com/${'a'.repeat(2000)}`, { url: 'urlTooLong' }],
     ['https://bss:hunter2@bss.example.com/hooks', { url: 'urlWithCredentials' }],
     ['https://token@bss.example.com/hooks', { url: 'urlWithCredentials' }],
   ])('%j → %j', (url, errors) => {
@@ -32,22 +35,30 @@ describe('endpointFormErrors: an absolute http(s) address, at least one event ty
   });
 });
 
-describe('deliveryOutcome and statusCodeText: how a delivery is worded', () => {
-  const at = '2026-12-01T10:00:00.000Z';
-  const next = '2026-12-01T10:05:00.000Z';
+describe('eventsShown: every type, or each one in the contract’s order', () => {
   it.each([
-    [{ statusCode: 200, attemptedAt: at, nextAttemptAt: null }, 'delivered', '200'],
-    [{ statusCode: 204, attemptedAt: at, nextAttemptAt: null }, 'delivered', '204'],
-    [{ statusCode: 299, attemptedAt: at, nextAttemptAt: null }, 'delivered', '299'],
-    [{ statusCode: null, attemptedAt: null, nextAttemptAt: next }, 'pending', 'Not sent yet'],
-    [{ statusCode: 500, attemptedAt: at, nextAttemptAt: next }, 'retrying', '500'],
-    [{ statusCode: 302, attemptedAt: at, nextAttemptAt: next }, 'retrying', '302'], // redirects are not followed
-    [{ statusCode: null, attemptedAt: at, nextAttemptAt: next }, 'retrying', 'No answer'], // a timeout
-    [{ statusCode: 410, attemptedAt: at, nextAttemptAt: null }, 'failed', '410'],
-    [{ statusCode: null, attemptedAt: at, nextAttemptAt: null }, 'failed', 'No answer'],
-  ])('%j → %s, %s', (delivery, outcome, code) => {
-    expect(deliveryOutcome(delivery)).toBe(outcome);
-    expect(statusCodeText(delivery, { notSent: 'Not sent yet', noAnswer: 'No answer' })).toBe(code);
+    [[...EVENT_TYPES], 'all'],
+    [[...EVENT_TYPES].reverse(), 'all'],
+    [['dispute.opened', 'payment.succeeded'], ['payment.succeeded', 'dispute.opened']],
+    [EVENT_TYPES.slice(1), EVENT_TYPES.slice(1)],
+    [[], []],
+  ] as const)('%j → %j', (events, shown) => {
+    expect(eventsShown(events)).toEqual(shown);
+  });
+});
+
+describe('statusCodeOf: the receiver’s code, or why there is none', () => {
+  const at = '2026-12-01T10:00:00.000Z';
+  it.each([
+    [{ lastStatusCode: 200, lastOutcome: 'succeeded', lastAttemptAt: at }, 200],
+    [{ lastStatusCode: 500, lastOutcome: 'http_error', lastAttemptAt: at }, 500],
+    [{ lastStatusCode: 302, lastOutcome: 'http_error', lastAttemptAt: at }, 302], // redirects are not followed
+    [{ lastStatusCode: null, lastOutcome: null, lastAttemptAt: null }, 'notSent'],
+    [{ lastStatusCode: null, lastOutcome: 'timeout', lastAttemptAt: at }, 'timeout'],
+    [{ lastStatusCode: null, lastOutcome: 'network_error', lastAttemptAt: at }, 'noConnection'],
+    [{ lastStatusCode: null, lastOutcome: 'refused', lastAttemptAt: at }, 'refused'],
+  ] as const)('%j → %s', (delivery, shown) => {
+    expect(statusCodeOf(delivery)).toBe(shown);
   });
 });
 
@@ -57,11 +68,9 @@ describe('durationText: milliseconds below a second, seconds above', () => {
     [850, 'en', '850 ms'],
     [999.4, 'en', '999 ms'],
     [999.6, 'en', '1 s'],
-    [12_345, 'en', '12 s'],
-    [1000, 'en', '1 s'],
     [1234, 'en', '1.2 s'],
     [9960, 'en', '10 s'],
-    [10_000, 'en', '10 s'],
+    [12_345, 'en', '12 s'],
     [1234, 'fr', '1,2 s'],
     [850, 'fr', '850 ms'],
   ] as const)('%s ms in %s → %s', (ms, language, text) => {
@@ -69,27 +78,27 @@ describe('durationText: milliseconds below a second, seconds above', () => {
   });
 });
 
-describe('deliveryShown: which deliveries a filter shows', () => {
-  const at = '2026-12-01T10:00:00.000Z';
-  const delivered = { eventType: 'payment.succeeded', statusCode: 200, attemptedAt: at, nextAttemptAt: null };
-  const retrying = { eventType: 'payment.succeeded', statusCode: 503, attemptedAt: at, nextAttemptAt: at };
-  const failed = { eventType: 'dispute.opened', statusCode: null, attemptedAt: at, nextAttemptAt: null };
-  const pending = { eventType: 'dispute.opened', statusCode: null, attemptedAt: null, nextAttemptAt: at };
-  const all = { delivered, retrying, failed, pending };
+describe('deliveriesQueryOf: the query a choice of filters asks', () => {
+  const filter = (fields: Partial<DeliveryFilter>): DeliveryFilter => ({ ...NO_DELIVERY_FILTER, ...fields });
   it.each([
-    [{ outcome: '', eventType: '' }, ['delivered', 'retrying', 'failed', 'pending']],
-    [{ outcome: 'failed', eventType: '' }, ['failed']],
-    [{ outcome: 'retrying', eventType: '' }, ['retrying']],
-    [{ outcome: '', eventType: 'dispute.opened' }, ['failed', 'pending']],
-    [{ outcome: 'delivered', eventType: 'dispute.opened' }, []],
-    [{ outcome: 'pending', eventType: 'dispute.opened' }, ['pending']],
-    [{ outcome: '', eventType: 'invoice.posted' }, []],
-  ] satisfies [DeliveryFilter, string[]][])('%j → %j', (filter, shown) => {
-    expect(Object.entries(all).flatMap(([name, delivery]) => (deliveryShown(filter, delivery) ? [name] : []))).toEqual(shown);
+    [filter({}), {}, {}],
+    [filter({ outcome: 'failed' }), { outcome: 'failed' }, {}],
+    [filter({ outcome: 'succeeded', eventType: 'webhook.test' }), { outcome: 'succeeded', eventType: 'webhook.test' }, {}],
+    [filter({ eventType: 'dispute.opened', from: '2026-12-01T10:00:00Z' }), { eventType: 'dispute.opened', from: '2026-12-01T10:00:00.000Z' }, {}],
+    [
+      filter({ from: '2026-12-01T10:00:00Z', to: '2026-12-02T10:00:00Z' }),
+      { from: '2026-12-01T10:00:00.000Z', to: '2026-12-02T10:00:00.000Z' },
+      {},
+    ],
+    [filter({ to: '2026-12-02T10:00:00Z' }), { to: '2026-12-02T10:00:00.000Z' }, {}],
+    [filter({ from: '2026-12-02T10:00:00Z', to: '2026-12-01T10:00:00Z' }), { from: '2026-12-02T10:00:00.000Z' }, { to: 'toBeforeFrom' }],
+    [filter({ outcome: 'pending', from: 'soon' }), { outcome: 'pending' }, { from: 'dateInvalid' }],
+  ] as const)('%j → %j, errors %j', (chosen, query, errors) => {
+    expect(deliveriesQueryOf(chosen)).toEqual({ query, errors });
   });
 });
 
-describe('replayRange: every failed delivery between two moments', () => {
+describe('replayPeriod: every failed delivery between two moments', () => {
   const now = new Date('2026-12-03T15:00:00Z');
   it.each([
     [{ from: '2026-12-01T10:00:00Z', to: '2026-12-02T10:00:00Z' }, {}, { from: '2026-12-01T10:00:00.000Z', to: '2026-12-02T10:00:00.000Z' }],
@@ -100,8 +109,8 @@ describe('replayRange: every failed delivery between two moments', () => {
     [{ from: 'soon', to: 'later' }, { from: 'fromRequired', to: 'toRequired' }, null],
     [{ from: '2026-12-02T10:00:00Z', to: '2026-12-01T10:00:00Z' }, { to: 'toBeforeFrom' }, null],
     [{ from: '2026-12-04T10:00:00Z', to: '2026-12-05T10:00:00Z' }, { from: 'fromInFuture' }, null],
-  ])('%j → %j', (form, errors, range) => {
-    expect(replayRange(form, now)).toEqual({ errors, range });
+  ])('%j → %j', (form, errors, period) => {
+    expect(replayPeriod(form, now)).toEqual({ errors, period });
   });
 });
 

@@ -1,14 +1,21 @@
 /**
- * The Webhooks screen's rules: what a typed endpoint lacks, how a delivery's outcome and answer are worded,
- * which deliveries a filter shows, and what a replay of a time range may ask. The server decides (it refuses
+ * The Webhooks screen's rules: what a typed endpoint lacks, how a delivery's state and answer are worded, the
+ * query a choice of filters asks, and what a replay of a time range may ask. The server decides (it refuses
  * http:// and private addresses in production); these keep the screen from sending what cannot pass.
  */
+import {
+  EVENT_TYPES,
+  WEBHOOK_DESCRIPTION_MAX,
+  WEBHOOK_URL_MAX,
+  type EventType,
+  type WebhookDeliveriesQuery,
+  type WebhookDelivery,
+  type WebhookDeliveryStatus,
+  type WebhookEventType,
+} from '@portal/contract';
 import type { BadgeTone } from '@/components/ui/badge';
 
-/** The longest description the form lets through (the server's limit). */
-export const DESCRIPTION_MAX = 200;
-
-export type EndpointFormError = 'urlRequired' | 'urlInvalid' | 'urlWithCredentials' | 'eventsRequired' | 'descriptionTooLong';
+export type EndpointFormError = 'urlRequired' | 'urlInvalid' | 'urlTooLong' | 'urlWithCredentials' | 'eventsRequired' | 'descriptionTooLong';
 
 /**
  * The form's problems by field. An endpoint is an absolute http(s) address without a user name or password (a
@@ -23,38 +30,37 @@ export const endpointFormErrors = (form: {
   const parsed = URL.canParse(url) ? new URL(url) : null;
   const urlError: EndpointFormError | undefined = !url
     ? 'urlRequired'
-    : !parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || !parsed.hostname
-      ? 'urlInvalid'
-      : parsed.username || parsed.password
-        ? 'urlWithCredentials'
-        : undefined;
+    : url.length > WEBHOOK_URL_MAX
+      ? 'urlTooLong'
+      : !parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || !parsed.hostname
+        ? 'urlInvalid'
+        : parsed.username || parsed.password
+          ? 'urlWithCredentials'
+          : undefined;
   return {
     ...(urlError ? { url: urlError } : {}),
     ...(form.events.length === 0 ? { events: 'eventsRequired' as const } : {}),
-    ...(form.description.trim().length > DESCRIPTION_MAX ? { description: 'descriptionTooLong' as const } : {}),
+    ...(form.description.trim().length > WEBHOOK_DESCRIPTION_MAX ? { description: 'descriptionTooLong' as const } : {}),
   };
 };
 
-/** What happened to a delivery, as the screen words it. */
-export type DeliveryOutcome = 'delivered' | 'retrying' | 'pending' | 'failed';
+/** An endpoint's event types as the list words them: every type, or each one (in the order of EVENT_TYPES). */
+export const eventsShown = (events: readonly EventType[]): 'all' | EventType[] =>
+  EVENT_TYPES.every((type) => events.includes(type)) ? 'all' : EVENT_TYPES.filter((type) => events.includes(type));
 
-/**
- * A delivery's outcome: answered 2xx; not yet sent; failed with another attempt planned; or failed for good
- * (no retry left, or its endpoint disabled).
- */
-export const deliveryOutcome = (delivery: { statusCode: number | null; attemptedAt: string | null; nextAttemptAt: string | null }): DeliveryOutcome => {
-  if (delivery.statusCode !== null && delivery.statusCode >= 200 && delivery.statusCode < 300) return 'delivered';
-  if (delivery.attemptedAt === null) return 'pending';
-  return delivery.nextAttemptAt === null ? 'failed' : 'retrying';
+export const DELIVERY_STATUS_TONE: Record<WebhookDeliveryStatus, BadgeTone> = { succeeded: 'success', retrying: 'warning', pending: 'neutral', failed: 'danger' };
+
+/** Why a delivery shows no status code: not tried yet, no answer within 10 s, no connection, or its address refused. */
+export type NoStatusCode = 'notSent' | 'timeout' | 'noConnection' | 'refused';
+
+/** The status code column: the receiver's code, or why there is none. */
+export const statusCodeOf = (delivery: Pick<WebhookDelivery, 'lastStatusCode' | 'lastOutcome' | 'lastAttemptAt'>): number | NoStatusCode => {
+  if (delivery.lastStatusCode !== null) return delivery.lastStatusCode;
+  if (delivery.lastAttemptAt === null || delivery.lastOutcome === null) return 'notSent';
+  if (delivery.lastOutcome === 'timeout') return 'timeout';
+  if (delivery.lastOutcome === 'refused') return 'refused';
+  return 'noConnection';
 };
-
-export const OUTCOME_TONE: Record<DeliveryOutcome, BadgeTone> = { delivered: 'success', retrying: 'warning', pending: 'neutral', failed: 'danger' };
-
-/** The status code column: the code, or why there is none (not sent yet, or no answer within the timeout). */
-export const statusCodeText = (
-  delivery: { statusCode: number | null; attemptedAt: string | null },
-  texts: { notSent: string; noAnswer: string },
-): string => (delivery.statusCode !== null ? String(delivery.statusCode) : delivery.attemptedAt === null ? texts.notSent : texts.noAnswer);
 
 /** A duration in milliseconds as people read it: "850 ms", "1.2 s", "10 s" (SI symbols, the language's digits). */
 export const durationText = (milliseconds: number, language: 'en' | 'fr'): string => {
@@ -65,40 +71,67 @@ export const durationText = (milliseconds: number, language: 'en' | 'fr'): strin
   return `${seconds}\u00a0s`;
 };
 
-/** The filters of the deliveries list: an outcome, an event type, or all of them (''). */
+/** The filters of the deliveries list; '' is "any". `from`/`to` are `datetime-local` values (the browser's time zone). */
 export interface DeliveryFilter {
-  outcome: DeliveryOutcome | '';
-  eventType: string;
+  outcome: '' | NonNullable<WebhookDeliveriesQuery['outcome']>;
+  eventType: '' | WebhookEventType;
+  from: string;
+  to: string;
 }
-export const NO_DELIVERY_FILTER: DeliveryFilter = { outcome: '', eventType: '' };
+export const NO_DELIVERY_FILTER: DeliveryFilter = { outcome: '', eventType: '', from: '', to: '' };
 
-/** Whether `filter` shows `delivery`. */
-export const deliveryShown = (
-  filter: DeliveryFilter,
-  delivery: { eventType: string; statusCode: number | null; attemptedAt: string | null; nextAttemptAt: string | null },
-): boolean => (filter.outcome === '' || deliveryOutcome(delivery) === filter.outcome) && (filter.eventType === '' || delivery.eventType === filter.eventType);
-
-export type ReplayRangeError = 'fromRequired' | 'toRequired' | 'toBeforeFrom' | 'fromInFuture';
-
-/**
- * A replay of every failed delivery between `from` and `to` (the `datetime-local` values of the form, in the
- * browser's time zone): both given, in order, and not starting in the future. Answers the range as instants.
- */
-export const replayRange = (
-  form: { from: string; to: string },
-  now: Date,
-): { errors: Partial<Record<'from' | 'to', ReplayRangeError>>; range: { from: string; to: string } | null } => {
-  const from = form.from ? new Date(form.from) : null;
-  const to = form.to ? new Date(form.to) : null;
-  const errors: Partial<Record<'from' | 'to', ReplayRangeError>> = {};
-  if (!from || Number.isNaN(from.getTime())) errors.from = 'fromRequired';
-  else if (from > now) errors.from = 'fromInFuture';
-  if (!to || Number.isNaN(to.getTime())) errors.to = 'toRequired';
-  else if (from && to < from) errors.to = 'toBeforeFrom';
-  return { errors, range: errors.from || errors.to || !from || !to ? null : { from: from.toISOString(), to: to.toISOString() } };
+/** A `datetime-local` value as an instant, or null when empty or not a date. */
+const instantOf = (value: string): Date | null => {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
 };
 
-/** A `datetime-local` value (the browser's time zone, to the minute) of an instant: what the replay form starts from. */
+export type PeriodError = 'fromRequired' | 'toRequired' | 'toBeforeFrom' | 'fromInFuture' | 'dateInvalid';
+
+/**
+ * The query of the deliveries list for `filter`: only the filters chosen (`failed` asks for retrying and given-up
+ * deliveries alike, as the server reads it), the period as instants; or what is wrong with the period.
+ */
+export const deliveriesQueryOf = (
+  filter: DeliveryFilter,
+): { query: Omit<WebhookDeliveriesQuery, 'before' | 'take'>; errors: Partial<Record<'from' | 'to', PeriodError>> } => {
+  const from = instantOf(filter.from);
+  const to = instantOf(filter.to);
+  const errors: Partial<Record<'from' | 'to', PeriodError>> = {
+    ...(filter.from && !from ? { from: 'dateInvalid' as const } : {}),
+    ...(filter.to && !to ? { to: 'dateInvalid' as const } : from && to && to < from ? { to: 'toBeforeFrom' as const } : {}),
+  };
+  return {
+    query: {
+      ...(filter.outcome ? { outcome: filter.outcome } : {}),
+      ...(filter.eventType ? { eventType: filter.eventType } : {}),
+      ...(from && !errors.from ? { from: from.toISOString() } : {}),
+      ...(to && !errors.to ? { to: to.toISOString() } : {}),
+    },
+    errors,
+  };
+};
+
+/**
+ * A replay of every failed delivery created between `from` and `to` (`datetime-local` values): both given, in
+ * order, and not starting in the future. Answers the period as instants, or what is wrong with it.
+ */
+export const replayPeriod = (
+  form: { from: string; to: string },
+  now: Date,
+): { errors: Partial<Record<'from' | 'to', PeriodError>>; period: { from: string; to: string } | null } => {
+  const from = instantOf(form.from);
+  const to = instantOf(form.to);
+  const errors: Partial<Record<'from' | 'to', PeriodError>> = {};
+  if (!from) errors.from = 'fromRequired';
+  else if (from > now) errors.from = 'fromInFuture';
+  if (!to) errors.to = 'toRequired';
+  else if (from && to < from) errors.to = 'toBeforeFrom';
+  return { errors, period: errors.from || errors.to || !from || !to ? null : { from: from.toISOString(), to: to.toISOString() } };
+};
+
+/** A `datetime-local` value (the browser's time zone, to the minute) of an instant: where the replay form starts. */
 export const localDateTimeValue = (instant: Date): string => {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${instant.getFullYear()}-${pad(instant.getMonth() + 1)}-${pad(instant.getDate())}T${pad(instant.getHours())}:${pad(instant.getMinutes())}`;

@@ -101,9 +101,9 @@ describe('deliveriesQueryOf: the query a choice of filters asks', () => {
 describe('replayPeriod: every failed delivery between two moments', () => {
   const now = new Date('2026-12-03T15:00:00Z');
   it.each([
-    [{ from: '2026-12-01T10:00:00Z', to: '2026-12-02T10:00:00Z' }, {}, { from: '2026-12-01T10:00:00.000Z', to: '2026-12-02T10:00:00.000Z' }],
-    [{ from: '2026-12-01T10:00:00Z', to: '2026-12-01T10:00:00Z' }, {}, { from: '2026-12-01T10:00:00.000Z', to: '2026-12-01T10:00:00.000Z' }],
-    [{ from: '2026-12-01T10:00:00Z', to: '2026-12-09T10:00:00Z' }, {}, { from: '2026-12-01T10:00:00.000Z', to: '2026-12-09T10:00:00.000Z' }],
+    [{ from: '2026-12-01T10:00:00Z', to: '2026-12-02T10:00:00Z' }, {}, { from: '2026-12-01T10:00:00.000Z', to: '2026-12-02T10:00:59.999Z' }],
+    [{ from: '2026-12-01T10:00:00Z', to: '2026-12-01T10:00:00Z' }, {}, { from: '2026-12-01T10:00:00.000Z', to: '2026-12-01T10:00:59.999Z' }],
+    [{ from: '2026-12-01T10:00:00Z', to: '2026-12-09T10:00:30Z' }, {}, { from: '2026-12-01T10:00:00.000Z', to: '2026-12-09T10:00:59.999Z' }],
     [{ from: '', to: '2026-12-02T10:00:00Z' }, { from: 'fromRequired' }, null],
     [{ from: '2026-12-01T10:00:00Z', to: '' }, { to: 'toRequired' }, null],
     [{ from: 'soon', to: 'later' }, { from: 'fromRequired', to: 'toRequired' }, null],

@@ -115,7 +115,8 @@ export const deliveriesQueryOf = (
 
 /**
  * A replay of every failed delivery created between `from` and `to` (`datetime-local` values): both given, in
- * order, and not starting in the future. Answers the period as instants, or what is wrong with it.
+ * order, and not starting in the future. Answers the period as instants (to the end of the last minute), or what
+ * is wrong with it.
  */
 export const replayPeriod = (
   form: { from: string; to: string },
@@ -128,7 +129,10 @@ export const replayPeriod = (
   else if (from > now) errors.from = 'fromInFuture';
   if (!to) errors.to = 'toRequired';
   else if (from && to < from) errors.to = 'toBeforeFrom';
-  return { errors, period: errors.from || errors.to || !from || !to ? null : { from: from.toISOString(), to: to.toISOString() } };
+  if (errors.from || errors.to || !from || !to) return { errors, period: null };
+  // The form is to the minute: "to 15:42" includes what was created at 15:42:30.
+  const endOfMinute = new Date(Math.floor(to.getTime() / 60_000) * 60_000 + 59_999);
+  return { errors, period: { from: from.toISOString(), to: endOfMinute.toISOString() } };
 };
 
 /** A `datetime-local` value (the browser's time zone, to the minute) of an instant: where the replay form starts. */

@@ -95,7 +95,9 @@ export function DeliveryList({ deliveries, onReplay, replaying }: DeliveryListPr
         <summary className="cursor-pointer rounded font-medium text-brand-text focus-visible:outline-2 focus-visible:outline-focus">
           {t('showAnswer')}
         </summary>
+        {/* A named, focusable region: a long answer scrolls, and keyboard users can scroll it too. */}
         <pre
+          role="region"
           tabIndex={0}
           aria-label={t('answerOf', { event: eventName(delivery) })}
           className="mt-2 max-h-48 overflow-auto rounded-md bg-surface-2 p-2 font-mono text-xs break-all whitespace-pre-wrap focus-visible:outline-2 focus-visible:outline-focus"

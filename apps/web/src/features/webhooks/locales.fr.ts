@@ -128,6 +128,7 @@ export const fr: Catalog<typeof en> = {
   noRetry: 'Aucun',
   replay: 'Renvoyer',
   replaying: 'Renvoi...',
+  refresh: 'Actualiser',
   replayFailed: 'Renvoyer les envois échoués',
   replayFailedTitle: 'Renvoyer les envois échoués à {{url}}',
   replayFailedText: 'Chaque envoi à ce point de terminaison qui a échoué pendant cette période est renvoyé, maintenant.',

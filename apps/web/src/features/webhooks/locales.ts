@@ -125,6 +125,7 @@ export const en = {
   noRetry: 'None',
   replay: 'Replay',
   replaying: 'Replaying...',
+  refresh: 'Refresh',
   replayFailed: 'Replay failed deliveries',
   replayFailedTitle: 'Replay failed deliveries of {{url}}',
   replayFailedText: 'Every delivery to this endpoint that failed in this period is sent again, now.',

@@ -214,7 +214,7 @@ describe('/admin/webhooks', () => {
 
   it('shows the deliveries of the first endpoint with their attempt, code, duration, next retry and answer', async () => {
     const user = userEvent.setup();
-    backend();
+    const { calls } = backend();
     renderRoute('/admin/webhooks');
     const region = await screen.findByRole('region', { name: 'Recent deliveries of https://ledger.example.com/portal-events' });
     const list = within(region);
@@ -231,6 +231,11 @@ describe('/admin/webhooks', () => {
     expect(timedOut.getByText('No answer in 10 s')).toBeInTheDocument();
     expect(timedOut.getByText('None')).toBeInTheDocument();
     expect(list.getByText('3 deliveries shown')).toBeInTheDocument();
+
+    const read = () => calls.filter((c) => isCallTo(endpoints.webhookDeliveries, c)).length;
+    const before = read();
+    await user.click(list.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(read()).toBe(before + 1));
 
     await user.click(list.getByRole('button', { name: 'Show older deliveries' }));
     expect(await list.findByRole('row', { name: /evt_test9/ })).toHaveTextContent('Test event');

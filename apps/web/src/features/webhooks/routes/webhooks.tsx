@@ -1,6 +1,6 @@
 import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointSecret } from '@portal/contract';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Ban, KeyRound, ListChecks, Plus, Power, RotateCcw, Send, Webhook } from 'lucide-react';
+import { Ban, KeyRound, ListChecks, Plus, Power, RefreshCw, RotateCcw, Send, Webhook } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from '@/lib/i18n/translate';
 import { Badge } from '@/components/ui/badge';
@@ -278,10 +278,17 @@ export function WebhooksPage() {
             <h2 id="webhook-deliveries" className="min-w-0 text-lg font-semibold break-all">
               {t('deliveriesOf', { url: chosen.url })}
             </h2>
-            <Button size="sm" variant="secondary" onClick={() => setReplayingFailed(chosen)} onPointerEnter={() => void loadDialogs()} onFocus={() => void loadDialogs()}>
-              <RotateCcw className="size-4" aria-hidden="true" />
-              {t('replayFailed')}
-            </Button>
+            {/* Read again when asked, never on a timer: a poll would keep an idle session alive. */}
+            <div className="flex flex-wrap gap-2">
+              <Button size="sm" variant="secondary" loading={deliveries.isRefetching} loadingText={tc('loading')} onClick={() => void deliveries.refetch()}>
+                <RefreshCw className="size-4" aria-hidden="true" />
+                {t('refresh')}
+              </Button>
+              <Button size="sm" variant="secondary" onClick={() => setReplayingFailed(chosen)} onPointerEnter={() => void loadDialogs()} onFocus={() => void loadDialogs()}>
+                <RotateCcw className="size-4" aria-hidden="true" />
+                {t('replayFailed')}
+              </Button>
+            </div>
           </div>
           <DeliveryFilters filter={filter} errors={filterErrors} onChange={setFilter} />
           {deliveries.isError ? (

@@ -25,6 +25,8 @@ export const fr: Catalog<typeof en> = {
   description: 'Description',
   descriptionHint: 'Ce qui reçoit les événements, par exemple «\u00a0Écritures du grand livre\u00a0».',
   descriptionTooLong: 'La description doit compter au plus 200 caractères',
+  orderedPerAccount: 'Les événements d’un compte dans l’ordre',
+  orderedPerAccountHint: 'L’événement suivant d’un compte attend que le précédent soit livré. Laissez-le désactivé sauf si votre récepteur en a besoin\u202f: un événement en échec retient les autres du compte.',
   noDescription: 'Aucune description',
   status: 'Statut',
   actions: 'Actions',

@@ -23,6 +23,8 @@ export const en = {
   description: 'Description',
   descriptionHint: 'What receives the events, for example “Ledger postings”.',
   descriptionTooLong: 'Description must be at most 200 characters',
+  orderedPerAccount: 'One account’s events in order',
+  orderedPerAccountHint: 'Each account’s next event waits until its previous one is delivered. Leave it off unless your receiver needs it: one failing event holds back the account’s others.',
   noDescription: 'No description',
   status: 'Status',
   actions: 'Actions',

@@ -25,9 +25,10 @@ export function RegisterEndpointDialog({ onClose, onRegistered }: { onClose: () 
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<EventType[]>([]);
   const [description, setDescription] = useState('');
+  const [orderedPerAccount, setOrderedPerAccount] = useState(false);
   const [tried, setTried] = useState(false);
   const register = useMutation({
-    mutationFn: () => registerWebhookEndpoint({ url: url.trim(), events, description: description.trim() }),
+    mutationFn: () => registerWebhookEndpoint({ url: url.trim(), events, description: description.trim(), orderedPerAccount }),
     onSuccess: onRegistered,
   });
   const errors = tried ? endpointFormErrors({ url, events, description }) : {};
@@ -86,6 +87,12 @@ export function RegisterEndpointDialog({ onClose, onRegistered }: { onClose: () 
         <Field label={t('description')} hint={t('descriptionHint')} error={errors.description && t(errors.description)}>
           <Input value={description} maxLength={WEBHOOK_DESCRIPTION_MAX + 50} onChange={(event) => setDescription(event.target.value)} autoComplete="off" />
         </Field>
+        <Checkbox
+          label={t('orderedPerAccount')}
+          hint={t('orderedPerAccountHint')}
+          checked={orderedPerAccount}
+          onChange={(event) => setOrderedPerAccount(event.target.checked)}
+        />
       </div>
     </Dialog>
   );

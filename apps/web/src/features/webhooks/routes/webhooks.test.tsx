@@ -28,7 +28,7 @@ const LEDGER = endpoint(2, {
   events: ['payment.refunded', 'payment.succeeded'],
   failingSince: '2026-12-01T09:00:00.000Z',
 });
-const CRM = endpoint(1, { url: 'https://crm.example.com/hooks', events: [...EVENT_TYPES], status: 'disabled', disabledReason: 'failing', disabledAt: '2026-11-20T12:00:00.000Z' });
+const CRM = endpoint(1, { url: 'https://crm.example.com/hooks', events: [...EVENT_TYPES], orderedPerAccount: true, status: 'disabled', disabledReason: 'failing', disabledAt: '2026-11-20T12:00:00.000Z' });
 
 const delivery = (id: number, fields: Partial<WebhookDelivery>): WebhookDelivery => ({
   id: BigInt(id),
@@ -106,6 +106,7 @@ describe('/admin/webhooks', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeInTheDocument();
     expect(ledger.getByText('Active')).toBeInTheDocument();
     expect(ledger.getByText('Ledger postings')).toBeInTheDocument();
+    expect(ledger.queryByText('One account’s events in order')).not.toBeInTheDocument();
     expect(ledger.getByText(/^Failing since Dec 1, 2026/)).toBeInTheDocument();
     expect(within(ledger.getByRole('list', { name: 'Event types' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'Payment succeeded',
@@ -115,6 +116,7 @@ describe('/admin/webhooks', () => {
     const crm = rowOf('crm\\.example\\.com');
     expect(crm.getByText('Disabled')).toBeInTheDocument();
     expect(crm.getByText('All event types')).toBeInTheDocument();
+    expect(crm.getByText('One account’s events in order')).toBeInTheDocument();
     expect(crm.getByText(/after 3 days of failed deliveries/)).toBeInTheDocument();
     expect(crm.queryByRole('button', { name: /^Disable/ })).not.toBeInTheDocument();
     expect(crm.queryByRole('button', { name: /^Send test event/ })).not.toBeInTheDocument();
@@ -144,6 +146,7 @@ describe('/admin/webhooks', () => {
     await user.click(dialog.getByRole('checkbox', { name: /Invoice posted/ }));
     await user.click(dialog.getByRole('textbox', { name: /Description/ }));
     await user.paste('  Collections  ');
+    await user.click(dialog.getByRole('checkbox', { name: /One account’s events in order/ }));
     await user.click(dialog.getByRole('button', { name: 'Register endpoint' }));
 
     const secret = within(await screen.findByRole('dialog', { name: 'Signing secret of https://bss.example.com/in' }));
@@ -151,6 +154,7 @@ describe('/admin/webhooks', () => {
       url: 'https://bss.example.com/in',
       events: ['dispute.opened', 'invoice.posted'],
       description: 'Collections',
+      orderedPerAccount: true,
     });
     expect(secret.getByText(/it is not shown again/)).toBeInTheDocument();
     expect(secret.getByRole('textbox', { name: 'Signing secret' })).toHaveValue('whsec_dGhlLXNlY3JldC1zaG93bi1vbmNl');

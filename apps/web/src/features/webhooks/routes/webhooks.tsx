@@ -112,6 +112,7 @@ export function WebhooksPage() {
         )}
       </div>
       <div className="text-sm">{endpoint.description || <span className="text-fg-muted">{t('noDescription')}</span>}</div>
+      {endpoint.orderedPerAccount && <div className="text-sm text-fg-muted">{t('orderedPerAccount')}</div>}
       {endpoint.status === 'disabled' && endpoint.disabledAt && (
         <div className="text-sm text-fg-muted">{t(`disabledBy_${endpoint.disabledReason ?? 'admin'}`, { time: f.dateTime(endpoint.disabledAt) })}</div>
       )}

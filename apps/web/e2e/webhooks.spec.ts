@@ -22,7 +22,9 @@ const startReceiver = async () => {
   const verify = (headers: IncomingHttpHeaders, body: string): boolean => {
     if (!secret) return false;
     const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-    const expected = createHmac('sha256', key).update(`${String(headers['webhook-id'])}.${String(headers['webhook-timestamp'])}.${body}`).digest();
+    const expected = createHmac('sha256', key)
+      .update(`${String(headers['webhook-id'])}.${String(headers['webhook-timestamp'])}.${body}`)
+      .digest();
     return String(headers['webhook-signature'] ?? '')
       .split(' ')
       .map((part) => Buffer.from(part.replace(/^v1,/, ''), 'base64'))
@@ -101,7 +103,9 @@ test('an Admin registers a webhook endpoint, sends a test event, sees its delive
     await expect(delivery).toContainText('Test event');
     await expect(delivery.getByRole('cell').nth(3)).toHaveText('200');
     await delivery.getByText('Show answer').click();
-    await expect(delivery.getByRole('region', { name: 'Answer of the receiver to Test event' })).toHaveText('journey receiver: signature verified');
+    await expect(delivery.getByRole('region', { name: 'Answer of the receiver to Test event' })).toHaveText(
+      'journey receiver: signature verified',
+    );
 
     const violations = await scanPage(page);
     expect(violations, formatViolations(violations)).toEqual([]);
@@ -122,12 +126,21 @@ test('an Admin registers a webhook endpoint, sends a test event, sees its delive
     await page.getByRole('menu', { name: 'User menu' }).getByRole('menuitemradio', { name: 'Français' }).click();
     const deliveriesFr = page.getByRole('region', { name: `Envois récents à ${url}` });
     await expect(deliveriesFr.getByRole('row').filter({ hasText: eventId })).toContainText('Livré');
-    await expect(page.getByRole('row').filter({ hasText: url }).getByRole('button', { name: /^Envoyer un événement de test/ })).toBeVisible();
+    await expect(
+      page
+        .getByRole('row')
+        .filter({ hasText: url })
+        .getByRole('button', { name: /^Envoyer un événement de test/ }),
+    ).toBeVisible();
     const frViolations = await scanPage(page);
     expect(frViolations, formatViolations(frViolations)).toEqual([]);
 
     // Leave nothing sending: disable it, after the confirmation.
-    await page.getByRole('row').filter({ hasText: url }).getByRole('button', { name: /^Désactiver/ }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: url })
+      .getByRole('button', { name: /^Désactiver/ })
+      .click();
     const confirm = page.getByRole('dialog', { name: `Désactiver ${url}\u202f?` });
     await confirm.getByRole('button', { name: 'Désactiver' }).click();
     await expect(page.getByText(`Point de terminaison ${url} désactivé.`)).toBeVisible();

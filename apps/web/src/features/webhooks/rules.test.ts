@@ -1,5 +1,6 @@
 import { EVENT_TYPES } from '@portal/contract';
 import {
+  attemptCodeOf,
   deliveriesQueryOf,
   durationText,
   endpointFormErrors,
@@ -30,7 +31,10 @@ describe('endpointFormErrors: an absolute http(s) address, at least one event ty
     expect(endpointFormErrors(form(url))).toEqual(errors);
   });
   it('asks for an event type and refuses a description above 200 characters', () => {
-    expect(endpointFormErrors(form('https://a.example', [], 'x'.repeat(201)))).toEqual({ events: 'eventsRequired', description: 'descriptionTooLong' });
+    expect(endpointFormErrors(form('https://a.example', [], 'x'.repeat(201)))).toEqual({
+      events: 'eventsRequired',
+      description: 'descriptionTooLong',
+    });
     expect(endpointFormErrors(form('https://a.example', ['dispute.opened'], ` ${'x'.repeat(200)} `))).toEqual({});
   });
 });
@@ -39,7 +43,10 @@ describe('eventsShown: every type, or each one in the contract’s order', () =>
   it.each([
     [[...EVENT_TYPES], 'all'],
     [[...EVENT_TYPES].reverse(), 'all'],
-    [['dispute.opened', 'payment.succeeded'], ['payment.succeeded', 'dispute.opened']],
+    [
+      ['dispute.opened', 'payment.succeeded'],
+      ['payment.succeeded', 'dispute.opened'],
+    ],
     [EVENT_TYPES.slice(1), EVENT_TYPES.slice(1)],
     [[], []],
   ] as const)('%j → %j', (events, shown) => {
@@ -59,6 +66,15 @@ describe('statusCodeOf: the receiver’s code, or why there is none', () => {
     [{ lastStatusCode: null, lastOutcome: 'refused', lastAttemptAt: at }, 'refused'],
   ] as const)('%j → %s', (delivery, shown) => {
     expect(statusCodeOf(delivery)).toBe(shown);
+  });
+  it.each([
+    [{ statusCode: 204, outcome: 'succeeded' }, 204],
+    [{ statusCode: 404, outcome: 'http_error' }, 404],
+    [{ statusCode: null, outcome: 'timeout' }, 'timeout'],
+    [{ statusCode: null, outcome: 'network_error' }, 'noConnection'],
+    [{ statusCode: null, outcome: 'refused' }, 'refused'],
+  ] as const)('an attempt %j → %s', (attempt, shown) => {
+    expect(attemptCodeOf(attempt)).toBe(shown);
   });
 });
 
@@ -84,14 +100,22 @@ describe('deliveriesQueryOf: the query a choice of filters asks', () => {
     [filter({}), {}, {}],
     [filter({ outcome: 'failed' }), { outcome: 'failed' }, {}],
     [filter({ outcome: 'succeeded', eventType: 'webhook.test' }), { outcome: 'succeeded', eventType: 'webhook.test' }, {}],
-    [filter({ eventType: 'dispute.opened', from: '2026-12-01T10:00:00Z' }), { eventType: 'dispute.opened', from: '2026-12-01T10:00:00.000Z' }, {}],
+    [
+      filter({ eventType: 'dispute.opened', from: '2026-12-01T10:00:00Z' }),
+      { eventType: 'dispute.opened', from: '2026-12-01T10:00:00.000Z' },
+      {},
+    ],
     [
       filter({ from: '2026-12-01T10:00:00Z', to: '2026-12-02T10:00:00Z' }),
       { from: '2026-12-01T10:00:00.000Z', to: '2026-12-02T10:00:00.000Z' },
       {},
     ],
     [filter({ to: '2026-12-02T10:00:00Z' }), { to: '2026-12-02T10:00:00.000Z' }, {}],
-    [filter({ from: '2026-12-02T10:00:00Z', to: '2026-12-01T10:00:00Z' }), { from: '2026-12-02T10:00:00.000Z' }, { to: 'toBeforeFrom' }],
+    [
+      filter({ from: '2026-12-02T10:00:00Z', to: '2026-12-01T10:00:00Z' }),
+      { from: '2026-12-02T10:00:00.000Z' },
+      { to: 'toBeforeFrom' },
+    ],
     [filter({ outcome: 'pending', from: 'soon' }), { outcome: 'pending' }, { from: 'dateInvalid' }],
   ] as const)('%j → %j, errors %j', (chosen, query, errors) => {
     expect(deliveriesQueryOf(chosen)).toEqual({ query, errors });
@@ -101,9 +125,21 @@ describe('deliveriesQueryOf: the query a choice of filters asks', () => {
 describe('replayPeriod: every failed delivery between two moments', () => {
   const now = new Date('2026-12-03T15:00:00Z');
   it.each([
-    [{ from: '2026-12-01T10:00:00Z', to: '2026-12-02T10:00:00Z' }, {}, { from: '2026-12-01T10:00:00.000Z', to: '2026-12-02T10:00:59.999Z' }],
-    [{ from: '2026-12-01T10:00:00Z', to: '2026-12-01T10:00:00Z' }, {}, { from: '2026-12-01T10:00:00.000Z', to: '2026-12-01T10:00:59.999Z' }],
-    [{ from: '2026-12-01T10:00:00Z', to: '2026-12-09T10:00:30Z' }, {}, { from: '2026-12-01T10:00:00.000Z', to: '2026-12-09T10:00:59.999Z' }],
+    [
+      { from: '2026-12-01T10:00:00Z', to: '2026-12-02T10:00:00Z' },
+      {},
+      { from: '2026-12-01T10:00:00.000Z', to: '2026-12-02T10:00:59.999Z' },
+    ],
+    [
+      { from: '2026-12-01T10:00:00Z', to: '2026-12-01T10:00:00Z' },
+      {},
+      { from: '2026-12-01T10:00:00.000Z', to: '2026-12-01T10:00:59.999Z' },
+    ],
+    [
+      { from: '2026-12-01T10:00:00Z', to: '2026-12-09T10:00:30Z' },
+      {},
+      { from: '2026-12-01T10:00:00.000Z', to: '2026-12-09T10:00:59.999Z' },
+    ],
     [{ from: '', to: '2026-12-02T10:00:00Z' }, { from: 'fromRequired' }, null],
     [{ from: '2026-12-01T10:00:00Z', to: '' }, { to: 'toRequired' }, null],
     [{ from: 'soon', to: 'later' }, { from: 'fromRequired', to: 'toRequired' }, null],

@@ -8,6 +8,7 @@ import {
   WEBHOOK_DESCRIPTION_MAX,
   WEBHOOK_URL_MAX,
   type EventType,
+  type WebhookAttempt,
   type WebhookDeliveriesQuery,
   type WebhookDelivery,
   type WebhookDeliveryStatus,
@@ -15,7 +16,8 @@ import {
 } from '@portal/contract';
 import type { BadgeTone } from '@/components/ui/badge';
 
-export type EndpointFormError = 'urlRequired' | 'urlInvalid' | 'urlTooLong' | 'urlWithCredentials' | 'eventsRequired' | 'descriptionTooLong';
+export type EndpointFormError =
+  'urlRequired' | 'urlInvalid' | 'urlTooLong' | 'urlWithCredentials' | 'eventsRequired' | 'descriptionTooLong';
 
 /**
  * The form's problems by field. An endpoint is an absolute http(s) address without a user name or password (a
@@ -48,19 +50,27 @@ export const endpointFormErrors = (form: {
 export const eventsShown = (events: readonly EventType[]): 'all' | EventType[] =>
   EVENT_TYPES.every((type) => events.includes(type)) ? 'all' : EVENT_TYPES.filter((type) => events.includes(type));
 
-export const DELIVERY_STATUS_TONE: Record<WebhookDeliveryStatus, BadgeTone> = { succeeded: 'success', retrying: 'warning', pending: 'neutral', failed: 'danger' };
+export const DELIVERY_STATUS_TONE: Record<WebhookDeliveryStatus, BadgeTone> = {
+  succeeded: 'success',
+  retrying: 'warning',
+  pending: 'neutral',
+  failed: 'danger',
+};
 
 /** Why a delivery shows no status code: not tried yet, no answer within 10 s, no connection, or its address refused. */
 export type NoStatusCode = 'notSent' | 'timeout' | 'noConnection' | 'refused';
 
-/** The status code column: the receiver's code, or why there is none. */
-export const statusCodeOf = (delivery: Pick<WebhookDelivery, 'lastStatusCode' | 'lastOutcome' | 'lastAttemptAt'>): number | NoStatusCode => {
-  if (delivery.lastStatusCode !== null) return delivery.lastStatusCode;
-  if (delivery.lastAttemptAt === null || delivery.lastOutcome === null) return 'notSent';
-  if (delivery.lastOutcome === 'timeout') return 'timeout';
-  if (delivery.lastOutcome === 'refused') return 'refused';
-  return 'noConnection';
-};
+/** The status code of an attempt: the receiver's, or why there is none. */
+export const attemptCodeOf = (attempt: Pick<WebhookAttempt, 'statusCode' | 'outcome'>): number | NoStatusCode =>
+  attempt.statusCode ?? (attempt.outcome === 'timeout' ? 'timeout' : attempt.outcome === 'refused' ? 'refused' : 'noConnection');
+
+/** The status code column of a delivery: its latest attempt's, or "not sent yet". */
+export const statusCodeOf = (
+  delivery: Pick<WebhookDelivery, 'lastStatusCode' | 'lastOutcome' | 'lastAttemptAt'>,
+): number | NoStatusCode =>
+  delivery.lastAttemptAt === null || delivery.lastOutcome === null
+    ? 'notSent'
+    : attemptCodeOf({ statusCode: delivery.lastStatusCode, outcome: delivery.lastOutcome });
 
 /** A duration in milliseconds as people read it: "850 ms", "1.2 s", "10 s" (SI symbols, the language's digits). */
 export const durationText = (milliseconds: number, language: 'en' | 'fr'): string => {

@@ -7,20 +7,35 @@ export const WEBHOOKS_KEY = 'webhooks';
 
 /** The webhook endpoints, newest first (their secrets are never in the list). */
 export const webhookEndpointsQuery = () =>
-  queryOptions({ queryKey: [WEBHOOKS_KEY, 'endpoints'], queryFn: ({ signal }) => api.call(endpoints.webhookEndpoints, { signal }) });
+  queryOptions({
+    queryKey: [WEBHOOKS_KEY, 'endpoints'],
+    queryFn: ({ signal }) => api.call(endpoints.webhookEndpoints, { signal }),
+  });
 
 /** An endpoint's deliveries under the filters chosen, newest first, a page at a time (`next` pages on). */
 export const webhookDeliveriesQuery = (endpointId: bigint, filters: Omit<WebhookDeliveriesQuery, 'before' | 'take'>) =>
   infiniteQueryOptions({
     queryKey: [WEBHOOKS_KEY, 'deliveries', endpointId, filters],
     queryFn: ({ signal, pageParam }) =>
-      api.call(endpoints.webhookDeliveries, { params: { id: endpointId }, query: { ...filters, ...(pageParam === null ? {} : { before: pageParam }) }, signal }),
+      api.call(endpoints.webhookDeliveries, {
+        params: { id: endpointId },
+        query: { ...filters, ...(pageParam === null ? {} : { before: pageParam }) },
+        signal,
+      }),
     initialPageParam: null as bigint | null,
     getNextPageParam: (page) => page.next,
   });
 
+/** Every attempt of a delivery, oldest first. */
+export const webhookAttemptsQuery = (deliveryId: bigint) =>
+  queryOptions({
+    queryKey: [WEBHOOKS_KEY, 'attempts', deliveryId],
+    queryFn: ({ signal }) => api.call(endpoints.webhookDeliveryAttempts, { params: { id: deliveryId }, signal }),
+  });
+
 /** Registers an endpoint: the answer carries its signing secret, the only time it is shown. */
-export const registerWebhookEndpoint = (body: CreateWebhookEndpointRequest) => api.call(endpoints.registerWebhookEndpoint, { body });
+export const registerWebhookEndpoint = (body: CreateWebhookEndpointRequest) =>
+  api.call(endpoints.registerWebhookEndpoint, { body });
 
 /** A new signing secret (shown once); deliveries carry both signatures for `overlapMinutes`. */
 export const rotateWebhookSecret = (id: bigint, overlapMinutes: number) =>

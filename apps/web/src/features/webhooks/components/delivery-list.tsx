@@ -1,5 +1,5 @@
 import { EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE, type WebhookDelivery, type WebhookEventType } from '@portal/contract';
-import { RotateCcw } from 'lucide-react';
+import { History, RotateCcw } from 'lucide-react';
 import { useTranslation } from '@/lib/i18n/translate';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -24,9 +24,17 @@ export function DeliveryFilters({
 }) {
   const { t } = useTranslation('webhooks');
   return (
-    <form role="search" aria-label={t('deliveryFilters')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" onSubmit={(event) => event.preventDefault()}>
+    <form
+      role="search"
+      aria-label={t('deliveryFilters')}
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+      onSubmit={(event) => event.preventDefault()}
+    >
       <Field label={t('outcome')}>
-        <Select value={filter.outcome} onChange={(event) => onChange({ ...filter, outcome: event.target.value as DeliveryFilter['outcome'] })}>
+        <Select
+          value={filter.outcome}
+          onChange={(event) => onChange({ ...filter, outcome: event.target.value as DeliveryFilter['outcome'] })}
+        >
           <option value="">{t('allOutcomes')}</option>
           {FILTER_OUTCOMES.map((outcome) => (
             <option key={outcome} value={outcome}>
@@ -36,7 +44,10 @@ export function DeliveryFilters({
         </Select>
       </Field>
       <Field label={t('event')}>
-        <Select value={filter.eventType} onChange={(event) => onChange({ ...filter, eventType: event.target.value as DeliveryFilter['eventType'] })}>
+        <Select
+          value={filter.eventType}
+          onChange={(event) => onChange({ ...filter, eventType: event.target.value as DeliveryFilter['eventType'] })}
+        >
           <option value="">{t('allEvents')}</option>
           {FILTER_EVENT_TYPES.map((type) => (
             <option key={type} value={type}>
@@ -46,7 +57,11 @@ export function DeliveryFilters({
         </Select>
       </Field>
       <Field label={t('createdFrom')} error={errors.from && t(errors.from)}>
-        <Input type="datetime-local" value={filter.from} onChange={(event) => onChange({ ...filter, from: event.target.value })} />
+        <Input
+          type="datetime-local"
+          value={filter.from}
+          onChange={(event) => onChange({ ...filter, from: event.target.value })}
+        />
       </Field>
       <Field label={t('createdTo')} error={errors.to && t(errors.to)}>
         <Input type="datetime-local" value={filter.to} onChange={(event) => onChange({ ...filter, to: event.target.value })} />
@@ -60,18 +75,24 @@ export interface DeliveryListProps {
   /** Replays one delivery; its button is busy while `replaying` names it. */
   onReplay: (delivery: WebhookDelivery) => void;
   replaying: WebhookDelivery['id'] | null;
+  /** Opens the delivery's attempts. */
+  onShowAttempts: (delivery: WebhookDelivery) => void;
+  /** Starts loading the attempts dialog, when a pointer or focus nears its button. */
+  preloadAttempts: () => void;
 }
 
 /**
  * Deliveries, newest first as the server answers them: each with its event, state, attempts, the latest
  * attempt's status code, duration and the start of its answer, and when the next retry leaves.
  */
-export function DeliveryList({ deliveries, onReplay, replaying }: DeliveryListProps) {
+export function DeliveryList({ deliveries, onReplay, replaying, onShowAttempts, preloadAttempts }: DeliveryListProps) {
   const { t } = useTranslation('webhooks');
   const f = useFormat();
 
   const eventName = (delivery: WebhookDelivery) => t(`eventType.${delivery.eventType}`);
-  const state = (delivery: WebhookDelivery) => <Badge tone={DELIVERY_STATUS_TONE[delivery.status]}>{t(`status_${delivery.status}`)}</Badge>;
+  const state = (delivery: WebhookDelivery) => (
+    <Badge tone={DELIVERY_STATUS_TONE[delivery.status]}>{t(`status_${delivery.status}`)}</Badge>
+  );
   const event = (delivery: WebhookDelivery) => (
     <div className="flex min-w-0 flex-col">
       <span className="font-medium">{eventName(delivery)}</span>
@@ -81,9 +102,14 @@ export function DeliveryList({ deliveries, onReplay, replaying }: DeliveryListPr
   );
   const code = (delivery: WebhookDelivery) => {
     const shown = statusCodeOf(delivery);
-    return typeof shown === 'number' ? <span className="font-mono">{shown}</span> : <span className="text-fg-muted">{t(`noStatusCode_${shown}`)}</span>;
+    return typeof shown === 'number' ? (
+      <span className="font-mono">{shown}</span>
+    ) : (
+      <span className="text-fg-muted">{t(`noStatusCode_${shown}`)}</span>
+    );
   };
-  const duration = (delivery: WebhookDelivery) => (delivery.lastDurationMs === null ? '—' : durationText(delivery.lastDurationMs, f.language));
+  const duration = (delivery: WebhookDelivery) =>
+    delivery.lastDurationMs === null ? '—' : durationText(delivery.lastDurationMs, f.language);
   const nextRetry = (delivery: WebhookDelivery) => (delivery.nextAttemptAt ? f.dateTime(delivery.nextAttemptAt) : t('noRetry'));
   const answer = (delivery: WebhookDelivery) =>
     delivery.lastResponse === null ? (
@@ -107,17 +133,30 @@ export function DeliveryList({ deliveries, onReplay, replaying }: DeliveryListPr
       </details>
     );
   const replay = (delivery: WebhookDelivery) => (
-    <Button
-      size="sm"
-      variant="secondary"
-      loading={replaying === delivery.id}
-      loadingText={t('replaying')}
-      onClick={() => onReplay(delivery)}
-      aria-label={t('replayOne', { event: eventName(delivery), id: delivery.eventId })}
-    >
-      <RotateCcw className="size-4" aria-hidden="true" />
-      {t('replay')}
-    </Button>
+    <div className="flex flex-wrap gap-2 [td_&]:justify-end">
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={() => onShowAttempts(delivery)}
+        onPointerEnter={preloadAttempts}
+        onFocus={preloadAttempts}
+        aria-label={t('attemptsOf', { event: eventName(delivery), id: delivery.eventId })}
+      >
+        <History className="size-4" aria-hidden="true" />
+        {t('attempts')}
+      </Button>
+      <Button
+        size="sm"
+        variant="secondary"
+        loading={replaying === delivery.id}
+        loadingText={t('replaying')}
+        onClick={() => onReplay(delivery)}
+        aria-label={t('replayOne', { event: eventName(delivery), id: delivery.eventId })}
+      >
+        <RotateCcw className="size-4" aria-hidden="true" />
+        {t('replay')}
+      </Button>
+    </div>
   );
 
   return (
@@ -157,7 +196,10 @@ export function DeliveryList({ deliveries, onReplay, replaying }: DeliveryListPr
       cards={
         <ul aria-label={t('deliveries')} className="flex flex-col gap-3">
           {deliveries.map((delivery) => (
-            <li key={String(delivery.id)} className="flex min-w-0 flex-col gap-3 rounded-xl border border-border bg-surface p-4 text-sm shadow-sm">
+            <li
+              key={String(delivery.id)}
+              className="flex min-w-0 flex-col gap-3 rounded-xl border border-border bg-surface p-4 text-sm shadow-sm"
+            >
               <div className="flex flex-wrap items-start justify-between gap-2">
                 {event(delivery)}
                 {state(delivery)}

@@ -28,7 +28,14 @@ const LEDGER = endpoint(2, {
   events: ['payment.refunded', 'payment.succeeded'],
   failingSince: '2026-12-01T09:00:00.000Z',
 });
-const CRM = endpoint(1, { url: 'https://crm.example.com/hooks', events: [...EVENT_TYPES], orderedPerAccount: true, status: 'disabled', disabledReason: 'failing', disabledAt: '2026-11-20T12:00:00.000Z' });
+const CRM = endpoint(1, {
+  url: 'https://crm.example.com/hooks',
+  events: [...EVENT_TYPES],
+  orderedPerAccount: true,
+  status: 'disabled',
+  disabledReason: 'failing',
+  disabledAt: '2026-11-20T12:00:00.000Z',
+});
 
 const delivery = (id: number, fields: Partial<WebhookDelivery>): WebhookDelivery => ({
   id: BigInt(id),
@@ -58,7 +65,14 @@ const DELIVERIES = [
     lastResponse: 'Service Unavailable: ledger is closing the day',
     nextAttemptAt: '2026-12-03T18:00:00.000Z',
   }),
-  delivery(11, { status: 'failed', attempts: 9, lastOutcome: 'timeout', lastStatusCode: null, lastDurationMs: 10_000, lastResponse: 'No answer within 10 s' }),
+  delivery(11, {
+    status: 'failed',
+    attempts: 9,
+    lastOutcome: 'timeout',
+    lastStatusCode: null,
+    lastDurationMs: 10_000,
+    lastResponse: 'No answer within 10 s',
+  }),
   delivery(10, {}),
 ];
 const OLDER = [delivery(9, { eventType: 'webhook.test', eventId: 'evt_test9' })];
@@ -69,7 +83,8 @@ const backend = (answers: { endpoints?: WebhookEndpoint[] } = {}) =>
     if (isCallTo(endpoints.webhookDeliveries, call)) {
       if (call.url.searchParams.get('before') === '10') return json({ value: OLDER, next: null });
       const outcome = call.url.searchParams.get('outcome');
-      const shown = outcome === 'failed' ? DELIVERIES.filter((d) => d.status === 'failed' || d.status === 'retrying') : DELIVERIES;
+      const shown =
+        outcome === 'failed' ? DELIVERIES.filter((d) => d.status === 'failed' || d.status === 'retrying') : DELIVERIES;
       return json({ value: shown, next: outcome ? null : 10n });
     }
     if (isCallTo(endpoints.registerWebhookEndpoint, call)) {
@@ -77,11 +92,31 @@ const backend = (answers: { endpoints?: WebhookEndpoint[] } = {}) =>
       return json({ endpoint: endpoint(3, body), secret: 'whsec_dGhlLXNlY3JldC1zaG93bi1vbmNl' }, 201);
     }
     if (isCallTo(endpoints.rotateWebhookSecret, call)) return json({ endpoint: LEDGER, secret: 'whsec_cm90YXRlZA==' });
-    if (isCallTo(endpoints.sendWebhookTest, call)) return json(delivery(13, { eventType: 'webhook.test', status: 'pending' }), 201);
+    if (isCallTo(endpoints.sendWebhookTest, call))
+      return json(delivery(13, { eventType: 'webhook.test', status: 'pending' }), 201);
     if (isCallTo(endpoints.disableWebhookEndpoint, call)) return json({ ...LEDGER, status: 'disabled', disabledReason: 'admin' });
     if (isCallTo(endpoints.enableWebhookEndpoint, call)) return json({ ...CRM, status: 'active' });
     if (isCallTo(endpoints.replayWebhookDelivery, call)) return json({ ...DELIVERIES[1]!, status: 'pending' });
     if (isCallTo(endpoints.replayFailedWebhookDeliveries, call)) return json({ replayed: 2 });
+    if (isCallTo(endpoints.webhookDeliveryAttempts, call))
+      return json([
+        {
+          attempt: 1,
+          at: '2026-12-02T10:00:01.000Z',
+          outcome: 'timeout',
+          statusCode: null,
+          durationMs: 10_000,
+          response: 'No answer within 10 s',
+        },
+        {
+          attempt: 2,
+          at: '2026-12-02T10:00:07.000Z',
+          outcome: 'http_error',
+          statusCode: 503,
+          durationMs: 850,
+          response: 'Service Unavailable',
+        },
+      ]);
     return json({ error: 'Not found' }, 404);
   });
 
@@ -108,10 +143,11 @@ describe('/admin/webhooks', () => {
     expect(ledger.getByText('Ledger postings')).toBeInTheDocument();
     expect(ledger.queryByText('One account’s events in order')).not.toBeInTheDocument();
     expect(ledger.getByText(/^Failing since Dec 1, 2026/)).toBeInTheDocument();
-    expect(within(ledger.getByRole('list', { name: 'Event types' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Payment succeeded',
-      'Payment refunded',
-    ]);
+    expect(
+      within(ledger.getByRole('list', { name: 'Event types' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Payment succeeded', 'Payment refunded']);
     expect(ledger.getByRole('button', { name: 'Rotate secret: https://ledger.example.com/portal-events' })).toBeInTheDocument();
     const crm = rowOf('crm\\.example\\.com');
     expect(crm.getByText('Disabled')).toBeInTheDocument();
@@ -190,7 +226,9 @@ describe('/admin/webhooks', () => {
     renderRoute('/admin/webhooks');
     const rotateButton = await screen.findByRole('button', { name: 'Rotate secret: https://ledger.example.com/portal-events' });
     await user.click(rotateButton);
-    const rotate = within(await screen.findByRole('dialog', { name: 'Rotate the secret of https://ledger.example.com/portal-events?' }));
+    const rotate = within(
+      await screen.findByRole('dialog', { name: 'Rotate the secret of https://ledger.example.com/portal-events?' }),
+    );
     expect(rotate.getByText(/every delivery carries two signatures/)).toBeInTheDocument();
     await user.selectOptions(rotate.getByRole('combobox', { name: 'Both signatures are sent for' }), '7 days');
     await user.click(rotate.getByRole('button', { name: 'Rotate secret' }));
@@ -201,7 +239,9 @@ describe('/admin/webhooks', () => {
 
     await user.click(screen.getByRole('button', { name: 'Send test event: https://ledger.example.com/portal-events' }));
     expect(await screen.findByText(/A test event was queued for https:\/\/ledger/)).toBeInTheDocument();
-    expect(calls.filter((c) => isCallTo(endpoints.sendWebhookTest, c)).map((c) => c.url.pathname)).toEqual(['/b/v1/Webhooks/endpoints/2/test']);
+    expect(calls.filter((c) => isCallTo(endpoints.sendWebhookTest, c)).map((c) => c.url.pathname)).toEqual([
+      '/b/v1/Webhooks/endpoints/2/test',
+    ]);
 
     const disableButton = screen.getByRole('button', { name: 'Disable: https://ledger.example.com/portal-events' });
     await user.click(disableButton);
@@ -229,7 +269,9 @@ describe('/admin/webhooks', () => {
     expect(retrying.getByText(/^1\.2\s+s$/)).toBeInTheDocument();
     expect(retrying.getByText(/^Dec 3, 2026/)).toBeInTheDocument();
     await user.click(retrying.getByText('Show answer'));
-    expect(retrying.getByRole('region', { name: 'Answer of the receiver to Payment refunded' })).toHaveTextContent('Service Unavailable: ledger is closing the day');
+    expect(retrying.getByRole('region', { name: 'Answer of the receiver to Payment refunded' })).toHaveTextContent(
+      'Service Unavailable: ledger is closing the day',
+    );
     const timedOut = within(list.getByRole('row', { name: /evt_11/ }));
     expect(timedOut.getByText('Failed')).toBeInTheDocument();
     expect(timedOut.getByText('No answer in 10 s')).toBeInTheDocument();
@@ -259,7 +301,9 @@ describe('/admin/webhooks', () => {
     expect(region.getByRole('row', { name: /evt_11/ })).toBeInTheDocument();
     await user.selectOptions(filters.getByRole('combobox', { name: 'Event' }), 'Payment succeeded');
     const last = () => calls.filter((c) => isCallTo(endpoints.webhookDeliveries, c)).at(-1)!;
-    await waitFor(() => expect(Object.fromEntries(last().url.searchParams)).toEqual({ outcome: 'failed', eventType: 'payment.succeeded' }));
+    await waitFor(() =>
+      expect(Object.fromEntries(last().url.searchParams)).toEqual({ outcome: 'failed', eventType: 'payment.succeeded' }),
+    );
     expect(last().url.pathname).toBe('/b/v1/Webhooks/endpoints/2/deliveries');
 
     const from = filters.getByLabelText('Created from');
@@ -278,11 +322,15 @@ describe('/admin/webhooks', () => {
     const region = within(await screen.findByRole('region', { name: /^Recent deliveries of/ }, { timeout: 10_000 }));
     await user.click(await region.findByRole('button', { name: 'Replay Payment succeeded evt_11' }));
     expect(await screen.findByText('Delivery of Payment succeeded evt_11 queued again.')).toBeInTheDocument();
-    expect(calls.filter((c) => isCallTo(endpoints.replayWebhookDelivery, c)).map((c) => c.url.pathname)).toEqual(['/b/v1/Webhooks/deliveries/11/replay']);
+    expect(calls.filter((c) => isCallTo(endpoints.replayWebhookDelivery, c)).map((c) => c.url.pathname)).toEqual([
+      '/b/v1/Webhooks/deliveries/11/replay',
+    ]);
 
     const replayFailed = region.getByRole('button', { name: 'Replay failed deliveries' });
     await user.click(replayFailed);
-    const dialog = within(await screen.findByRole('dialog', { name: 'Replay failed deliveries of https://ledger.example.com/portal-events' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Replay failed deliveries of https://ledger.example.com/portal-events' }),
+    );
     const from = dialog.getByLabelText(/^From/);
     expect(from).not.toHaveValue('');
     await user.clear(from);
@@ -295,6 +343,27 @@ describe('/admin/webhooks', () => {
     const sent = calls.find((c) => isCallTo(endpoints.replayFailedWebhookDeliveries, c))!;
     expect(sent.url.pathname).toBe('/b/v1/Webhooks/endpoints/2/replay-failed');
     expect((sent.body as { from: string }).from).toBe(new Date('2026-12-01T08:00').toISOString());
+  });
+
+  it('lists every attempt of a delivery in a dialog that returns focus to its button', async () => {
+    const user = userEvent.setup();
+    const { calls } = backend();
+    renderRoute('/admin/webhooks');
+    const open = await screen.findByRole('button', { name: 'Attempts of Payment refunded evt_12' }, { timeout: 10_000 });
+    await user.click(open);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Attempts of Payment refunded evt_12' }));
+    const attempts = within(await dialog.findByRole('list', { name: 'Attempts' })).getAllByRole('listitem');
+    expect(attempts.map((item) => item.firstElementChild?.textContent?.replace(/\s+/g, ' '))).toEqual([
+      expect.stringMatching(/^Attempt 1, Dec 2, 2026.*No answer in 10 s10 s$/),
+      expect.stringMatching(/^Attempt 2, Dec 2, 2026.*503850 ms$/),
+    ]);
+    expect(dialog.getByRole('region', { name: 'Answer to attempt 2' })).toHaveTextContent('Service Unavailable');
+    expect(calls.filter((c) => isCallTo(endpoints.webhookDeliveryAttempts, c)).map((c) => c.url.pathname)).toEqual([
+      '/b/v1/Webhooks/deliveries/12/attempts',
+    ]);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(open).toHaveFocus();
   });
 
   it('enables a disabled endpoint and shows its deliveries when asked', async () => {
@@ -353,8 +422,8 @@ describe('/admin/webhooks on a phone', () => {
     expect(ledger.getByRole('button', { name: 'Disable: https://ledger.example.com/portal-events' })).toBeInTheDocument();
     const deliveries = within(await deliveriesOf().findByRole('list', { name: 'Recent deliveries' }));
     const retrying = within(deliveries.getAllByRole('listitem').find((card) => card.textContent?.includes('evt_12'))!);
-    expect(retrying.getByText('Attempts').nextElementSibling).toHaveTextContent('3');
-    expect(retrying.getByText('Status code').nextElementSibling).toHaveTextContent('503');
+    expect(retrying.getByText('Attempts', { selector: 'dt' }).nextElementSibling).toHaveTextContent('3');
+    expect(retrying.getByText('Status code', { selector: 'dt' }).nextElementSibling).toHaveTextContent('503');
     expect(retrying.getByRole('button', { name: 'Replay Payment refunded evt_12' })).toBeInTheDocument();
   });
 });

@@ -18,7 +18,14 @@ import { registerLocales } from '@/lib/i18n/i18n';
 import { useFormat } from '@/lib/i18n/use-format';
 import { useSession } from '@/lib/session/session-store';
 import { usePageTitle } from '@/lib/use-page-title';
-import { enableWebhookEndpoint, replayWebhookDelivery, sendWebhookTest, WEBHOOKS_KEY, webhookDeliveriesQuery, webhookEndpointsQuery } from '../api/webhooks';
+import {
+  enableWebhookEndpoint,
+  replayWebhookDelivery,
+  sendWebhookTest,
+  WEBHOOKS_KEY,
+  webhookDeliveriesQuery,
+  webhookEndpointsQuery,
+} from '../api/webhooks';
 import { DeliveryFilters, DeliveryList } from '../components/delivery-list';
 import { webhooksLocales } from '../locales';
 import { deliveriesQueryOf, eventsShown, NO_DELIVERY_FILTER, type DeliveryFilter } from '../rules';
@@ -31,6 +38,7 @@ const RegisterEndpointDialog = lazy(() => loadDialogs().then((m) => ({ default: 
 const SecretDialog = lazy(() => loadDialogs().then((m) => ({ default: m.SecretDialog })));
 const RotateSecretDialog = lazy(() => loadDialogs().then((m) => ({ default: m.RotateSecretDialog })));
 const DisableEndpointDialog = lazy(() => loadDialogs().then((m) => ({ default: m.DisableEndpointDialog })));
+const AttemptsDialog = lazy(() => loadDialogs().then((m) => ({ default: m.AttemptsDialog })));
 const ReplayFailedDialog = lazy(() => loadDialogs().then((m) => ({ default: m.ReplayFailedDialog })));
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
@@ -61,6 +69,7 @@ export function WebhooksPage() {
   const [rotating, setRotating] = useState<WebhookEndpoint | null>(null);
   const [disabling, setDisabling] = useState<WebhookEndpoint | null>(null);
   const [replayingFailed, setReplayingFailed] = useState<WebhookEndpoint | null>(null);
+  const [attemptsOf, setAttemptsOf] = useState<WebhookDelivery | null>(null);
   const [secret, setSecret] = useState<WebhookEndpointSecret | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
@@ -114,11 +123,15 @@ export function WebhooksPage() {
       <div className="text-sm">{endpoint.description || <span className="text-fg-muted">{t('noDescription')}</span>}</div>
       {endpoint.orderedPerAccount && <div className="text-sm text-fg-muted">{t('orderedPerAccount')}</div>}
       {endpoint.status === 'disabled' && endpoint.disabledAt && (
-        <div className="text-sm text-fg-muted">{t(`disabledBy_${endpoint.disabledReason ?? 'admin'}`, { time: f.dateTime(endpoint.disabledAt) })}</div>
+        <div className="text-sm text-fg-muted">
+          {t(`disabledBy_${endpoint.disabledReason ?? 'admin'}`, { time: f.dateTime(endpoint.disabledAt) })}
+        </div>
       )}
       <div className="text-sm text-fg-muted">{t('secretIssued', { time: f.dateTime(endpoint.secretIssuedAt) })}</div>
       {endpoint.previousSecretExpiresAt && (
-        <div className="text-sm text-fg-muted">{t('previousSecretUntil', { time: f.dateTime(endpoint.previousSecretExpiresAt) })}</div>
+        <div className="text-sm text-fg-muted">
+          {t('previousSecretUntil', { time: f.dateTime(endpoint.previousSecretExpiresAt) })}
+        </div>
       )}
     </div>
   );
@@ -139,7 +152,11 @@ export function WebhooksPage() {
   const actions = (endpoint: WebhookEndpoint, align: 'justify-end' | 'justify-start') => {
     const labelled = (label: string) => tc('labelled', { label, value: endpoint.url });
     return (
-      <div className={`flex flex-wrap gap-2 ${align}`} onPointerEnter={() => void loadDialogs()} onFocus={() => void loadDialogs()}>
+      <div
+        className={`flex flex-wrap gap-2 ${align}`}
+        onPointerEnter={() => void loadDialogs()}
+        onFocus={() => void loadDialogs()}
+      >
         <Button
           size="sm"
           variant={chosen?.id === endpoint.id ? 'primary' : 'secondary'}
@@ -207,7 +224,11 @@ export function WebhooksPage() {
         description={t('intro')}
         back={back}
         actions={
-          <Button onClick={() => setRegistering(true)} onPointerEnter={() => void loadDialogs()} onFocus={() => void loadDialogs()}>
+          <Button
+            onClick={() => setRegistering(true)}
+            onPointerEnter={() => void loadDialogs()}
+            onFocus={() => void loadDialogs()}
+          >
             <Plus className="size-4" aria-hidden="true" />
             {t('register')}
           </Button>
@@ -262,7 +283,10 @@ export function WebhooksPage() {
           cards={
             <ul aria-label={t('endpoints')} className="flex flex-col gap-3">
               {endpoints.data.map((endpoint) => (
-                <li key={String(endpoint.id)} className="flex min-w-0 flex-col gap-3 rounded-xl border border-border bg-surface p-4 text-sm shadow-sm">
+                <li
+                  key={String(endpoint.id)}
+                  className="flex min-w-0 flex-col gap-3 rounded-xl border border-border bg-surface p-4 text-sm shadow-sm"
+                >
                   {who(endpoint)}
                   {events(endpoint)}
                   {actions(endpoint, 'justify-start')}
@@ -281,11 +305,23 @@ export function WebhooksPage() {
             </h2>
             {/* Read again when asked, never on a timer: a poll would keep an idle session alive. */}
             <div className="flex flex-wrap gap-2">
-              <Button size="sm" variant="secondary" loading={deliveries.isRefetching} loadingText={tc('loading')} onClick={() => void deliveries.refetch()}>
+              <Button
+                size="sm"
+                variant="secondary"
+                loading={deliveries.isRefetching}
+                loadingText={tc('loading')}
+                onClick={() => void deliveries.refetch()}
+              >
                 <RefreshCw className="size-4" aria-hidden="true" />
                 {t('refresh')}
               </Button>
-              <Button size="sm" variant="secondary" onClick={() => setReplayingFailed(chosen)} onPointerEnter={() => void loadDialogs()} onFocus={() => void loadDialogs()}>
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => setReplayingFailed(chosen)}
+                onPointerEnter={() => void loadDialogs()}
+                onFocus={() => void loadDialogs()}
+              >
                 <RotateCcw className="size-4" aria-hidden="true" />
                 {t('replayFailed')}
               </Button>
@@ -315,10 +351,21 @@ export function WebhooksPage() {
               <p role="status" className="text-sm text-fg-muted">
                 {t('shownCount', { count: loaded.length })}
               </p>
-              <DeliveryList deliveries={loaded} onReplay={(delivery) => replay.mutate(delivery)} replaying={replay.isPending ? replay.variables.id : null} />
+              <DeliveryList
+                deliveries={loaded}
+                onReplay={(delivery) => replay.mutate(delivery)}
+                replaying={replay.isPending ? replay.variables.id : null}
+                onShowAttempts={setAttemptsOf}
+                preloadAttempts={() => void loadDialogs()}
+              />
               {deliveries.hasNextPage && (
                 <div>
-                  <Button variant="secondary" loading={deliveries.isFetchingNextPage} loadingText={tc('loading')} onClick={() => void deliveries.fetchNextPage()}>
+                  <Button
+                    variant="secondary"
+                    loading={deliveries.isFetchingNextPage}
+                    loadingText={tc('loading')}
+                    onClick={() => void deliveries.fetchNextPage()}
+                  >
                     {t('showOlder')}
                   </Button>
                 </div>
@@ -329,9 +376,22 @@ export function WebhooksPage() {
       )}
 
       <Suspense fallback={null}>
-        {registering && <RegisterEndpointDialog onClose={() => setRegistering(false)} onRegistered={(answer) => showSecret(answer, 'registered')} />}
-        {rotating && <RotateSecretDialog endpoint={rotating} onClose={() => setRotating(null)} onRotated={(answer) => showSecret(answer, 'rotated')} />}
-        {disabling && <DisableEndpointDialog endpoint={disabling} onClose={() => setDisabling(null)} onDone={(text) => say(text)} />}
+        {registering && (
+          <RegisterEndpointDialog
+            onClose={() => setRegistering(false)}
+            onRegistered={(answer) => showSecret(answer, 'registered')}
+          />
+        )}
+        {rotating && (
+          <RotateSecretDialog
+            endpoint={rotating}
+            onClose={() => setRotating(null)}
+            onRotated={(answer) => showSecret(answer, 'rotated')}
+          />
+        )}
+        {disabling && (
+          <DisableEndpointDialog endpoint={disabling} onClose={() => setDisabling(null)} onDone={(text) => say(text)} />
+        )}
         {replayingFailed && (
           <ReplayFailedDialog
             endpoint={replayingFailed}
@@ -342,6 +402,7 @@ export function WebhooksPage() {
             }}
           />
         )}
+        {attemptsOf && <AttemptsDialog delivery={attemptsOf} onClose={() => setAttemptsOf(null)} />}
         {secret && (
           <SecretDialog
             answer={secret}

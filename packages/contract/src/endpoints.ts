@@ -1219,7 +1219,7 @@ export const endpoints = {
     path: '/b/v1/Webhooks/endpoints/{id}/disable',
     access: 'admin',
     tag: 'Webhooks',
-    summary: 'Disable an endpoint: nothing more is sent to it (its deliveries wait); disabling again answers the same',
+    summary: 'Disable an endpoint: nothing is sent to it and no new event is queued for it (queued deliveries wait); disabling again answers the same',
     params: WebhookEndpointParamsSchema,
     answer: jsonAnswer(WebhookEndpointSchema),
     errors: [400, 401, 403, 404],

@@ -32,7 +32,7 @@ export const WEBHOOK_DISABLED_REASONS = ['admin', 'failing'] as const;
 
 /**
  * Where a delivery stands: `pending` (not tried yet, or replayed), `retrying` (its last attempt failed, another
- * is scheduled), `succeeded` (a 2xx answer), `failed` (given up after 3 days, or its endpoint was disabled).
+ * is scheduled), `succeeded` (a 2xx answer), `failed` (given up: 3 days of failed attempts).
  */
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'retrying', 'succeeded', 'failed'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];

@@ -23,6 +23,10 @@ import {
   PAYMENT_PROVIDERS,
   PAYMENT_STATUSES,
   USER_STATUSES,
+  WEBHOOK_ATTEMPT_OUTCOMES,
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_DISABLED_REASONS,
+  WEBHOOK_ENDPOINT_STATUSES,
 } from '@portal/contract';
 import {
   bigint,
@@ -44,6 +48,7 @@ import {
   check,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import type { SealedSecret } from '../lib/secret-box';
 
 const id = () => bigserial('id', { mode: 'bigint' }).primaryKey();
 const ref = (name: string) => bigint(name, { mode: 'bigint' });
@@ -1011,4 +1016,97 @@ export const events = pgTable(
     data: jsonb('data').notNull(),
   },
   (t) => [index('events_feed_idx').on(t.transactionId, t.seq), index('events_occurred_idx').on(t.occurredAt)],
+);
+
+// ── Webhooks ───────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Where the provider hears events. The signing secret is sealed (lib/secret-box.ts), not hashed: each
+ * delivery is signed with it. After a rotation the previous one signs too, until `previous_secret_expires_at`.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: id(),
+    url: text('url').notNull(),
+    eventTypes: text('event_types', { enum: EVENT_TYPES }).array().notNull(),
+    description: text('description').notNull().default(''),
+    /** One account's events are sent one at a time, in order: a later one waits for the earlier to succeed or be given up. */
+    orderedPerAccount: boolean('ordered_per_account').notNull().default(false),
+    secret: jsonb('secret').$type<SealedSecret>().notNull(),
+    secretIssuedAt: instant('secret_issued_at').notNull(),
+    previousSecret: jsonb('previous_secret').$type<SealedSecret>(),
+    previousSecretExpiresAt: instant('previous_secret_expires_at'),
+    status: text('status', { enum: WEBHOOK_ENDPOINT_STATUSES }).notNull().default('active'),
+    disabledReason: text('disabled_reason', { enum: WEBHOOK_DISABLED_REASONS }),
+    disabledAt: instant('disabled_at'),
+    /** The first failed attempt since the last success: 3 days of failures disable the endpoint. */
+    failingSince: instant('failing_since'),
+    createdAt: createdAt(),
+    createdByUserId: ref('created_by_user_id').references(() => users.id),
+    createdByClientId: ref('created_by_client_id').references(() => apiClients.id),
+    /** Deleted through the provider API: gone from lists, sent nothing, kept for its deliveries' history. */
+    deletedAt: instant('deleted_at'),
+  },
+  (t) => [check('webhook_endpoints_status_check', sql`${t.status} in ('active', 'disabled')`)],
+);
+
+/**
+ * The durable outbox of webhooks: one row per event and endpoint (inserted with the event, in its
+ * transaction), claimed by job instances with a lease under `FOR UPDATE SKIP LOCKED`, so no two send it at once.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: id(),
+    endpointId: ref('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    accountId: ref('account_id'),
+    /** The exact body sent (and signed), fixed when the event was recorded. */
+    payload: text('payload').notNull(),
+    status: text('status', { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** The current round of retries (from the event, or from a replay) and its failed attempts so far: the schedule's inputs. */
+    roundStartedAt: instant('round_started_at').notNull(),
+    roundFailures: integer('round_failures').notNull().default(0),
+    nextAttemptAt: instant('next_attempt_at'),
+    leaseUntil: instant('lease_until'),
+    lastAttemptAt: instant('last_attempt_at'),
+    lastOutcome: text('last_outcome', { enum: WEBHOOK_ATTEMPT_OUTCOMES }),
+    lastStatusCode: integer('last_status_code'),
+    lastDurationMs: integer('last_duration_ms'),
+    lastResponse: text('last_response'),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_event_idx').on(t.endpointId, t.eventId),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id.desc()),
+    index('webhook_deliveries_due_idx')
+      .on(t.endpointId, t.nextAttemptAt)
+      .where(sql`${t.status} in ('pending', 'retrying')`),
+    index('webhook_deliveries_account_order_idx')
+      .on(t.endpointId, t.accountId, t.id)
+      .where(sql`${t.status} in ('pending', 'retrying')`),
+  ],
+);
+
+/** Every attempt of a delivery, with the first 2 KB of the answer. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: id(),
+    deliveryId: ref('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id),
+    attempt: integer('attempt').notNull(),
+    at: instant('at').notNull(),
+    outcome: text('outcome', { enum: WEBHOOK_ATTEMPT_OUTCOMES }).notNull(),
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms').notNull(),
+    response: text('response').notNull(),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.attempt)],
 );

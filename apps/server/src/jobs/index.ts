@@ -5,6 +5,7 @@ import { noticeUpcomingAutopayments, runDueAutopay } from '../modules/accounts';
 import { noticePostedInvoices } from '../modules/invoices';
 import { noticeExpiringCards } from '../modules/payment-methods';
 import { RESUBMIT_EVERY_MS, resubmitUnconfirmedCharges, settleDueSandboxPayments } from '../modules/payments';
+import { WEBHOOK_EVERY_MS, webhookDispatcherOf, type WebhookDispatcher } from '../modules/webhooks';
 import { createJobRunRecord } from './job-runs';
 import { createScheduler, type JobStep } from './scheduler';
 
@@ -48,10 +49,20 @@ export const MAIL_EVERY_MS = 1_000;
 /** Sends the outbox's due mail: what a crash or a failed send left behind. */
 export const mailDeliveryStep = (outbox: MailOutbox): JobStep => ({ name: 'deliver-mail', everyMs: MAIL_EVERY_MS, run: (now) => outbox.deliverDue(now) });
 
+/**
+ * Starts a delivery lane for each endpoint with due webhooks; lanes run on past the step, each until its
+ * endpoint has none due, so one slow receiver never holds up the step or the other endpoints.
+ */
+export const webhookDeliveryStep = (dispatcher: WebhookDispatcher): JobStep => ({ name: 'deliver-webhooks', everyMs: WEBHOOK_EVERY_MS, run: () => dispatcher.kick() });
+
 /** Runs the background jobs while the app is up (registered when JOBS_ENABLED). */
 export const jobsPlugin: FastifyPluginAsync = async (app) => {
-  const steps = [...billingJobSteps(depsOf(app), app.config.SANDBOX_SETTLE_MS), mailDeliveryStep(app.outbox)];
+  const webhooks = webhookDispatcherOf(app);
+  const steps = [...billingJobSteps(depsOf(app), app.config.SANDBOX_SETTLE_MS), mailDeliveryStep(app.outbox), webhookDeliveryStep(webhooks)];
   const scheduler = createScheduler({ steps, clock: app.clock, log: app.log, record: createJobRunRecord(app.db) });
   app.addHook('onReady', async () => scheduler.start());
-  app.addHook('onClose', async () => scheduler.stop());
+  app.addHook('onClose', async () => {
+    await scheduler.stop();
+    await webhooks.drain();
+  });
 };

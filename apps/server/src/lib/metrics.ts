@@ -176,3 +176,30 @@ export const invoiceCachedBytes = new Gauge({
   help: 'Bytes of invoice list pages and details this instance keeps (INVOICE_CACHE_MB)',
   registers: [registry],
 });
+
+export const webhookDeliveryAttempts = new Counter({
+  name: 'webhook_deliveries_total',
+  help: 'Webhook delivery attempts by endpoint id and outcome (succeeded, http_error, timeout, network_error, refused)',
+  labelNames: ['endpoint', 'outcome'] as const,
+  registers: [registry],
+});
+
+/** Readers of each webhook endpoint's oldest undelivered event age, in seconds (0 when none waits). */
+const webhookBacklogs = new Set<() => Promise<{ endpointId: string; oldestAgeSeconds: number }[]>>();
+
+/** Adds a reader of webhook backlogs to what scrapes report; returns the removal. */
+export const addWebhookBacklog = (read: () => Promise<{ endpointId: string; oldestAgeSeconds: number }[]>): (() => void) => {
+  webhookBacklogs.add(read);
+  return () => void webhookBacklogs.delete(read);
+};
+
+new Gauge({
+  name: 'webhook_oldest_undelivered_age_seconds',
+  help: 'Per webhook endpoint: the age of its oldest event not yet delivered (0 when none waits)',
+  labelNames: ['endpoint'] as const,
+  registers: [registry],
+  async collect() {
+    this.reset();
+    for (const read of webhookBacklogs) for (const { endpointId, oldestAgeSeconds } of await read()) this.set({ endpoint: endpointId }, oldestAgeSeconds);
+  },
+});

@@ -251,6 +251,19 @@ const PUBLIC_ROUTES: Record<string, string> = {
 const STAFF_ROUTES: Record<string, (o: Ids) => InjectOptions> = {
   'POST /b/v1/Dispute/:id/review': (o) => ({ method: 'POST', url: `/b/v1/Dispute/${o.dispute}/review` }),
   'POST /b/v1/Dispute/:id/resolve': (o) => json('POST', `/b/v1/Dispute/${o.dispute}/resolve`, { outcome: 'Rejected', rejectionReason: 'Authorization test' }),
+  // ── webhooks: the Admin's Webhooks screen (no account's objects; Admin only) ──
+  'GET /b/v1/Webhooks/endpoints': () => ({ method: 'GET', url: '/b/v1/Webhooks/endpoints' }),
+  'POST /b/v1/Webhooks/endpoints': () => json('POST', '/b/v1/Webhooks/endpoints', { url: 'https://hooks.example.com/authz', events: ['payment.succeeded'] }),
+  'POST /b/v1/Webhooks/endpoints/:id/rotate-secret': () => json('POST', '/b/v1/Webhooks/endpoints/1/rotate-secret', { overlapMinutes: 60 }),
+  'POST /b/v1/Webhooks/endpoints/:id/test': () => ({ method: 'POST', url: '/b/v1/Webhooks/endpoints/1/test' }),
+  'POST /b/v1/Webhooks/endpoints/:id/disable': () => ({ method: 'POST', url: '/b/v1/Webhooks/endpoints/1/disable' }),
+  'POST /b/v1/Webhooks/endpoints/:id/enable': () => ({ method: 'POST', url: '/b/v1/Webhooks/endpoints/1/enable' }),
+  'GET /b/v1/Webhooks/endpoints/:id/deliveries': () => ({ method: 'GET', url: '/b/v1/Webhooks/endpoints/1/deliveries' }),
+  'GET /b/v1/Webhooks/deliveries/:id/attempts': () => ({ method: 'GET', url: '/b/v1/Webhooks/deliveries/1/attempts' }),
+  'POST /b/v1/Webhooks/deliveries/:id/replay': () => ({ method: 'POST', url: '/b/v1/Webhooks/deliveries/1/replay' }),
+  'POST /b/v1/Webhooks/endpoints/:id/replay-failed': () =>
+    json('POST', '/b/v1/Webhooks/endpoints/1/replay-failed', { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' }),
+  // ── end of webhooks ──
 };
 
 let ctx: TestContext;
@@ -599,6 +612,15 @@ describe('authorization on the provider API', () => {
       route: 'POST /p/v1/credits',
       request: { method: 'POST', url: '/p/v1/credits', payload: { externalId: 'AUTHZ-CR-1', accountExternalId: 'AUTHZ-ACC-1', amount: '1.00', reason: 'Goodwill' } },
     },
+
+    // ── webhooks: registered, listed, then deleted (the first endpoint of this database is id 1) ──
+    {
+      route: 'POST /p/v1/webhook-endpoints',
+      request: { method: 'POST', url: '/p/v1/webhook-endpoints', payload: { url: 'https://hooks.example.com/authz', events: ['payment.succeeded'], description: 'Authz' } },
+    },
+    { route: 'GET /p/v1/webhook-endpoints', request: { method: 'GET', url: '/p/v1/webhook-endpoints' } },
+    { route: 'DELETE /p/v1/webhook-endpoints/:id', request: { method: 'DELETE', url: '/p/v1/webhook-endpoints/1' } },
+    // ── end of webhooks ──
 
   ];
   const scopeOf = (key: string) => (endpointList as readonly Endpoint[]).find((row) => `${row.method} ${routePath(row.path)}` === key)?.scope;

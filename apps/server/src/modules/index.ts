@@ -20,6 +20,7 @@ import { tokenRoutes } from './tokens';
 import { twoFactorRoutes } from './two-factor';
 import { usageRoutes } from './usage';
 import { usersRoutes } from './users';
+import { webhookRoutes } from './webhooks';
 
 /**
  * Every call of both services of the spec, one module per resource: the auth service's (`/a`, API
@@ -31,7 +32,7 @@ export const apiModules = async (app: FastifyInstance, options: SingleSignOnOpti
     await app.register(routes);
   }
   await app.register(singleSignOnRoutes, options);
-  for (const routes of [billingRoutes, paymentRoutes, paymentMethodRoutes, checkoutRoutes, notificationRoutes, accountRoutes, invoiceRoutes, chargeRoutes, disputeRoutes, searchRoutes, usageRoutes, providerAccountRoutes, invitationRoutes]) {
+  for (const routes of [billingRoutes, paymentRoutes, paymentMethodRoutes, checkoutRoutes, notificationRoutes, accountRoutes, invoiceRoutes, chargeRoutes, disputeRoutes, searchRoutes, usageRoutes, providerAccountRoutes, invitationRoutes, webhookRoutes]) {
     await app.register(routes);
   }
   // Emails are built at delivery, in the person's language then. A payment received carries its receipt

@@ -1,0 +1,148 @@
+/**
+ * The delivery worker. Each instance runs one lane per endpoint with due deliveries: a lane claims a batch of
+ * its endpoint's due rows under a lease, sends them a few at a time, records each attempt, and claims again
+ * until none is due. Lanes run side by side, so a slow receiver holds up only its own lane; instances share
+ * the rows through `FOR UPDATE SKIP LOCKED`, so no delivery is ever sent by two at once.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { WEBHOOK_TIMEOUT_MS } from '@portal/contract';
+import type { PortalDb } from '../../db/client';
+import { webhookEndpoints } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { recordAudit } from '../../lib/audit';
+import type { MailOutbox } from '../../lib/mail-outbox';
+import { webhookDeliveryAttempts } from '../../lib/metrics';
+import type { SecretBox } from '../../lib/secret-box';
+import { composeEndpointDisabledEmail } from './failing-email';
+import { adminEmails, claimDueDeliveries, endpointsWithDueDeliveries, findEndpoint, finishAttempt, type ClaimedDelivery, type WebhookEndpointRow } from './repository';
+import { nextWebhookAttemptAt, WEBHOOK_GIVE_UP_MS } from './schedule';
+import { sendWebhook, type WebhookResult } from './sender';
+
+/** Longer than a batch can take (BATCH / CONCURRENCY sends of at most the timeout each), so a live lane never loses its rows. */
+const LEASE_MS = 2 * 60_000;
+const BATCH = 20;
+const CONCURRENCY = 10;
+/** The outbox purpose of the Admins' email about an endpoint disabled after 3 days of failures. */
+export const ENDPOINT_DISABLED_PURPOSE = 'webhook_endpoint_disabled';
+
+export interface WebhookDispatcherOptions {
+  db: PortalDb;
+  clock: Clock;
+  secrets: SecretBox;
+  outbox: MailOutbox;
+  log: FastifyBaseLogger;
+  publicOnly: boolean;
+  /** The Webhooks screen's address, named in the Admins' email. */
+  webhooksPage: string;
+  timeoutMs?: number;
+  /** The jitter's source, in [0, 1). */
+  random?: () => number;
+}
+
+export interface WebhookDispatcher {
+  /** Starts a lane for each endpoint with due deliveries that has none running here; answers how many started. */
+  kick(): Promise<number>;
+  /** Kicks, then waits until every lane here has run out of due deliveries. */
+  deliverDue(): Promise<void>;
+  /** Waits for the lanes running here (shutdown). */
+  drain(): Promise<void>;
+}
+
+export const createWebhookDispatcher = (options: WebhookDispatcherOptions): WebhookDispatcher => {
+  const { db, clock, secrets, outbox, log, publicOnly, webhooksPage } = options;
+  const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+  const random = options.random ?? Math.random;
+  const lanes = new Map<string, Promise<void>>();
+
+  /** Every secret that signs at `now`: the current one, and the previous one during a rotation's overlap. */
+  const signingSecrets = (endpoint: WebhookEndpointRow, now: Date): string[] => [
+    secrets.open(endpoint.secret),
+    ...(endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now ? [secrets.open(endpoint.previousSecret)] : []),
+  ];
+
+  /** 3 days of failures: the endpoint is disabled (once, whichever instance sees it first) and the Admins are emailed. */
+  const disableIfFailingTooLong = async (tx: PortalDb, endpointId: bigint, at: Date, lastResponse: string) => {
+    const [endpoint] = await tx
+      .update(webhookEndpoints)
+      .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${at.toISOString()}::timestamptz)` })
+      .where(eq(webhookEndpoints.id, endpointId))
+      .returning();
+    if (!endpoint || endpoint.status !== 'active' || !endpoint.failingSince || at.getTime() - endpoint.failingSince.getTime() < WEBHOOK_GIVE_UP_MS) return;
+    await tx.update(webhookEndpoints).set({ status: 'disabled', disabledReason: 'failing', disabledAt: at }).where(eq(webhookEndpoints.id, endpointId));
+    await recordAudit(tx, {
+      actorUserId: null,
+      accountId: null,
+      action: 'webhook_endpoint.disable_failing',
+      entity: 'webhook_endpoint',
+      entityId: endpointId,
+      details: { url: endpoint.url, failingSince: endpoint.failingSince.toISOString() },
+    });
+    for (const to of await adminEmails(tx)) {
+      await outbox.enqueue(tx, ENDPOINT_DISABLED_PURPOSE, composeEndpointDisabledEmail({ to, url: endpoint.url, failingSince: endpoint.failingSince, lastResponse, webhooksPage }), at);
+    }
+    log.warn({ endpointId: String(endpointId) }, 'webhook endpoint disabled after 3 days of failed deliveries');
+  };
+
+  const record = async (endpointId: bigint, claim: ClaimedDelivery, result: WebhookResult, at: Date) => {
+    webhookDeliveryAttempts.inc({ endpoint: String(endpointId), outcome: result.outcome });
+    const attempt = { at, outcome: result.outcome, statusCode: result.statusCode, durationMs: result.durationMs, response: result.response };
+    await db.transaction(async (tx) => {
+      if (result.outcome === 'succeeded') {
+        if (!(await finishAttempt(tx, claim, attempt, { status: 'succeeded', nextAttemptAt: null, roundFailures: claim.roundFailures }))) return;
+        await tx.update(webhookEndpoints).set({ failingSince: null }).where(and(eq(webhookEndpoints.id, endpointId), isNotNull(webhookEndpoints.failingSince)));
+        return;
+      }
+      const failures = claim.roundFailures + 1;
+      const nextAttemptAt = nextWebhookAttemptAt(claim.roundStartedAt, failures, at, random());
+      if (!(await finishAttempt(tx, claim, attempt, { status: nextAttemptAt ? 'retrying' : 'failed', nextAttemptAt, roundFailures: failures }))) return;
+      await disableIfFailingTooLong(tx, endpointId, at, result.response);
+    });
+  };
+
+  const runLane = async (endpointId: bigint) => {
+    for (;;) {
+      const now = clock.now();
+      const claims = await claimDueDeliveries(db, endpointId, now, BATCH, new Date(now.getTime() + LEASE_MS));
+      if (claims.length === 0) return;
+      const endpoint = await findEndpoint(db, endpointId);
+      if (!endpoint) return;
+      const queue = [...claims];
+      const worker = async () => {
+        for (let claim = queue.shift(); claim; claim = queue.shift()) {
+          const at = clock.now();
+          const result = await sendWebhook({ url: endpoint.url, eventId: claim.eventId, payload: claim.payload, secrets: signingSecrets(endpoint, at), at }, { timeoutMs, publicOnly });
+          await record(endpointId, claim, result, clock.now());
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(CONCURRENCY, claims.length) }, worker));
+    }
+  };
+
+  const kick = async () => {
+    let started = 0;
+    for (const endpointId of await endpointsWithDueDeliveries(db, clock.now())) {
+      const key = String(endpointId);
+      if (lanes.has(key)) continue;
+      const lane = runLane(endpointId)
+        .catch((error: unknown) => log.error({ err: error, endpointId: key }, 'webhook delivery lane failed'))
+        .finally(() => lanes.delete(key));
+      lanes.set(key, lane);
+      started += 1;
+    }
+    return started;
+  };
+
+  const drain = async () => {
+    while (lanes.size > 0) await Promise.all([...lanes.values()]);
+  };
+
+  return {
+    kick,
+    deliverDue: async () => {
+      await kick();
+      await drain();
+    },
+    drain,
+  };
+};

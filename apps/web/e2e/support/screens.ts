@@ -86,8 +86,8 @@ const openWebhookDeliveries = async (page: Page) => {
   const test = await api.raw('POST', `/b/v1/Webhooks/endpoints/${scan.id}/test`);
   expect(test.status(), await test.text()).toBe(201);
   await openWebhooks(page);
-  await page.getByRole('button', { name: `Deliveries: ${SCAN_ENDPOINT_URL}` }).click();
-  const deliveries = page.getByRole('region', { name: `Recent deliveries of ${SCAN_ENDPOINT_URL}` });
+  await page.getByRole('button', { name: `Deliveries: ${SCAN_ENDPOINT_URL}`, exact: true }).click();
+  const deliveries = page.getByRole('region', { name: `Recent deliveries of ${SCAN_ENDPOINT_URL}`, exact: true });
   await expect(deliveries.getByRole('table', { name: 'Recent deliveries' }).or(deliveries.getByRole('list', { name: 'Recent deliveries' }))).toBeVisible();
 };
 
@@ -675,7 +675,7 @@ export const SCREENS: Screen[] = [
       await openWebhooks(page);
       await page.getByRole('button', { name: 'Register endpoint' }).click();
       const register = page.getByRole('dialog', { name: 'Register a webhook endpoint' });
-      await register.getByRole('textbox', { name: /URL/ }).fill('http://127.0.0.1:9/screen-scan-secret');
+      await register.getByRole('textbox', { name: /URL/ }).fill('http://127.0.0.1:9/secret-scan');
       await register.getByRole('checkbox', { name: /Dispute opened/ }).check();
       await register.getByRole('button', { name: 'Register endpoint' }).click();
       await expect(page.getByRole('dialog', { name: /^Signing secret of/ }).getByRole('textbox', { name: 'Signing secret' })).toHaveValue(/^whsec_/);

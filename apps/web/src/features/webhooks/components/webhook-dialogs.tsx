@@ -90,7 +90,7 @@ export function RegisterEndpointDialog({
             checked={allChosen}
             onChange={(event) => setEvents(event.target.checked ? [...EVENT_TYPES] : [])}
           />
-          <div className="grid gap-x-4 sm:grid-cols-2">
+          <div className="grid gap-x-4 [overflow-wrap:anywhere] sm:grid-cols-2">
             {EVENT_TYPES.map((type) => (
               <Checkbox
                 key={type}

@@ -16,6 +16,7 @@ import { auditEntries } from '../../../test/auth';
 import { createAccount, createUser } from '../../../test/factories';
 import { mailOutbox, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { jobActor, recordEvent } from '../../lib/events';
+import { registry } from '../../lib/metrics';
 import { OUTBOX_CONTEXT } from '../../lib/mail-outbox';
 import { createSecretBox } from '../../lib/secret-box';
 import { createWebhookDispatcher } from './delivery';
@@ -292,6 +293,28 @@ describe('webhook delivery', () => {
     expect(order()).toEqual([1, 3, 1, 2]);
     const [row] = await ctx.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
     expect(row!.failingSince).toBeNull();
+  });
+});
+
+describe('webhook metrics', () => {
+  const sample = async (name: string, labels: Record<string, string>) =>
+    (await registry.getSingleMetric(name)!.get()).values.find((v) => Object.entries(labels).every(([k, value]) => v.labels[k] === value))?.value;
+
+  it('counts attempts by endpoint and outcome, and reports each endpoint’s oldest undelivered event age', async () => {
+    const { endpoint } = await register('/metered');
+    const label = String(endpoint.id);
+    const account = await createAccount(ctx.database.db);
+    receiver.answerWith((res) => res.writeHead(500).end());
+    await record(account.id);
+    clock.advance(90_000);
+    expect(await sample('webhook_oldest_undelivered_age_seconds', { endpoint: label })).toBe(90);
+    await dispatcher().deliverDue();
+    expect(await sample('webhook_deliveries_total', { endpoint: label, outcome: 'http_error' })).toBe(1);
+    receiver.answerWith((res) => res.writeHead(200).end());
+    clock.advance(5_000);
+    await dispatcher().deliverDue();
+    expect(await sample('webhook_deliveries_total', { endpoint: label, outcome: 'succeeded' })).toBe(1);
+    expect(await sample('webhook_oldest_undelivered_age_seconds', { endpoint: label })).toBe(0);
   });
 });
 

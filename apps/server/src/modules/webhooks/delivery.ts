@@ -84,17 +84,22 @@ export const createWebhookDispatcher = (options: WebhookDispatcherOptions): Webh
     log.warn({ endpointId: String(endpointId) }, 'webhook endpoint disabled after 3 days of failed deliveries');
   };
 
-  const record = async (endpointId: bigint, claim: ClaimedDelivery, result: WebhookResult, at: Date) => {
+  /** `lane.failing`: whether the endpoint may have failed since its last success (a success then clears it). */
+  const record = async (endpointId: bigint, lane: { failing: boolean }, claim: ClaimedDelivery, result: WebhookResult, at: Date) => {
     webhookDeliveryAttempts.inc({ endpoint: String(endpointId), outcome: result.outcome });
     const attempt = { at, outcome: result.outcome, statusCode: result.statusCode, durationMs: result.durationMs, response: result.response };
-    await db.transaction(async (tx) => {
-      if (result.outcome === 'succeeded') {
-        if (!(await finishAttempt(tx, claim, attempt, { status: 'succeeded', nextAttemptAt: null, roundFailures: claim.roundFailures }))) return;
-        await tx.update(webhookEndpoints).set({ failingSince: null }).where(and(eq(webhookEndpoints.id, endpointId), isNotNull(webhookEndpoints.failingSince)));
-        return;
+    if (result.outcome === 'succeeded') {
+      if (!(await finishAttempt(db, claim, attempt, { status: 'succeeded', nextAttemptAt: null, roundFailures: claim.roundFailures }))) return;
+      if (lane.failing) {
+        lane.failing = false;
+        await db.update(webhookEndpoints).set({ failingSince: null }).where(and(eq(webhookEndpoints.id, endpointId), isNotNull(webhookEndpoints.failingSince)));
       }
-      const failures = claim.roundFailures + 1;
-      const nextAttemptAt = nextWebhookAttemptAt(claim.roundStartedAt, failures, at, random());
+      return;
+    }
+    lane.failing = true;
+    const failures = claim.roundFailures + 1;
+    const nextAttemptAt = nextWebhookAttemptAt(claim.roundStartedAt, failures, at, random());
+    await db.transaction(async (tx) => {
       if (!(await finishAttempt(tx, claim, attempt, { status: nextAttemptAt ? 'retrying' : 'failed', nextAttemptAt, roundFailures: failures }))) return;
       await disableIfFailingTooLong(tx, endpointId, at, result.response);
     });
@@ -108,11 +113,12 @@ export const createWebhookDispatcher = (options: WebhookDispatcherOptions): Webh
       const endpoint = await findEndpoint(db, endpointId);
       if (!endpoint) return;
       const queue = [...claims];
+      const lane = { failing: endpoint.failingSince !== null };
       const worker = async () => {
         for (let claim = queue.shift(); claim; claim = queue.shift()) {
           const at = clock.now();
           const result = await sendWebhook({ url: endpoint.url, eventId: claim.eventId, payload: claim.payload, secrets: signingSecrets(endpoint, at), at }, { timeoutMs, publicOnly });
-          await record(endpointId, claim, result, clock.now());
+          await record(endpointId, lane, claim, result, clock.now());
         }
       };
       await Promise.all(Array.from({ length: Math.min(CONCURRENCY, claims.length) }, worker));

@@ -175,32 +175,31 @@ export const claimDueDeliveries = async (db: PortalDb, endpointId: bigint, now: 
   }));
 };
 
-/** Ends a claim with an attempt's result; false when the lease was lost (another instance took the row over). */
+/**
+ * Ends a claim with an attempt's result and keeps the attempt, in one statement (atomic without a
+ * transaction of its own: one round trip per delivery); false when the lease was lost (another instance
+ * took the row over after it expired).
+ */
 export const finishAttempt = async (
   db: PortalDb,
   claim: ClaimedDelivery,
   attempt: Pick<WebhookAttemptRow, 'at' | 'outcome' | 'statusCode' | 'durationMs' | 'response'>,
   next: { status: 'succeeded' | 'retrying' | 'failed'; nextAttemptAt: Date | null; roundFailures: number },
 ): Promise<boolean> => {
-  const updated = await db
-    .update(webhookDeliveries)
-    .set({
-      status: next.status,
-      nextAttemptAt: next.nextAttemptAt,
-      roundFailures: next.roundFailures,
-      attempts: sql`${webhookDeliveries.attempts} + 1`,
-      leaseUntil: null,
-      lastAttemptAt: attempt.at,
-      lastOutcome: attempt.outcome,
-      lastStatusCode: attempt.statusCode,
-      lastDurationMs: attempt.durationMs,
-      lastResponse: attempt.response,
-    })
-    .where(and(eq(webhookDeliveries.id, claim.id), eq(webhookDeliveries.leaseUntil, claim.leaseUntil)))
-    .returning({ attempts: webhookDeliveries.attempts });
-  if (updated.length === 0) return false;
-  await db.insert(webhookAttempts).values({ deliveryId: claim.id, attempt: updated[0]!.attempts, ...attempt });
-  return true;
+  const at = attempt.at.toISOString();
+  const { rows } = await db.execute<{ id: string }>(sql`
+    with finished as (
+      update webhook_deliveries set
+        status = ${next.status}, next_attempt_at = ${next.nextAttemptAt?.toISOString() ?? null}::timestamptz, round_failures = ${next.roundFailures},
+        attempts = attempts + 1, lease_until = null, last_attempt_at = ${at}::timestamptz, last_outcome = ${attempt.outcome},
+        last_status_code = ${attempt.statusCode}::int, last_duration_ms = ${attempt.durationMs}, last_response = ${attempt.response}
+      where id = ${claim.id} and lease_until = ${claim.leaseUntil.toISOString()}::timestamptz
+      returning id, attempts
+    )
+    insert into webhook_attempts (delivery_id, attempt, at, outcome, status_code, duration_ms, response)
+    select id, attempts, ${at}::timestamptz, ${attempt.outcome}, ${attempt.statusCode}::int, ${attempt.durationMs}, ${attempt.response} from finished
+    returning delivery_id as id`);
+  return rows.length > 0;
 };
 
 /** Email addresses of the active Admins. */
@@ -213,10 +212,10 @@ export const adminEmails = async (db: PortalDb): Promise<string[]> => {
 };
 
 /** Per endpoint not deleted: how old its oldest unfinished delivery is (0 when none), for the metrics. */
-export const deliveryBacklog = async (db: PortalDb): Promise<{ endpointId: string; oldestAgeSeconds: number; unfinished: number }[]> => {
+export const deliveryBacklog = async (db: PortalDb, now: Date): Promise<{ endpointId: string; oldestAgeSeconds: number; unfinished: number }[]> => {
   const { rows } = await db.execute<{ endpoint_id: string; oldest: number; unfinished: number }>(sql`
     select w.id::text as endpoint_id,
-      coalesce(extract(epoch from now() - min(d.created_at)), 0)::float8 as oldest, count(d.id)::int as unfinished
+      greatest(coalesce(extract(epoch from ${now.toISOString()}::timestamptz - min(d.created_at)), 0), 0)::float8 as oldest, count(d.id)::int as unfinished
     from webhook_endpoints w
     left join webhook_deliveries d on d.endpoint_id = w.id and d.status in (${sql.join(UNFINISHED.map((s) => sql`${s}`), sql`, `)})
     where w.deleted_at is null

@@ -64,6 +64,6 @@ export const webhookRoutes = async (app: FastifyInstance) => {
     return reply.code(204).send();
   });
 
-  const removeBacklog = addWebhookBacklog(() => deliveryBacklog(app.db));
+  const removeBacklog = addWebhookBacklog(() => deliveryBacklog(app.db, app.clock.now()));
   app.addHook('onClose', async () => removeBacklog());
 };

@@ -174,3 +174,41 @@ describe('the Admin’s Webhooks screen', () => {
     expect((await call(adminToken, 'GET', '/b/v1/Webhooks/endpoints/999999/deliveries')).status).toBe(404);
   });
 });
+
+describe('registration in production mode (server-side request forgery)', () => {
+  let production: TestContext;
+  let productionClient: string;
+  let productionAdmin: string;
+  beforeAll(async () => {
+    production = await buildTestApp({ config: { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://portal.example.com' } });
+    productionClient = await clientTokenFor(production, ['events:read']);
+    productionAdmin = await tokenFor(production.database.db, await createUser(production.database.db, { roles: ['Admin'] }), { issuer: production.app.config.AUTH_ISSUER });
+  });
+  afterAll(() => production.close());
+
+  const inProduction = async (token: string, url: string, body: unknown) => {
+    const res = await production.app.inject({ method: 'POST', url, headers: { ...bearer(token), 'content-type': 'application/json' }, payload: stringifyJson(body) });
+    return { status: res.statusCode, body: parseJson(res.body) as Record<string, unknown> };
+  };
+
+  it.each([
+    ['http://hooks.example.com/portal', 'In production a webhook URL must start with https://'],
+    ['https://10.0.0.8/hook', 'A webhook URL cannot point to a loopback, link-local or private address'],
+    ['https://localhost:8443/hook', 'The webhook URL resolves to a loopback, link-local or private address'],
+  ])('refuses %s over the provider API and the Admin’s screen, registering nothing', async (url, message) => {
+    for (const [token, path] of [
+      [productionClient, '/p/v1/webhook-endpoints'],
+      [productionAdmin, '/b/v1/Webhooks/endpoints'],
+    ] as const) {
+      const res = await inProduction(token, path, { ...hook, url });
+      expect(res).toMatchObject({ status: 400, body: { fields: { url: message } } });
+    }
+    const listed = await production.app.inject({ method: 'GET', url: '/p/v1/webhook-endpoints', headers: bearer(productionClient) });
+    expect((parseJson(listed.body) as { data: unknown[] }).data).toEqual([]);
+  });
+
+  it('registers an https URL given as a public address', async () => {
+    const res = await inProduction(productionClient, '/p/v1/webhook-endpoints', { ...hook, url: 'https://93.184.216.34/hook' });
+    expect(res.status).toBe(201);
+  });
+});

@@ -62,6 +62,35 @@ const openApiClients = async (page: Page) => {
   await expect(page.getByRole('table', { name: 'API clients' }).or(page.getByText('No API clients yet'))).toBeVisible();
 };
 
+/** The Admin's webhook endpoints: the table, or the empty state before any endpoint exists. */
+const openWebhooks = async (page: Page) => {
+  await page.goto('/admin/webhooks');
+  await expect(h1(page, 'Webhooks')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Webhook endpoints' }).or(page.getByText('No webhook endpoints yet'))).toBeVisible();
+};
+
+/**
+ * An endpoint of the screen scans, registered once per database: a local address nothing listens on (allowed
+ * outside production), so its deliveries fail and the list shows failed attempts.
+ */
+const SCAN_ENDPOINT_URL = 'http://127.0.0.1:9/screen-scan';
+const openWebhookDeliveries = async (page: Page) => {
+  const api = await Api.as(page.request, 'admin');
+  const endpoints = await api.get<{ id: number; url: string }[]>('/b/v1/Webhooks/endpoints');
+  let scan = endpoints.find((endpoint) => endpoint.url === SCAN_ENDPOINT_URL);
+  if (!scan) {
+    const registered = await api.raw('POST', '/b/v1/Webhooks/endpoints', { url: SCAN_ENDPOINT_URL, events: ['invoice.posted'], description: 'Screen scan' });
+    expect(registered.status(), await registered.text()).toBe(201);
+    scan = ((await registered.json()) as { endpoint: { id: number; url: string } }).endpoint;
+  }
+  const test = await api.raw('POST', `/b/v1/Webhooks/endpoints/${scan.id}/test`);
+  expect(test.status(), await test.text()).toBe(201);
+  await openWebhooks(page);
+  await page.getByRole('button', { name: `Deliveries: ${SCAN_ENDPOINT_URL}`, exact: true }).click();
+  const deliveries = page.getByRole('region', { name: `Recent deliveries of ${SCAN_ENDPOINT_URL}`, exact: true });
+  await expect(deliveries.getByRole('table', { name: 'Recent deliveries' }).or(deliveries.getByRole('list', { name: 'Recent deliveries' }))).toBeVisible();
+};
+
 const DISPUTE_TEXTS = {
   customer: { card: 'Charge disputes', open: 'Dispute a charge', dialog: 'Dispute this charge', charge: /^Charge/ },
   francais: { card: 'Contestations de frais', open: 'Contester des frais', dialog: 'Contester ces frais', charge: /^Frais/ },
@@ -614,6 +643,51 @@ export const SCREENS: Screen[] = [
       await create.getByRole('checkbox', { name: /usage:write/ }).check();
       await create.getByRole('button', { name: 'Create API client' }).click();
       await expect(page.getByRole('dialog', { name: 'Secret of Screen scan BSS' }).getByRole('textbox', { name: 'Client secret' })).toHaveValue(/^pcs_/);
+    },
+  },
+  { name: 'admin-webhooks', user: 'admin', open: openWebhooks },
+  {
+    name: 'admin-webhooks-french',
+    user: 'admin',
+    open: async (page) => {
+      await inFrench(page);
+      await page.goto('/admin/webhooks');
+      await expect(h1(page, 'Webhooks')).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Points de terminaison webhook' }).or(page.getByText('Aucun point de terminaison pour l’instant'))).toBeVisible();
+    },
+  },
+  { name: 'admin-webhook-deliveries', user: 'admin', open: openWebhookDeliveries },
+  {
+    name: 'admin-webhook-register',
+    user: 'admin',
+    open: async (page) => {
+      await openWebhooks(page);
+      await page.getByRole('button', { name: 'Register endpoint' }).click();
+      const register = page.getByRole('dialog', { name: 'Register a webhook endpoint' });
+      await register.getByRole('button', { name: 'Register endpoint' }).click();
+      await expect(register.getByText('Choose at least one event type')).toBeVisible();
+    },
+  },
+  {
+    name: 'admin-webhook-secret',
+    user: 'admin',
+    open: async (page) => {
+      await openWebhooks(page);
+      await page.getByRole('button', { name: 'Register endpoint' }).click();
+      const register = page.getByRole('dialog', { name: 'Register a webhook endpoint' });
+      await register.getByRole('textbox', { name: /URL/ }).fill('http://127.0.0.1:9/secret-scan');
+      await register.getByRole('checkbox', { name: /Dispute opened/ }).check();
+      await register.getByRole('button', { name: 'Register endpoint' }).click();
+      await expect(page.getByRole('dialog', { name: /^Signing secret of/ }).getByRole('textbox', { name: 'Signing secret' })).toHaveValue(/^whsec_/);
+    },
+  },
+  {
+    name: 'admin-webhook-replay-failed',
+    user: 'admin',
+    open: async (page) => {
+      await openWebhookDeliveries(page);
+      await page.getByRole('button', { name: 'Replay failed deliveries' }).click();
+      await expect(page.getByRole('dialog', { name: `Replay failed deliveries of ${SCAN_ENDPOINT_URL}` }).getByLabel(/^From/)).toBeVisible();
     },
   },
   {

@@ -22,6 +22,7 @@ export const fr: Catalog<typeof en> = {
     security: 'Sécurité',
     users: 'Utilisateurs',
     apiClients: 'Clients API',
+    webhooks: 'Webhooks',
     disputes: 'Contestations',
     logOff: 'Se déconnecter',
     language: 'Langue',

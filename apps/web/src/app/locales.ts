@@ -24,6 +24,7 @@ export const en = {
     security: 'Security',
     users: 'Users',
     apiClients: 'API clients',
+    webhooks: 'Webhooks',
     disputes: 'Disputes',
     logOff: 'Log off',
     language: 'Language',

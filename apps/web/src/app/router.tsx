@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
           { path: paths.security, lazy: () => import('@/features/security').then((f) => f.securityPages.security()) },
           { path: paths.adminUsers, lazy: () => import('@/features/admin').then((f) => f.adminPages.users()) },
           { path: paths.adminApiClients, lazy: () => import('@/features/api-clients').then((f) => f.apiClientsPages.apiClients()) },
+          { path: paths.adminWebhooks, lazy: () => import('@/features/webhooks').then((f) => f.webhooksPages.webhooks()) },
           { path: paths.adminDisputes, lazy: () => import('@/features/disputes').then((f) => f.disputesPages.adminDisputes()) },
         ],
       },

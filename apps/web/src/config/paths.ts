@@ -23,6 +23,7 @@ export const paths = {
   security: '/security',
   adminUsers: '/admin/users',
   adminApiClients: '/admin/api-clients',
+  adminWebhooks: '/admin/webhooks',
   adminDisputes: '/admin/disputes',
 } as const;
 

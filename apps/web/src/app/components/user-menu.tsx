@@ -1,4 +1,4 @@
-import { ChevronDown, IdCard, KeyRound, LogOut, MessageSquareWarning, ShieldCheck, UserCheck, Workflow, UserRound } from 'lucide-react';
+import { ChevronDown, IdCard, KeyRound, LogOut, MessageSquareWarning, ShieldCheck, UserCheck, Webhook, Workflow, UserRound } from 'lucide-react';
 import { useTranslation } from '@/lib/i18n/translate';
 import { buttonClasses } from '@/components/ui/button';
 import { LanguagesIcon } from '@/components/ui/icons';
@@ -17,7 +17,7 @@ const initials = (name: string): string =>
 
 /**
  * User menu: Account Information (/profile), Change Password (/password), Log off (/logout); ours
- * too: User Details, Security (sessions), the language switch, "Users" for Admin and "Disputes" for Staff and Admin.
+ * too: User Details, Security (sessions), the language switch, "Users", "API clients" and "Webhooks" for Admin and "Disputes" for Staff and Admin.
  */
 export function UserMenu({ session }: { session: Session }) {
   const { t } = useTranslation('shell');
@@ -51,6 +51,12 @@ export function UserMenu({ session }: { session: Session }) {
             to: paths.adminApiClients,
             label: t('userMenu.apiClients'),
             icon: <Workflow aria-hidden="true" />,
+          },
+          {
+            kind: 'link' as const,
+            to: paths.adminWebhooks,
+            label: t('userMenu.webhooks'),
+            icon: <Webhook aria-hidden="true" />,
           },
         ]
       : []),

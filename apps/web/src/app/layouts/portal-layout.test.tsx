@@ -54,6 +54,7 @@ describe('authenticated area', () => {
     expect(menu.getByRole('menuitem', { name: 'Change Password' })).toHaveAttribute('href', '/password');
     expect(menu.getByRole('menuitem', { name: 'Users' })).toHaveAttribute('href', '/admin/users');
     expect(menu.getByRole('menuitem', { name: 'API clients' })).toHaveAttribute('href', '/admin/api-clients');
+    expect(menu.getByRole('menuitem', { name: 'Webhooks' })).toHaveAttribute('href', '/admin/webhooks');
     expect(menu.getByRole('menuitem', { name: 'Log off' })).toHaveAttribute('href', '/logout');
     expect(menu.getByRole('menuitemradio', { name: 'Français' })).toHaveAttribute('aria-checked', 'false');
     await user.keyboard('{Escape}');

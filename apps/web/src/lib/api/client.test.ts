@@ -97,6 +97,12 @@ describe('api client', () => {
     await expect(api.call(endpoints.search, { query: { search: 'x' } })).rejects.toMatchObject({ status, body: 'oops' });
   });
 
+  it('reads the 201 of a row that answers it when it creates', async () => {
+    const endpoint = { id: 7n, url: 'https://bss.example/hooks', events: ['invoice.posted'], description: '', orderedPerAccount: false, status: 'active', disabledReason: null, disabledAt: null, failingSince: null, createdAt: '2026-12-01T10:00:00.000Z', secretIssuedAt: '2026-12-01T10:00:00.000Z', previousSecretExpiresAt: null };
+    mockFetch(() => json({ endpoint, secret: 'whsec_c2VjcmV0' }, 201));
+    await expect(api.call(endpoints.registerWebhookEndpoint, { body: { url: endpoint.url, events: ['invoice.posted'] } })).resolves.toEqual({ endpoint, secret: 'whsec_c2VjcmV0' });
+  });
+
   it('on 401 ends the session in both stores and sends the user to /login', async () => {
     localStorage.setItem('token', makeToken());
     sessionStorage.setItem('token', makeToken());

@@ -117,7 +117,10 @@ const readBody = async (response: Response): Promise<unknown> => {
   }
 };
 
-/** Sends a row's request with the session's bearer token; any status but 200/204 throws (a 401 also ends the session). */
+/** Whether a row answers 201 when it creates (`createdAnswer`, or `creates: true`). */
+const answersCreated = (endpoint: Endpoint): boolean => endpoint.creates === true || ('status' in endpoint.answer && endpoint.answer.status === 201);
+
+/** Sends a row's request with the session's bearer token; any status but 200/204 (and the 201 of a row that creates) throws (a 401 also ends the session). */
 const send = async (endpoint: Endpoint, request: LooseRequest, accept: string): Promise<Response> => {
   const url = urlFor(endpoint, request);
   const headers = new Headers({ ...request.headers, Accept: accept });
@@ -138,7 +141,7 @@ const send = async (endpoint: Endpoint, request: LooseRequest, accept: string): 
     credentials: 'same-origin',
   });
 
-  if (response.status !== 200 && response.status !== 204) {
+  if (response.status !== 200 && response.status !== 204 && !(response.status === 201 && answersCreated(endpoint))) {
     const error = new ApiError(response.status, await readBody(response).catch(() => ''), response.headers);
     if (response.status === 401 && !error.needsReauthentication) {
       if (token && error.serverMessage) setSignOutReason(error.serverMessage);

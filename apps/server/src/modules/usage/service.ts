@@ -2,7 +2,6 @@
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { CurrencyCode, UsageFilter, UsageRecords, UsageRecordsQuerySchema, UsageSummary } from '@portal/contract';
-import { timeZoneOfAddress } from '@portal/contract/regions';
 import type { PortalDb } from '../../db/client';
 import type { Deps } from '../../http/deps';
 import { notFound } from '../../errors';
@@ -90,6 +89,6 @@ export const prepareUsageExport = async (
   const language = documentLanguage(billTo.language);
   return {
     fileName: USAGE_TEXTS[language].exportFileName(billTo.customerNo, filter.from, filter.to),
-    open: () => usageCsvStream(database, usageCondition(accountId, filter), { language, timeZone: timeZoneOfAddress(billTo) }),
+    open: () => usageCsvStream(database, usageCondition(accountId, filter), { language, timeZone: billTo.timeZone }),
   };
 };

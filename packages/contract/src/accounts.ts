@@ -217,8 +217,9 @@ export const StatementCreditSchema = builtOnFirstUse(() =>
     date: IsoDateTimeSchema,
     amount: MoneySchema,
     currency: CurrencyCodeSchema,
-    invoiceId: IdSchema,
-    invoiceNumber: z.string(),
+    /** Null for a provider's credit on the account, not on one invoice. */
+    invoiceId: IdSchema.nullable(),
+    invoiceNumber: z.string().nullable(),
     description: z.string(),
   }),
 );

@@ -90,7 +90,7 @@ export const statementDocumentData = (input: {
       id: c.id,
       date: c.date,
       amount: c.amount,
-      reference: c.invoiceNumber,
+      reference: c.invoiceNumber ?? '',
       // A dispute's credit names the dispute; the provider's credits say why they were given.
       description: t.credit(c.invoiceNumber, c.disputeId, c.disputeId === null ? c.description : null),
     })),

@@ -12,6 +12,7 @@ import { route } from '../../http/route';
 import { conflict, invalidFields, notFound } from '../../errors';
 import { recordAudit } from '../../lib/audit';
 import { requestHash } from '../../lib/request-hash';
+import { applyUnappliedCreditsOnPosting } from '../../lib/unapplied-credits';
 import { announcePostedInvoice } from './posted-notices';
 import { invoiceBodyProblems, numberTaken } from './provider-rules';
 import { findPostingTarget, findProviderInvoice, insertPostedInvoice, lockExternalId, violatesUnique } from './provider-store';
@@ -49,6 +50,7 @@ export const postProviderInvoice = (
       if (violatesUnique(error, 'invoices_number_idx')) throw invalidFields('The invoice cannot be posted.', { number: numberTaken(body.number) });
       throw error;
     });
+    await applyUnappliedCreditsOnPosting(tx, target.accountId, body.currency, now);
     await recordAudit(tx, {
       actorUserId: null,
       actorClientId: client.apiClientId,

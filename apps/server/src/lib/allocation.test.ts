@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { allocateOldestFirst, checkExplicitAssignments, type OpenReceivable } from './allocation';
+import { allocateOldestFirst, allocateUpTo, applyUnappliedCredits, checkExplicitAssignments, notesOnIssue, type OpenReceivable } from './allocation';
 
 const r = (id: number, dueDate: string, openMinor: number): OpenReceivable => ({ id: BigInt(id), dueDate, openMinor: BigInt(openMinor) });
 const a = (receivableId: number, amountMinor: number) => ({ receivableId: BigInt(receivableId), amountMinor: BigInt(amountMinor) });
@@ -60,5 +60,70 @@ describe('checkExplicitAssignments', () => {
     ['a sum other than the payment', [a(1, 100)], 200, { ok: false, reason: 'sum_mismatch' }],
   ])('%s', (_name, requested, payment, result) => {
     expect(checkExplicitAssignments(open, requested, BigInt(payment))).toEqual(result);
+  });
+});
+
+describe('allocateUpTo', () => {
+  it.each([
+    ['all of it on the oldest first', [r(1, '2025-02-21', 4000), r(2, '2025-01-21', 3000)], 3500, [[2, 3000], [1, 500]], 0],
+    ['what is open, the rest unassigned', [r(1, '2025-01-21', 3000)], 5000, [[1, 3000]], 2000],
+    ['nothing when nothing is open', [r(1, '2025-01-21', 0)], 5000, [], 5000],
+    ['nothing to no receivables', [], 100, [], 100],
+  ])('assigns %s', (_name, receivables, amount, expected, unassigned) => {
+    const result = allocateUpTo(receivables, BigInt(amount));
+    expect(result.assignments.map((a) => [Number(a.receivableId), Number(a.amountMinor)])).toEqual(expected);
+    expect(result.unassignedMinor).toBe(BigInt(unassigned));
+  });
+});
+
+describe('applyUnappliedCredits', () => {
+  const credit = (id: number, unappliedMinor: number) => ({ creditId: BigInt(id), unappliedMinor: BigInt(unappliedMinor) });
+  it.each([
+    ['a credit of 20 to a new invoice of 100', [credit(7, 2000)], [r(1, '2025-04-21', 10000)], [[7, 1, 2000]]],
+    [
+      'the oldest credit first, each over the oldest receivable first',
+      [credit(7, 3000), credit(8, 5000)],
+      [r(2, '2025-05-21', 10000), r(1, '2025-04-21', 4000)],
+      [[7, 1, 3000], [8, 1, 1000], [8, 2, 4000]],
+    ],
+    ['no more than is open, the rest kept', [credit(7, 5000)], [r(1, '2025-04-21', 1000)], [[7, 1, 1000]]],
+    ['nothing when nothing is open', [credit(7, 5000)], [], []],
+  ])('applies %s', (_name, credits, receivables, expected) => {
+    expect(applyUnappliedCredits(credits, receivables).map((a) => [Number(a.creditId), Number(a.receivableId), Number(a.amountMinor)])).toEqual(
+      expected,
+    );
+  });
+
+  it('never gives a receivable more than it has open, nor a credit more than it has', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 10_000 }), { maxLength: 5 }),
+        fc.array(fc.integer({ min: 0, max: 10_000 }), { maxLength: 5 }),
+        (creditAmounts, openAmounts) => {
+          const credits = creditAmounts.map((amount, i) => credit(i + 1, amount));
+          const receivables = openAmounts.map((open, i) => r(i + 1, `2025-0${i + 1}-21`, open));
+          const applied = applyUnappliedCredits(credits, receivables);
+          const sumBy = (key: 'creditId' | 'receivableId', id: bigint) =>
+            applied.filter((a) => a[key] === id).reduce((sum, a) => sum + a.amountMinor, 0n);
+          for (const c of credits) expect(sumBy('creditId', c.creditId) <= c.unappliedMinor).toBe(true);
+          for (const rec of receivables) expect(sumBy('receivableId', rec.id) <= rec.openMinor).toBe(true);
+          const total = applied.reduce((sum, a) => sum + a.amountMinor, 0n);
+          const credited = credits.reduce((sum, c) => sum + c.unappliedMinor, 0n);
+          const open = receivables.reduce((sum, rec) => sum + rec.openMinor, 0n);
+          expect(total).toBe(credited < open ? credited : open);
+        },
+      ),
+    );
+  });
+});
+
+describe('notesOnIssue', () => {
+  const note = (amountMinor: number) => ({ amountMinor: BigInt(amountMinor) });
+  it.each([
+    ['every note when all was applied on issue', [3000, 500], 3500, 2],
+    ['the issue notes, not those written as later invoices took the rest', [3000, 2000], 3000, 1],
+    ['none when nothing was open on issue', [2000], 0, 0],
+  ])('keeps %s', (_name, amounts, applied, count) => {
+    expect(notesOnIssue(amounts.map(note), BigInt(applied))).toHaveLength(count);
   });
 });

@@ -97,6 +97,8 @@ export const AccountSchema = builtOnFirstUse(() =>
     language: LanguageSchema,
     paymentMethod: AccountPaymentMethodSchema,
     parentId: IdSchema.nullable(),
+    /** The IANA zone the provider set, deciding the account's calendar days; null: its billing address's (`accountTimeZone`). */
+    timeZone: z.string().nullable(),
     accountContacts: z.array(AccountContactSchema),
   }),
 );

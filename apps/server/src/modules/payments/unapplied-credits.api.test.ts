@@ -98,4 +98,13 @@ describe('a credit of 50 on an account owing 30', () => {
     const statement = await ctx.app.inject({ url: `/b/v1/Account/${c.account.id}/2026-11-01/2026-12-31`, headers: c.headers });
     expect(statement.json()).toMatchObject({ credits: [{ amount: 250, invoiceNumber: null, description: 'Correction' }], totalCredited: 250 });
   });
+
+  it('moves the balance of an account that owes nothing, though it writes no credit note (the cached home model too)', async () => {
+    n += 1;
+    const c = await createCustomer(ctx, { externalId: `ACC-UC-${n}`, currency: 'CAD' });
+    expect(await balances(c.account.id, c.headers)).toEqual([]);
+    const res = await credit({ externalId: `CR-UC-${n}`, accountExternalId: `ACC-UC-${n}`, amount: '15.00', reason: 'Goodwill' });
+    expect(res.json()).toMatchObject({ allocations: [], unapplied: '15.00' });
+    expect(await balances(c.account.id, c.headers)).toEqual([{ amount: 15, currency: { code: 'CAD' } }]);
+  });
 });

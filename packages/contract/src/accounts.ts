@@ -97,6 +97,8 @@ export const AccountSchema = builtOnFirstUse(() =>
     language: LanguageSchema,
     paymentMethod: AccountPaymentMethodSchema,
     parentId: IdSchema.nullable(),
+    /** The IANA zone the provider set, deciding the account's calendar days; null: its billing address's (`accountTimeZone`). */
+    timeZone: z.string().nullable(),
     accountContacts: z.array(AccountContactSchema),
   }),
 );
@@ -221,8 +223,9 @@ export const StatementCreditSchema = builtOnFirstUse(() =>
     date: IsoDateTimeSchema,
     amount: MoneySchema,
     currency: CurrencyCodeSchema,
-    invoiceId: IdSchema,
-    invoiceNumber: z.string(),
+    /** Null for a provider's credit on the account, not on one invoice. */
+    invoiceId: IdSchema.nullable(),
+    invoiceNumber: z.string().nullable(),
     description: z.string(),
   }),
 );

@@ -3,6 +3,7 @@
  * and the invoice PDF. Dates are calendar dates in the account's time zone: an invoice due on the 21st
  * is overdue from midnight at the start of the 22nd where the customer lives, not in UTC.
  */
+import { dayIn } from './calendar';
 import { compareMoney, toMinor } from './money';
 import type { Money } from './primitives';
 
@@ -60,24 +61,8 @@ export const invoiceSummary = (
  */
 export const issueDay = (postedDate: Date | string): string => new Date(postedDate).toISOString().slice(0, 10);
 
-// One formatter per time zone: making an Intl.DateTimeFormat costs far more than using one.
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-const dayFormatIn = (timeZone: string): Intl.DateTimeFormat => {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(timeZone, format);
-  }
-  return format;
-};
-
 /** The calendar date ("2026-11-24") at an instant in an IANA time zone. */
-export const todayIn = (timeZone: string, now: Date): string => {
-  const parts = dayFormatIn(timeZone).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${part('year')}-${part('month')}-${part('day')}`;
-};
+export const todayIn = (timeZone: string, now: Date): string => dayIn(timeZone, now);
 
 /**
  * Of the invoices still owing, the one overdue the longest (its due date is "overdue since"), and the

@@ -325,7 +325,10 @@ export const ProviderCreditSchema = builtOnFirstUse(() =>
     currency: CurrencyCodeSchema,
     reason: z.string(),
     createdAt: IsoDateTimeSchema,
+    /** What it took off invoices when issued. */
     allocations: z.array(ProviderAllocationSchema),
+    /** What was more than was open when issued: the account's unapplied credit, for invoices posted later. */
+    unapplied: z.string(),
   }),
 );
 export type ProviderCredit = z.infer<typeof ProviderCreditSchema>;
@@ -336,7 +339,6 @@ export const PROVIDER_PAYMENT_MESSAGES = {
   unknownInvoice: 'No posted invoice of this account has this external id.',
   duplicateInvoice: 'Each invoice can appear only once.',
   paymentAboveOwing: 'The payment is more than the invoices named (or the account) have open: the ledger keeps no unapplied credit.',
-  creditAboveOwing: 'The credit is more than the invoice (or the account) has open: the ledger keeps no unapplied credit.',
   receivedInFuture: 'A payment cannot be received in the future.',
   paymentChanged: 'A payment with this external id was recorded with different details; a recorded payment cannot change.',
   creditChanged: 'A credit with this external id was issued with different details; an issued credit cannot change.',

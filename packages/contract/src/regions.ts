@@ -147,9 +147,17 @@ const COUNTRY_TIME_ZONES: Readonly<Record<string, string>> = {
 export const DEFAULT_TIME_ZONE = 'America/Toronto';
 
 /**
- * The account's time zone, from its billing address (the accounts table has no zone of its own): the
- * subdivision's zone, else the country's, else the provider's.
+ * The zone a billing address is in: the subdivision's zone, else the country's, else the provider's.
  */
 export const timeZoneOfAddress = (address: { country: string | null; province: string | null } | null | undefined): string =>
   (address && (SUBDIVISION_TIME_ZONES[`${address.country}-${address.province}`] ?? COUNTRY_TIME_ZONES[address.country ?? ''])) ||
   DEFAULT_TIME_ZONE;
+
+/**
+ * The account's time zone, which decides its calendar days: the one the provider set on it (`PUT
+ * /p/v1/accounts`, validated there), else its billing address's (`timeZoneOfAddress`).
+ */
+export const accountTimeZone = (
+  timeZone: string | null | undefined,
+  address: { country: string | null; province: string | null } | null | undefined,
+): string => timeZone || timeZoneOfAddress(address);

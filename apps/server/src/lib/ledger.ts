@@ -52,18 +52,28 @@ export const invoiceCredited = (invoiceId: AnyPgColumn | SQL): SQL<string> => sq
   select sum(cn.amount) from credit_notes cn join receivables r on r.id = cn.receivable_id where r.invoice_id = ${qualified(invoiceId)}), 0)::text`;
 
 /**
- * Credit notes of an account issued in [from, to) (instants), oldest first: what a statement lists
- * beside payments. Each reduces the balance owed like a Successful payment.
+ * The credits of an account issued in [from, to) (instants), oldest first: what a statement lists
+ * beside payments, each reducing the balance owed like a Successful payment. A resolved dispute's
+ * credit note, on its invoice; a provider's credit whole, on the invoice it named if any (its credit
+ * notes, some written when later invoices took its unapplied rest, only say where it went).
  */
-export const creditNotesOfAccount = (accountId: bigint, from: Date, to: Date): SQL => sql`
+export const creditNotesOfAccount = (accountId: bigint, from: Date, to: Date): SQL => {
+  const within = (column: SQL) => sql`${column} >= ${from.toISOString()}::timestamptz and ${column} < ${to.toISOString()}::timestamptz`;
+  return sql`
   select cn.id, cn.created_at, cn.invoice_id, i.invoice_number, cn.amount::text as amount, cn.currency, cn.description, cn.dispute_id
   from credit_notes cn join invoices i on i.id = cn.invoice_id
-  where cn.account_id = ${accountId} and cn.created_at >= ${from.toISOString()}::timestamptz and cn.created_at < ${to.toISOString()}::timestamptz
-  order by cn.created_at, cn.id`;
+  where cn.account_id = ${accountId} and cn.credit_id is null and ${within(sql`cn.created_at`)}
+  union all
+  select c.id, c.created_at, c.invoice_id, i.invoice_number, c.amount::text, c.currency, c.reason, null
+  from credits c left join invoices i on i.id = c.invoice_id
+  where c.account_id = ${accountId} and ${within(sql`c.created_at`)}
+  order by 2, 1`;
+};
 
 /**
  * Every entry of an account's ledger (of one currency when given): `kind` 'payment' (Successful only),
- * 'invoice' (Posted only) or 'credit'; `amount` as recorded (positive); `balance` what it moves the
+ * 'invoice' (Posted only) or 'credit' (a resolved dispute's credit note, or a provider's credit whole, its
+ * unapplied rest included: its own credit notes are where it went, not entries); `amount` as recorded (positive); `balance` what it moves the
  * balance by (invoices negative); `at` when it counts (payment date, posting, issue) and its row's `id`.
  */
 export const ledgerEntries = (accountId: bigint | SQL, currency?: string): SQL => {
@@ -76,6 +86,9 @@ export const ledgerEntries = (accountId: bigint | SQL, currency?: string): SQL =
       where account_id = ${accountId}${inCurrency} and state = 'Posted'
     union all
     select 'credit'::text, currency, amount, amount, created_at, id from credit_notes
+      where account_id = ${accountId}${inCurrency} and credit_id is null
+    union all
+    select 'credit'::text, currency, amount, amount, created_at, id from credits
       where account_id = ${accountId}${inCurrency}`;
 };
 

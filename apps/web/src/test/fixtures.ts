@@ -17,6 +17,7 @@ export const accountDetails = (
     language: 'English',
     paymentMethod: 'Credit Card (Manual)',
     parentId: null,
+    timeZone: null,
     accountContacts: [],
     ...overrides,
   },

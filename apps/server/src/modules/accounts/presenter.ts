@@ -71,6 +71,7 @@ export const presentAccount = (row: AccountRow, contactLinks: AccountContactRow[
   language: row.language,
   paymentMethod: row.paymentMethod,
   parentId: row.parentId,
+  timeZone: row.timeZone,
   accountContacts: contactLinks.map(presentAccountContact),
 });
 

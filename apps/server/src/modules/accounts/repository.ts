@@ -150,8 +150,9 @@ export const postedInPeriod = (accountId: bigint, currency: string, period: Peri
 export interface PeriodCreditRow {
   id: bigint;
   date: Date;
-  invoiceId: bigint;
-  invoiceNumber: string;
+  /** Null for a provider's credit on the account rather than on one invoice. */
+  invoiceId: bigint | null;
+  invoiceNumber: string | null;
   amount: string;
   currency: string;
   description: string;
@@ -169,8 +170,8 @@ export const listPeriodCredits = async (
   const { rows } = await db.execute<{
     id: bigint | string;
     created_at: Date | string;
-    invoice_id: bigint | string;
-    invoice_number: string;
+    invoice_id: bigint | string | null;
+    invoice_number: string | null;
     amount: string;
     currency: string;
     description: string;
@@ -181,7 +182,7 @@ export const listPeriodCredits = async (
   return rows.map((row) => ({
     id: BigInt(row.id),
     date: new Date(row.created_at),
-    invoiceId: BigInt(row.invoice_id),
+    invoiceId: row.invoice_id === null ? null : BigInt(row.invoice_id),
     invoiceNumber: row.invoice_number,
     amount: String(row.amount),
     currency: row.currency.trim(),

@@ -1,6 +1,5 @@
 /** A loaded statement → what its PDF and CSV print, in the account's language and time zone. Pure. */
 import { OFFLINE_PAYMENT_METHOD_LABELS, issueDay, minorToDecimal, todayIn } from '@portal/contract';
-import { timeZoneOfAddress } from '@portal/contract/regions';
 import type { Brand } from '../../lib/brand';
 import { formatPeriod } from '../../lib/document-format';
 import { documentLanguage, type DocumentLanguage } from '../../lib/language';
@@ -57,7 +56,7 @@ export const statementDocumentData = (input: {
   const { statement, billTo } = input;
   const language = documentLanguage(billTo.language);
   const t = STATEMENT_TEXTS[language];
-  const timeZone = timeZoneOfAddress(billTo);
+  const timeZone = billTo.timeZone;
   const balances = statementBalances(statement.before, {
     invoices: statement.invoices.map((i) => i.amount),
     payments: statement.payments.map((p) => p.amount),
@@ -91,7 +90,7 @@ export const statementDocumentData = (input: {
       id: c.id,
       date: c.date,
       amount: c.amount,
-      reference: c.invoiceNumber,
+      reference: c.invoiceNumber ?? '',
       // A dispute's credit names the dispute; the provider's credits say why they were given.
       description: t.credit(c.invoiceNumber, c.disputeId, c.disputeId === null ? c.description : null),
     })),

@@ -5,7 +5,6 @@
  * same the JSON statement presents.
  */
 import type { StatementFormat } from '@portal/contract';
-import { timeZoneOfAddress } from '@portal/contract/regions';
 import type { Deps } from '../../http/deps';
 import type { Caller } from '../../lib/caller';
 import { BRAND } from '../../lib/brand';
@@ -35,7 +34,7 @@ export const getStatementDocument = async (
   const now = clock.now();
   const billTo = await findBillTo(db, account.id, null, now);
   if (!billTo) throw new Error(`Account ${account.id} is missing`);
-  const statement = await loadStatement(db, caller, account, periodOf(query.from, query.to, timeZoneOfAddress(billTo)));
+  const statement = await loadStatement(db, caller, account, periodOf(query.from, query.to, billTo.timeZone));
   const data = statementDocumentData({ brand: BRAND, statement, billTo, from: query.from, to: query.to, taxNumbers: taxNumbersOf(config), now });
   const fileName = STATEMENT_TEXTS[data.language].fileName(data.accountNumber, query.from, query.to, query.format);
   return query.format === 'pdf'

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { periodOf, startOfDayIn, statementBalances, statementLines, type StatementEntry } from './statement-rules';
+import { startOfDayIn } from '@portal/contract';
+import { periodOf, statementBalances, statementLines, type StatementEntry } from './statement-rules';
 
 describe('startOfDayIn', () => {
   it.each([

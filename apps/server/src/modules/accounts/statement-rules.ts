@@ -2,46 +2,7 @@
  * The rules of a statement of account, pure: its period as instants (whole days of the account's
  * calendar), its balances from the ledger, and its lines in date order with the running balance.
  */
-import { toMinor } from '@portal/contract';
-
-const DAY_MS = 86_400_000;
-
-// One formatter per zone: making one costs more than a statement's other date arithmetic together.
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
-
-const clockFormatOf = (timeZone: string): Intl.DateTimeFormat => {
-  let format = clockFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    clockFormats.set(timeZone, format);
-  }
-  return format;
-};
-
-/** How far `timeZone`'s clock is ahead of UTC at `instant`, in milliseconds. */
-const offsetAt = (timeZone: string, instant: number): number => {
-  const parts = clockFormatOf(timeZone).formatToParts(new Date(instant));
-  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second')) - instant;
-};
-
-/** The instant a calendar day (`YYYY-MM-DD`) begins in `timeZone` (its midnight; across a DST change too). */
-export const startOfDayIn = (timeZone: string, day: string): Date => {
-  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
-  let instant = midnightUtc - offsetAt(timeZone, midnightUtc);
-  // The offset at the guess can differ from the one at the real midnight when a change falls between.
-  instant = midnightUtc - offsetAt(timeZone, instant);
-  return new Date(instant);
-};
+import { nextDay, startOfDayIn, toMinor } from '@portal/contract';
 
 /**
  * [the first day's midnight, the midnight after the last day) in the account's zone, as ISO instants, for
@@ -57,7 +18,7 @@ export interface Period {
 
 /** The period of `startDate`…`endDate` (both included) in `timeZone`; UTC days for the spec's JSON statement. */
 export const periodOf = (startDate: string, endDate: string, timeZone = 'UTC'): Period => {
-  const dayAfter = new Date(Date.parse(`${endDate}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+  const dayAfter = nextDay(endDate);
   return {
     from: startOfDayIn(timeZone, startDate).toISOString(),
     until: startOfDayIn(timeZone, dayAfter).toISOString(),

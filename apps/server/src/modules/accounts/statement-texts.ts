@@ -29,7 +29,7 @@ export interface StatementTexts {
   card: (brand: string, last4: string) => string;
   defaultPayment: string;
   /** A credit note, with the dispute it resolved when it came from one, else the reason it was given for. */
-  credit: (invoiceNumber: string, disputeId: bigint | null, reason: string | null) => string;
+  credit: (invoiceNumber: string | null, disputeId: bigint | null, reason: string | null) => string;
   balanceNote: string;
   page: (page: number, count: number) => string;
   taxNumbers: { gstHst: string; qst: string };
@@ -63,7 +63,7 @@ export const STATEMENT_TEXTS: Texts<StatementTexts> = {
     card: (brand, last4) => `${brand} ending in ${last4}`,
     defaultPayment: 'Payment',
     credit: (invoiceNumber, disputeId, reason) =>
-      `Credit on invoice ${invoiceNumber}${disputeId === null ? '' : ` (dispute ${disputeId})`}${reason ? ` - ${reason}` : ''}`,
+      `${invoiceNumber === null ? 'Credit on account' : `Credit on invoice ${invoiceNumber}`}${disputeId === null ? '' : ` (dispute ${disputeId})`}${reason ? ` - ${reason}` : ''}`,
     balanceNote: 'Balances are the amount owed; a negative balance is a credit in your favour.',
     page: (page, count) => `Page ${page} of ${count}`,
     taxNumbers: { gstHst: 'GST/HST registration no.', qst: 'QST registration no.' },
@@ -100,7 +100,7 @@ export const STATEMENT_TEXTS: Texts<StatementTexts> = {
     card: (brand, last4) => `${brand} se terminant par ${last4}`,
     defaultPayment: 'Paiement',
     credit: (invoiceNumber, disputeId, reason) =>
-      `Crédit sur la facture ${invoiceNumber}${disputeId === null ? '' : ` (contestation ${disputeId})`}${reason ? ` - ${reason}` : ''}`,
+      `${invoiceNumber === null ? 'Crédit au compte' : `Crédit sur la facture ${invoiceNumber}`}${disputeId === null ? '' : ` (contestation ${disputeId})`}${reason ? ` - ${reason}` : ''}`,
     balanceNote: 'Les soldes sont les montants dus; un solde négatif est un crédit en votre faveur.',
     page: (page, count) => `Page ${page} de ${count}`,
     taxNumbers: { gstHst: "No d'inscription TPS/TVH", qst: "No d'inscription TVQ" },

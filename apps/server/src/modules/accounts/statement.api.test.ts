@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { toMinor } from '@portal/contract';
-import { addresses, creditNotes } from '../../db/schema';
+import { accounts, addresses, creditNotes } from '../../db/schema';
 import { buildTestApp, type TestContext } from '../../../test/app';
 import { createCustomer } from '../../../test/billing';
 import { createBillingDetails, createInvoice, createPayment } from '../../../test/factories';
@@ -314,6 +314,28 @@ describe('the statement PDF for screen readers and on paper', () => {
       expect(last, `${n} payments`).toContain('Balances are the amount owed');
       expect(last, `${n} payments`).toContain('Closing balance');
     }
+  });
+});
+
+describe('the days of the time zone the provider set', () => {
+  it('put a payment at 05:30 UTC on Mar 1 in February for Vancouver, in March for Halifax', async () => {
+    const db = ctx.database.db;
+    const lines = async (timeZone: string) => {
+      const customer = await createCustomer(ctx);
+      await createBillingDetails(db, customer.account.id);
+      await db.update(accounts).set({ timeZone }).where(eq(accounts.id, customer.account.id));
+      // 21:30 on Feb 28 in Vancouver (PST), 01:30 on Mar 1 in Halifax (AST).
+      await createPayment(db, customer.account.id, { amount: '9.00', date: new Date('2025-03-01T05:30:00Z') });
+      const feb = await statement(customer.account.id, 'from=2025-02-01&to=2025-02-28&format=csv', customer.headers);
+      const mar = await statement(customer.account.id, 'from=2025-03-01&to=2025-03-31&format=csv', customer.headers);
+      return { february: feb.body.split('\n').filter((l) => l.includes(',Payment,')), march: mar.body.split('\n').filter((l) => l.includes(',Payment,')) };
+    };
+    const vancouver = await lines('America/Vancouver');
+    expect(vancouver.february.map((l) => l.slice(0, 10))).toEqual(['2025-02-28']);
+    expect(vancouver.march).toEqual([]);
+    const halifax = await lines('America/Halifax');
+    expect(halifax.february).toEqual([]);
+    expect(halifax.march.map((l) => l.slice(0, 10))).toEqual(['2025-03-01']);
   });
 });
 

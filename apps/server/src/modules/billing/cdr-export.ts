@@ -27,7 +27,7 @@ import { DOCUMENT_TEXTS } from './document-texts';
 /** Whom the file is written for: the account's language and time zone. */
 export interface CdrCsvOptions {
   language: DocumentLanguage;
-  /** An IANA zone name (from `timeZoneOfAddress`). */
+  /** An IANA zone name (the account's, `accountTimeZone`). */
   timeZone: string;
 }
 

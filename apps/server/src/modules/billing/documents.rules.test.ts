@@ -90,6 +90,7 @@ describe('billToLines', () => {
     postal: 'M5X 1A9',
     country: 'CA',
     hasAddress: true,
+    timeZone: 'America/Toronto',
   };
   it.each([
     [{}, ['100 King St W', 'Toronto, Ontario  M5X 1A9', 'Canada']],

@@ -33,6 +33,8 @@ export interface HomeModelRows {
   billingAddress: { country: string | null; province: string | null } | null;
   /** The next instant (epoch ms) a dated billing address link starts or ends, when one lies ahead. */
   billingAddressChangesAt: number | null;
+  /** The zone the provider set on the account, if any (else its billing address decides). */
+  timeZone: string | null;
 }
 
 // The correlated subqueries name the outer table: drizzle writes a bare "id" in a one-table select.
@@ -97,6 +99,7 @@ const homeModelStatements = preparedPerDatabase((db) =>
         openInvoices: openInvoicesJson,
         billingAddress: billingAddressJson,
         billingAddressChangesAt,
+        timeZone: accounts.timeZone,
       })
       .from(accounts)
       .where(and(eq(accounts.id, sql.placeholder('accountId')), access))
@@ -129,5 +132,6 @@ export const findHomeModel = async (
     })),
     billingAddress: row.billingAddress,
     billingAddressChangesAt: row.billingAddressChangesAt === null ? null : Number(row.billingAddressChangesAt),
+    timeZone: row.timeZone,
   };
 };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createTestClock, type TestContext } from '../../../test/app';
 import { createCustomer, staffHeaders } from '../../../test/billing';
 import { createBillingDetails, createInvoice, createPayment } from '../../../test/factories';
-import { addresses } from '../../db/schema';
+import { accounts, addresses } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 
 let ctx: TestContext;
@@ -96,6 +96,30 @@ describe('GET /b/v1/Billing/GetClientHomeModel/{accountId}', () => {
       expect((await homeOf(account.id, headers)).json().overdue).toEqual([]);
       ctx.clock.advance(1000);
       expect((await homeOf(account.id, headers)).json().overdue).toEqual([{ amount: 25, currency: { code: 'CAD' }, since: '2025-06-09' }]);
+    } finally {
+      ctx.clock.set('2025-06-10T12:00:00Z');
+    }
+  });
+
+  it('dates by the time zone the provider set on the account, over its billing address', async () => {
+    // 05:00 UTC on June 10: 22:00 on June 9 in Vancouver (PDT), 02:00 on June 10 in Halifax (ADT). Both
+    // accounts bill to an Ontario address; only their own zone tells them apart.
+    ctx.clock.set('2025-06-10T05:00:00Z');
+    const db = ctx.database.db;
+    const inZone = async (timeZone: string) => {
+      const customer = await createCustomer(ctx);
+      await createBillingDetails(db, customer.account.id);
+      await db.update(accounts).set({ timeZone }).where(eq(accounts.id, customer.account.id));
+      await createInvoice(db, customer.account.id, { dueDate: '2025-06-09', amount: '25.00' });
+      return customer;
+    };
+    try {
+      const vancouver = await inZone('America/Vancouver');
+      const halifax = await inZone('America/Halifax');
+      expect((await homeOf(vancouver.account.id, vancouver.headers)).json().overdue).toEqual([]);
+      expect((await homeOf(halifax.account.id, halifax.headers)).json().overdue).toEqual([
+        { amount: 25, currency: { code: 'CAD' }, since: '2025-06-09' },
+      ]);
     } finally {
       ctx.clock.set('2025-06-10T12:00:00Z');
     }

@@ -1,6 +1,6 @@
 /** Billing/GetClientHomeModel: what the dashboard shows of an account, on the day where its customer lives. */
 import { fromMinor, moneyFromDecimal, overdueByCurrency, todayIn, type CurrencyCode, type HomeModel } from '@portal/contract';
-import { timeZoneOfAddress } from '@portal/contract/regions';
+import { accountTimeZone } from '@portal/contract/regions';
 import type { PortalDb } from '../../db/client';
 import { notFound } from '../../errors';
 import type { Caller } from '../../lib/caller';
@@ -29,8 +29,8 @@ const presentHomeModel = (model: HomeModelRows, today: string): HomeModel => {
 export const readHomeModel = async (db: PortalDb, caller: Caller, accountId: bigint, now: Date): Promise<Versioned<HomeModel>> => {
   const model = await findHomeModel(db, caller, accountId, RECENT_PAYMENT_COUNT, now);
   if (!model) throw notFound('The account');
-  // "Today" where the customer lives (their billing address's time zone), as every invoice state uses.
-  const timeZone = timeZoneOfAddress(model.billingAddress);
+  // "Today" in the account's time zone, as every invoice state uses.
+  const timeZone = accountTimeZone(model.timeZone, model.billingAddress);
   const today = todayIn(timeZone, now);
   const changesAt = model.billingAddressChangesAt ?? Infinity;
   return {

@@ -1,6 +1,5 @@
 /** Rows of an invoice → what the PDF prints. Pure: sums in exact minor units. */
 import { invoiceStatus, invoiceSummary, minorToDecimal, moneyFromDecimal, todayIn, toMinor } from '@portal/contract';
-import { timeZoneOfAddress } from '@portal/contract/regions';
 import {
   billToLines,
   billToName,
@@ -38,7 +37,7 @@ export const invoicePdfData = (input: {
       credited: moneyFromDecimal(invoice.credited),
       dueDate: invoice.dueDate,
     },
-    todayIn(timeZoneOfAddress(billTo), input.now),
+    todayIn(billTo.timeZone, input.now),
   );
   let subtotal = 0n;
   let taxes = 0n;

@@ -4,7 +4,6 @@
  */
 import type { Readable } from 'node:stream';
 import type { DocumentKind, InvoiceUrls } from '@portal/contract';
-import { timeZoneOfAddress } from '@portal/contract/regions';
 import { HttpError, forbidden, notFound } from '../../errors';
 import type { Deps } from '../../http/deps';
 import type { Caller } from '../../lib/caller';
@@ -94,4 +93,4 @@ export const invoiceCdrCsv = (
   invoice: PostedInvoiceRow,
   billTo: BillToRow,
 ): Promise<Readable> =>
-  cdrCsvStream(database, invoice.id, { language: documentLanguage(billTo.language), timeZone: timeZoneOfAddress(billTo) });
+  cdrCsvStream(database, invoice.id, { language: documentLanguage(billTo.language), timeZone: billTo.timeZone });

@@ -14,7 +14,6 @@ import {
   type Paged,
   type PagedQuery,
 } from '@portal/contract';
-import { timeZoneOfAddress } from '@portal/contract/regions';
 import { conflict, invalidFields, notFound } from '../../errors';
 import type { Deps } from '../../http/deps';
 import type { Caller } from '../../lib/caller';
@@ -91,7 +90,8 @@ export const createDispute = async (deps: Pick<Deps, 'db' | 'clock' | 'outbox'>,
   if (found.category === 'Tax') throw invalidFields(DISPUTE_MESSAGES.taxLine, { chargeId: DISPUTE_MESSAGES.taxLine });
   const now = deps.clock.now();
   const billTo = await findBillTo(deps.db, found.accountId, null, now);
-  const window = disputeWindow(found.postedDate, timeZoneOfAddress(billTo), now);
+  if (!billTo) throw notFound(what);
+  const window = disputeWindow(found.postedDate, billTo.timeZone, now);
   if (!window.open) throw conflict(DISPUTE_MESSAGES.windowClosed(window.billingDay, window.closesOn));
 
   const amountMinor = toMinor(body.amount);

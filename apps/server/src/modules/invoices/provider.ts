@@ -13,6 +13,7 @@ import { conflict, invalidFields, notFound } from '../../errors';
 import { recordAudit } from '../../lib/audit';
 import { clientActor, recordEvent } from '../../lib/events';
 import { requestHash } from '../../lib/request-hash';
+import { applyUnappliedCreditsOnPosting } from '../../lib/unapplied-credits';
 import { announcePostedInvoice } from './posted-notices';
 import { invoiceBodyProblems, numberTaken } from './provider-rules';
 import { findPostingLookup, findProviderInvoice, insertPostedInvoice, violatesUnique } from './provider-store';
@@ -62,6 +63,7 @@ export const postProviderInvoice = async (
       if (!first) throw new Error(`The posting of invoice ${externalId} conflicted with one that is not there.`);
       return repeatOf(tx, externalId, first, hash);
     }
+    await applyUnappliedCreditsOnPosting(tx, target.accountId, body.currency, now);
     await recordAudit(tx, {
       actorUserId: null,
       actorClientId: client.apiClientId,

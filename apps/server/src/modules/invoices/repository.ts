@@ -4,6 +4,7 @@
  */
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AddressFields, PagedQuery } from '@portal/contract';
+import { accountTimeZone } from '@portal/contract/regions';
 import type { PortalDb } from '../../db/client';
 import { charges, invoices, paymentAssignments, payments, receivables } from '../../db/schema';
 import { compileFilter, compileOrderBy } from '../../filter';
@@ -296,6 +297,8 @@ export interface BillToRow extends AddressFields {
   language: 'English' | 'French';
   /** Whether an address was found (all address fields may legitimately be null). */
   hasAddress: boolean;
+  /** The account's time zone (`accountTimeZone`): what its documents date things by. */
+  timeZone: string;
 }
 
 /**
@@ -318,6 +321,7 @@ export const findBillTo = async (
     invoice_name: string | null;
     invoice_email_address: string | null;
     language: 'English' | 'French';
+    time_zone: string | null;
     street_number: string | null;
     street_name: string | null;
     city: string | null;
@@ -326,7 +330,7 @@ export const findBillTo = async (
     country: string | null;
     has_address: boolean;
   }>(sql`
-    select a.customer_no, a.name, a.invoice_name, a.invoice_email_address, a.language,
+    select a.customer_no, a.name, a.invoice_name, a.invoice_email_address, a.language, a.time_zone,
       b.street_number, b.street_name, b.city, b.province, b.postal, b.country, b.id is not null as has_address
     from accounts a
     left join lateral (
@@ -352,6 +356,7 @@ export const findBillTo = async (
     postal: row.postal,
     country: row.country,
     hasAddress: row.has_address,
+    timeZone: accountTimeZone(row.time_zone, row),
   };
 };
 

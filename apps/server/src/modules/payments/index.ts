@@ -1,6 +1,6 @@
 /** Payment/* calls, and the payment machinery other modules and the jobs use. */
 export { paymentRoutes } from './routes';
-export { allocateOldestFirst } from './allocation';
+export { allocateOldestFirst } from '../../lib/allocation';
 export { chargeIdempotencyKey, submitCharge } from './charging';
 export { presentPayment } from './presenter';
 export { renderPaymentReceipt, type PaymentReceipt } from './receipt';

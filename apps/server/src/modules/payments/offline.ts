@@ -1,7 +1,8 @@
 /**
  * The provider API's money in: payments taken elsewhere and credits, by the provider's own ids
  * (docs/decisions/0020-offline-payments-and-credits.md). Both go through the card payments' allocation
- * (oldest open receivable first, never above what is open) under the account lock, so card payments,
+ * (oldest open receivable first) under the account lock; a payment never above what is open, a
+ * credit's rest kept as the account's unapplied credit. Card payments,
  * offline payments, credits and disputes take what is open in turn. Idempotent by external id: the
  * same body again answers 200 with what the first answered and changes nothing; another body is 409.
  */
@@ -26,7 +27,7 @@ import { clientActor } from '../../lib/events';
 import { requestHash } from '../../lib/request-hash';
 import type { PortalDb } from '../../db/client';
 import { notifyAccount } from '../notifications';
-import { allocateOldestFirst, type AllocationResult } from './allocation';
+import { allocateOldestFirst, allocateUpTo, notesOnIssue, type AllocationResult } from '../../lib/allocation';
 import { isUniqueViolation, openReceivables, recordPayment, type PaymentRow } from './repository';
 import {
   accountExternalIdOf,
@@ -98,21 +99,18 @@ const namedReceivables = async (
   });
 };
 
-/** Oldest first over the named receivables, or over every open one of the account's currency. */
-const allocate = async (
-  tx: PortalDb,
-  account: LockedAccount,
-  named: { receivableId: bigint }[] | null,
-  amount: string,
-  aboveOwing: string,
-) => {
-  const open = await openReceivables(
+/** The named receivables, or every open one of the account's currency. */
+const openOf = (tx: PortalDb, account: LockedAccount, named: { receivableId: bigint }[] | null) =>
+  openReceivables(
     tx,
     account.id,
     account.currency,
     named?.map((n) => n.receivableId),
   );
-  const allocation: AllocationResult = allocateOldestFirst(open, toMinor(amount));
+
+/** Oldest first over the named receivables, or over every open one; never above what they have open. */
+const allocate = async (tx: PortalDb, account: LockedAccount, named: { receivableId: bigint }[] | null, amount: string, aboveOwing: string) => {
+  const allocation: AllocationResult = allocateOldestFirst(await openOf(tx, account, named), toMinor(amount));
   if (!allocation.ok) throw refuse('amount', aboveOwing);
   return allocation.assignments;
 };
@@ -216,20 +214,27 @@ export const recordOfflinePayment = async (
   );
 };
 
-const presentCredit = async (db: PortalDb, credit: CreditRow): Promise<ProviderCredit> => ({
-  externalId: credit.externalId,
-  accountExternalId: await accountExternalIdOf(db, credit.accountId),
-  invoiceExternalId: await invoiceExternalIdOf(db, credit.invoiceId),
-  amount: minorToDecimal(toMinor(credit.amount)),
-  currency: credit.currency.trim() as ProviderCredit['currency'],
-  reason: credit.reason,
-  createdAt: credit.createdAt.toISOString(),
-  allocations: await creditAllocations(db, credit.id),
-});
+/** The credit as issued (what it took off then, what it left unapplied), whatever later invoices took since. */
+const presentCredit = async (db: PortalDb, credit: CreditRow): Promise<ProviderCredit> => {
+  const unappliedMinor = toMinor(credit.unappliedOnIssue);
+  const notes = (await creditAllocations(db, credit.id)).map((note) => ({ ...note, amountMinor: toMinor(note.amount) }));
+  return {
+    externalId: credit.externalId,
+    accountExternalId: await accountExternalIdOf(db, credit.accountId),
+    invoiceExternalId: await invoiceExternalIdOf(db, credit.invoiceId),
+    amount: minorToDecimal(toMinor(credit.amount)),
+    currency: credit.currency.trim() as ProviderCredit['currency'],
+    reason: credit.reason,
+    createdAt: credit.createdAt.toISOString(),
+    allocations: notesOnIssue(notes, toMinor(credit.amount) - unappliedMinor).map(({ amountMinor: _, ...note }) => note),
+    unapplied: minorToDecimal(unappliedMinor),
+  };
+};
 
 /**
- * POST /p/v1/credits: a credit note on the named invoice, or spread over the account's oldest open
- * invoices; at most what is open, as a resolved dispute's.
+ * POST /p/v1/credits: credit notes on the named invoice, or spread over the account's oldest open
+ * invoices; what is more than they have open stays the account's unapplied credit, which invoices
+ * posted later take (lib/unapplied-credits.ts).
  */
 export const issueCredit = async (
   deps: Pick<Deps, 'db' | 'clock'>,
@@ -251,7 +256,7 @@ export const issueCredit = async (
           body.invoiceExternalId === null
             ? null
             : await namedReceivables(tx, account.id, () => 'invoiceExternalId', [body.invoiceExternalId]);
-        const assignments = await allocate(tx, account, named, input.amount, M.creditAboveOwing);
+        const { assignments, unassignedMinor } = allocateUpTo(await openOf(tx, account, named), toMinor(input.amount));
         const invoiceId = named?.[0]?.invoiceId ?? null;
         const credit = await insertCredit(
           tx,
@@ -263,6 +268,7 @@ export const issueCredit = async (
             amount: input.amount,
             currency: account.currency,
             reason: input.reason,
+            unappliedOnIssue: minorToDecimal(unassignedMinor),
             createdAt: now,
           },
           assignments,
@@ -280,6 +286,7 @@ export const issueCredit = async (
             externalId: input.externalId,
             reason: input.reason,
             invoiceExternalId: body.invoiceExternalId,
+            unapplied: minorToDecimal(unassignedMinor),
           },
         });
         return credit;

@@ -230,17 +230,18 @@ describe('POST /p/v1/credits', () => {
     expect(model.paymentDueDate).toBe('2025-02-21');
   });
 
-  it('credits the invoice named, at most what it has open', async () => {
+  it('credits the invoice named, and keeps what is more than it has open as unapplied credit', async () => {
     const c = await customerWithInvoices();
     const res = await credit(creditBody(c.externalId, { invoiceExternalId: c.march.externalId, amount: '50' }));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       invoiceExternalId: c.march.externalId,
       allocations: [{ invoiceExternalId: c.march.externalId, amount: '50.00' }],
+      unapplied: '0.00',
     });
     const over = await credit(creditBody(c.externalId, { invoiceExternalId: c.march.externalId, amount: '0.01' }));
-    expect(over.statusCode).toBe(400);
-    expect(over.json().fields.amount).toMatch(/unapplied credit/);
+    expect(over.statusCode).toBe(200);
+    expect(over.json()).toMatchObject({ allocations: [], unapplied: '0.01' });
     const unknown = await credit(creditBody(c.externalId, { invoiceExternalId: 'NOPE' }));
     expect(unknown.json().fields.invoiceExternalId).toMatch(/No posted invoice/);
   });
@@ -282,11 +283,32 @@ describe('POST /p/v1/credits', () => {
     expect(csv.body).toContain('Payment - Cash');
   });
 
-  it('refuses a credit when nothing is open, with 400 on the amount', async () => {
+  it('holds what is more than the account owes as credit: a negative balance owed, in the statement', async () => {
     const c = await customerWithInvoices();
-    const res = await credit(creditBody(c.externalId, { amount: '120.01' }));
-    expect(res.statusCode).toBe(400);
-    expect(res.json().fields.amount).toMatch(/unapplied credit/);
+    const res = await credit(creditBody(c.externalId, { amount: '150.00', reason: 'Goodwill: long outage' }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      amount: '150.00',
+      allocations: [
+        { invoiceExternalId: c.january.externalId, amount: '30.00' },
+        { invoiceExternalId: c.february.externalId, amount: '40.00' },
+        { invoiceExternalId: c.march.externalId, amount: '50.00' },
+      ],
+      unapplied: '30.00',
+    });
+    // The balance is money in less invoiced: in credit by 30.
+    expect((await home(c.account.id, c.headers)).balances).toEqual([{ amount: 30, currency: { code: 'CAD' } }]);
+    const statement = await ctx.app.inject({ url: `/b/v1/Account/${c.account.id}/2025-01-01/2025-03-31`, headers: c.headers });
+    expect(statement.json()).toMatchObject({
+      credits: [{ amount: 150, invoiceId: null, invoiceNumber: null, description: 'Goodwill: long outage' }],
+      totalCredited: 150,
+    });
+    const csv = await ctx.app.inject({
+      url: `/b/v1/Account/${c.account.id}/statement?from=2025-01-01&to=2025-03-31&format=csv`,
+      headers: c.headers,
+    });
+    expect(csv.body).toContain('Credit on account - Goodwill: long outage');
+    expect(csv.body).toMatch(/Closing[^\n]*,-30\.00/);
     expect((await credit(creditBody(c.externalId, { reason: '' }))).json().fields).toHaveProperty('reason');
   });
 });

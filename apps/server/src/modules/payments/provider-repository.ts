@@ -1,9 +1,9 @@
 /** SQL of the provider API's offline payments and credits: objects found by the provider's own ids. */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { minorToDecimal } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
 import { accounts, creditNotes, credits, invoices, paymentAssignments, payments, receivables } from '../../db/schema';
-import type { Assignment } from './allocation';
+import type { Assignment } from '../../lib/allocation';
+import { insertCreditNotes } from '../../lib/unapplied-credits';
 import type { PaymentRow } from './repository';
 
 export type CreditRow = typeof credits.$inferSelect;
@@ -60,15 +60,14 @@ export const findCreditByExternalId = async (db: PortalDb, externalId: string): 
   return row ?? null;
 };
 
-/** The credit notes of a provider credit, oldest due first. */
+/** The credit notes of a provider credit in the order written (those of its issue first). */
 export const creditAllocations = (db: PortalDb, creditId: bigint): Promise<AllocationRow[]> =>
   db
     .select({ invoiceExternalId: invoices.externalId, invoiceNumber: invoices.invoiceNumber, amount: creditNotes.amount })
     .from(creditNotes)
-    .innerJoin(receivables, eq(receivables.id, creditNotes.receivableId))
     .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
     .where(eq(creditNotes.creditId, creditId))
-    .orderBy(asc(receivables.dueDate), asc(receivables.id));
+    .orderBy(asc(creditNotes.id));
 
 export const invoiceExternalIdOf = async (db: PortalDb, invoiceId: bigint | null): Promise<string | null> => {
   if (invoiceId === null) return null;
@@ -83,30 +82,6 @@ export const insertCredit = async (
   assignments: readonly Assignment[],
 ): Promise<CreditRow> => {
   const [credit] = await tx.insert(credits).values(values).returning();
-  const invoiceOf = new Map(
-    (
-      await tx
-        .select({ id: receivables.id, invoiceId: receivables.invoiceId })
-        .from(receivables)
-        .where(
-          inArray(
-            receivables.id,
-            assignments.map((a) => a.receivableId),
-          ),
-        )
-    ).map((r) => [r.id, r.invoiceId]),
-  );
-  await tx.insert(creditNotes).values(
-    assignments.map((a) => ({
-      accountId: values.accountId,
-      invoiceId: invoiceOf.get(a.receivableId)!,
-      receivableId: a.receivableId,
-      creditId: credit!.id,
-      amount: minorToDecimal(a.amountMinor),
-      currency: values.currency,
-      description: values.reason,
-      createdAt: values.createdAt,
-    })),
-  );
+  await insertCreditNotes(tx, credit!, assignments, values.createdAt);
   return credit!;
 };

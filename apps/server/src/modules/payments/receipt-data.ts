@@ -1,6 +1,5 @@
 /** Rows of a successful payment → what its receipt prints. Pure: sums in exact minor units. */
 import { OFFLINE_PAYMENT_METHOD_LABELS, minorToDecimal, toMinor } from '@portal/contract';
-import { timeZoneOfAddress } from '@portal/contract/regions';
 import type { Brand } from '../../lib/brand';
 import { documentLanguage, type DocumentLanguage } from '../../lib/language';
 import { taxRegistrationsFor, type TaxNumbers, type TaxRegistration } from '../../lib/tax-registrations';
@@ -60,7 +59,7 @@ export const receiptPdfData = (input: {
   return {
     brand: input.brand,
     language,
-    timeZone: timeZoneOfAddress(billTo),
+    timeZone: billTo.timeZone,
     taxRegistrations: taxRegistrationsFor(billTo, input.taxNumbers ?? {}),
     receiptNumber: payment.receiptNumber,
     paymentReference: payment.providerRef?.trim() || payment.reference?.trim() || null,

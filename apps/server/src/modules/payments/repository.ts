@@ -1,11 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { minorToDecimal, toMinor } from '@portal/contract';
+import { minorToDecimal } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
 import { invoices, paymentAssignments, payments, receivables } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
 import { visibleAccountsCondition } from '../../lib/access';
-import { committedOnReceivable } from '../../lib/ledger';
-import type { Assignment, OpenReceivable } from './allocation';
+import type { Assignment } from '../../lib/allocation';
 import { initialChargeLease } from './charge-lease';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -49,26 +48,8 @@ export const listPaymentInvoices = (db: PortalDb, paymentId: bigint) =>
     .where(eq(paymentAssignments.paymentId, paymentId))
     .orderBy(receivables.dueDate, invoices.invoiceNumber);
 
-/**
- * Receivables of posted invoices in the currency, with what is still open on each (amount less
- * Successful and InProgress assignments). `ids` limits the rows (explicit assignments); without it
- * only receivables with something open come back.
- */
-export const openReceivables = async (
-  db: PortalDb,
-  accountId: bigint,
-  currency: string,
-  ids?: readonly bigint[],
-): Promise<OpenReceivable[]> => {
-  const open = sql`r.amount - ${committedOnReceivable(sql`r.id`)}`;
-  const filter = ids ? sql`r.id = any(${`{${ids.join(',')}}`}::bigint[])` : sql`${open} > 0`;
-  const result = await db.execute<{ id: bigint; due_date: string; open: string }>(sql`
-    select r.id, r.due_date, (${open})::text as open
-    from receivables r join invoices i on i.id = r.invoice_id
-    where r.account_id = ${accountId} and r.currency = ${currency} and i.state = 'Posted' and ${filter}
-    order by r.due_date, r.id`);
-  return result.rows.map((row) => ({ id: BigInt(row.id), dueDate: String(row.due_date), openMinor: toMinor(row.open) }));
-};
+export { openReceivables } from '../../lib/unapplied-credits';
+
 
 /** Records a payment whose charge its creator sends next (it holds the charge lease). */
 export const insertPayment = (tx: PortalDb, values: NewPayment & { createdAt: Date }, assignments: readonly Assignment[]): Promise<PaymentRow> =>

@@ -7,7 +7,7 @@ import { recordAudit } from '../../lib/audit';
 import type { Caller } from '../../lib/caller';
 import { isCardExpired } from '@portal/contract';
 import { findPaymentMethod, type PaymentMethodRow } from '../payment-methods';
-import { allocateOldestFirst, checkExplicitAssignments, type AllocationResult } from './allocation';
+import { allocateOldestFirst, checkExplicitAssignments, type AllocationResult } from '../../lib/allocation';
 import { submitCharge } from './charging';
 import { presentPayment } from './presenter';
 import type { Deps } from '../../http/deps';

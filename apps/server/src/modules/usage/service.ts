@@ -1,8 +1,8 @@
 /** Usage calls: the account's owner (or Staff/Admin) only; 404 for any other account, as every billing call. */
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
-import type { CurrencyCode, UsageFilter, UsageRecords, UsageRecordsQuerySchema, UsageSummary } from '@portal/contract';
-import { timeZoneOfAddress } from '@portal/contract/regions';
+import { monthIn, type CurrencyCode, type UsageFilter, type UsageRecords, type UsageRecordsQuerySchema, type UsageSummary } from '@portal/contract';
+import { accountTimeZone } from '@portal/contract/regions';
 import type { PortalDb } from '../../db/client';
 import type { Deps } from '../../http/deps';
 import { notFound } from '../../errors';
@@ -40,14 +40,6 @@ export const getUsageRecords = async (
   return presentUsageRecords(rows, groups, query.count, currencyOf(account));
 };
 
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-
-/** The calendar month of `now` (UTC billing days), for an account with no period being billed. */
-const monthOf = (now: Date) => ({
-  start: isoDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))),
-  end: isoDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0))),
-});
-
 /** Usage/summary: This period, against the plan, with the estimate of the next bill. */
 export const getUsageSummary = async ({ db, clock }: Pick<Deps, 'db' | 'clock'>, caller: Caller, accountId: bigint): Promise<UsageSummary> => {
   const account = await requireAccount(db, caller, accountId);
@@ -57,7 +49,8 @@ export const getUsageSummary = async ({ db, clock }: Pick<Deps, 'db' | 'clock'>,
     findPlanLine(db, accountId),
     findBillTo(db, accountId, null, now),
   ]);
-  const period = open ? { start: open.startDate, end: open.endDate } : monthOf(now);
+  // With no period being billed: the calendar month it is now in the account's zone.
+  const period = open ? { start: open.startDate, end: open.endDate } : monthIn(billTo?.timeZone ?? accountTimeZone(null, null), now);
   const groups = await usageGroups(db, usageCondition(accountId, { from: period.start, to: period.end }));
   return summarizeUsage({
     period,
@@ -90,6 +83,6 @@ export const prepareUsageExport = async (
   const language = documentLanguage(billTo.language);
   return {
     fileName: USAGE_TEXTS[language].exportFileName(billTo.customerNo, filter.from, filter.to),
-    open: () => usageCsvStream(database, usageCondition(accountId, filter), { language, timeZone: timeZoneOfAddress(billTo) }),
+    open: () => usageCsvStream(database, usageCondition(accountId, filter), { language, timeZone: billTo.timeZone }),
   };
 };

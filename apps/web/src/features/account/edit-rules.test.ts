@@ -18,6 +18,7 @@ const base: AccountDetailsResponse = {
     language: 'English',
     paymentMethod: 'Credit Card (Manual)',
     parentId: null,
+    timeZone: null,
     accountContacts: [],
   },
   addresses: [

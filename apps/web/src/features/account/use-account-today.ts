@@ -1,14 +1,15 @@
-import { todayIn } from '@portal/contract';
-import { timeZoneOfAddress } from '@portal/contract/regions';
+import { todayIn, type AccountDetailsResponse } from '@portal/contract';
+import { accountTimeZone } from '@portal/contract/regions';
 import { useAccountDetails } from './api/get-account-details';
 import { currentBillingAddress } from './rules';
 
+/** Today in the account's time zone: the one the provider set, else its billing address's (the provider's until details load). */
+export const accountToday = (details: AccountDetailsResponse | undefined, now: Date): string =>
+  todayIn(accountTimeZone(details?.account.timeZone, details ? currentBillingAddress(details, now) : null), now);
+
 /**
- * Today's date where the account's customer lives (from its billing address), so an invoice turns
- * Overdue at their midnight. The account details are the ones the dashboard and profile already cache.
+ * Today's date in the account's time zone, so an invoice turns Overdue at the customer's midnight.
+ * The account details are the ones the dashboard and profile already cache.
  */
-export const useAccountToday = (accountId: bigint | null, now: Date = new Date()): string => {
-  const details = useAccountDetails(accountId);
-  const address = details.data ? currentBillingAddress(details.data, now) : null;
-  return todayIn(timeZoneOfAddress(address), now);
-};
+export const useAccountToday = (accountId: bigint | null, now: Date = new Date()): string =>
+  accountToday(useAccountDetails(accountId).data, now);

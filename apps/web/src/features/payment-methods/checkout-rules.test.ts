@@ -125,6 +125,7 @@ const details = (overrides: Partial<AccountDetailsResponse> = {}): AccountDetail
     language: 'English',
     paymentMethod: 'Credit Card (Manual)',
     parentId: null,
+    timeZone: null,
     accountContacts: [],
   },
   addresses: [

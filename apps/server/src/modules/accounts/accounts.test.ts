@@ -97,8 +97,8 @@ describe('GET /b/v1/Account/names', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       value: [
-        { accountId: Number(sub.id), listName: 'Alpha Line (C-201)', parentId: Number(own.id), currency: 'USD' },
-        { accountId: Number(own.id), listName: 'Beta Household (C-200)', parentId: null, currency: 'CAD' },
+        { accountId: Number(sub.id), listName: 'Alpha Line (C-201)', parentId: Number(own.id), currency: 'USD', closedAt: null, documentsUntil: null },
+        { accountId: Number(own.id), listName: 'Beta Household (C-200)', parentId: null, currency: 'CAD', closedAt: null, documentsUntil: null },
       ],
       count: 2,
     });
@@ -109,7 +109,7 @@ describe('GET /b/v1/Account/names', () => {
     expect(all.json().count).toBe(3);
     expect(all.json().value.map((v: { listName: string }) => v.listName)).toEqual(['Alpha Line (C-201)', 'Beta Household (C-200)']);
     const search = await get(`/b/v1/Account/names?dnfilter=${encodeURIComponent('ListName.contains("gamma")')}&orderby=listName%20asc&take=20`, staff);
-    expect(search.json()).toEqual({ value: [{ accountId: Number(other.id), listName: 'Gamma Corp (C-300)', parentId: null, currency: 'CAD' }] });
+    expect(search.json()).toEqual({ value: [{ accountId: Number(other.id), listName: 'Gamma Corp (C-300)', parentId: null, currency: 'CAD', closedAt: null, documentsUntil: null }] });
     const desc = await get('/b/v1/Account/names?orderby=CustomerNo%20desc&take=1', staff);
     expect(desc.json().value[0].listName).toBe('Gamma Corp (C-300)');
   });

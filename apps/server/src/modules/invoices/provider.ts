@@ -50,13 +50,9 @@ export const postProviderInvoice = async (
   const problems = invoiceBodyProblems(body, { accountCurrency: target.currency, numberTaken: target.numberTaken });
   if (Object.keys(problems).length > 0) throw invalidFields(`The invoice cannot be posted: ${Object.values(problems).join(' ')}`, problems);
 
-  return deps.db.transaction(async (tx) => {
+  const posting = deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
-    const invoice = await insertPostedInvoice(tx, { accountId: target.accountId, externalId, requestHash: hash, body, at: now }).catch((error: unknown) => {
-      // Another invoice took the number since it was looked up.
-      if (violatesUnique(error, 'invoices_number_idx')) throw invalidFields('The invoice cannot be posted.', { number: numberTaken(body.number) });
-      throw error;
-    });
+    const invoice = await insertPostedInvoice(tx, { accountId: target.accountId, externalId, requestHash: hash, body, at: now });
     if (!invoice) {
       // Another posting of this external id committed since the lookup.
       const { posted: first } = await findPostingLookup(tx, externalId, body);
@@ -87,6 +83,14 @@ export const postProviderInvoice = async (
       target.language,
     );
     return { created: true, invoice };
+  });
+  return posting.catch(async (error: unknown) => {
+    if (!violatesUnique(error, 'invoices_number_idx')) throw error;
+    // Another invoice took the number since it was looked up: a posting of this same external id
+    // (PostgreSQL may report the number's index before waiting on the external id's) or another one.
+    const { posted: first } = await findPostingLookup(deps.db, externalId, body);
+    if (first) return repeatOf(deps.db, externalId, first, hash);
+    throw invalidFields('The invoice cannot be posted.', { number: numberTaken(body.number) });
   });
 };
 

@@ -15,6 +15,9 @@ export const root = fileURLToPath(new URL('..', import.meta.url));
 const START_WORDS = JSON.parse(readFileSync(`${root}/apps/server/package.json`, 'utf8')).scripts.start.split(' ');
 const START_ENV = Object.fromEntries(START_WORDS.slice(0, START_WORDS.indexOf('node')).map((word) => word.split('=')));
 const SERVER_ARGS = START_WORDS.slice(START_WORDS.indexOf('node') + 1);
+/** The Node flags and environment `npm start` runs the server with, for a process measured beside it. */
+export const SERVER_NODE_FLAGS = SERVER_ARGS.filter((word) => word.startsWith('--'));
+export const SERVER_NODE_ENV = START_ENV;
 
 /** The key a production-mode server under benchmark seals its secrets with (SECRETS_KEY), one per bench database. */
 export const BENCH_SECRETS_KEY = process.env.SECRETS_KEY ?? 'be'.repeat(32);

@@ -126,6 +126,7 @@ test('an Admin registers a webhook endpoint, sends a test event, sees its delive
     await page.getByRole('menu', { name: 'User menu' }).getByRole('menuitemradio', { name: 'Français' }).click();
     const deliveriesFr = page.getByRole('region', { name: `Envois récents à ${url}` });
     await expect(deliveriesFr.getByRole('row').filter({ hasText: eventId })).toContainText('Livré');
+    await expect(page.getByText(/^Chaque envoi est conservé 30\s+jours après sa dernière tentative/)).toBeVisible();
     await expect(
       page
         .getByRole('row')

@@ -1099,6 +1099,10 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_account_order_idx')
       .on(t.endpointId, t.accountId, t.id)
       .where(sql`${t.status} in ('pending', 'retrying')`),
+    // The retention step's: finished deliveries by their last attempt.
+    index('webhook_deliveries_finished_idx')
+      .on(t.lastAttemptAt)
+      .where(sql`${t.status} in ('succeeded', 'failed')`),
   ],
 );
 

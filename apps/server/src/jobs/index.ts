@@ -6,7 +6,7 @@ import { deleteExpiredEvents } from '../modules/events';
 import { noticePostedInvoices } from '../modules/invoices';
 import { noticeExpiringCards } from '../modules/payment-methods';
 import { RESUBMIT_EVERY_MS, resubmitUnconfirmedCharges, settleDueSandboxPayments } from '../modules/payments';
-import { WEBHOOK_EVERY_MS, webhookDispatcherOf, type WebhookDispatcher } from '../modules/webhooks';
+import { WEBHOOK_EVERY_MS, deleteExpiredDeliveries, webhookDispatcherOf, type WebhookDispatcher } from '../modules/webhooks';
 import { createJobRunRecord } from './job-runs';
 import { createScheduler, type JobStep } from './scheduler';
 
@@ -21,7 +21,7 @@ export const AUTOPAY_EVERY_MS = 30_000;
 export const DAILY_NOTICES_EVERY_MS = 60 * 60_000;
 /** How often newly posted invoices are looked for. */
 export const POSTED_NOTICES_EVERY_MS = 60_000;
-/** How often events past EVENT_RETENTION_DAYS are deleted (an hour late deletes nothing early). */
+/** How often events and finished webhook deliveries past EVENT_RETENTION_DAYS are deleted (an hour late deletes nothing early). */
 export const EVENT_RETENTION_EVERY_MS = 60 * 60_000;
 
 /** The daily notices step: cards and coming automatic payments (safe on several instances). */
@@ -38,6 +38,7 @@ export const billingJobSteps = (deps: Pick<Deps, 'db' | 'clock' | 'provider' | '
     { name: 'daily-notices', everyMs: DAILY_NOTICES_EVERY_MS, run: (now) => dailyNotices(deps, now) },
     { name: 'invoice-posted-notices', everyMs: POSTED_NOTICES_EVERY_MS, run: (now) => noticePostedInvoices(deps, now) },
     { name: 'event-retention', everyMs: EVENT_RETENTION_EVERY_MS, run: (now) => deleteExpiredEvents(deps.db, now) },
+    { name: 'webhook-delivery-retention', everyMs: EVENT_RETENTION_EVERY_MS, run: (now) => deleteExpiredDeliveries(deps.db, now) },
   ];
   if (deps.provider.name === 'sandbox') {
     // Ticks several times per settle delay so a charge settles "within a few seconds".

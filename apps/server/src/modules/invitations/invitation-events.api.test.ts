@@ -130,4 +130,16 @@ describe('person.joined and person.removed', () => {
       { type: 'person.removed', actor: client, data: { email: 'riley.known@example.com' } },
     ]);
   });
+
+  it('a disabled or pending person added and removed by the provider: no event, as they reach the account only once approved', async () => {
+    const account = await providerAccount();
+    await createUser(ctx.database.db, { email: 'dale.disabled@example.com', name: 'Dale Disabled', status: 'disabled' });
+    await createUser(ctx.database.db, { email: 'pia.pending@example.com', name: 'Pia Pending', status: 'pending' });
+    for (const email of ['dale.disabled@example.com', 'pia.pending@example.com']) {
+      expect((await invite(account.externalId, email, 'Someone')).json()).toMatchObject({ status: 'added' });
+      const removed = await ctx.app.inject({ method: 'DELETE', url: `/p/v1/accounts/${account.externalId}/people/${encodeURIComponent(email)}`, headers: bearer(writer) });
+      expect(removed.statusCode).toBe(204);
+    }
+    expect(await eventsOf(account.externalId)).toEqual([]);
+  });
 });

@@ -78,8 +78,9 @@ export const invitePerson = async (
       entityId: user.id,
       details: { email: request.email, role: request.role, status, createdUser: created, accessGranted: granted },
     });
-    // A person who already signs in has joined now; an invited one joins when they accept (lib/person-events.ts).
-    if (granted && status === 'added') {
+    // A person who already signs in has joined now; an invited one joins when they accept, a disabled or pending one
+    // when an Admin approves them with the account (lib/person-events.ts).
+    if (granted && status === 'added' && user.status === 'active') {
       await recordTypedEvent(tx, { type: 'person.joined', accountId: account.id, actor: clientActor(client), data: { email: request.email, name: user.name, via: 'added' }, at: now });
     }
     // A disabled person is given the access (it holds once they are enabled again) but mailed nothing.
@@ -117,7 +118,10 @@ export const removePerson = async (deps: Pick<Deps, 'db' | 'clock'>, client: Cli
         entityId: userId,
         details: { email, sessionsEnded },
       });
-      await recordTypedEvent(tx, { type: 'person.removed', accountId: account.id, actor: clientActor(client), data: { email }, at: now });
+      // A disabled person already stopped reaching the account when disabled, and a pending one never did.
+      if ((await findUserById(tx, userId))?.status === 'active') {
+        await recordTypedEvent(tx, { type: 'person.removed', accountId: account.id, actor: clientActor(client), data: { email }, at: now });
+      }
     }
   });
 };

@@ -80,6 +80,17 @@ export const existingAccountIds = async (db: PortalDb, ids: readonly bigint[]): 
           .where(inArray(accounts.id, [...ids]))
       ).map((r) => r.id);
 
+/**
+ * The user's status and accounts, the row locked until the transaction ends: two Admins changing one user
+ * take turns, so each change's events start from what the other left.
+ */
+export const lockUserAccess = async (db: PortalDb, userId: bigint): Promise<{ status: UserStatus; accountIds: bigint[] } | null> => {
+  const [user] = await db.select({ status: users.status }).from(users).where(eq(users.id, userId)).for('update');
+  if (!user) return null;
+  const links = await db.select({ accountId: userAccounts.accountId }).from(userAccounts).where(eq(userAccounts.userId, userId));
+  return { status: user.status as UserStatus, accountIds: links.map((l) => l.accountId) };
+};
+
 /** Sets status and roles and replaces the user's accounts (run inside a transaction). */
 export const replaceUserAccess = async (
   db: PortalDb,

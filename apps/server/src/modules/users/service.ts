@@ -1,11 +1,13 @@
 import { AUTH_MESSAGES, ONE_TIME_LOGIN_TTL_MS, type OneTimeLoginLink, type Role, type UserStatus, type UserSummary } from '@portal/contract';
 import { badRequest, conflict, notFound } from '../../errors';
 import { recordAudit } from '../../lib/audit';
+import { actorOfCaller } from '../../lib/events';
+import { reachedAccountIds, recordAccessChanged } from '../../lib/person-events';
 import type { Caller } from '../../lib/caller';
 import type { Deps } from '../../http/deps';
 import { expiresAfter, generateOpaqueToken, hashOpaqueToken, replaceToken, invalidateTokens } from '../tokens';
 import { toUserSummary } from './presenter';
-import { existingAccountIds, findUserWithAccounts, listUsers, replaceUserAccess, setUserStatus, deleteThrottleCounters, throttleCounters, type UserWithAccounts } from './repository';
+import { existingAccountIds, findUserWithAccounts, listUsers, lockUserAccess, replaceUserAccess, setUserStatus, deleteThrottleCounters, throttleCounters, type UserWithAccounts } from './repository';
 import { queueResetEmail } from '../passwords';
 import { endUserSessions, lockedOutUntil, signInLockoutKeys } from '../sessions';
 
@@ -35,7 +37,10 @@ const summaryOf = async (deps: Pick<Deps, 'db' | 'clock'>, id: bigint): Promise<
 export const listUsersForAdmin = async (deps: Pick<Deps, 'db' | 'clock'>, filter: { status?: UserStatus; search?: string }): Promise<UserSummary[]> =>
   summaries(deps, await listUsers(deps.db, filter));
 
-/** Activates a user with exactly these accounts and roles (also re-enables a disabled user). */
+/**
+ * Activates a user with exactly these accounts and roles (also re-enables a disabled user); the accounts they
+ * come to reach or stop reaching are told as person.joined and person.removed (lib/person-events.ts).
+ */
 export const approveUser = async (
   deps: Pick<Deps, 'db' | 'clock'>,
   actor: Caller,
@@ -53,7 +58,9 @@ export const approveUser = async (
   const sameAccess =
     before.roles.length === roles.length && roles.every((r) => before.roles.includes(r)) && previousAccountIds.join() === accountIds.join();
   await deps.db.transaction(async (tx) => {
+    const reached = reachedAccountIds((await lockUserAccess(tx, id)) ?? { status: before.status, accountIds: previousAccountIds });
     await replaceUserAccess(tx, id, { status: 'active', roles, accountIds }, now);
+    await recordAccessChanged(tx, { user: before, before: reached, after: accountIds, actor: actorOfCaller(actor), at: now });
     // Roles and scopes live in the tokens: new access takes effect by signing in again, on every instance at once.
     if (!sameAccess) await endUserSessions(tx, { userId: id, reason: 'access_changed', now });
     await recordAudit(tx, {
@@ -80,7 +87,10 @@ export const disableUser = async (deps: Pick<Deps, 'db' | 'clock'>, actor: Calle
   const before = await loadUser(deps, id);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
+    const reached = reachedAccountIds((await lockUserAccess(tx, id)) ?? { status: before.status, accountIds: before.accounts.map((a) => a.accountId) });
     await setUserStatus(tx, id, 'disabled', now);
+    // A disabled person reaches none of their accounts; their access stays for when they are approved again.
+    await recordAccessChanged(tx, { user: before, before: reached, after: [], actor: actorOfCaller(actor), at: now });
     await endUserSessions(tx, { userId: id, reason: 'user_disabled', now });
     await invalidateTokens(tx, id, 'reset', now);
     await invalidateTokens(tx, id, 'one_time_login', now);

@@ -5,6 +5,7 @@ import { webhookSecretsOf } from './service';
 
 export { webhookRoutes } from './routes';
 export { ENDPOINT_DISABLED_PURPOSE, type WebhookDispatcher } from './delivery';
+export { deleteExpiredDeliveries } from './retention';
 
 /** How often an instance looks for endpoints with due deliveries (a lane then runs until none is due). */
 export const WEBHOOK_EVERY_MS = 1_000;

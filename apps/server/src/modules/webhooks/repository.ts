@@ -222,3 +222,27 @@ export const deliveryBacklog = async (db: PortalDb, now: Date): Promise<{ endpoi
     group by w.id`);
   return rows.map((r) => ({ endpointId: r.endpoint_id, oldestAgeSeconds: Number(r.oldest), unfinished: Number(r.unfinished) }));
 };
+
+/**
+ * Deletes up to `limit` deliveries (and their attempts) past retention: finished ones (delivered or given up)
+ * whose last attempt was before `before`, and any of an endpoint deleted before then, which nothing can send,
+ * replay or show again. A delivery still due is never one of them; a replay racing the deletion locks its row
+ * first (it is skipped) or finds it gone. Answers how many were deleted.
+ */
+export const deleteDeliveriesBefore = async (db: PortalDb, before: Date, limit: number): Promise<number> => {
+  const at = before.toISOString();
+  const { rows } = await db.execute<{ id: string }>(sql`
+    with expired as (
+      select d.id from webhook_deliveries d
+      where (d.status in ('succeeded', 'failed') and d.last_attempt_at < ${at}::timestamptz)
+        or d.endpoint_id in (select w.id from webhook_endpoints w where w.deleted_at < ${at}::timestamptz)
+      order by d.id
+      limit ${limit}
+      for update of d skip locked
+    ),
+    attempts as (delete from webhook_attempts a using expired where a.delivery_id = expired.id)
+    delete from webhook_deliveries d using expired where d.id = expired.id
+    returning d.id`);
+  return rows.length;
+};
+

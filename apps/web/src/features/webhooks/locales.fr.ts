@@ -97,6 +97,8 @@ export const fr: Catalog<typeof en> = {
   endpoint: 'Point de terminaison',
   outcome: 'Résultat',
   deliveriesOf: 'Envois récents à {{url}}',
+  deliveriesKept_one: 'Chaque envoi est conservé {{count}}\u00a0jour après sa dernière tentative\u202f; un envoi encore en attente est conservé jusqu’à son départ.',
+  deliveriesKept_other: 'Chaque envoi est conservé {{count}}\u00a0jours après sa dernière tentative\u202f; un envoi encore en attente est conservé jusqu’à son départ.',
   event: 'Événement',
   createdFrom: 'Créés à partir du',
   createdTo: 'Créés jusqu’au',

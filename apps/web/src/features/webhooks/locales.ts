@@ -94,6 +94,8 @@ export const en = {
   endpoint: 'Endpoint',
   outcome: 'Outcome',
   deliveriesOf: 'Recent deliveries of {{url}}',
+  deliveriesKept_one: 'Each delivery is kept {{count}} day after its last attempt; one still waiting to be sent is kept until it is.',
+  deliveriesKept_other: 'Each delivery is kept {{count}} days after its last attempt; one still waiting to be sent is kept until it is.',
   event: 'Event',
   createdFrom: 'Created from',
   createdTo: 'Created until',

@@ -277,6 +277,7 @@ describe('/admin/webhooks', () => {
     expect(timedOut.getByText('No answer in 10 s')).toBeInTheDocument();
     expect(timedOut.getByText('None')).toBeInTheDocument();
     expect(list.getByText('3 deliveries shown')).toBeInTheDocument();
+    expect(list.getByText('Each delivery is kept 30 days after its last attempt; one still waiting to be sent is kept until it is.')).toBeInTheDocument();
 
     const read = () => calls.filter((c) => isCallTo(endpoints.webhookDeliveries, c)).length;
     const before = read();
@@ -399,6 +400,8 @@ describe('/admin/webhooks', () => {
     const retrying = within(await screen.findByRole('row', { name: /evt_12/ }));
     expect(retrying.getByText('Échec, nouvel essai prévu')).toBeInTheDocument();
     expect(retrying.getByText(/^1,2\s+s$/)).toBeInTheDocument();
+    // Matched with its no-break spaces made plain, as getByText reads the text.
+    expect(screen.getByText('Chaque envoi est conservé 30 jours après sa dernière tentative ; un envoi encore en attente est conservé jusqu’à son départ.')).toBeInTheDocument();
   });
 
   it('tells anyone but an Admin that only administrators manage webhooks', async () => {

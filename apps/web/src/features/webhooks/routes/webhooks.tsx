@@ -1,4 +1,4 @@
-import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointSecret } from '@portal/contract';
+import { EVENT_RETENTION_DAYS, type WebhookDelivery, type WebhookEndpoint, type WebhookEndpointSecret } from '@portal/contract';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, KeyRound, ListChecks, Plus, Power, RefreshCw, RotateCcw, Send, Webhook } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
@@ -327,6 +327,7 @@ export function WebhooksPage() {
               </Button>
             </div>
           </div>
+          <p className="text-sm text-fg-muted">{t('deliveriesKept', { count: EVENT_RETENTION_DAYS })}</p>
           <DeliveryFilters filter={filter} errors={filterErrors} onChange={setFilter} />
           {deliveries.isError ? (
             <Banner tone="error">{t('deliveriesLoadError')}</Banner>

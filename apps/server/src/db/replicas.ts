@@ -80,10 +80,10 @@ export const createReplicaSet = ({ primary, replicas: given, maxLagSeconds, chec
   const samples: Sample[] = [];
   let turn = 0;
 
-  const lagOf = (replay: bigint, at: number): number => {
-    for (let i = samples.length - 1; i >= 0; i -= 1) if (samples[i]!.lsn <= replay) return (at - samples[i]!.at) / 1000;
-    // Behind every sample kept: at least as old as the oldest.
-    return samples.length ? (at - samples[0]!.at) / 1000 : Infinity;
+  /** The lag, and whether it is known: behind every sample kept, it is only known to be at least the oldest's age. */
+  const lagOf = (replay: bigint, at: number): { seconds: number; known: boolean } => {
+    for (let i = samples.length - 1; i >= 0; i -= 1) if (samples[i]!.lsn <= replay) return { seconds: (at - samples[i]!.at) / 1000, known: true };
+    return { seconds: samples.length ? (at - samples[0]!.at) / 1000 : 0, known: false };
   };
 
   const checkReplica = async (replica: (typeof replicas)[number]): Promise<void> => {
@@ -96,9 +96,10 @@ export const createReplicaSet = ({ primary, replicas: given, maxLagSeconds, chec
       if (!row?.recovering || row.lsn === null) throw new Error('not a standby');
       const at = now();
       replica.replayLsn = parseLsn(row.lsn);
-      replica.lagSeconds = lagOf(replica.replayLsn, at);
+      const lag = lagOf(replica.replayLsn, at);
+      replica.lagSeconds = lag.seconds;
       replica.checkedAt = at;
-      replica.usable = replica.lagSeconds <= maxLagSeconds;
+      replica.usable = lag.known && lag.seconds <= maxLagSeconds;
     } catch {
       replica.usable = false;
       replica.lagSeconds = null;

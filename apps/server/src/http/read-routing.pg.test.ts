@@ -109,6 +109,21 @@ describe('reads from a streaming replica', () => {
     expect(await languageRead(author)).toMatchObject({ language: 'English', by: 'replica' });
   });
 
+  it('streams exports from the replica and serves cached answers read there', async () => {
+    const calls = [
+      { url: `/b/v1/Usage/records/${accountId}/export?from=2025-01-01&to=2025-01-31`, type: 'text/csv; charset=utf-8' },
+      { url: `/b/v1/Billing/GetClientHomeModel/${accountId}`, type: 'application/json; charset=utf-8' },
+      { url: `/b/v1/Usage/summary/${accountId}`, type: 'application/json; charset=utf-8' },
+    ];
+    for (const { url, type } of calls) {
+      const before = (await served()).replica;
+      const res = await ctx.app.inject({ method: 'GET', url, headers: other });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      expect(res.headers['content-type']).toBe(type);
+      expect((await served()).replica, url).toBe(before + 1);
+    }
+  });
+
   it('shows the author their change at once from the primary, others the replica until it replays it', async () => {
     await cluster.onReplica('select pg_wal_replay_pause()');
     await setLanguage('French');

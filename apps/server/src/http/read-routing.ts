@@ -85,25 +85,31 @@ export const rememberWrite = async (app: FastifyInstance, request: FastifyReques
   }
 };
 
-/** A failure that says the replica's connection is gone, not that the query was wrong. */
+/** Codes of a replica's connection gone (socket errors, server shut down, connection failures). */
 const LOST_CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
-export const isLostConnection = (error: unknown): boolean => {
+
+/**
+ * A failure of the replica rather than of the query: its connection is gone (`lost`), or its replay
+ * cancelled the statement as conflicting with recovery (`conflict`, 40001), which the primary never does.
+ */
+export const replicaFailureOf = (error: unknown): 'lost' | 'conflict' | null => {
   for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth += 1) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && LOST_CONNECTION_CODES.has(code)) return true;
-    if (/^Connection terminated|timeout exceeded when trying to connect/.test(e.message)) return true;
+    if (code === '40001') return 'conflict';
+    if ((typeof code === 'string' && LOST_CONNECTION_CODES.has(code)) || /^Connection terminated|timeout exceeded when trying to connect/.test(e.message)) return 'lost';
   }
-  return false;
+  return null;
 };
 
 /**
- * A read whose replica failed as a lost connection before anything was sent is read again from the
- * primary (reads have no effects to repeat), and the replica is skipped until the monitor sees it answer.
+ * A read whose replica failed so before anything was sent is read again from the primary (reads have no
+ * effects to repeat); a lost replica is skipped until the monitor sees it answer again.
  */
 export const readAgainOnPrimary = (app: FastifyInstance, request: FastifyRequest, sent: boolean, error: unknown): boolean => {
   const replica = request.readReplica;
-  if (!replica || sent || !isLostConnection(error)) return false;
-  app.database.replicas?.markDown(replica);
+  const failure = replica && !sent ? replicaFailureOf(error) : null;
+  if (!replica || !failure) return false;
+  if (failure === 'lost') app.database.replicas?.markDown(replica);
   replicaFallbacks.inc({ reason: 'failed' });
   request.readReplica = null;
   return true;

@@ -135,6 +135,11 @@ describe('reads from a streaming replica', () => {
       expect(res.headers['content-type']).toBe(type);
       expect((await served()).replica, url).toBe(before + 1);
     }
+    // Asked again, the home model is the answer kept: only the primary's version was read, nothing counted.
+    const before = await served();
+    const again = await ctx.app.inject({ method: 'GET', url: `/b/v1/Billing/GetClientHomeModel/${accountId}`, headers: other });
+    expect(again.statusCode).toBe(200);
+    expect(await served()).toEqual(before);
   });
 
   it('shows the author their change at once from the primary, others the replica until it replays it', async () => {

@@ -16,6 +16,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The replica this request reads from; null: the primary. */
     readReplica: Replica | null;
+    /** Whether a database was chosen for its reads (a cached answer still current needs none). */
+    readChosen: boolean;
   }
 }
 
@@ -41,10 +43,14 @@ export const readDepsOf = <D extends Pick<Deps, 'db' | 'database'>>(request: Fas
   return { ...deps, db: replica.db, database: databaseOf(replica) };
 };
 
-/** Chooses the replica a `reads: 'replica'` row is served by (a preHandler: the caller is known by then). */
+/**
+ * Chooses the replica a `reads: 'replica'` row is served by: before the handler (the caller is known by
+ * then), or for a cached row only when its answer must be read afresh.
+ */
 export const chooseReadReplica = async (app: FastifyInstance, request: FastifyRequest): Promise<void> => {
   const replicas = app.database.replicas;
   if (!replicas) return;
+  request.readChosen = true;
   // Nothing worth the lookup of the caller's last write when no replica could serve anyway.
   if (!replicas.anyUsable()) {
     replicaFallbacks.inc({ reason: 'unusable' });
@@ -61,9 +67,9 @@ export const chooseReadReplica = async (app: FastifyInstance, request: FastifyRe
   else replicaFallbacks.inc({ reason: picked.fallback });
 };
 
-/** Counts, once answered, which database served a `reads: 'replica'` row (an onResponse hook). */
-export const countRead = async (app: FastifyInstance, request: FastifyRequest): Promise<void> => {
-  if (app.database.replicas) replicaReads.inc({ served_by: request.readReplica?.name ?? 'primary' });
+/** Counts, once answered, which database served a `reads: 'replica'` row's read (an onResponse hook). */
+export const countRead = async (request: FastifyRequest): Promise<void> => {
+  if (request.readChosen) replicaReads.inc({ served_by: request.readReplica?.name ?? 'primary' });
 };
 
 /**

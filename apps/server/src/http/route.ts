@@ -82,7 +82,7 @@ export const registerEndpoint = <E extends Endpoint>(
       ...(row.access === 'public' ? [] : [noStore]),
       ...(row.method !== 'GET' && row.access !== 'public' ? [async (request: FastifyRequest) => rememberWrite(app, request)] : []),
     ],
-    onResponse: row.reads === 'replica' ? [async (request: FastifyRequest) => countRead(app, request)] : [],
+    onResponse: row.reads === 'replica' ? [countRead] : [],
     preValidation: accessCheck ? [async (request: FastifyRequest) => accessCheck(request)] : [],
     // After validation, so the account is read from the decoded input.
     preHandler: [
@@ -92,7 +92,8 @@ export const registerEndpoint = <E extends Endpoint>(
               assertAccountOpen(app.db, callerOf(request), await accountOf(request as EndpointRequest<E>), refusedWhenClosed),
           ]
         : []),
-      ...(row.reads === 'replica' ? [async (request: FastifyRequest) => chooseReadReplica(app, request)] : []),
+      // A cached row chooses only when its answer is read afresh (http/ledger-cache.ts).
+      ...(row.reads === 'replica' && !row.cached ? [async (request: FastifyRequest) => chooseReadReplica(app, request)] : []),
     ],
     schema: {
       tags: [row.tag],

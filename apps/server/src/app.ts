@@ -113,6 +113,9 @@ export const buildApp = async ({ config, database, clock = systemClock, paymentP
   app.decorate('clock', clock);
   app.decorate('paymentProvider', paymentProvider ?? (await createPaymentProvider(config, database.db, clock)));
   app.decorate('routeTable', []);
+  // Set by rows that may read from a replica (http/read-routing.ts).
+  app.decorateRequest('readReplica', null);
+  app.decorateRequest('readChosen', false);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const hooks = [route.onRequest ?? []].flat();

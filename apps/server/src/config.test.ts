@@ -27,6 +27,31 @@ describe('pools', () => {
   });
 });
 
+describe('replicas', () => {
+  const primary = { DATABASE_URL: 'postgres://portal@db:5432/portal' };
+
+  it('are none by default, and 5 s of lag is allowed', () => {
+    const config = loadConfig(primary);
+    expect([config.DATABASE_REPLICA_URLS, config.REPLICA_MAX_LAG_SECONDS]).toEqual([[], 5]);
+    expect(loadConfig({ ...primary, DATABASE_REPLICA_URLS: '' }).DATABASE_REPLICA_URLS).toEqual([]);
+  });
+
+  it('are read as a comma-separated list of PostgreSQL URLs', () => {
+    const config = loadConfig({ ...primary, DATABASE_REPLICA_URLS: 'postgres://portal@replica-a:5432/portal, postgresql://portal@replica-b/portal,', REPLICA_MAX_LAG_SECONDS: '1.5' });
+    expect(config.DATABASE_REPLICA_URLS).toEqual(['postgres://portal@replica-a:5432/portal', 'postgresql://portal@replica-b/portal']);
+    expect(config.REPLICA_MAX_LAG_SECONDS).toBe(1.5);
+  });
+
+  it.each([
+    [{ ...primary, DATABASE_REPLICA_URLS: 'http://replica/portal' }, /DATABASE_REPLICA_URLS\.0: Invalid URL/],
+    [{ ...primary, DATABASE_REPLICA_URLS: 'replica:5432' }, /DATABASE_REPLICA_URLS\.0: Invalid URL/],
+    [{ ...primary, REPLICA_MAX_LAG_SECONDS: '0' }, /REPLICA_MAX_LAG_SECONDS/],
+    [{ DATABASE_REPLICA_URLS: 'postgres://portal@replica/portal' }, /DATABASE_REPLICA_URLS needs DATABASE_URL \(PGlite has no replicas\)/],
+  ])('refuses %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
 describe('export bounds', () => {
   it('default to two exports per person and 16 KiB/s over 30 s', () => {
     const config = loadConfig({});

@@ -57,6 +57,16 @@ const EnvSchema = z.object({
   /** The origin users reach the portal at; redirects and links must stay on it. */
   PUBLIC_ORIGIN: optionalUrl,
   DATABASE_URL: optionalText,
+  /**
+   * Streaming replicas of DATABASE_URL, comma-separated: lists, details, documents, exports and usage read
+   * from them (docs/decisions/0029-reads-from-replicas.md). PostgreSQL only.
+   */
+  DATABASE_REPLICA_URLS: z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').map((url) => url.trim()).filter(Boolean) : v),
+    z.array(z.url({ protocol: /^postgres(ql)?$/ })).default([]),
+  ),
+  /** A replica that has not replayed what the primary held this long ago is skipped. */
+  REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(0.1).max(3600).default(5),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: optionalText,
@@ -201,6 +211,8 @@ export const databaseOptions = (config: Config) => ({
   acquireTimeoutMs: config.DB_ACQUIRE_TIMEOUT_MS,
   statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
   exportStatementTimeoutMs: config.EXPORT_STATEMENT_TIMEOUT_MS,
+  replicaUrls: config.DATABASE_REPLICA_URLS,
+  replicaMaxLagSeconds: config.REPLICA_MAX_LAG_SECONDS,
 });
 
 /** Reads and validates the environment once; a bad value stops the start with a clear message. */
@@ -211,6 +223,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const c = parsed.data;
+  if (c.DATABASE_REPLICA_URLS.length > 0 && !c.DATABASE_URL) throw new Error('Invalid configuration: DATABASE_REPLICA_URLS needs DATABASE_URL (PGlite has no replicas)');
   const publicOrigin = new URL(c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`).origin;
   return {
     ...c,

@@ -77,6 +77,8 @@ export const serve = async ({ flush = async () => undefined }: { flush?: () => P
       '',
       `Billing portal running at ${url}`,
       `Database: ${where}${done.length > 0 ? ` (${done.join(', ')})` : ''}`,
+      // Which host each metrics label names (the URLs, with their passwords, are never printed).
+      ...config.DATABASE_REPLICA_URLS.map((replicaUrl, i) => `Reads may go to replica${i + 1}: ${new URL(replicaUrl).host}`),
       ...(metrics ? [`Metrics at http://${metrics.address}:${metrics.port}/metrics`] : []),
       `Demo users (password ${DEMO_PASSWORD}): ${Object.values(DEMO_USERNAMES).filter((u) => u !== DEMO_USERNAMES.pending).join(', ')}; ${pendingLine}`,
       '',

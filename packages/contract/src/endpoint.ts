@@ -55,6 +55,11 @@ export interface Endpoint {
    * (docs/decisions/0016-closing-an-account.md), to everyone, or to customers only where Staff must still act.
    */
   refusedWhenClosed?: 'everyone' | 'customers';
+  /**
+   * A read the server may serve from a streaming replica (lists, details, documents, exports, usage) when
+   * one has replayed past the caller's own last write (docs/decisions/0029-reads-from-replicas.md).
+   */
+  reads?: 'replica';
 }
 
 /** One row of the endpoint table; `const` keeps every schema's exact type for both sides. */

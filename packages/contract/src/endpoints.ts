@@ -630,6 +630,7 @@ export const endpoints = {
     query: AccountNamesQuerySchema,
     answer: jsonAnswer(builtOnFirstUse(() => pagedSchema(AccountListNameSchema))),
     errors: [400, 401, 404],
+    reads: 'replica',
   }),
   accountDetails: endpoint({
     name: 'Account/details',
@@ -641,6 +642,7 @@ export const endpoints = {
     params: accountParams,
     answer: jsonAnswer(AccountDetailsResponseSchema),
     errors: [400, 401, 404],
+    reads: 'replica',
   }),
   updateCustomerDetails: endpoint({
     name: 'Account/customerdetails',
@@ -664,6 +666,7 @@ export const endpoints = {
     params: AccountStatementParamsSchema,
     answer: jsonAnswer(AccountStatementSchema),
     errors: [400, 401, 404],
+    reads: 'replica',
   }),
   account: endpoint({
     name: 'Account',
@@ -675,6 +678,7 @@ export const endpoints = {
     params: accountParams,
     answer: jsonAnswer(AccountSchema),
     errors: [400, 401, 404],
+    reads: 'replica',
   }),
   updateDefaultPaymentMethod: endpoint({
     name: 'Account/update-default-payment-method',
@@ -726,6 +730,7 @@ export const endpoints = {
     query: StatementQuerySchema,
     answer: documentAnswer('application/pdf', 'text/csv'),
     errors: [400, 401, 404],
+    reads: 'replica',
   }),
   accountHistory: endpoint({
     name: 'Account/history',
@@ -739,6 +744,7 @@ export const endpoints = {
     query: AccountHistoryQuerySchema,
     answer: jsonAnswer(builtOnFirstUse(() => pagedSchema(AccountHistoryEntrySchema))),
     errors: [400, 401, 404],
+    reads: 'replica',
   }),
 
   // ── Billing ────────────────────────────────────────────────────────────────────────────────
@@ -753,6 +759,7 @@ export const endpoints = {
     answer: jsonAnswer(HomeModelSchema),
     errors: [400, 401, 404],
     cached: 'whileLedgerUnchanged',
+    reads: 'replica',
   }),
   invoiceUrls: endpoint({
     name: 'Billing/InvoiceURLs',
@@ -778,6 +785,7 @@ export const endpoints = {
     query: DocumentLinkQuerySchema,
     answer: documentAnswer('application/pdf', 'text/csv'),
     errors: [400, 403, 404, 410, 429, 503],
+    reads: 'replica',
   }),
 
   // ── Usage ────────────────────────────────────────────────────────────────
@@ -794,6 +802,7 @@ export const endpoints = {
     params: accountParams,
     answer: jsonAnswer(UsageSummarySchema),
     errors: [400, 401, 404],
+    reads: 'replica',
   }),
   usageRecords: endpoint({
     name: 'Usage/records',
@@ -809,6 +818,7 @@ export const endpoints = {
     query: UsageRecordsQuerySchema,
     answer: jsonAnswer(UsageRecordsSchema),
     errors: [400, 401, 404],
+    reads: 'replica',
   }),
   usageExport: endpoint({
     name: 'Usage/records/export',
@@ -823,6 +833,7 @@ export const endpoints = {
     query: UsageFilterQuerySchema,
     answer: documentAnswer('text/csv'),
     errors: [400, 401, 404, 429, 503],
+    reads: 'replica',
   }),
 
   // ── Invoice, Charge, Search ────────────────────────────────────────────────────────────────
@@ -838,6 +849,7 @@ export const endpoints = {
     errors: [400, 401, 404],
     // Only a page of one account (`AccountId==7 && …`, as the invoices screen asks) is cached.
     cached: 'whileLedgerUnchanged',
+    reads: 'replica',
   }),
   invoiceDetails: endpoint({
     name: 'Invoice/details',
@@ -850,6 +862,7 @@ export const endpoints = {
     answer: jsonAnswer(InvoiceDetailsSchema),
     errors: [400, 401, 404],
     cached: 'whileLedgerUnchanged',
+    reads: 'replica',
   }),
   invoiceContent: endpoint({
     name: 'Invoice/content',
@@ -862,6 +875,7 @@ export const endpoints = {
     query: InvoiceContentQuerySchema,
     answer: jsonAnswer(InvoiceContentSchema),
     errors: [400, 401, 404],
+    reads: 'replica',
   }),
   balanceForward: endpoint({
     name: 'Invoice/calcforward',
@@ -884,6 +898,7 @@ export const endpoints = {
     params: idParams,
     answer: jsonAnswer(InvoiceSchema),
     errors: [400, 401, 404],
+    reads: 'replica',
   }),
   charges: endpoint({
     name: 'Charge/items',
@@ -895,6 +910,7 @@ export const endpoints = {
     query: PagedQuerySchema,
     answer: jsonAnswer(builtOnFirstUse(() => pagedSchema(ChargeSchema))),
     errors: [400, 401],
+    reads: 'replica',
   }),
   search: endpoint({
     name: 'Search',
@@ -935,6 +951,7 @@ export const endpoints = {
     query: PagedQuerySchema,
     answer: jsonAnswer(builtOnFirstUse(() => pagedSchema(DisputeSchema))),
     errors: [400, 401],
+    reads: 'replica',
   }),
   reviewDispute: endpoint({
     name: 'Dispute/review',
@@ -990,6 +1007,7 @@ export const endpoints = {
     params: PaymentReceiptParamsSchema,
     answer: documentAnswer('application/pdf'),
     errors: [400, 401, 404, 409],
+    reads: 'replica',
   }),
   paymentMethods: endpoint({
     name: 'PaymentMethod/methods',
@@ -1313,6 +1331,7 @@ export const endpoints = {
     params: ProviderAccountParamsSchema,
     answer: jsonAnswer(ProviderAccountSchema),
     errors: [400, 401, 403, 404],
+    reads: 'replica',
   }),
   // provider rows: accounts
   providerAccountPut: endpoint({
@@ -1402,6 +1421,7 @@ export const endpoints = {
     params: ProviderInvoiceParamsSchema,
     answer: jsonAnswer(ProviderInvoiceSchema),
     errors: [400, 401, 403, 404],
+    reads: 'replica',
   }),
 
   // provider rows: usage

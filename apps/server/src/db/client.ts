@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import * as schema from './schema';
 import { createStatementNamer, nameStatementsOf } from './statement-names';
+import { createReplicaSet, type ReplicaSet } from './replicas';
 
 export type Schema = typeof schema;
 
@@ -30,6 +31,8 @@ export interface Database {
   exportPool: pg.Pool | null;
   /** The embedded database (PGlite only). */
   pglite: PGlite | null;
+  /** Streaming replicas reads may go to (PostgreSQL with DATABASE_REPLICA_URLS only). */
+  replicas: ReplicaSet | null;
   close(): Promise<void>;
 }
 
@@ -54,6 +57,12 @@ export interface DatabaseOptions {
   statementTimeoutMs?: number | undefined;
   /** Longest statement on the export pool (default 10 min: a whole export is one COPY). */
   exportStatementTimeoutMs?: number | undefined;
+  /** Streaming replicas of `url` (PostgreSQL only): docs/decisions/0029-reads-from-replicas.md. */
+  replicaUrls?: readonly string[] | undefined;
+  /** A replica further behind than this is skipped (default 5 s). */
+  replicaMaxLagSeconds?: number | undefined;
+  /** How often the replicas' replay is checked (default 1 s). */
+  replicaCheckMs?: number | undefined;
   /** Where errors of idle pooled connections go (a dropped connection must not stop the process). */
   onIdleError?: ((error: Error) => void) | undefined;
 }
@@ -108,7 +117,34 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
       options.exportStatementTimeoutMs ?? 10 * 60_000,
     );
     const db = drizzlePg(pool, { schema }) as unknown as PortalDb;
-    return { db, kind: 'postgres', pool, exportPool, pglite: null, close: async () => void (await Promise.all([pool.end(), exportPool.end()])) };
+    const replicaUrls = options.replicaUrls ?? [];
+    const replicas = replicaUrls.length
+      ? createReplicaSet({
+          primary: pool,
+          replicas: replicaUrls.map((url) => {
+            const replicaPool = createPool(pg.Pool, url, poolSize, options, options.statementTimeoutMs ?? 15_000);
+            return {
+              pool: replicaPool,
+              exportPool: createPool(pg.Pool, url, exportPool.options.max, options, options.exportStatementTimeoutMs ?? 10 * 60_000),
+              db: drizzlePg(replicaPool, { schema }) as unknown as PortalDb,
+            };
+          }),
+          maxLagSeconds: options.replicaMaxLagSeconds ?? 5,
+          checkMs: options.replicaCheckMs,
+        })
+      : null;
+    return {
+      db,
+      kind: 'postgres',
+      pool,
+      exportPool,
+      pglite: null,
+      replicas,
+      close: async () => {
+        await replicas?.close();
+        await Promise.all([pool.end(), exportPool.end()]);
+      },
+    };
   }
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const [{ PGlite: EmbeddedDatabase, types: pgliteTypes }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
@@ -128,7 +164,7 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
     startParams: [...EmbeddedDatabase.defaultStartParams, '-c', 'shared_buffers=2MB', '-c', 'max_connections=5'],
   });
   const db = drizzlePglite(pglite, { schema }) as unknown as PortalDb;
-  return { db, kind: 'pglite', pool: null, exportPool: null, pglite, close: () => pglite.close() };
+  return { db, kind: 'pglite', pool: null, exportPool: null, pglite, replicas: null, close: () => pglite.close() };
 };
 
 export const migrateDatabase = async (database: Database): Promise<void> => {

@@ -271,6 +271,17 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 /**
+ * Where the primary's WAL stood after each caller's last write (a person `u<id>`, an API client `c<id>`):
+ * that caller's reads go to a replica only once it has replayed past it, whichever instance serves them
+ * (docs/decisions/0029-reads-from-replicas.md). Written only when replicas are configured.
+ */
+export const writePositions = pgTable('write_positions', {
+  caller: text('caller').primaryKey(),
+  lsn: bigint('lsn', { mode: 'bigint' }).notNull(),
+  writtenAt: instant('written_at').notNull(),
+});
+
+/**
  * When each background job step last ran, shared by every instance: a step runs when its interval has
  * passed since then, whichever instance ran it and however often instances restart.
  */

@@ -13,6 +13,7 @@ import { createVersionedCache } from '../lib/versioned-cache';
 import { sendEncodedAnswer, type EncodedAnswer } from '../plugins/compression';
 import { encodeAnswer } from '../plugins/json';
 import { callerOf } from '../lib/caller';
+import { chooseReadReplica } from './read-routing';
 import { registerEndpoint, type EndpointRequest } from './route';
 
 /** The ledger an answer shows: an account's, or that of a Posted invoice's account. */
@@ -125,6 +126,9 @@ export function cachedRoute<E extends Endpoint, V, C>(
         return sendEncodedAnswer(request, reply, cached.answer, grew);
       }
     }
+    // Read afresh: from a replica if the row allows, its version read with it, while the version a kept
+    // answer is checked against above is always the primary's (docs/decisions/0029-reads-from-replicas.md).
+    if (row.reads === 'replica') await chooseReadReplica(app, request);
     const read = await options.read(request, scope?.of);
     const context = present ? await present.context(request) : undefined;
     const answer = encode(make(read.value, context));

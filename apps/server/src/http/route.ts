@@ -9,6 +9,7 @@ import { assertAdmin, assertStaff, callerOf } from '../lib/caller';
 import { assertAccountOpen } from '../lib/closed-account';
 import { assertClientScope, clientOf } from './client-caller';
 import { routePath } from './route-path';
+import { chooseReadReplica, countRead, readAgainOnPrimary, rememberWrite } from './read-routing';
 
 export { routePath };
 
@@ -59,6 +60,7 @@ export const registerEndpoint = <E extends Endpoint>(
     response[row.answer.status ?? 200] = row.answer.schema;
     if (row.creates) response[201] = row.answer.schema;
   }
+  if (row.reads === 'replica' && row.method !== 'GET') throw new Error(`${row.method} ${row.path} writes: it cannot read from a replica`);
   const { scope } = row;
   const accessCheck =
     row.access === 'admin'
@@ -74,17 +76,25 @@ export const registerEndpoint = <E extends Endpoint>(
     url: routePath(row.path),
     // A session or client token (401) and, where the row asks, the role or scope (403) are checked before the input is.
     onRequest: row.access === 'public' ? [] : [row.access === 'client' ? app.requireClient : app.requireCaller],
-    // What a signed-in person is answered is theirs alone: never kept by a browser or proxy.
-    onSend: row.access === 'public' ? [] : [noStore],
+    // What a signed-in person is answered is theirs alone: never kept by a browser or proxy. A write's
+    // position is recorded before its answer leaves, so the author's next read, on any instance, sees it.
+    onSend: [
+      ...(row.access === 'public' ? [] : [noStore]),
+      ...(row.method !== 'GET' && row.access !== 'public' ? [async (request: FastifyRequest) => rememberWrite(app, request)] : []),
+    ],
+    onResponse: row.reads === 'replica' ? [countRead] : [],
     preValidation: accessCheck ? [async (request: FastifyRequest) => accessCheck(request)] : [],
     // After validation, so the account is read from the decoded input.
-    preHandler:
-      refusedWhenClosed && accountOf
+    preHandler: [
+      ...(refusedWhenClosed && accountOf
         ? [
             async (request: FastifyRequest) =>
               assertAccountOpen(app.db, callerOf(request), await accountOf(request as EndpointRequest<E>), refusedWhenClosed),
           ]
-        : [],
+        : []),
+      // A cached row chooses only when its answer is read afresh (http/ledger-cache.ts).
+      ...(row.reads === 'replica' && !row.cached ? [async (request: FastifyRequest) => chooseReadReplica(app, request)] : []),
+    ],
     schema: {
       tags: [row.tag],
       summary: row.summary,
@@ -97,6 +107,17 @@ export const registerEndpoint = <E extends Endpoint>(
       ...(row.body ? { body: row.body } : {}),
       response,
     },
-    handler: handler as unknown as RouteOptions['handler'],
+    handler: (row.reads === 'replica' ? readingAgainOnPrimary(app, handler) : handler) as unknown as RouteOptions['handler'],
   });
 };
+
+const readingAgainOnPrimary =
+  <E extends Endpoint>(app: FastifyInstance, handler: EndpointHandler<E>): EndpointHandler<E> =>
+  async (request, reply) => {
+    try {
+      return await handler(request, reply);
+    } catch (error) {
+      if (!readAgainOnPrimary(app, request, reply.sent, error)) throw error;
+      return handler(request, reply);
+    }
+  };

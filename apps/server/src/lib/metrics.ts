@@ -203,3 +203,48 @@ new Gauge({
     for (const read of webhookBacklogs) for (const { endpointId, oldestAgeSeconds } of await read()) this.set({ endpoint: endpointId }, oldestAgeSeconds);
   },
 });
+
+export const replicaReads = new Counter({
+  name: 'db_replica_reads_total',
+  help: 'Reads of rows that may go to a replica, by what served them: a replica (replica1, replica2…) or primary',
+  labelNames: ['served_by'] as const,
+  registers: [registry],
+});
+
+export const replicaFallbacks = new Counter({
+  name: 'db_replica_fallbacks_total',
+  help: 'Such reads the primary served instead, by reason: unusable (no replica up and within the allowed lag), behind_own_write (none had replayed the caller\'s last write), failed (the replica\'s connection was lost)',
+  labelNames: ['reason'] as const,
+  registers: [registry],
+});
+
+/** Readers of replicas' state as their monitor last saw it. */
+const replicaStates = new Set<() => readonly { name: string; lagSeconds: number | null; usable: boolean }[]>();
+
+/** Adds a reader of replicas' state to what scrapes report; returns the removal. */
+export const addReplicaStates = (read: () => readonly { name: string; lagSeconds: number | null; usable: boolean }[]): (() => void) => {
+  replicaStates.add(read);
+  return () => void replicaStates.delete(read);
+};
+
+new Gauge({
+  name: 'db_replica_lag_seconds',
+  help: 'Per replica: how long ago the primary last held no more than the replica has replayed (absent while it does not answer)',
+  labelNames: ['replica'] as const,
+  registers: [registry],
+  collect() {
+    this.reset();
+    for (const read of replicaStates) for (const { name, lagSeconds } of read()) if (lagSeconds !== null) this.set({ replica: name }, lagSeconds);
+  },
+});
+
+new Gauge({
+  name: 'db_replica_usable',
+  help: 'Per replica: 1 while reads may go to it (it answers and lags no more than REPLICA_MAX_LAG_SECONDS), else 0',
+  labelNames: ['replica'] as const,
+  registers: [registry],
+  collect() {
+    this.reset();
+    for (const read of replicaStates) for (const { name, usable } of read()) this.set({ replica: name }, usable ? 1 : 0);
+  },
+});

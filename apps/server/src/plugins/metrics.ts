@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { endpoints } from '@portal/contract';
-import { addMetricsSource, httpRequestDuration, registry, signInFailures, signInThrottled } from '../lib/metrics';
+import { addMetricsSource, addReplicaStates, httpRequestDuration, registry, signInFailures, signInThrottled } from '../lib/metrics';
 import { listenFailure } from '../lib/listen-errors';
 
 declare module 'fastify' {
@@ -36,7 +36,11 @@ export const metricsPlugin = fp(async (app) => {
 
   const { database } = app;
   const removeSource = addMetricsSource({
-    pools: { main: database.pool, export: database.exportPool },
+    pools: {
+      main: database.pool,
+      export: database.exportPool,
+      ...Object.fromEntries((database.replicas?.replicas ?? []).flatMap((r) => [[r.name, r.pool], [`${r.name}_export`, r.exportPool]])),
+    },
     outbox: async () => {
       const { rows } = await database.db.execute<{ depth: number; oldest: number }>(
         sql`select count(*)::int as depth, coalesce(extract(epoch from now() - min(created_at)), 0)::float8 as oldest
@@ -46,10 +50,14 @@ export const metricsPlugin = fp(async (app) => {
     },
   });
 
+  const { replicas } = database;
+  const removeReplicas = replicas ? addReplicaStates(() => replicas.replicas) : () => undefined;
+
   let server: Server | null = null;
   app.decorate('metricsAddress', () => (server?.address() as AddressInfo | null) ?? null);
   app.addHook('onClose', async () => {
     removeSource();
+    removeReplicas();
     if (server) await new Promise((resolve) => server!.close(resolve));
   });
   if (app.config.METRICS_PORT === 0) return;

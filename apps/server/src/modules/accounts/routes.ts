@@ -4,6 +4,7 @@ import { endpoints } from '@portal/contract';
 import { depsOf } from '../../http/deps';
 import { callerOf } from '../../lib/caller';
 import { route } from '../../http/route';
+import { readDepsOf } from '../../http/read-routing';
 import { getAutopaySchedule, saveAutopaySchedule, switchAutopay } from './autopay/service';
 import { attachment } from '../../lib/document-format';
 import { getAccountHistory } from './history';
@@ -13,18 +14,18 @@ import { getStatementDocument } from './statement-document';
 export const accountRoutes = async (app: FastifyInstance) => {
   const deps = depsOf(app);
 
-  route(app, endpoints.accountNames, async (request) => listNames(deps, callerOf(request), request.query));
-  route(app, endpoints.accountDetails, async (request) => getAccountDetails(deps, callerOf(request), request.params.accountId));
+  route(app, endpoints.accountNames, async (request) => listNames(readDepsOf(request, deps), callerOf(request), request.query));
+  route(app, endpoints.accountDetails, async (request) => getAccountDetails(readDepsOf(request, deps), callerOf(request), request.params.accountId));
   route(app, endpoints.updateCustomerDetails, async (request) => updateCustomerDetails(deps, callerOf(request), request.body), {
     accountOf: (request) => request.body.accountId,
   });
-  route(app, endpoints.accountPeriod, async (request) => getStatement(deps, callerOf(request), request.params));
-  route(app, endpoints.account, async (request) => getAccount(deps, callerOf(request), request.params.accountId));
+  route(app, endpoints.accountPeriod, async (request) => getStatement(readDepsOf(request, deps), callerOf(request), request.params));
+  route(app, endpoints.account, async (request) => getAccount(readDepsOf(request, deps), callerOf(request), request.params.accountId));
   route(app, endpoints.accountStatement, async (request, reply) => {
-    const statement = await getStatementDocument(deps, callerOf(request), request.params.accountId, request.query);
+    const statement = await getStatementDocument(readDepsOf(request, deps), callerOf(request), request.params.accountId, request.query);
     return reply.type(statement.contentType).header('content-disposition', attachment(statement.fileName)).send(statement.body);
   });
-  route(app, endpoints.accountHistory, async (request) => getAccountHistory(deps, callerOf(request), request.params.accountId, request.query));
+  route(app, endpoints.accountHistory, async (request) => getAccountHistory(readDepsOf(request, deps), callerOf(request), request.params.accountId, request.query));
 
   route(
     app,

@@ -5,6 +5,7 @@ import { depsOf } from '../../http/deps';
 import { callerOf } from '../../lib/caller';
 import { cachedRoute, createLedgerAnswers } from '../../http/ledger-cache';
 import { route } from '../../http/route';
+import { readDepsOf } from '../../http/read-routing';
 import { attachment } from '../../lib/document-format';
 import { homeModelAnswers, homeModelCachedBytes } from '../../lib/metrics';
 import { exportControlsOf, sendExport } from './export-stream';
@@ -19,7 +20,7 @@ export const billingRoutes = async (app: FastifyInstance) => {
   cachedRoute(app, endpoints.homeModel, {
     answers: createLedgerAnswers({ maxBytes: app.config.HOME_MODEL_CACHE_MB * 1024 * 1024, recordBytes: (bytes) => homeModelCachedBytes.set(bytes) }),
     scope: (request) => ({ of: { accountId: request.params.accountId } }),
-    read: (request) => readHomeModel(deps.db, callerOf(request), request.params.accountId, deps.clock.now()),
+    read: (request) => readHomeModel(readDepsOf(request, deps).db, callerOf(request), request.params.accountId, deps.clock.now()),
     counted: (source) => homeModelAnswers.inc({ source }),
   });
 
@@ -27,18 +28,19 @@ export const billingRoutes = async (app: FastifyInstance) => {
 
   route(app, endpoints.invoiceDocument, async (request, reply) => {
     const { invoiceId, document } = request.params;
-    const invoice = await openSignedInvoice(deps, { invoiceId, kind: document, expires: request.query.expires, sig: request.query.sig });
+    const reads = readDepsOf(request, deps);
+    const invoice = await openSignedInvoice(reads, { invoiceId, kind: document, expires: request.query.expires, sig: request.query.sig });
     // Signed links are personal and short-lived: never cached by browsers or proxies.
     reply.header('cache-control', 'private, no-store');
     // Written for the account: its language (file name, texts) and, for the CDRs, its time zone.
-    const reader = await documentReader(deps, invoice);
+    const reader = await documentReader(reads, invoice);
     const type = document === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8';
     reply.type(type).header('content-disposition', attachment(documentFileName(document, invoice, reader)));
     // HEAD answers the headers only: Fastify would otherwise drain a whole CDR export to discard it.
     if (request.method === 'HEAD') return reply.send();
-    if (document === 'pdf') return reply.send(await invoicePdf(deps, invoice, reader));
+    if (document === 'pdf') return reply.send(await invoicePdf(reads, invoice, reader));
     // A CSV streams for as long as the client reads, under the export budget. A signed link names no
     // person, so only the account's and the overall bounds apply.
-    return sendExport(exports, { request, reply }, { accountId: invoice.accountId, userId: null }, () => invoiceCdrCsv(deps, invoice, reader));
+    return sendExport(exports, { request, reply }, { accountId: invoice.accountId, userId: null }, () => invoiceCdrCsv(reads, invoice, reader));
   });
 };

@@ -9,6 +9,7 @@ import type { Deps } from '../../http/deps';
 import { depsOf } from '../../http/deps';
 import { clientOf, type ClientCaller } from '../../http/client-caller';
 import { route } from '../../http/route';
+import { readDepsOf } from '../../http/read-routing';
 import { conflict, invalidFields, notFound } from '../../errors';
 import { recordAudit } from '../../lib/audit';
 import { clientActor, recordEvent } from '../../lib/events';
@@ -106,5 +107,5 @@ export const providerInvoiceRoutes = (app: FastifyInstance): void => {
     const { created, invoice } = await postProviderInvoice(deps, clientOf(request), request.params.externalId, request.body);
     return reply.code(created ? 201 : 200).send(invoice);
   });
-  route(app, endpoints.providerInvoice, async (request) => getProviderInvoice(app.db, request.params.externalId));
+  route(app, endpoints.providerInvoice, async (request) => getProviderInvoice(readDepsOf(request, { db: app.db, database: app.database }).db, request.params.externalId));
 };

@@ -5,6 +5,7 @@ import { depsOf } from '../../http/deps';
 import { callerOf } from '../../lib/caller';
 import { cachedRoute, createLedgerAnswers } from '../../http/ledger-cache';
 import { route } from '../../http/route';
+import { readDepsOf } from '../../http/read-routing';
 import { invoiceCachedBytes, invoiceReads } from '../../lib/metrics';
 import { providerInvoiceRoutes } from './provider';
 import {
@@ -25,20 +26,20 @@ export const invoiceRoutes = async (app: FastifyInstance) => {
   cachedRoute(app, endpoints.invoices, {
     answers,
     scope: (request) => invoiceListScope(request.query),
-    read: (request, scope) => readInvoicePage(deps, callerOf(request), request.query, scope),
+    read: (request, scope) => readInvoicePage(readDepsOf(request, deps), callerOf(request), request.query, scope),
     present: invoicePagePresenter(deps),
     counted: (source) => invoiceReads.inc({ call: 'list', source }),
   });
   cachedRoute(app, endpoints.invoiceDetails, {
     answers,
     scope: (request) => ({ of: { invoiceId: request.params.id } }),
-    read: (request) => getInvoiceDetails(deps, callerOf(request), request.params.id),
+    read: (request) => getInvoiceDetails(readDepsOf(request, deps), callerOf(request), request.params.id),
     counted: (source) => invoiceReads.inc({ call: 'details', source }),
   });
   route(app, endpoints.invoiceContent, async (request) =>
-    getInvoiceContent(deps, callerOf(request), request.params.invoiceId, request.query.summary !== undefined),
+    getInvoiceContent(readDepsOf(request, deps), callerOf(request), request.params.invoiceId, request.query.summary !== undefined),
   );
   route(app, endpoints.balanceForward, async (request) => calculateBalanceForward(deps, callerOf(request), request.params.invoiceId));
-  route(app, endpoints.invoice, async (request) => getInvoice(deps, callerOf(request), request.params.id));
+  route(app, endpoints.invoice, async (request) => getInvoice(readDepsOf(request, deps), callerOf(request), request.params.id));
   providerInvoiceRoutes(app);
 };

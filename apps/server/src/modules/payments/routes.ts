@@ -7,6 +7,7 @@ import { endpoints } from '@portal/contract';
 import { depsOf } from '../../http/deps';
 import { callerOf } from '../../lib/caller';
 import { route } from '../../http/route';
+import { readDepsOf } from '../../http/read-routing';
 import { attachment } from '../../lib/document-format';
 import { providerPaymentRoutes } from './provider';
 import { getPaymentReceipt } from './receipt';
@@ -30,7 +31,7 @@ export const paymentRoutes = async (app: FastifyInstance) => {
   }, { accountOf: (request) => request.body.payment.accountId });
 
   route(app, endpoints.paymentReceipt, async (request, reply) => {
-    const receipt = await getPaymentReceipt(deps, callerOf(request), request.params.paymentId);
+    const receipt = await getPaymentReceipt(readDepsOf(request, deps), callerOf(request), request.params.paymentId);
     return reply.type('application/pdf').header('content-disposition', attachment(receipt.fileName)).send(receipt.pdf);
   });
 

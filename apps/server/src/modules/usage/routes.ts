@@ -4,6 +4,7 @@ import { endpoints } from '@portal/contract';
 import { depsOf } from '../../http/deps';
 import { callerOf } from '../../lib/caller';
 import { route } from '../../http/route';
+import { readDepsOf } from '../../http/read-routing';
 import { attachment } from '../../lib/document-format';
 import { exportControlsOf, sendExport } from '../billing';
 import { providerUsageRoutes } from './provider';
@@ -14,14 +15,14 @@ export const usageRoutes = async (app: FastifyInstance) => {
   // The same budget as the invoice CDR download: together they never hold more exports than the pool has connections.
   const exports = exportControlsOf(app);
 
-  route(app, endpoints.usageSummary, (request) => getUsageSummary(deps, callerOf(request), request.params.accountId));
+  route(app, endpoints.usageSummary, (request) => getUsageSummary(readDepsOf(request, deps), callerOf(request), request.params.accountId));
 
-  route(app, endpoints.usageRecords, (request) => getUsageRecords(deps, callerOf(request), request.params.accountId, request.query));
+  route(app, endpoints.usageRecords, (request) => getUsageRecords(readDepsOf(request, deps), callerOf(request), request.params.accountId, request.query));
 
   route(app, endpoints.usageExport, async (request, reply) => {
     const { accountId } = request.params;
     const caller = callerOf(request);
-    const csv = await prepareUsageExport(deps, caller, accountId, request.query);
+    const csv = await prepareUsageExport(readDepsOf(request, deps), caller, accountId, request.query);
     reply.type('text/csv; charset=utf-8').header('content-disposition', attachment(csv.fileName));
     // HEAD answers the headers only, without running the export.
     if (request.method === 'HEAD') return reply.send();

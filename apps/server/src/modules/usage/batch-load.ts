@@ -78,21 +78,21 @@ export const SAVE_BATCH = `insert into usage_batches (id, api_client_id, body_ha
 export const isRecordCollision = (error: unknown) =>
   (error as { code?: string }).code === '23505' && (error as { constraint?: string }).constraint === 'cdrs_account_record_idx';
 
-/**
- * Runs a COPY under a savepoint, so that a record id the unique index refuses costs the chunk's COPY,
- * not the batch (docs/decisions/0024-usage-batches-copied-into-cdrs.md).
- */
-const underSavepoint = async (run: (statement: string) => Promise<unknown>, copy: () => Promise<unknown>): Promise<boolean> => {
-  await run('savepoint usage_chunk');
+// A chunk's COPY runs under a savepoint, so that a record id the unique index refuses costs the chunk's
+// COPY, not the batch (docs/decisions/0024-usage-batches-copied-into-cdrs.md).
+const SAVEPOINT = 'savepoint usage_chunk';
+const ROLLBACK_TO_SAVEPOINT = 'rollback to savepoint usage_chunk';
+
+/** The refusal of a COPY by the unique index as false (its savepoint rolled back), any other failure thrown. */
+const refused = async (copy: Promise<unknown>, rollback: () => Promise<unknown>): Promise<boolean> => {
   try {
-    await copy();
+    await copy;
+    return true;
   } catch (error) {
     if (!isRecordCollision(error)) throw error;
-    await run('rollback to savepoint usage_chunk');
+    await rollback();
     return false;
   }
-  await run('release savepoint usage_chunk');
-  return true;
 };
 
 /** Runs `work` in one transaction on a connection of its own; `commit: false` rolls it back. */
@@ -105,16 +105,18 @@ export const inBatchTransaction = async <T>(
     const [{ default: copyStreams }, { drizzle }] = await Promise.all([import('pg-copy-streams'), import('drizzle-orm/node-postgres')]);
     const client = await database.pool.connect();
     let failure: Error | undefined;
+    let savepoint = false;
     try {
       await client.query('begin');
       await client.query(`set local statement_timeout = ${BATCH_TIMEOUT_MS}; set local idle_in_transaction_session_timeout = ${BATCH_TIMEOUT_MS}`);
       const outcome = await work({
         query: async <R>(statement: string, params?: unknown[]) => ({ rows: (await client.query(statement, params)).rows as R[] }),
-        copyRecords: (rows) =>
-          underSavepoint(
-            (statement) => client.query(statement),
-            () => pipeline(Readable.from([rows]), client.query(copyStreams.from(`copy cdrs (${CDR_COLUMNS}) from stdin`))),
-          ),
+        copyRecords: (rows) => {
+          // One round trip a chunk: the savepoint of the chunk before is released, and this chunk's taken, by the COPY's own query.
+          const statement = `${savepoint ? 'release savepoint usage_chunk; ' : ''}${SAVEPOINT}; copy cdrs (${CDR_COLUMNS}) from stdin`;
+          savepoint = true;
+          return refused(pipeline(Readable.from([rows]), client.query(copyStreams.from(statement))), () => client.query(ROLLBACK_TO_SAVEPOINT));
+        },
         db: drizzle(client, { schema }) as unknown as PortalDb,
       });
       await client.query(outcome.commit ? 'commit' : 'rollback');
@@ -133,11 +135,12 @@ export const inBatchTransaction = async <T>(
   return pglite.transaction(async (tx) => {
     const outcome = await work({
       query: (statement, params) => tx.query(statement, params),
-      copyRecords: (rows) =>
-        underSavepoint(
-          (statement) => tx.query(statement),
-          () => tx.query(`copy cdrs (${CDR_COLUMNS}) from '/dev/blob'`, [], { blob: new Blob([rows]) }),
-        ),
+      copyRecords: async (rows) => {
+        await tx.query(SAVEPOINT);
+        const copied = await refused(tx.query(`copy cdrs (${CDR_COLUMNS}) from '/dev/blob'`, [], { blob: new Blob([rows]) }), () => tx.query(ROLLBACK_TO_SAVEPOINT));
+        if (copied) await tx.query('release savepoint usage_chunk');
+        return copied;
+      },
       // Drizzle's PGlite session only runs `query` on its client, which a transaction has.
       db: drizzle(tx as unknown as PGlite, { schema }) as unknown as PortalDb,
     });

@@ -153,7 +153,7 @@ export const inBatchTransaction = async <T>(
  * Records per chunk: two chunks (the one loading, the one being parsed) are all the server holds of a
  * batch, and the per-chunk statements cost little beside the COPY.
  */
-export const CHUNK_RECORDS = 5000;
+export const CHUNK_RECORDS = 20_000;
 
 /**
  * Text written into one growing Buffer, reused chunk after chunk: a chunk's rows live outside the

@@ -13,7 +13,7 @@ import { clientOf, type ClientCaller } from '../../http/client-caller';
 import { depsOf } from '../../http/deps';
 import { route } from '../../http/route';
 import type { Clock } from '../../lib/clock';
-import { clientActor, recordEvent } from '../../lib/events';
+import { clientActor, recordEvents } from '../../lib/events';
 import { batchFormatOf, readBatchBody, unsupportedBatch, type BatchBody } from './batch-input';
 import { AUDIT, ChunkBuffers, ChunkLoader, RecordsRaced, SAVE_BATCH, firstRejected, inBatchTransaction, readChunk, resultOf, type Rejected, type StoredBatch } from './batch-load';
 
@@ -88,15 +88,16 @@ export const loadUsageBatch = async (database: Database, clock: Clock, client: C
     // Another request loaded this batch id meanwhile: it stands, this one loads nothing.
     if (saved.length === 0) return { commit: false, value: { raced: true } };
     const at = clock.now();
-    for (const [accountId, tally] of tallies) {
-      await recordEvent(tx.db, {
+    await recordEvents(
+      tx.db,
+      tallies.map(([accountId, tally]) => ({
         type: 'usage.batch_loaded',
         accountId: BigInt(accountId),
         actor: clientActor(client),
         data: { batchId, loaded: tally.loaded, duplicates: tally.duplicates, recordsFrom: new Date(tally.from).toISOString(), recordsTo: new Date(tally.to).toISOString() },
         at,
-      });
-    }
+      })),
+    );
     return { commit: true, value: { result: resultOf(counts) } };
   }).catch((error: unknown) => {
     throw error instanceof RecordsRaced ? collided() : error;

@@ -68,3 +68,45 @@ export const recordEvent = async (db: PortalDb, input: EventInput): Promise<stri
     where w.status = 'active' and w.deleted_at is null and ${input.type} = any(w.event_types)`);
   return id;
 };
+
+/**
+ * Many events of one change (a usage batch names thousands of accounts), as `recordEvent` records each,
+ * in their order: two statements whatever their number. Answers their ids.
+ */
+export const recordEvents = async (db: PortalDb, inputs: readonly EventInput[]): Promise<string[]> => {
+  if (inputs.length === 0) return [];
+  const ids = inputs.map(() => newEventId());
+  const data = inputs.map((input) => jsonOf(input.data) as Record<string, unknown>);
+  const accountIds = inputs.map((input) => (input.accountId === null ? null : input.accountId.toString()));
+  const ats = inputs.map((input) => input.at.toISOString());
+  const { rows } = await db.execute<{ id: string; account_external_id: string | null }>(sql`
+    insert into ${events} (id, type, version, occurred_at, account_id, account_external_id, actor_kind, actor_name, data)
+    select e.id, e.type, ${EVENT_VERSION}, e.at, e.account_id, a.external_id, e.actor_kind, e.actor_name, e.data
+    from unnest(${sql.param(ids)}::text[], ${sql.param(inputs.map((input) => input.type))}::text[], ${sql.param(ats)}::timestamptz[],
+                ${sql.param(accountIds)}::bigint[], ${sql.param(inputs.map((input) => input.actor.kind))}::text[],
+                ${sql.param(inputs.map((input) => input.actor.name))}::text[], ${sql.param(data.map((d) => JSON.stringify(d)))}::jsonb[])
+         with ordinality as e(id, type, at, account_id, actor_kind, actor_name, data, n)
+    left join ${accounts} a on a.id = e.account_id
+    order by e.n
+    returning id, account_external_id`);
+  const externalIds = new Map(rows.map((row) => [row.id, row.account_external_id]));
+  const payloads = inputs.map((input, i) =>
+    eventPayload({
+      id: ids[i]!,
+      type: input.type,
+      version: EVENT_VERSION,
+      occurredAt: ats[i]!,
+      accountExternalId: externalIds.get(ids[i]!) ?? null,
+      actor: input.actor,
+      data: data[i]!,
+    }),
+  );
+  await db.execute(sql`
+    insert into ${webhookDeliveries} (endpoint_id, event_id, event_type, account_id, payload, created_at, round_started_at, next_attempt_at)
+    select w.id, d.event_id, d.event_type, d.account_id, d.payload, d.at, d.at, d.at
+    from unnest(${sql.param(ids)}::text[], ${sql.param(inputs.map((input) => input.type))}::text[], ${sql.param(accountIds)}::bigint[],
+                ${sql.param(payloads)}::text[], ${sql.param(ats)}::timestamptz[]) with ordinality as d(event_id, event_type, account_id, payload, at, n)
+    join ${webhookEndpoints} w on w.status = 'active' and w.deleted_at is null and d.event_type = any(w.event_types)
+    order by d.n, w.id`);
+  return ids;
+};

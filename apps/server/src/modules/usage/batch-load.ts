@@ -17,8 +17,11 @@ import * as schema from '../../db/schema';
 /** The statements of a batch's transaction, on either driver. */
 export interface BatchTransaction {
   query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
-  /** Copies rows (COPY text format, the columns of `CDR_COLUMNS`) into `cdrs`. */
-  copyRecords(rows: Buffer): Promise<void>;
+  /**
+   * Copies rows (COPY text format, the columns of `CDR_COLUMNS`) into `cdrs` under a savepoint: false
+   * (the savepoint rolled back, the transaction usable again) when the unique index refuses a record id.
+   */
+  copyRecords(rows: Buffer): Promise<boolean>;
   /** The same transaction through Drizzle (for `recordEvent`). */
   db: PortalDb;
 }
@@ -71,6 +74,27 @@ export interface StoredBatch {
 export const SAVE_BATCH = `insert into usage_batches (id, api_client_id, body_hash, loaded, duplicates) values ($1, $2, $3, $4, $5)
   on conflict (id) do nothing returning id`;
 
+/** The unique index refused a record id the account already has. */
+export const isRecordCollision = (error: unknown) =>
+  (error as { code?: string }).code === '23505' && (error as { constraint?: string }).constraint === 'cdrs_account_record_idx';
+
+// A chunk's COPY runs under a savepoint, so that a record id the unique index refuses costs the chunk's
+// COPY, not the batch (docs/decisions/0024-usage-batches-copied-into-cdrs.md).
+const SAVEPOINT = 'savepoint usage_chunk';
+const ROLLBACK_TO_SAVEPOINT = 'rollback to savepoint usage_chunk';
+
+/** The refusal of a COPY by the unique index as false (its savepoint rolled back), any other failure thrown. */
+const refused = async (copy: Promise<unknown>, rollback: () => Promise<unknown>): Promise<boolean> => {
+  try {
+    await copy;
+    return true;
+  } catch (error) {
+    if (!isRecordCollision(error)) throw error;
+    await rollback();
+    return false;
+  }
+};
+
 /** Runs `work` in one transaction on a connection of its own; `commit: false` rolls it back. */
 export const inBatchTransaction = async <T>(
   database: Database,
@@ -81,12 +105,18 @@ export const inBatchTransaction = async <T>(
     const [{ default: copyStreams }, { drizzle }] = await Promise.all([import('pg-copy-streams'), import('drizzle-orm/node-postgres')]);
     const client = await database.pool.connect();
     let failure: Error | undefined;
+    let savepoint = false;
     try {
       await client.query('begin');
       await client.query(`set local statement_timeout = ${BATCH_TIMEOUT_MS}; set local idle_in_transaction_session_timeout = ${BATCH_TIMEOUT_MS}`);
       const outcome = await work({
         query: async <R>(statement: string, params?: unknown[]) => ({ rows: (await client.query(statement, params)).rows as R[] }),
-        copyRecords: (rows) => pipeline(Readable.from([rows]), client.query(copyStreams.from(`copy cdrs (${CDR_COLUMNS}) from stdin`))),
+        copyRecords: (rows) => {
+          // One round trip a chunk: the savepoint of the chunk before is released, and this chunk's taken, by the COPY's own query.
+          const statement = `${savepoint ? 'release savepoint usage_chunk; ' : ''}${SAVEPOINT}; copy cdrs (${CDR_COLUMNS}) from stdin`;
+          savepoint = true;
+          return refused(pipeline(Readable.from([rows]), client.query(copyStreams.from(statement))), () => client.query(ROLLBACK_TO_SAVEPOINT));
+        },
         db: drizzle(client, { schema }) as unknown as PortalDb,
       });
       await client.query(outcome.commit ? 'commit' : 'rollback');
@@ -105,7 +135,12 @@ export const inBatchTransaction = async <T>(
   return pglite.transaction(async (tx) => {
     const outcome = await work({
       query: (statement, params) => tx.query(statement, params),
-      copyRecords: async (rows) => void (await tx.query(`copy cdrs (${CDR_COLUMNS}) from '/dev/blob'`, [], { blob: new Blob([rows]) })),
+      copyRecords: async (rows) => {
+        await tx.query(SAVEPOINT);
+        const copied = await refused(tx.query(`copy cdrs (${CDR_COLUMNS}) from '/dev/blob'`, [], { blob: new Blob([rows]) }), () => tx.query(ROLLBACK_TO_SAVEPOINT));
+        if (copied) await tx.query('release savepoint usage_chunk');
+        return copied;
+      },
       // Drizzle's PGlite session only runs `query` on its client, which a transaction has.
       db: drizzle(tx as unknown as PGlite, { schema }) as unknown as PortalDb,
     });
@@ -118,7 +153,7 @@ export const inBatchTransaction = async <T>(
  * Records per chunk: two chunks (the one loading, the one being parsed) are all the server holds of a
  * batch, and the per-chunk statements cost little beside the COPY.
  */
-export const CHUNK_RECORDS = 5000;
+export const CHUNK_RECORDS = 20_000;
 
 /**
  * Text written into one growing Buffer, reused chunk after chunk: a chunk's rows live outside the
@@ -258,6 +293,16 @@ interface Invoice {
   accountId: string;
 }
 
+/** COPYs of one chunk the unique index may refuse before the batch gives up (409). */
+const COPY_ATTEMPTS = 3;
+
+/** Other transactions kept committing record ids of a chunk between its lookups and its COPYs. */
+export class RecordsRaced extends Error {
+  constructor() {
+    super('usage batch records raced by other transactions');
+  }
+}
+
 /** Provider ids remembered per batch, up to this many of each kind (a chunk names at most `CHUNK_RECORDS`). */
 const IDS_REMEMBERED = 50_000;
 
@@ -269,6 +314,8 @@ export class ChunkLoader {
   readonly tallies = new Map<string, AccountTally>();
   /** A chunk's rows as copied; free again once the COPY is done. */
   private readonly rows = new RowWriter();
+  /** Whether the last chunk had duplicates: the next one is looked up before its COPY. */
+  private probeFirst = false;
 
   constructor(private readonly tx: BatchTransaction) {}
 
@@ -299,14 +346,20 @@ export class ChunkLoader {
     return { accountIds, invoiceIds, unresolved };
   }
 
-  /** Copies the chunk's records into `cdrs`, but those whose record id the account has (or had earlier in the batch). */
+  /**
+   * Copies the chunk's records into `cdrs`, but those whose record id the account has (or had earlier in
+   * the batch). Most batches bring only new record ids, which the unique index checks on the COPY anyway:
+   * a chunk is looked up first only after a chunk that had duplicates, otherwise only once the index
+   * refuses its COPY. Refused again after the lookup, by a record id another transaction committed since,
+   * it is looked up again, up to `COPY_ATTEMPTS` times.
+   */
   async load(chunk: BatchChunk, accountIds: readonly string[], invoiceIds: readonly (string | null)[]): Promise<void> {
-    const duplicate = new Uint8Array(chunk.records);
-    // Only the query's parameters outlive this statement: the chunk's strings die young.
-    const known = this.tx.query<{ i: number }>(KNOWN_RECORDS, [accountIds, this.firstOfEachRecord(chunk, accountIds, duplicate)]);
-    for (const { i } of (await known).rows) duplicate[i - 1] = 1;
-    const rows = this.rows;
-    rows.reset();
+    let duplicate = this.probeFirst ? await this.duplicatesOf(chunk, accountIds) : null;
+    for (let attempt = 1; !(await this.copy(chunk, accountIds, invoiceIds, duplicate)); attempt++) {
+      if (attempt >= COPY_ATTEMPTS) throw new RecordsRaced();
+      duplicate = await this.duplicatesOf(chunk, accountIds);
+    }
+    this.probeFirst = duplicate?.includes(1) ?? false;
     for (let i = 0; i < chunk.records; i++) {
       const accountId = accountIds[i]!;
       const started = chunk.startedAt[i]!;
@@ -314,15 +367,30 @@ export class ChunkLoader {
       if (!tally) this.tallies.set(accountId, (tally = { loaded: 0, duplicates: 0, from: started, to: started }));
       if (started < tally.from) tally.from = started;
       if (started > tally.to) tally.to = started;
-      if (duplicate[i]) {
-        tally.duplicates += 1;
-        continue;
-      }
-      tally.loaded += 1;
-      rows.write(`${accountId}\t${invoiceIds[i] ?? '\\N'}\t`);
+      if (duplicate?.[i]) tally.duplicates += 1;
+      else tally.loaded += 1;
+    }
+  }
+
+  /** Copies the chunk's records but the duplicates (all when none are known); false when the unique index refused one. */
+  private async copy(chunk: BatchChunk, accountIds: readonly string[], invoiceIds: readonly (string | null)[], duplicate: Uint8Array | null): Promise<boolean> {
+    const rows = this.rows;
+    rows.reset();
+    for (let i = 0; i < chunk.records; i++) {
+      if (duplicate?.[i]) continue;
+      rows.write(`${accountIds[i]!}\t${invoiceIds[i] ?? '\\N'}\t`);
       rows.copy(chunk.tails, i === 0 ? 0 : chunk.ends[i - 1]!, chunk.ends[i]!);
     }
-    if (rows.length > 0) await this.tx.copyRecords(rows.bytes());
+    return rows.length === 0 || this.tx.copyRecords(rows.bytes());
+  }
+
+  /** Marks the chunk's records whose record id the account already has, or that repeat one earlier in the chunk. */
+  private async duplicatesOf(chunk: BatchChunk, accountIds: readonly string[]): Promise<Uint8Array> {
+    const duplicate = new Uint8Array(chunk.records);
+    // Only the query's parameters outlive this statement: the chunk's strings die young.
+    const known = this.tx.query<{ i: number }>(KNOWN_RECORDS, [accountIds, this.firstOfEachRecord(chunk, accountIds, duplicate)]);
+    for (const { i } of (await known).rows) duplicate[i - 1] = 1;
+    return duplicate;
   }
 
   /** The chunk's record ids; a record id repeated within the chunk is marked a duplicate after its first record. */

@@ -13,9 +13,9 @@ import { clientOf, type ClientCaller } from '../../http/client-caller';
 import { depsOf } from '../../http/deps';
 import { route } from '../../http/route';
 import type { Clock } from '../../lib/clock';
-import { clientActor, recordEvent } from '../../lib/events';
+import { clientActor, recordEvents } from '../../lib/events';
 import { batchFormatOf, readBatchBody, unsupportedBatch, type BatchBody } from './batch-input';
-import { AUDIT, ChunkBuffers, ChunkLoader, SAVE_BATCH, firstRejected, inBatchTransaction, readChunk, resultOf, type Rejected, type StoredBatch } from './batch-load';
+import { AUDIT, ChunkBuffers, ChunkLoader, RecordsRaced, SAVE_BATCH, firstRejected, inBatchTransaction, readChunk, resultOf, type Rejected, type StoredBatch } from './batch-load';
 
 export class BatchRejected extends HttpError {
   constructor(readonly rejected: Rejected[]) {
@@ -23,9 +23,7 @@ export class BatchRejected extends HttpError {
   }
 }
 
-// Another batch copied one of these record ids into the account while this one was loading.
-const isRecordCollision = (error: unknown) =>
-  (error as { code?: string }).code === '23505' && (error as { constraint?: string }).constraint === 'cdrs_account_record_idx';
+// Other transactions kept committing these record ids into the accounts while this batch was loading.
 const collided = () =>
   conflict('Another batch was loading some of these records at the same time: nothing was loaded. Send the batch again; records loaded since count as duplicates.');
 
@@ -90,18 +88,19 @@ export const loadUsageBatch = async (database: Database, clock: Clock, client: C
     // Another request loaded this batch id meanwhile: it stands, this one loads nothing.
     if (saved.length === 0) return { commit: false, value: { raced: true } };
     const at = clock.now();
-    for (const [accountId, tally] of tallies) {
-      await recordEvent(tx.db, {
+    await recordEvents(
+      tx.db,
+      tallies.map(([accountId, tally]) => ({
         type: 'usage.batch_loaded',
         accountId: BigInt(accountId),
         actor: clientActor(client),
         data: { batchId, loaded: tally.loaded, duplicates: tally.duplicates, recordsFrom: new Date(tally.from).toISOString(), recordsTo: new Date(tally.to).toISOString() },
         at,
-      });
-    }
+      })),
+    );
     return { commit: true, value: { result: resultOf(counts) } };
   }).catch((error: unknown) => {
-    throw isRecordCollision(error) ? collided() : error;
+    throw error instanceof RecordsRaced ? collided() : error;
   });
   if ('empty' in outcome) throw badRequest('The batch has no records.');
   if ('rejected' in outcome) throw new BatchRejected(outcome.rejected);

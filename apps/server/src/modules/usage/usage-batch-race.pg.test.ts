@@ -1,7 +1,7 @@
 /**
- * A record id committed by another transaction while a batch loads (after the batch looked for it, before
- * its COPY) on PostgreSQL, where the two run on connections of their own: the batch loads nothing, answers
- * 409, and loads once sent again.
+ * A record id committed by another transaction while a batch loads (its COPY waits on the other
+ * transaction's uncommitted row) on PostgreSQL, where the two run on connections of their own: the
+ * batch counts it as a duplicate and loads the rest, each record id once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -41,7 +41,7 @@ const waitingOnLocks = async () =>
   );
 
 describe('a record id committed by another transaction during the batch', () => {
-  it('answers 409 and loads nothing; sent again, the batch counts it as a duplicate', async () => {
+  it('counts it as a duplicate and loads the rest; sent again, the batch answers the same and loads nothing', async () => {
     const other = await database.pool!.connect();
     try {
       await other.query('begin');
@@ -54,16 +54,43 @@ describe('a record id committed by another transaction during the batch', () => 
       while ((await waitingOnLocks()) === 0) await new Promise((resolve) => setTimeout(resolve, 20));
       await other.query('commit');
       const res = await answer;
-      expect(res.statusCode, res.body).toBe(409);
-      expect(res.json().error).toContain('Send the batch again');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ loaded: 2, duplicates: 1, rejected: [] });
     } finally {
       other.release();
     }
-    const stored = await database.db.execute<{ record_id: string }>(sql`select record_id from cdrs where record_id like 'RACE-%' order by record_id`);
-    expect(stored.rows.map((r) => r.record_id)).toEqual(['RACE-2']);
+    const stored = async () => (await database.db.execute<{ record_id: string }>(sql`select record_id from cdrs where record_id like 'RACE-%' order by record_id`)).rows.map((r) => r.record_id);
+    expect(await stored()).toEqual(['RACE-1', 'RACE-2', 'RACE-3']);
 
     const again = await post();
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toEqual({ loaded: 2, duplicates: 1, rejected: [] });
+    expect(await stored()).toEqual(['RACE-1', 'RACE-2', 'RACE-3']);
+  });
+
+  it('loads a record id once when the other transaction rolls back instead', async () => {
+    const other = await database.pool!.connect();
+    const rollbackBody = ['RACE-4', 'RACE-5']
+      .map((recordId) =>
+        JSON.stringify({ recordId, accountExternalId: 'RACE-ACC', startedAt: '2026-11-03T09:15:00Z', kind: 'sms', direction: 'outgoing', fromNumber: '+14165550100', toNumber: '+14165550199', description: 'Text', amount: '0.1000' }),
+      )
+      .join('\n');
+    try {
+      await other.query('begin');
+      await other.query(
+        `insert into cdrs (account_id, record_id, kind, started_at, from_number, to_number, description, amount) values ($1, 'RACE-5', 'sms', now(), '+14165550100', '+14165550199', 'Text', 0)`,
+        [accountId.toString()],
+      );
+      const answer = ctx.app.inject({ method: 'POST', url: '/p/v1/usage/batches/B-RACE-ROLLBACK', headers: { ...client, 'content-type': 'application/x-ndjson' }, payload: rollbackBody });
+      while ((await waitingOnLocks()) === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      await other.query('rollback');
+      const res = await answer;
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ loaded: 2, duplicates: 0, rejected: [] });
+    } finally {
+      other.release();
+    }
+    const stored = await database.db.execute<{ n: string }>(sql`select count(*)::text as n from cdrs where record_id in ('RACE-4', 'RACE-5')`);
+    expect(stored.rows[0]!.n).toBe('2');
   });
 });

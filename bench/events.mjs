@@ -17,7 +17,7 @@ import { fork, execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { pacedLatency, report, requireBenchDatabase, requireCompiledServer, root, signIn, startServer, stopProcess, waitFor } from './lib.mjs';
+import { cpuPerRequest, pacedLatency, report, requireBenchDatabase, requireCompiledServer, root, signIn, startServer, stopProcess, waitFor } from './lib.mjs';
 
 // ── The receivers' process: one HTTP server, a path per endpoint, each verifying every signature. ──
 if (process.argv[2] === '--receivers') {
@@ -81,6 +81,7 @@ async function main() {
   const SLOW_MS = 500;
   const run = Date.now().toString(36);
   const actor = `bench-events-${run}`;
+  const databaseName = new URL(url).pathname.slice(1);
   const load = () => loadavg().map((n) => n.toFixed(1)).join(' ');
 
   // The receivers, in a process of their own so their work is not the load generator's.
@@ -168,27 +169,43 @@ async function main() {
       }
     };
 
+    // The paced load's own CPU a request (from the run with nothing to deliver), taken out of a phase's.
+    let idleCpu = { serverMainUs: 0, postgresUs: 0 };
     /** Queues the events with `fast` (and maybe a slow endpoint) registered, loads the portal meanwhile; answers the fast receiver's rate. */
     const phase = async (label, fast) => {
       const queuedAt = await queue();
-      const paced = pacedLatency(PORT, homeModel, staff, { rate: RATE, duration: SECONDS });
-      const stats = await allDelivered(fast, 600_000);
-      const latency = await paced;
+      let latency;
+      const { result: stats, cpu } = await cpuPerRequest(server.pid, databaseName, async () => {
+        const paced = pacedLatency(PORT, homeModel, staff, { rate: RATE, duration: SECONDS });
+        const delivered = await allDelivered(fast, 600_000);
+        latency = await paced;
+        return { ...delivered, requests: { total: EVENTS } };
+      });
+      const share = latency.requests / EVENTS;
+      const deliveryCpu = { serverMainUs: Math.round(cpu.serverMainUs - idleCpu.serverMainUs * share), postgresUs: Math.round(cpu.postgresUs - idleCpu.postgresUs * share) };
       const perSecond = stats.count > 1 ? (stats.count - 1) / ((stats.last - stats.first) / 1000) : 0;
       const fromCommit = stats.count / ((stats.last - queuedAt) / 1000);
       console.log(
         `${label}: fast receiver got ${stats.count} of ${EVENTS} at ${perSecond.toFixed(0)}/s (first to last; ${fromCommit.toFixed(0)}/s from the commit), ` +
-          `${stats.duplicates} twice, ${stats.badSignatures} bad signatures; home model at ${RATE} req/s meanwhile: p50 ${latency.p50} ms, p99 ${latency.p99} ms, ${latency.errors} errors; load average ${load()}`,
+          `${stats.duplicates} twice, ${stats.badSignatures} bad signatures; CPU a delivery about: server ${deliveryCpu.serverMainUs} µs, PostgreSQL ${deliveryCpu.postgresUs} µs; ` +
+          `home model at ${RATE} req/s meanwhile: p50 ${latency.p50} ms, p99 ${latency.p99} ms, ${latency.errors} errors; load average ${load()}`,
       );
-      return { stats, perSecond, fromCommit, latency, load: load() };
+      return { stats, perSecond, fromCommit, latency, deliveryCpu, load: load() };
     };
 
     // Warmed up first (the compiled server's first seconds are its JIT's), then with nothing to deliver: the portal's own p99.
     await pacedLatency(PORT, homeModel, staff, { rate: RATE, duration: 3 });
-    const idle = await pacedLatency(PORT, homeModel, staff, { rate: RATE, duration: SECONDS });
+    const { result: idle, cpu } = await cpuPerRequest(server.pid, databaseName, async () => {
+      const latency = await pacedLatency(PORT, homeModel, staff, { rate: RATE, duration: SECONDS });
+      return { ...latency, requests: { total: latency.requests } };
+    });
+    idleCpu = cpu;
     console.log(`nothing to deliver: home model at ${RATE} req/s p50 ${idle.p50} ms, p99 ${idle.p99} ms, ${idle.errors} errors; load average ${load()}`);
 
-    // A fast endpoint alone, then (it deleted) a fast and a slow one.
+    // Delivery warmed up on an endpoint of its own (not judged), then a fast endpoint alone, then a fast and a slow one.
+    await register('/warm-up', 0);
+    await phase('warm-up', '/warm-up');
+    await api('DELETE', `/p/v1/webhook-endpoints/${endpoints.at(-1)}`);
     await register('/alone', 0);
     const alone = await phase('fast endpoint alone', '/alone');
     await api('DELETE', `/p/v1/webhook-endpoints/${endpoints.at(-1)}`);
@@ -200,7 +217,7 @@ async function main() {
 
     const exact = (s) => s.count === EVENTS && s.duplicates === 0 && s.badSignatures === 0;
     const within = beside.latency.p99 <= idle.p99 * 1.1 && beside.latency.errors === 0;
-    const failed = report('events', { events: EVENTS, idle, alone, beside, slow: { count: slow.count, badSignatures: slow.badSignatures } }, [
+    const failed = report('events', { events: EVENTS, idle, idleCpu, alone, beside, slow: { count: slow.count, badSignatures: slow.badSignatures } }, [
       {
         name: `fast receiver ≥ 500 deliveries/s, ${EVENTS} events queued to a fast and a slow (${SLOW_MS} ms) endpoint`,
         measured: `${beside.perSecond.toFixed(0)}/s, ${beside.stats.count} delivered, ${beside.stats.duplicates} twice, ${beside.stats.badSignatures} bad signatures (load average ${beside.load})`,

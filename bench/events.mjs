@@ -103,6 +103,15 @@ async function main() {
   const sql = new pg.Client({ connectionString: url });
   await sql.connect();
 
+  // What an interrupted run left: its endpoints disabled, its rows gone. Vacuumed and analysed, as autovacuum
+  // would have (a bench database may run without it), so a run never measures the bloat of earlier ones.
+  await sql.query(`update webhook_endpoints set status = 'disabled', deleted_at = now() where description like 'bench %' and deleted_at is null`);
+  await sql.query(`delete from webhook_attempts where delivery_id in (select d.id from webhook_deliveries d join webhook_endpoints w on w.id = d.endpoint_id where w.description like 'bench %')`);
+  await sql.query(`delete from webhook_deliveries where endpoint_id in (select id from webhook_endpoints where description like 'bench %')`);
+  await sql.query(`delete from events where actor_name like 'bench-events-%'`);
+  const vacuum = () => sql.query('vacuum analyze webhook_deliveries, webhook_attempts, events');
+  await vacuum();
+
   const server = startServer(PORT, { DATABASE_URL: url, JOBS_ENABLED: 'true', NODE_ENV: 'development' });
   const endpoints = [];
   let api;
@@ -173,6 +182,7 @@ async function main() {
     let idleCpu = { serverMainUs: 0, postgresUs: 0 };
     /** Queues the events with `fast` (and maybe a slow endpoint) registered, loads the portal meanwhile; answers the fast receiver's rate. */
     const phase = async (label, fast) => {
+      await vacuum();
       const queuedAt = await queue();
       let latency;
       const { result: stats, cpu } = await cpuPerRequest(server.pid, databaseName, async () => {

@@ -22,6 +22,7 @@ const BENCHES = [
   { name: 'ingest', args: ['bench/ingest.mjs'], database: true },
   { name: 'reset-timing', args: ['bench/reset-timing.mjs'], database: true },
   { name: 'ingest-invoices', args: ['bench/ingest-invoices.mjs'], database: true },
+  { name: 'events', args: ['bench/events.mjs'], database: true },
   { name: 'soak', args: ['bench/soak.mjs'], database: true },
 ];
 

@@ -1104,8 +1104,9 @@ export const webhookDeliveries = pgTable(
   (t) => [
     uniqueIndex('webhook_deliveries_event_idx').on(t.endpointId, t.eventId),
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id.desc()),
+    // In the claim's order (next attempt, then id), so a claim reads its batch off the index instead of sorting the backlog.
     index('webhook_deliveries_due_idx')
-      .on(t.endpointId, t.nextAttemptAt)
+      .on(t.endpointId, t.nextAttemptAt, t.id)
       .where(sql`${t.status} in ('pending', 'retrying')`),
     index('webhook_deliveries_account_order_idx')
       .on(t.endpointId, t.accountId, t.id)

@@ -13,6 +13,7 @@ import { createTestDatabase } from '../../../test/database';
 import { createAccount } from '../../../test/factories';
 import type { Database } from '../../db/client';
 import { jobActor, recordEvent } from '../../lib/events';
+import { WEBHOOK_LANE_CONCURRENCY } from './delivery';
 import { webhookDispatcherOf } from './index';
 import { registerWebhookEndpoint, webhookSecretsOf } from './service';
 
@@ -74,6 +75,6 @@ it('delivers each of 300 events once with two instances of two workers each clai
     sql`select status, attempts, count(*)::int as n from webhook_deliveries group by status, attempts`,
   );
   expect(rows).toEqual([{ status: 'succeeded', attempts: 1, n: EVENTS }]);
-  // One lane sends at most 10 at once: more in flight means workers sent side by side.
-  expect(mostInFlight).toBeGreaterThan(10);
+  // One lane sends at most WEBHOOK_LANE_CONCURRENCY at once: more in flight means workers sent side by side.
+  expect(mostInFlight).toBeGreaterThan(WEBHOOK_LANE_CONCURRENCY);
 });

@@ -175,32 +175,47 @@ export const claimDueDeliveries = async (db: PortalDb, endpointId: bigint, now: 
   }));
 };
 
+export interface FinishedAttempt {
+  claim: ClaimedDelivery;
+  attempt: Pick<WebhookAttemptRow, 'at' | 'outcome' | 'statusCode' | 'durationMs' | 'response'>;
+  next: { status: 'succeeded' | 'retrying' | 'failed'; nextAttemptAt: Date | null; roundFailures: number };
+}
+
 /**
- * Ends a claim with an attempt's result and keeps the attempt, in one statement (atomic without a
- * transaction of its own: one round trip per delivery); false when the lease was lost (another instance
- * took the row over after it expired).
+ * Ends claims with their attempts' results and keeps the attempts, all in one statement (atomic without a
+ * transaction of its own: one round trip for a whole batch); answers the ids it ended. A claim whose lease was
+ * lost (another instance took the row over after it expired) is left alone.
  */
-export const finishAttempt = async (
-  db: PortalDb,
-  claim: ClaimedDelivery,
-  attempt: Pick<WebhookAttemptRow, 'at' | 'outcome' | 'statusCode' | 'durationMs' | 'response'>,
-  next: { status: 'succeeded' | 'retrying' | 'failed'; nextAttemptAt: Date | null; roundFailures: number },
-): Promise<boolean> => {
-  const at = attempt.at.toISOString();
+export const finishAttempts = async (db: PortalDb, finished: readonly FinishedAttempt[]): Promise<Set<bigint>> => {
+  if (finished.length === 0) return new Set();
+  const results = sql.join(
+    finished.map(
+      ({ claim, attempt, next }) =>
+        sql`(${claim.id}::bigint, ${claim.leaseUntil.toISOString()}::timestamptz, ${next.status}::text, ${next.nextAttemptAt?.toISOString() ?? null}::timestamptz, ${next.roundFailures}::int,
+          ${attempt.at.toISOString()}::timestamptz, ${attempt.outcome}::text, ${attempt.statusCode}::int, ${attempt.durationMs}::int, ${attempt.response}::text)`,
+    ),
+    sql`, `,
+  );
   const { rows } = await db.execute<{ id: string }>(sql`
-    with finished as (
-      update webhook_deliveries set
-        status = ${next.status}, next_attempt_at = ${next.nextAttemptAt?.toISOString() ?? null}::timestamptz, round_failures = ${next.roundFailures},
-        attempts = attempts + 1, lease_until = null, last_attempt_at = ${at}::timestamptz, last_outcome = ${attempt.outcome},
-        last_status_code = ${attempt.statusCode}::int, last_duration_ms = ${attempt.durationMs}, last_response = ${attempt.response}
-      where id = ${claim.id} and lease_until = ${claim.leaseUntil.toISOString()}::timestamptz
-      returning id, attempts
+    with results (id, lease_until, status, next_attempt_at, round_failures, at, outcome, status_code, duration_ms, response) as (values ${results}),
+    finished as (
+      update webhook_deliveries d set
+        status = r.status, next_attempt_at = r.next_attempt_at, round_failures = r.round_failures,
+        attempts = d.attempts + 1, lease_until = null, last_attempt_at = r.at, last_outcome = r.outcome,
+        last_status_code = r.status_code, last_duration_ms = r.duration_ms, last_response = r.response
+      from results r
+      where d.id = r.id and d.lease_until = r.lease_until
+      returning d.id, d.attempts, r.at, r.outcome, r.status_code, r.duration_ms, r.response
     )
     insert into webhook_attempts (delivery_id, attempt, at, outcome, status_code, duration_ms, response)
-    select id, attempts, ${at}::timestamptz, ${attempt.outcome}, ${attempt.statusCode}::int, ${attempt.durationMs}, ${attempt.response} from finished
+    select id, attempts, at, outcome, status_code, duration_ms, response from finished
     returning delivery_id as id`);
-  return rows.length > 0;
+  return new Set(rows.map((r) => BigInt(r.id)));
 };
+
+/** One claim's end (see finishAttempts); false when the lease was lost. */
+export const finishAttempt = async (db: PortalDb, claim: ClaimedDelivery, attempt: FinishedAttempt['attempt'], next: FinishedAttempt['next']): Promise<boolean> =>
+  (await finishAttempts(db, [{ claim, attempt, next }])).size > 0;
 
 /** Email addresses of the active Admins. */
 export const adminEmails = async (db: PortalDb): Promise<string[]> => {

@@ -6,7 +6,7 @@
  * a public address when checked and a private one when connected.
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpRequest, type Agent, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { Webhook } from 'standardwebhooks';
@@ -37,6 +37,8 @@ export interface SendOptions {
   timeoutMs: number;
   /** Production: https only, public addresses only. */
   publicOnly: boolean;
+  /** A keep-alive agent of the URL's protocol (an https one for https), so a lane reuses its connections. */
+  agent?: Agent | undefined;
 }
 
 /** The Standard Webhooks headers of a request (pure). */
@@ -104,6 +106,7 @@ export const sendWebhook = (request: WebhookRequest, options: SendOptions): Prom
       },
       // An address literal is checked by urlProblem above (Node does not look one up).
       ...(options.publicOnly && !isIP(hostOf(url)) ? { lookup: publicOnlyLookup } : {}),
+      ...(options.agent ? { agent: options.agent } : {}),
     });
     const timer = setTimeout(() => {
       finish({ outcome: 'timeout', statusCode: null, response: `No answer within ${options.timeoutMs} ms` });

@@ -74,6 +74,11 @@ export interface CachedRowOptions<E extends Endpoint, V> {
   read(request: EndpointRequest<E>, scope: LedgerScope | undefined): Promise<Versioned<V>>;
   /** Counts the answers of requests that may be cached, by where they came from ('kept': the metrics' label for the cache). */
   counted(source: 'kept' | 'database'): void;
+  /**
+   * The answer's JSON written directly (http/answer-writers.ts) instead of encoded through the schema;
+   * outside production both are made and must be the same text.
+   */
+  write?: (answer: AnswerOf<E>) => string;
 }
 
 const scopeKey = (scope: LedgerScope): string => ('accountId' in scope ? `account ${scope.accountId}` : `invoice ${scope.invoiceId}`);
@@ -93,9 +98,16 @@ export function cachedRoute<E extends Endpoint, V, C>(
 ): void {
   if (row.cached !== 'whileLedgerUnchanged' || row.answer.kind !== 'json') throw new Error(`${row.method} ${row.path} is not a cached JSON row`);
   const { schema } = row.answer;
-  const { answers, present } = options;
+  const { answers, present, write } = options;
   const what = `${row.method} ${row.path}`;
-  const encode = (answer: unknown): EncodedAnswer => ({ json: encodeAnswer(schema, answer, what), compressed: {} });
+  const checkWriter = app.config.NODE_ENV !== 'production';
+  const json = (answer: unknown): string => {
+    if (!write) return encodeAnswer(schema, answer, what);
+    const written = write(answer as AnswerOf<E>);
+    if (checkWriter && written !== encodeAnswer(schema, answer, what)) throw new Error(`The writer of ${what} wrote other JSON than its schema encodes`);
+    return written;
+  };
+  const encode = (answer: unknown): EncodedAnswer => ({ json: json(answer), compressed: {} });
   // Without a presenter the value is the answer itself.
   const make = (value: V, context: C | undefined): unknown => (present ? present.answer(value, context as C) : value);
 

@@ -16,6 +16,7 @@ const BENCHES = [
   { name: 'slow-readers', args: ['bench/slow-readers.mjs'] },
   { name: 'api', args: ['bench/api.mjs'], database: true },
   { name: 'api-compressed', args: ['bench/api.mjs', '--compressed'], database: true },
+  { name: 'api-new-account', args: ['bench/api.mjs', '--new-account-each-request'], database: true },
   { name: 'documents', args: ['bench/documents.mjs'], database: true },
   { name: 'search', args: ['bench/search.mjs'], database: true },
   { name: 'usage', args: ['bench/usage.mjs'], database: true },

@@ -9,7 +9,8 @@ import { buildTestApp, createTestClock, type TestContext } from '../../test/app'
 import { createCustomer } from '../../test/billing';
 import { createInvoice, createPayment } from '../../test/factories';
 import { homeModelAnswers, invoiceReads } from '../lib/metrics';
-import { cachedRoute, createLedgerAnswers } from './ledger-cache';
+import { answerJson, cachedRoute, createLedgerAnswers } from './ledger-cache';
+import { writeHomeModel } from './answer-writers';
 import { route } from './route';
 
 let caching: TestContext;
@@ -99,5 +100,21 @@ describe('registering rows', () => {
         counted: () => undefined,
       }),
     ).toThrow(/is not a cached JSON row/);
+  });
+});
+
+describe("a row's writer", () => {
+  const schema = endpoints.homeModel.answer.schema;
+  const model = { balances: [{ amount: -12.5, currency: { code: 'CAD' as const } }], recentPayments: [], paymentDueDate: '2025-07-01', overdue: [] };
+  // A writer that forgot a field the schema has.
+  const forgetful = (answer: unknown) => writeHomeModel(answer as typeof model).replace(',"paymentDueDate":"2025-07-01"', '');
+
+  it('writes what the schema encodes, checked or not', () => {
+    expect(answerJson(schema, 'home model', (a) => writeHomeModel(a as typeof model), true)(model)).toBe(answerJson(schema, 'home model', undefined, true)(model));
+  });
+
+  it('fails an answer its writer writes otherwise than the schema, when checked (outside production)', () => {
+    expect(() => answerJson(schema, 'home model', forgetful, true)(model)).toThrow(/wrote other JSON than its schema encodes/);
+    expect(answerJson(schema, 'home model', forgetful, false)(model)).not.toContain('paymentDueDate');
   });
 });

@@ -7,6 +7,7 @@
  * do), so every instance stays exact.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { $ZodType } from 'zod/v4/core';
 import type { AnswerOf, Endpoint } from '@portal/contract';
 import { findLedgerVersion } from '../lib/ledger';
 import { createVersionedCache } from '../lib/versioned-cache';
@@ -75,9 +76,27 @@ export interface CachedRowOptions<E extends Endpoint, V> {
   read(request: EndpointRequest<E>, scope: LedgerScope | undefined): Promise<Versioned<V>>;
   /** Counts the answers of requests that may be cached, by where they came from ('kept': the metrics' label for the cache). */
   counted(source: 'kept' | 'database'): void;
+  /**
+   * The answer's JSON written directly (http/answer-writers.ts) instead of encoded through the schema;
+   * outside production both are made and must be the same text.
+   */
+  write?: (answer: AnswerOf<E>) => string;
 }
 
 const scopeKey = (scope: LedgerScope): string => ('accountId' in scope ? `account ${scope.accountId}` : `invoice ${scope.invoiceId}`);
+
+/**
+ * How a row's answers become JSON: through its schema, or by its writer, which when `checked` must write
+ * exactly what the schema encodes (else the answer fails, as one the schema refuses does).
+ */
+export const answerJson =
+  (schema: $ZodType, what: string, write: ((answer: unknown) => string) | undefined, checked: boolean) =>
+  (answer: unknown): string => {
+    if (!write) return encodeAnswer(schema, answer, what);
+    const written = write(answer);
+    if (checked && written !== encodeAnswer(schema, answer, what)) throw new Error(`The writer of ${what} wrote other JSON than its schema encodes`);
+    return written;
+  };
 
 /** Registers a cached row whose value is its answer. */
 export function cachedRoute<E extends Endpoint>(app: FastifyInstance, row: E, options: CachedRowOptions<E, AnswerOf<E>>): void;
@@ -94,9 +113,10 @@ export function cachedRoute<E extends Endpoint, V, C>(
 ): void {
   if (row.cached !== 'whileLedgerUnchanged' || row.answer.kind !== 'json') throw new Error(`${row.method} ${row.path} is not a cached JSON row`);
   const { schema } = row.answer;
-  const { answers, present } = options;
+  const { answers, present, write } = options;
   const what = `${row.method} ${row.path}`;
-  const encode = (answer: unknown): EncodedAnswer => ({ json: encodeAnswer(schema, answer, what), compressed: {} });
+  const json = answerJson(schema, what, write as ((answer: unknown) => string) | undefined, app.config.NODE_ENV !== 'production');
+  const encode = (answer: unknown): EncodedAnswer => ({ json: json(answer), compressed: {} });
   // Without a presenter the value is the answer itself.
   const make = (value: V, context: C | undefined): unknown => (present ? present.answer(value, context as C) : value);
 

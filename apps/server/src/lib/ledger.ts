@@ -92,10 +92,19 @@ export const ledgerEntries = (accountId: bigint | SQL, currency?: string): SQL =
       where account_id = ${accountId}${inCurrency}`;
 };
 
-/** The account's balance per currency as a JSON array `[{ currency, amount }]` by currency code (negative = owing); currencies without entries do not appear. */
-export const balancesByCurrencyJson = (accountId: bigint | SQL): SQL<{ currency: string; amount: string }[]> => sql`(
-  select coalesce(json_agg(json_build_object('currency', currency, 'amount', amount::text) order by currency), '[]'::json)
+/**
+ * The account's balance per currency as a JSON array `[{ currency, amount }]` by currency code (negative = owing);
+ * currencies without entries do not appear. The amount is numeric text, or with `amountAs: 'number'` a JSON
+ * number (which reads as exactly the wire amount of that text).
+ */
+export function balancesByCurrencyJson(accountId: bigint | SQL): SQL<{ currency: string; amount: string }[]>;
+export function balancesByCurrencyJson(accountId: bigint | SQL, options: { amountAs: 'number' }): SQL<{ currency: string; amount: number }[]>;
+export function balancesByCurrencyJson(accountId: bigint | SQL, options?: { amountAs: 'number' }): SQL<{ currency: string; amount: string | number }[]> {
+  const amount = options?.amountAs === 'number' ? sql`amount` : sql`amount::text`;
+  return sql`(
+  select coalesce(json_agg(json_build_object('currency', currency, 'amount', ${amount}) order by currency), '[]'::json)
   from (select currency, sum(balance) as amount from (${ledgerEntries(accountId)}) entries group by currency) balance)`;
+}
 
 /** What the ledger held before a statement period, per kind (numeric text): payments and credits before `from`, invoices posted before `issuedFrom`. */
 export type LedgerSumsBefore = {

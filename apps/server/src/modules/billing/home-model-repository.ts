@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { moneyFromDecimal, type CurrencyCode, type Money } from '@portal/contract';
+import type { CurrencyCode, Money } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { accounts } from '../../db/schema';
@@ -9,7 +9,10 @@ import { isCurrentBillingLink } from '../../lib/billing-links';
 import { balancesByCurrencyJson, invoiceOwing, ledgerVersionOf } from '../../lib/ledger';
 import type { PaymentRow } from '../payments';
 
-/** A posted invoice that still owes something: what the payment-due and overdue lines are made of. */
+/**
+ * A posted invoice that still owes something: what the payment-due and overdue lines are made of. Amounts
+ * come as JSON numbers, which read as exactly the wire amount `moneyFromDecimal` makes of their text.
+ */
 export interface OpenInvoiceRow {
   currency: CurrencyCode;
   amount: Money;
@@ -17,14 +20,29 @@ export interface OpenInvoiceRow {
   dueDate: string;
 }
 
-/** A recent payment with the columns the dashboard shows. */
-export type HomePaymentRow = Pick<PaymentRow, 'id' | 'date' | 'amount' | 'currency' | 'status' | 'description' | 'type' | 'cardBrand' | 'cardLast4' | 'method' | 'failureReason'>;
+/**
+ * A recent payment with the columns the dashboard shows, as the statement writes it: the id as text
+ * (64-bit ids stay exact), the date already in `toISOString` form, the amount a JSON number.
+ */
+export interface HomePaymentRow {
+  id: string;
+  date: string;
+  amount: Money;
+  currency: string;
+  status: PaymentRow['status'];
+  description: string | null;
+  type: string;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  method: PaymentRow['method'];
+  failureReason: PaymentRow['failureReason'];
+}
 
 export interface HomeModelRows {
   /** The account's ledger version these rows were read at ("0" before any write). */
   version: string;
   /** Per currency: Successful payments and credit notes less posted invoices (negative = owing), by currency code. */
-  balances: { currency: string; amount: string }[];
+  balances: { currency: string; amount: Money }[];
   /** Newest first. */
   recentPayments: HomePaymentRow[];
   /** Posted invoices still owing something, oldest due first (the first one's due date is the payment-due date). */
@@ -40,37 +58,25 @@ export interface HomeModelRows {
 // The correlated subqueries name the outer table: drizzle writes a bare "id" in a one-table select.
 const account = sql`accounts.id`;
 
-interface PaymentJson {
-  id: string;
-  date: string;
-  amount: string;
-  currency: string;
-  status: PaymentRow['status'];
-  description: string | null;
-  type: string;
-  cardBrand: string | null;
-  cardLast4: string | null;
-  method: PaymentRow['method'];
-  failureReason: PaymentRow['failureReason'];
-}
-
-const recentPaymentsJson = sql<PaymentJson[]>`(
-  select coalesce(json_agg(json_build_object(
-    'id', id::text, 'date', date, 'amount', amount::text, 'currency', currency, 'status', status,
-    'description', description, 'type', type, 'cardBrand', card_brand, 'cardLast4', card_last4,
-    'method', method, 'failureReason', failure_reason
-  ) order by date desc, id desc), '[]'::json)
+// Each row as a whole record (row_to_json), cheaper for the database than naming every field to
+// json_build_object; the subquery's order is the aggregate's, as it feeds it alone.
+const recentPaymentsJson = sql<HomePaymentRow[]>`(
+  select coalesce(json_agg(recent), '[]'::json)
   from (
-    select * from payments where account_id = ${account} order by date desc, id desc limit ${sql.placeholder('paymentCount')}
+    select id::text as id, to_char(date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as date, amount, currency,
+      status, description, type, card_brand as "cardBrand", card_last4 as "cardLast4", method, failure_reason as "failureReason"
+    from payments where account_id = ${account} order by payments.date desc, payments.id desc limit ${sql.placeholder('paymentCount')}
   ) recent)`;
 
-const openInvoicesJson = sql<{ currency: string; amount: string; owing: string; dueDate: string }[]>`(
+// `offset 0` keeps the subquery whole: flattened, the owing would be worked out twice for each open invoice.
+const openInvoicesJson = sql<OpenInvoiceRow[]>`(
   select coalesce(json_agg(json_build_object(
-    'currency', currency, 'amount', amount::text, 'owing', owing::text, 'dueDate', due_date
+    'currency', currency, 'amount', amount, 'owing', owing, 'dueDate', due_date
   ) order by due_date, id), '[]'::json)
   from (
     select i.currency, i.amount, i.due_date, i.id, ${invoiceOwing(sql`i.id`, sql`i.amount`)} as owing from invoices i
     where i.account_id = ${account} and i.state = 'Posted'
+    offset 0
   ) open
   where owing > 0)`;
 
@@ -94,7 +100,7 @@ const homeModelStatements = preparedPerDatabase((db) =>
       .select({
         // Read in the same statement as the rows, so rows and version always belong together.
         version: ledgerVersionOf(account),
-        balances: balancesByCurrencyJson(account),
+        balances: balancesByCurrencyJson(account, { amountAs: 'number' }),
         recentPayments: recentPaymentsJson,
         openInvoices: openInvoicesJson,
         billingAddress: billingAddressJson,
@@ -123,13 +129,8 @@ export const findHomeModel = async (
   return {
     version: row.version,
     balances: row.balances,
-    recentPayments: row.recentPayments.map((p) => ({ ...p, id: BigInt(p.id), date: new Date(p.date) })),
-    openInvoices: row.openInvoices.map((o) => ({
-      currency: o.currency as CurrencyCode,
-      amount: moneyFromDecimal(o.amount),
-      owing: moneyFromDecimal(o.owing),
-      dueDate: o.dueDate,
-    })),
+    recentPayments: row.recentPayments,
+    openInvoices: row.openInvoices,
     billingAddress: row.billingAddress,
     billingAddressChangesAt: row.billingAddressChangesAt === null ? null : Number(row.billingAddressChangesAt),
     timeZone: row.timeZone,

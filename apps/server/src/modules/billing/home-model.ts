@@ -1,21 +1,34 @@
 /** Billing/GetClientHomeModel: what the dashboard shows of an account, on the day where its customer lives. */
-import { fromMinor, moneyFromDecimal, overdueByCurrency, todayIn, type CurrencyCode, type HomeModel } from '@portal/contract';
+import { fromMinor, overdueByCurrency, paymentFailureReasonOf, todayIn, type CurrencyCode, type HomeModel, type RecentPayment } from '@portal/contract';
 import { accountTimeZone } from '@portal/contract/regions';
 import type { PortalDb } from '../../db/client';
 import { notFound } from '../../errors';
 import type { Caller } from '../../lib/caller';
 import type { Versioned } from '../../http/ledger-cache';
-import { presentPayment } from '../payments';
-import { findHomeModel, type HomeModelRows } from './home-model-repository';
+import { findHomeModel, type HomeModelRows, type HomePaymentRow } from './home-model-repository';
 
 /** How many payments the dashboard and the payments screen show. */
 export const RECENT_PAYMENT_COUNT = 50;
 
+/** As `presentPayment` of the payments module shows a payment, from the statement's wire-ready fields. */
+const presentRecentPayment = (payment: HomePaymentRow): RecentPayment => ({
+  id: BigInt(payment.id),
+  date: payment.date,
+  amount: payment.amount,
+  currency: payment.currency as RecentPayment['currency'],
+  status: payment.status,
+  description: payment.description,
+  type: payment.type,
+  card: payment.cardBrand && payment.cardLast4 ? { brand: payment.cardBrand, last4: payment.cardLast4 } : null,
+  method: payment.method,
+  failureReason: payment.status === 'Error' ? paymentFailureReasonOf(payment.failureReason) : null,
+});
+
 const presentHomeModel = (model: HomeModelRows, today: string): HomeModel => {
   const overdue = overdueByCurrency(model.openInvoices, today);
   return {
-    balances: model.balances.map((b) => ({ amount: moneyFromDecimal(b.amount), currency: { code: b.currency as CurrencyCode } })),
-    recentPayments: model.recentPayments.map(presentPayment),
+    balances: model.balances.map((b) => ({ amount: b.amount, currency: { code: b.currency as CurrencyCode } })),
+    recentPayments: model.recentPayments.map(presentRecentPayment),
     paymentDueDate: model.openInvoices[0]?.dueDate ?? null,
     overdue: overdue.map((o) => ({ amount: fromMinor(o.owingMinor), currency: { code: o.currency }, since: o.since })),
   };

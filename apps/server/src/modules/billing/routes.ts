@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { depsOf } from '../../http/deps';
 import { callerOf } from '../../lib/caller';
+import { writeHomeModel } from '../../http/answer-writers';
 import { cachedRoute, createLedgerAnswers } from '../../http/ledger-cache';
 import { route } from '../../http/route';
 import { readDepsOf } from '../../http/read-routing';
@@ -22,6 +23,7 @@ export const billingRoutes = async (app: FastifyInstance) => {
     scope: (request) => ({ of: { accountId: request.params.accountId } }),
     read: (request) => readHomeModel(readDepsOf(request, deps).db, callerOf(request), request.params.accountId, deps.clock.now()),
     counted: (source) => homeModelAnswers.inc({ source }),
+    write: writeHomeModel,
   });
 
   route(app, endpoints.invoiceUrls, async (request) => getInvoiceUrls(deps, callerOf(request), request.params.invoiceId));

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { depsOf } from '../../http/deps';
 import { callerOf } from '../../lib/caller';
+import { writeInvoiceDetails, writeInvoicePage } from '../../http/answer-writers';
 import { cachedRoute, createLedgerAnswers } from '../../http/ledger-cache';
 import { route } from '../../http/route';
 import { readDepsOf } from '../../http/read-routing';
@@ -29,12 +30,14 @@ export const invoiceRoutes = async (app: FastifyInstance) => {
     read: (request, scope) => readInvoicePage(readDepsOf(request, deps), callerOf(request), request.query, scope),
     present: invoicePagePresenter(deps),
     counted: (source) => invoiceReads.inc({ call: 'list', source }),
+    write: writeInvoicePage,
   });
   cachedRoute(app, endpoints.invoiceDetails, {
     answers,
     scope: (request) => ({ of: { invoiceId: request.params.id } }),
     read: (request) => getInvoiceDetails(readDepsOf(request, deps), callerOf(request), request.params.id),
     counted: (source) => invoiceReads.inc({ call: 'details', source }),
+    write: writeInvoiceDetails,
   });
   route(app, endpoints.invoiceContent, async (request) =>
     getInvoiceContent(readDepsOf(request, deps), callerOf(request), request.params.invoiceId, request.query.summary !== undefined),

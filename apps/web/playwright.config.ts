@@ -65,7 +65,7 @@ export default defineConfig({
     },
   },
   projects: [
-    // A visit runs every check of its screen state: up to four axe scans and screenshots, and five widths.
+    // A visit runs every check of its screen state: its axe scans (one per theme and layout) and the five widths.
     { name: 'screens', testMatch: SCREEN_SCANS, fullyParallel: true, timeout: 180_000, use: chromium },
     { name: 'chromium', testIgnore: SCREEN_SCANS, dependencies: ['screens'], use: chromium },
   ],

@@ -3,30 +3,32 @@ import { Api, scopedAccounts, type DemoUser } from './support/api';
 import { signIn } from './support/auth';
 import { formatViolations, type AxeViolation } from './support/axe';
 import { overflowOf, phoneFit } from './support/fit';
-import { lookAt, scanLook, type Look } from './support/looks';
-import { settle, VIEWPORTS } from './support/page';
+import { attachScreenshot, lookAt, scanLook, type Look } from './support/looks';
+import { settle, VIEWPORTS, type ViewportName } from './support/page';
 import { SCREENS, type Screen } from './support/screens';
 
 /**
  * The screen scans (journeys 14 and 15, docs/decisions/0015-screens-fit-a-phone.md). Each screen state is opened
- * once, at desktop width, and every check of that state runs on the one visit, in this order:
+ * once, at desktop width, and every check of that state runs on the one visit (docs/decisions/0022-ci-fits-two-cores.md):
  *
- * - desktop: axe-core (WCAG 2.0/2.1 A+AA, 2.2 AA) at 1440 × 900 in light, and in dark where the screen's colours
- *   are not only the design tokens (`themes` in support/screens.ts; the tokens' contrast in both themes is
- *   src/design-tokens.test.ts's);
- * - phone: at 320 × 640, the narrowest the portal supports (below 640 px one layout serves every width, so what
- *   fits at 320 fits wider; a screen whose layout changes in between lists that width too, `phoneWidths`): axe
- *   on the list's screens, no sideways scroll (the page's scroll width at most the window's), and the sticky
- *   header with the account selector on one line, at most `ONE_LINE` px, 10 % of the screen (it took two, about
- *   17 %, before); public pages have no sticky header;
+ * - axe: one axe-core scan (WCAG 2.0/2.1 A+AA, 2.2 AA) per state and theme, in light, and in dark where the
+ *   screen's colours are not only the design tokens (`themes` in support/screens.ts; the tokens' contrast in both
+ *   themes is src/design-tokens.test.ts's). It is at 1440 × 900 unless the state renders something else on a
+ *   phone: then at 320 × 640 as well (cards in place of a table) or instead (the phone header's own controls,
+ *   the pay dialog's card label), `widths` in support/screens.ts. Dark is scanned at the first of those widths;
+ * - phone: at 320 px, the narrowest the portal supports (below 640 px one layout serves every width, so what fits
+ *   at 320 fits wider; a screen whose layout changes in between lists that width too, `phoneWidths`), no sideways
+ *   scroll (the page's scroll width at most the window's), and the sticky header with the account selector on one
+ *   line, at most `ONE_LINE` px, 10 % of the screen (it took two, about 17 %, before); public pages have no sticky
+ *   header. Checked at every phone look and again in the widths;
  * - widths: resized to 320, 360, 768, 1280 and 1920 px as a user resizing the window would: the page does not
  *   scroll sideways, no table is wider than the box it sits in (a column hidden behind a scroll with no cue), and
  *   no element of a table or card clips its text (overflow hidden, scrollWidth beyond clientWidth).
  *
- * Each desktop and phone look is screenshot (full page) under test-results/screens/ and attached to the report.
- * The screens of support/screens.ts get every check; the shell states below (an invoice's payment history, the
- * phone account selector, staff acting for a customer, a customer with several accounts) and the customer's
- * screens as those two users are checked at phone width or across the widths.
+ * A look or width where a check fails is screenshot (full page) under test-results/screens/ and attached to the
+ * report. The screens of support/screens.ts get every check; the shell states below (an invoice's payment history,
+ * the phone account selector, staff acting for a customer, a customer with several accounts) are scanned at phone
+ * width, and the customer's screens as those two users are checked at phone width and across the widths.
  */
 const PHONE_WIDTHS = [320];
 const PHONE_HEIGHT = 640;
@@ -37,11 +39,10 @@ const WIDTHS_HEIGHT = 800;
 
 const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
-/** Which checks a visit runs: axe at desktop width, the phone look (with or without axe), the widths. */
+/** Which checks a visit runs: axe at the widths of `axe` (none: only the widths), and the resizing through WIDTHS. */
 interface Visit {
   screen: Screen;
-  desktop: boolean;
-  phone: 'axe' | 'fit' | false;
+  axe: ViewportName[];
   widths: boolean;
 }
 
@@ -125,25 +126,30 @@ const OTHER_USERS: Screen[] = (['family', 'staff'] as const).flatMap((user) => [
 ]);
 
 const VISITS: Visit[] = [
-  ...SCREENS.map((screen) => ({
-    screen,
-    desktop: (screen.widths ?? ['desktop']).includes('desktop'),
-    phone: (screen.widths ?? ['phone']).includes('phone') ? ('axe' as const) : ('fit' as const),
-    widths: true,
-  })),
-  ...SHELL_USERS.map((screen) => ({ screen, desktop: false, phone: 'fit' as const, widths: true })),
-  ...SHELL_PHONE.map((screen) => ({ screen, desktop: false, phone: 'fit' as const, widths: false })),
-  ...OTHER_USERS.map((screen) => ({ screen, desktop: false, phone: false as const, widths: true })),
+  ...SCREENS.map((screen) => ({ screen, axe: screen.widths ?? (['desktop'] as ViewportName[]), widths: true })),
+  // The phone header with the account selector of staff and of a customer with several accounts.
+  ...SHELL_USERS.map((screen) => ({ screen, axe: ['phone'] as ViewportName[], widths: true })),
+  ...SHELL_PHONE.map((screen) => ({ screen, axe: ['phone'] as ViewportName[], widths: false })),
+  ...OTHER_USERS.map((screen) => ({ screen, axe: [] as ViewportName[], widths: true })),
 ];
 
+/** After `checks`, the page as it is, attached when one of them failed (soft failures land in testInfo.errors at once). */
+const shotIfFailed = async (page: Page, testInfo: TestInfo, name: string, checks: () => Promise<void>) => {
+  const before = testInfo.errors.length;
+  await checks();
+  if (testInfo.errors.length > before) await attachScreenshot(page, testInfo, name);
+};
+
 /** Axe on each look; the violations of all of them are asserted together, so every look is scanned. */
-const scanLooks = async (page: Page, testInfo: TestInfo, screen: Screen, looks: Look[], axe: boolean, check?: (look: Look) => Promise<void>) => {
+const scanLooks = async (page: Page, testInfo: TestInfo, screen: Screen, looks: Look[]) => {
   const found: { where: string; violations: AxeViolation[] }[] = [];
   for (const look of looks) {
     await lookAt(page, look);
-    const violations = await scanLook(page, testInfo, screen.name, look, { axe });
+    const violations = await scanLook(page, testInfo, screen.name, look);
     if (violations.length) found.push({ where: look.name, violations });
-    await check?.(look);
+    if (look.width < VIEWPORTS.desktop.width) {
+      await shotIfFailed(page, testInfo, `${screen.name}--${look.name}--fit`, () => checkPhoneFit(page, screen, look.name));
+    }
   }
   const report = found.map(({ where, violations }) => `${screen.name} (${where}):\n${formatViolations(violations)}`).join('\n\n');
   expect
@@ -155,13 +161,13 @@ const scanLooks = async (page: Page, testInfo: TestInfo, screen: Screen, looks: 
 };
 
 /** At phone width: no sideways scroll, a one-line header, and in the pay dialog the chosen card's whole label. */
-const checkPhoneFit = async (page: Page, screen: Screen, look: Look) => {
+const checkPhoneFit = async (page: Page, screen: Screen, where: string) => {
   const seen = await phoneFit(page);
   expect
-    .soft(seen.scrollWidth, `${screen.name} at ${look.name} scrolls sideways; wider: ${seen.wide.join(', ')}`)
+    .soft(seen.scrollWidth, `${screen.name} at ${where} scrolls sideways; wider: ${seen.wide.join(', ')}`)
     .toBeLessThanOrEqual(seen.innerWidth);
   if (seen.header !== null) {
-    expect.soft(seen.header, `${screen.name} at ${look.name}: the header takes more than one line`).toBeLessThanOrEqual(ONE_LINE);
+    expect.soft(seen.header, `${screen.name} at ${where}: the header takes more than one line`).toBeLessThanOrEqual(ONE_LINE);
   }
   // The pay dialog: the chosen card's whole label is on screen (the closed select cuts it).
   const method = page.getByRole('dialog').getByRole('combobox', { name: 'Payment method' });
@@ -175,34 +181,41 @@ const checkPhoneFit = async (page: Page, screen: Screen, look: Look) => {
   }
 };
 
-/** Resized through WIDTHS: nothing scrolls sideways, sticks out of its box or is cut. */
-const checkWidths = async (page: Page, screen: Screen) => {
-  const problems: string[] = [];
-  for (const width of WIDTHS) {
+/**
+ * Resized through WIDTHS (and the screen's phone widths): nothing scrolls sideways, sticks out of its box or is
+ * cut; at the phone widths the phone checks too.
+ */
+const checkWidths = async (page: Page, testInfo: TestInfo, screen: Screen) => {
+  const phone = screen.phoneWidths ?? PHONE_WIDTHS;
+  for (const width of [...new Set([...WIDTHS, ...phone])].sort((a, b) => a - b)) {
     await page.setViewportSize({ width, height: WIDTHS_HEIGHT });
     await settle(page);
-    const seen = await overflowOf(page);
-    if (seen.page.scrollWidth > seen.page.clientWidth) {
-      problems.push(`${width} px: the page scrolls sideways (${seen.page.scrollWidth} px in ${seen.page.clientWidth} px)`);
-    }
-    problems.push(...seen.tables.map((table) => `${width} px: table wider than its box: ${table}`));
-    problems.push(...seen.clipped.map((cell) => `${width} px: clipped: ${cell}`));
+    await shotIfFailed(page, testInfo, `${screen.name}--${width}`, async () => {
+      const seen = await overflowOf(page);
+      const here: string[] = [];
+      if (seen.page.scrollWidth > seen.page.clientWidth) {
+        here.push(`${width} px: the page scrolls sideways (${seen.page.scrollWidth} px in ${seen.page.clientWidth} px)`);
+      }
+      here.push(...seen.tables.map((table) => `${width} px: table wider than its box: ${table}`));
+      here.push(...seen.clipped.map((cell) => `${width} px: clipped: ${cell}`));
+      expect.soft(here, `${screen.name}:\n${here.join('\n')}`).toEqual([]);
+      if (phone.includes(width)) await checkPhoneFit(page, screen, `${width} px`);
+    });
   }
-  expect.soft(problems, `${screen.name}:\n${problems.join('\n')}`).toEqual([]);
 };
 
-for (const { screen, desktop, phone, widths } of VISITS) {
+for (const { screen, axe, widths } of VISITS) {
   const themes = screen.themes ?? ['light'];
-  const desktopLooks: Look[] = desktop ? themes.map((theme) => ({ name: `desktop--${theme}`, ...VIEWPORTS.desktop, theme })) : [];
-  const phoneLooks: Look[] = phone
-    ? (screen.phoneWidths ?? PHONE_WIDTHS).flatMap((width) =>
-        (phone === 'axe' ? themes : (['light'] as const)).map((theme) => ({ name: `${width}--${theme}`, width, height: PHONE_HEIGHT, theme })),
-      )
-    : [];
+  // Dark changes colours only, which no width changes: it is scanned at the state's first axe width.
+  const looks: Look[] = axe.flatMap((viewport, index) => {
+    const shades = index === 0 ? themes : (['light'] as const);
+    const sizes = viewport === 'desktop' ? [VIEWPORTS.desktop] : (screen.phoneWidths ?? PHONE_WIDTHS).map((width) => ({ width, height: PHONE_HEIGHT }));
+    return sizes.flatMap((size) => shades.map((theme) => ({ name: `${size.width === VIEWPORTS.desktop.width ? 'desktop' : size.width}--${theme}`, ...size, theme })));
+  });
+  const phoneAt = widths ? (screen.phoneWidths ?? PHONE_WIDTHS) : looks.filter((look) => look.width < VIEWPORTS.desktop.width).map((look) => look.width);
   const checks = [
-    desktop && `no axe violations at desktop width (${themes.join(', ')})`,
-    phone &&
-      `${phone === 'axe' ? 'no axe violations, ' : ''}no sideways scroll and a one-line header at ${phoneLooks.map((look) => look.name).join(', ')}`,
+    looks.length && `no axe violations at ${looks.map((look) => look.name).join(', ')}`,
+    `no sideways scroll and a one-line header at ${[...new Set(phoneAt)].join(', ')} px`,
     widths && 'nothing cut off or scrolling sideways from 320 to 1920 px',
   ].filter(Boolean);
 
@@ -212,17 +225,14 @@ for (const { screen, desktop, phone, widths } of VISITS) {
     if (screen.user) await signIn(page, screen.user);
     await screen.open(page);
 
-    if (desktopLooks.length) await test.step('desktop', () => scanLooks(page, testInfo, screen, desktopLooks, true));
-    if (phoneLooks.length) {
-      await test.step('phone', () => scanLooks(page, testInfo, screen, phoneLooks, phone === 'axe', (look) => checkPhoneFit(page, screen, look)));
-    }
+    if (looks.length) await test.step('axe', () => scanLooks(page, testInfo, screen, looks));
     if (widths) {
       await test.step('widths', async () => {
         // Back to light (the widths were always checked in light) when a look was dark.
-        if ([...desktopLooks, ...phoneLooks].some((look) => look.theme === 'dark')) {
+        if (looks.some((look) => look.theme === 'dark')) {
           await lookAt(page, { name: 'widths', width: WIDTHS[0], height: WIDTHS_HEIGHT, theme: 'light' });
         }
-        await checkWidths(page, screen);
+        await checkWidths(page, testInfo, screen);
       });
     }
   });

@@ -36,19 +36,18 @@ export const lookAt = async (page: Page, look: Look) => {
 };
 
 /**
- * The one scan of a look: axe, unless `axe` is false (violations attached to the report), and a full-page
- * screenshot under test-results/screens/<screen>--<look>.png, attached too.
+ * A look's one axe scan; its violations are attached to the report, with a full-page screenshot of the look
+ * that has them (a look that passes needs no picture).
  */
-export const scanLook = async (
-  page: Page,
-  testInfo: TestInfo,
-  screen: string,
-  look: Look,
-  { axe = true } = {},
-): Promise<AxeViolation[]> => {
-  const violations = axe ? await scanPage(page) : [];
+export const scanLook = async (page: Page, testInfo: TestInfo, screen: string, look: Look): Promise<AxeViolation[]> => {
+  const violations = await scanPage(page);
   await attachViolations(testInfo, `${screen}-${look.name}`, violations);
-  const file = await screenshot(page, `${screen}--${look.name}`);
-  await testInfo.attach(`${screen}--${look.name}`, { path: file, contentType: 'image/png' });
+  if (violations.length) await attachScreenshot(page, testInfo, `${screen}--${look.name}`);
   return violations;
+};
+
+/** A full-page screenshot under test-results/screens/<name>.png, attached to the report: the page as a failed check saw it. */
+export const attachScreenshot = async (page: Page, testInfo: TestInfo, name: string) => {
+  const file = await screenshot(page, name);
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
 };

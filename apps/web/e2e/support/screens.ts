@@ -11,15 +11,23 @@ import { VIEWPORTS, type ViewportName } from './page';
 export interface Screen {
   name: string;
   user?: DemoUser;
-  /** Widths whose state is scanned with axe (default both); every screen is measured at phone width. */
+  /**
+   * Widths the state is scanned with axe at (default desktop): phone too where the phone renders what the desktop
+   * does not (cards in place of a table, the phone header's own controls, the pay dialog's card label), phone
+   * alone where only that differs. Every state is measured at phone width and resized across the widths.
+   */
   widths?: ViewportName[];
   /**
-   * Themes scanned at each width (default light). The design tokens' contrast is checked in both themes by
-   * src/design-tokens.test.ts, so dark is a state of its own only where colours are not only the tokens:
-   * theme-specific classes (`dark:`) or a stylesheet of its own (the sandbox checkout).
+   * Themes scanned (default light), dark at the first of `widths` (a theme changes colours, which no width
+   * changes). The design tokens' contrast is checked in both themes by src/design-tokens.test.ts, so dark is a
+   * state of its own only where colours are not only the tokens: theme-specific classes (`dark:`) or a
+   * stylesheet of its own (the sandbox checkout).
    */
   themes?: Theme[];
-  /** Phone widths checked (default 320 alone): add one where the layout changes below 640 px (`min-[360px]:`). */
+  /**
+   * Phone widths measured, and scanned where `widths` has phone (default 320 alone): add one where the layout
+   * changes below 640 px (`min-[360px]:`).
+   */
   phoneWidths?: number[];
   /** Brings the page to the screen and waits until it is ready. */
   open: (page: Page) => Promise<void>;
@@ -296,6 +304,8 @@ export const SCREENS: Screen[] = [
   },
   {
     name: 'dashboard-staff-choose-account',
+    // The staff header's phone account selector (the desktop one is in every staff state at desktop width).
+    widths: ['phone'],
     user: 'staff',
     open: async (page) => {
       await page.goto('/');
@@ -305,7 +315,6 @@ export const SCREENS: Screen[] = [
   {
     name: 'account-selector-open',
     user: 'staff',
-    widths: ['desktop'],
     open: async (page) => {
       await page.goto('/');
       await page.getByRole('button', { name: /^Account\b/ }).click();
@@ -315,6 +324,8 @@ export const SCREENS: Screen[] = [
   },
   {
     name: 'invoices',
+    // A table at desktop width, cards on phones.
+    widths: ['desktop', 'phone'],
     user: 'customer',
     open: async (page) => {
       await page.goto('/invoices');
@@ -324,6 +335,7 @@ export const SCREENS: Screen[] = [
   },
   {
     name: 'usage',
+    widths: ['desktop', 'phone'],
     user: 'customer',
     open: async (page) => {
       await page.goto('/usage');
@@ -335,6 +347,7 @@ export const SCREENS: Screen[] = [
   },
   {
     name: 'usage-chart-table',
+    widths: ['desktop', 'phone'],
     user: 'customer',
     open: async (page) => {
       await page.goto('/usage?type=sms');
@@ -437,6 +450,8 @@ export const SCREENS: Screen[] = [
   },
   {
     name: 'pay-modal',
+    // The chosen card's label under the select shows on phones only.
+    widths: ['phone'],
     user: 'customer',
     // Every dialog's overlay is black in both themes.
     themes: ['light', 'dark'],
@@ -450,7 +465,6 @@ export const SCREENS: Screen[] = [
   {
     name: 'pay-modal-custom-amount-error',
     user: 'customer',
-    widths: ['desktop'],
     open: async (page) => {
       await openInvoiceDetail(page);
       await page.getByRole('button', { name: 'Pay Invoice' }).click();
@@ -462,6 +476,7 @@ export const SCREENS: Screen[] = [
   },
   {
     name: 'dashboard-pay-dialog',
+    widths: ['phone'],
     user: 'customer',
     open: async (page) => {
       await page.goto('/');
@@ -472,7 +487,7 @@ export const SCREENS: Screen[] = [
     },
   },
   // The automatic payments switch's knob is white in both themes.
-  { name: 'payments', user: 'customer', themes: ['light', 'dark'], open: openPayments },
+  { name: 'payments', widths: ['desktop', 'phone'], user: 'customer', themes: ['light', 'dark'], open: openPayments },
   {
     name: 'add-card-dialog',
     user: 'customer',
@@ -500,7 +515,6 @@ export const SCREENS: Screen[] = [
   {
     name: 'delete-card-dialog',
     user: 'customer',
-    widths: ['desktop'],
     open: async (page) => {
       await openPayments(page);
       await page.getByRole('button', { name: /^Delete card Mastercard/ }).click();
@@ -562,7 +576,6 @@ export const SCREENS: Screen[] = [
   {
     name: 'profile-edit-errors',
     user: 'customer',
-    widths: ['desktop'],
     open: async (page) => {
       await page.goto('/profile');
       await page.getByRole('button', { name: 'Edit Profile' }).click();
@@ -602,7 +615,7 @@ export const SCREENS: Screen[] = [
       await expect(passkeys.getByRole('button', { name: 'Add a passkey' })).toBeVisible();
     },
   },
-  { name: 'invoice-credits', user: 'staff', open: (page) => openInvoiceCredits(page) },
+  { name: 'invoice-credits', widths: ['desktop', 'phone'], user: 'staff', open: (page) => openInvoiceCredits(page) },
   { name: 'invoice-credits-fr', user: 'staff', open: (page) => openInvoiceCredits(page, true) },
   { name: 'admin-users-lift-lockout', user: 'admin', open: (page) => openLiftLockout(page) },
   { name: 'admin-users-lift-lockout-fr', user: 'admin', open: (page) => openLiftLockout(page, true) },
@@ -613,6 +626,7 @@ export const SCREENS: Screen[] = [
   { name: 'change-password-recent-passkey-fr', user: 'customer', open: (page) => openRecentPasskeyChoice(page, true) },
   {
     name: 'admin-users',
+    widths: ['desktop', 'phone'],
     user: 'admin',
     open: async (page) => {
       await page.goto('/admin/users');
@@ -620,7 +634,7 @@ export const SCREENS: Screen[] = [
       await expect(page.getByRole('table', { name: 'Users' })).toBeVisible();
     },
   },
-  { name: 'admin-api-clients', user: 'admin', open: openApiClients },
+  { name: 'admin-api-clients', widths: ['desktop', 'phone'], user: 'admin', open: openApiClients },
   {
     name: 'admin-api-clients-french',
     user: 'admin',
@@ -645,7 +659,7 @@ export const SCREENS: Screen[] = [
       await expect(page.getByRole('dialog', { name: 'Secret of Screen scan BSS' }).getByRole('textbox', { name: 'Client secret' })).toHaveValue(/^pcs_/);
     },
   },
-  { name: 'admin-webhooks', user: 'admin', open: openWebhooks },
+  { name: 'admin-webhooks', widths: ['desktop', 'phone'], user: 'admin', open: openWebhooks },
   {
     name: 'admin-webhooks-french',
     user: 'admin',
@@ -656,7 +670,7 @@ export const SCREENS: Screen[] = [
       await expect(page.getByRole('table', { name: 'Points de terminaison webhook' }).or(page.getByText('Aucun point de terminaison pour l’instant'))).toBeVisible();
     },
   },
-  { name: 'admin-webhook-deliveries', user: 'admin', open: openWebhookDeliveries },
+  { name: 'admin-webhook-deliveries', widths: ['desktop', 'phone'], user: 'admin', open: openWebhookDeliveries },
   {
     name: 'admin-webhook-register',
     user: 'admin',

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseJson, stringifyJson } from '@portal/contract';
 import { buildTestApp, createTestClock, type TestContext } from '../../../test/app';
 import { clientTokenFor } from '../../../test/api-clients';
-import { createCustomer } from '../../../test/billing';
+import { createCustomer, novemberInvoiceBody } from '../../../test/billing';
 import { bearer, createBillingDetails, createInvoice } from '../../../test/factories';
 import { eq } from 'drizzle-orm';
 import { accounts, creditNotes } from '../../db/schema';
@@ -45,18 +45,7 @@ const postInvoiceOf100 = (accountExternalId: string, suffix = '') =>
     method: 'PUT',
     url: `/p/v1/invoices/INV-UC-${n}${suffix}`,
     headers: { ...provider, 'content-type': 'application/json' },
-    payload: stringifyJson({
-      accountExternalId,
-      number: `UC-${String(n).padStart(5, '0')}${suffix}`,
-      periodStart: '2026-11-01',
-      periodEnd: '2026-11-30',
-      issueDate: '2026-12-01',
-      dueDate: '2026-12-21',
-      currency: 'CAD',
-      lines: [{ description: 'Unlimited Talk & Text', category: 'Plan', amount: '100.00' }],
-      taxes: [],
-      total: '100.00',
-    }),
+    payload: stringifyJson(novemberInvoiceBody(accountExternalId, `UC-${String(n).padStart(5, '0')}${suffix}`)),
   });
 
 const balances = async (accountId: bigint, headers: Record<string, string>) =>

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { stringifyJson } from '@portal/contract';
 import { buildTestApp, createTestClock, type TestContext } from '../../../test/app';
 import { clientTokenFor } from '../../../test/api-clients';
-import { createCustomer } from '../../../test/billing';
+import { createCustomer, novemberInvoiceBody } from '../../../test/billing';
 import { bearer } from '../../../test/factories';
 import { accounts, creditNotes } from '../../db/schema';
 import { lockAccount } from '../../lib/account-lock';
@@ -44,18 +44,7 @@ it('applies a credit issued during a posting to that posting’s invoice, once',
       method: 'PUT',
       url: '/p/v1/invoices/INV-RACE-1',
       headers: { ...provider, 'content-type': 'application/json' },
-      payload: stringifyJson({
-        accountExternalId: 'ACC-RACE-1',
-        number: 'RACE-00001',
-        periodStart: '2026-11-01',
-        periodEnd: '2026-11-30',
-        issueDate: '2026-12-01',
-        dueDate: '2026-12-21',
-        currency: 'CAD',
-        lines: [{ description: 'Unlimited Talk & Text', category: 'Plan', amount: '100.00' }],
-        taxes: [],
-        total: '100.00',
-      }),
+      payload: stringifyJson(novemberInvoiceBody('ACC-RACE-1', 'RACE-00001')),
     }).then((res) => ({ statusCode: res.statusCode })); // inject sends once awaited
     await waitingOnALock();
     await insertCredit(

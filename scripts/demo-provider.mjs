@@ -2,7 +2,8 @@
 /**
  * A provider's day, scripted: `npm run demo:provider -- --url http://localhost:3000`. Creates an API
  * client through `npm run api-client` (against DATABASE_URL, or the embedded database when the portal is
- * stopped), then keeps the portal current through the provider API only: ten accounts (one French, one
+ * stopped), else, the embedded database being held by the running portal, through the Admin API as an
+ * Admin (the demo data's by default), then keeps the portal current through the provider API only: ten accounts (one French, one
  * with two sub-accounts), an invitation to each, the month's invoices, the month's usage in one NDJSON
  * batch, a bank transfer and a credit. Every id derives from `--prefix` and `--month`, and every record
  * from a seeded generator, so a second run sends the same bodies and changes nothing.
@@ -14,14 +15,21 @@ import { gzipSync } from 'node:zlib';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SCOPES = 'accounts:write,invoices:write,usage:write,payments:write';
+/** The demo data's Admin (db/seed: every demo user has this password). */
+const DEMO_ADMIN = { username: 'admin', password: 'Demo-Pass-2025!' };
 const USAGE = `Usage: npm run demo:provider -- --url <portal> [--prefix DEMO] [--month YYYY-MM] [--client-id <id> --client-secret <secret>]
+       [--admin-username <name> --admin-password <password>]
 
   --url            the portal's origin (default http://localhost:3000)
   --prefix         starts every id the run sends (letters, digits, dashes; default DEMO): another prefix, another set of accounts
   --month          the month billed (default: the month before this one)
   --client-id, --client-secret
                    an API client's credentials (scopes ${SCOPES}) instead of creating one with
-                   \`npm run api-client\` (also PORTAL_CLIENT_ID, PORTAL_CLIENT_SECRET)`;
+                   \`npm run api-client\` (also PORTAL_CLIENT_ID, PORTAL_CLIENT_SECRET)
+  --admin-username, --admin-password
+                   when the command line cannot create the client (a portal running on the embedded database
+                   holds it), the Admin who creates it through the Admin API instead
+                   (also PORTAL_ADMIN_USERNAME, PORTAL_ADMIN_PASSWORD; default: the demo data's ${DEMO_ADMIN.username})`;
 
 class DemoError extends Error {}
 
@@ -334,21 +342,56 @@ const invoiceBody = (prefix, period, account, records) => {
 
 // ── Talking to the portal ───────────────────────────────────────────────────────────────────
 
-/** Credentials from `npm run api-client -- create` (the command line a new installation's first client comes from). */
-const createClient = (prefix) => {
+/**
+ * Credentials from `npm run api-client -- create` (the command line a new installation's first client comes
+ * from); null with its error when it failed, e.g. beside a running portal on the embedded database.
+ */
+const createClientByCommandLine = (prefix) => {
   const result = spawnSync('npm', ['run', '--silent', 'api-client', '--', 'create', '--name', `Demo billing system (${prefix})`, '--scopes', SCOPES], {
     cwd: root,
     encoding: 'utf8',
   });
-  if (result.status !== 0) {
+  if (result.status !== 0) return { failed: (result.stderr || result.error?.message || '').trim() };
+  const line = result.stdout.trim().split('\n').at(-1) ?? '';
+  return { credentials: JSON.parse(line) };
+};
+
+/** An Admin signs in and creates the client on the Admin API (`POST /a/v1/ApiClients`), as the Admin screen "API clients" does. */
+const createClientAsAdmin = async (base, prefix, admin) => {
+  const login = await reach(`${base}/a/v1/Authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ username: admin.username, password: admin.password }),
+  });
+  if (!login.ok) throw new DemoError(`POST /a/v1/Authenticate answered ${await describeFailure(login)}`);
+  const session = await login.json();
+  if (!session.successful) throw new DemoError(`the Admin ${admin.username} could not sign in: ${session.error}`);
+  const created = await reach(`${base}/a/v1/ApiClients`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ name: `Demo billing system (${prefix})`, scopes: SCOPES.split(',') }),
+  });
+  if (!created.ok) throw new DemoError(`POST /a/v1/ApiClients as ${admin.username} answered ${await describeFailure(created)}`);
+  const answer = await created.json();
+  return { clientId: answer.client.clientId, clientSecret: answer.clientSecret };
+};
+
+/** The run's client: by the command line, else through the Admin API, else a message saying what to pass. */
+const createClient = async (base, prefix, admin) => {
+  const byCommandLine = createClientByCommandLine(prefix);
+  if (byCommandLine.credentials) return { credentials: byCommandLine.credentials, how: 'npm run api-client' };
+  try {
+    return { credentials: await createClientAsAdmin(base, prefix, admin), how: `the Admin API as ${admin.username}` };
+  } catch (error) {
+    if (!(error instanceof DemoError)) throw error;
     throw new DemoError(
-      `npm run api-client failed: ${(result.stderr || result.error?.message || '').trim()}\n` +
-        'On the embedded database the command line needs the portal stopped: create a client with it while the portal is stopped, ' +
-        'or on the Admin screen "API clients", and pass --client-id and --client-secret.',
+      `npm run api-client failed: ${byCommandLine.failed}\n` +
+        `Creating the client through the Admin API failed too: ${error.message}\n` +
+        'On the embedded database the command line needs the portal stopped. Either pass an Admin with --admin-username and ' +
+        '--admin-password (the demo data has admin), or create a client on the Admin screen "API clients" (or with ' +
+        '`npm run api-client` while the portal is stopped) and pass --client-id and --client-secret.',
     );
   }
-  const line = result.stdout.trim().split('\n').at(-1) ?? '';
-  return JSON.parse(line);
 };
 
 /** fetch, saying which portal could not be reached rather than "fetch failed". */
@@ -408,6 +451,8 @@ const options = () => {
       month: { type: 'string', default: previousMonth(new Date()) },
       'client-id': { type: 'string', default: process.env.PORTAL_CLIENT_ID },
       'client-secret': { type: 'string', default: process.env.PORTAL_CLIENT_SECRET },
+      'admin-username': { type: 'string', default: process.env.PORTAL_ADMIN_USERNAME ?? DEMO_ADMIN.username },
+      'admin-password': { type: 'string', default: process.env.PORTAL_ADMIN_PASSWORD ?? DEMO_ADMIN.password },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -427,12 +472,13 @@ const say = (line) => process.stdout.write(`${line}\n`);
 const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
 const main = async () => {
-  const { url, prefix, month, 'client-id': clientId, 'client-secret': clientSecret } = options();
+  const { url, prefix, month, 'client-id': clientId, 'client-secret': clientSecret, 'admin-username': username, 'admin-password': password } = options();
   const period = billingMonth(month);
   const api = portal(url);
 
-  const credentials = clientId ? { clientId, clientSecret } : createClient(prefix);
-  say(`client    ${credentials.clientId}${clientId ? '' : ' created by npm run api-client'}`);
+  const made = clientId ? null : await createClient(url, prefix, { username, password });
+  const credentials = made ? made.credentials : { clientId, clientSecret };
+  say(`client    ${credentials.clientId}${made ? ` created by ${made.how}` : ''}`);
   const token = await api.signIn(credentials);
   say(`token     ${token.scope}, ${token.expires_in} s`);
 

@@ -19,3 +19,17 @@ export const staffHeaders = async (ctx: TestContext) => {
 
 /** The dependencies of a test app (to call services and job steps directly). */
 export const appDeps = (ctx: TestContext): Deps => depsOf(ctx.app);
+
+/** A provider API invoice of one Plan line and no tax for November 2026, issued December 1 (PUT /p/v1/invoices/{externalId}). */
+export const novemberInvoiceBody = (accountExternalId: string, number: string, total = '100.00') => ({
+  accountExternalId,
+  number,
+  periodStart: '2026-11-01',
+  periodEnd: '2026-11-30',
+  issueDate: '2026-12-01',
+  dueDate: '2026-12-21',
+  currency: 'CAD',
+  lines: [{ description: 'Unlimited Talk & Text', category: 'Plan', amount: total }],
+  taxes: [],
+  total,
+});

@@ -16,13 +16,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_SECRETS_KEY } from '../src/config';
 import { migrateDatabase, openDatabase, type Database } from '../src/db/client';
 import { accounts, cdrs, creditNotes, invoices, mailOutbox, payments } from '../src/db/schema';
-import { createUser } from './factories';
+import { createUser, TEST_PASSWORD } from './factories';
 import { startInstance, type Instance } from './instances';
 
 const run = promisify(execFile);
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const script = fileURLToPath(new URL('../../../scripts/demo-provider.mjs', import.meta.url));
 const PREFIX = 'T1';
+const ADMIN = 'provider-admin';
 const KEYS = ['A01', 'A02', 'A03', 'A04', 'A05', 'A06', 'A07', 'A08', 'A09', 'A10'];
 
 let dataDir: string;
@@ -39,6 +40,7 @@ beforeAll(async () => {
   const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
   await migrateDatabase(database);
   await createUser(database.db, { roles: ['Admin'], password: null });
+  await createUser(database.db, { roles: ['Admin'], username: ADMIN, password: TEST_PASSWORD });
   await database.close();
   const created = await run(process.execPath, ['--import', 'tsx', 'src/api-client.ts', 'create', '--name', 'Demo BSS', '--scopes', 'accounts:write,invoices:write,usage:write,payments:write'], {
     cwd: serverDir,
@@ -57,7 +59,9 @@ describe('npm run demo:provider', () => {
   it('says what to do when the command line cannot create its client beside a portal on the embedded database', async () => {
     await expect(demo([])).rejects.toMatchObject({
       code: 1,
-      stderr: expect.stringMatching(/npm run api-client failed: .*holds the embedded database[\s\S]*pass --client-id and --client-secret/),
+      stderr: expect.stringMatching(
+        /npm run api-client failed: .*holds the embedded database[\s\S]*through the Admin API failed too: the Admin admin could not sign in[\s\S]*--admin-username and --admin-password[\s\S]*pass --client-id and --client-secret/,
+      ),
     });
   });
 
@@ -80,9 +84,10 @@ describe('npm run demo:provider', () => {
     expect(stdout).toMatch(/^Done: 10 accounts \(10 created\), 10 invitations, 10 invoices, \d+ usage records \(\d+ loaded\), 1 bank transfer, 1 credit/m);
   });
 
-  it('runs again with the same prefix and changes nothing', async () => {
-    const { stdout } = await demo(withCredentials());
+  it('runs again with the same prefix and changes nothing, its client created through the Admin API beside the running portal', async () => {
+    const { stdout } = await demo(['--admin-username', ADMIN, '--admin-password', TEST_PASSWORD]);
     outputs.push(stdout);
+    expect(stdout).toMatch(new RegExp(`^client {4}\\S+ created by the Admin API as ${ADMIN}$`, 'm'));
     expect(stdout.match(/^account .* up to date: /gm)).toHaveLength(10);
     expect(stdout.match(/^invoice .* already posted: /gm)).toHaveLength(10);
     // A batch id loaded before answers as it did the first time, and loads nothing (counted below).

@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkUsageBatchRecord } from './usage-batch';
+import { usageBatchInput } from './test-support/usage-batch';
 
-const valid = {
-  recordId: 'CDR-1',
-  accountExternalId: 'ACC-1',
-  startedAt: '2026-11-03T09:15:00-05:00',
-  kind: 'voice',
-  direction: 'outgoing',
-  fromNumber: '+14165550100',
-  toNumber: '+14165550199',
-  durationSeconds: 125,
-  dataKb: 0,
-  description: 'Call to Toronto, ON',
-  amount: '0.2500',
-};
+const valid = usageBatchInput;
 
 describe('checkUsageBatchRecord', () => {
   it('accepts a record as NDJSON gives it and as CSV gives it', () => {

@@ -365,6 +365,11 @@ export const accounts = pgTable(
     /** When the provider closed the account (docs/decisions/0016-closing-an-account.md); null while open. */
     closedAt: instant('closed_at'),
     providerCustomerRef: text('provider_customer_ref'),
+    /**
+     * Whether a credit of the account has something not yet applied (lib/unapplied-credits.ts): on the row
+     * a posting locks anyway, so a posting without it reads and locks nothing more.
+     */
+    unappliedCredit: boolean('unapplied_credit').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },

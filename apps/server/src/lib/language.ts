@@ -27,3 +27,21 @@ export const pageInLanguage = (origin: string, path: string, language: DocumentL
 
 /** A catalog per language; French must have exactly the English keys. */
 export type Texts<T> = Readonly<Record<DocumentLanguage, T>>;
+
+/**
+ * The language a request asks its texts in (its `Accept-Language`, which the web app sets to the language it
+ * shows): French when French ranks above English, else English.
+ */
+export const requestLanguage = (acceptLanguage: string | string[] | undefined): DocumentLanguage => {
+  const header = Array.isArray(acceptLanguage) ? acceptLanguage.join(',') : (acceptLanguage ?? '');
+  let best: { language: DocumentLanguage; quality: number } = { language: 'en', quality: 0 };
+  for (const part of header.split(',')) {
+    const [tag = '', ...parameters] = part.trim().toLowerCase().split(';');
+    const primary = tag.trim().split('-')[0];
+    if (primary !== 'en' && primary !== 'fr') continue;
+    const q = parameters.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    const quality = q === undefined ? 1 : Number(q);
+    if (quality > best.quality) best = { language: primary, quality };
+  }
+  return best.language;
+};

@@ -76,11 +76,17 @@ export const loadSigningKeys = async (db: PortalDb, box: SecretBox, options: { n
   };
 };
 
-/** Adds a new signing key in front and retires the one before it; answers the new key's kid. */
+/**
+ * Adds a new signing key in front and retires the one before it; answers the new key's kid. Throws
+ * SealedWithAnotherKeyError, writing nothing, when `box` cannot open the key that signs now: a new key
+ * sealed under a wrong secrets key would stop every instance from starting.
+ */
 export const rotateSigningKey = async (db: PortalDb, box: SecretBox, now: Date): Promise<string> =>
   db.transaction(async (tx) => {
     const [row] = await tx.select().from(appSecrets).where(eq(appSecrets.name, SECRET_NAME)).for('update');
     const stored = (row?.value as StoredKey[] | undefined) ?? [];
+    const signing = stored[0]?.privateJwk;
+    if (signing && isSealedSecret(signing)) box.open(signing);
     const fresh = await createKey(box, now);
     const retired = stored.map((k) => (k.retiredAt ? k : { ...k, retiredAt: now.toISOString() }));
     if (row) await write(tx, [fresh, ...retired]);

@@ -4,10 +4,10 @@
  * balance shows it at once; its credit notes say which receivables it reduced. Invoices posted later
  * take it, oldest open receivable first, by the payments' allocation rules (`lib/allocation.ts`).
  */
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { minorToDecimal, toMinor } from '@portal/contract';
 import type { PortalDb } from '../db/client';
-import { creditNotes, receivables } from '../db/schema';
+import { accounts, creditNotes, receivables } from '../db/schema';
 import { lockAccount } from './account-lock';
 import { applyUnappliedCredits, type Assignment, type OpenReceivable, type UnappliedCredit } from './allocation';
 import { committedOnReceivable } from './ledger';
@@ -84,18 +84,25 @@ export const insertCreditNotes = async (
   );
 };
 
+/** Notes on the account row whether it has unapplied credit, under the account lock (postings read it). */
+export const noteUnappliedCredit = async (tx: PortalDb, accountId: bigint, unapplied: boolean): Promise<void> => {
+  await tx.update(accounts).set({ unappliedCredit: unapplied }).where(eq(accounts.id, accountId));
+};
+
 /**
- * After an invoice is posted, in its transaction: the account's unapplied credit in its currency goes
- * to what is open, oldest credit and oldest receivable first. Under the account lock, which credits
- * take too, so a credit issued while an invoice posts is applied by one or the other.
+ * After an invoice is posted, in its transaction, when the account has unapplied credit: it goes to what
+ * is open, oldest credit and oldest receivable first, under the account lock, which credits take too.
+ * Once none is left, the account row says so and later postings skip this.
  */
 export const applyUnappliedCreditsOnPosting = async (tx: PortalDb, accountId: bigint, currency: string, at: Date): Promise<void> => {
   await lockAccount(tx, accountId);
   const credits = await unappliedCredits(tx, accountId, currency);
-  if (credits.length === 0) return;
-  const applied = applyUnappliedCredits(credits, await openReceivables(tx, accountId, currency));
+  const applied = credits.length === 0 ? [] : applyUnappliedCredits(credits, await openReceivables(tx, accountId, currency));
   for (const credit of credits) {
     const assignments = applied.filter((a) => a.creditId === credit.creditId);
     await insertCreditNotes(tx, { id: credit.creditId, accountId, currency, reason: credit.reason }, assignments, at);
   }
+  const appliedMinor = applied.reduce((sum, a) => sum + a.amountMinor, 0n);
+  const unappliedMinor = credits.reduce((sum, c) => sum + c.unappliedMinor, 0n);
+  if (appliedMinor === unappliedMinor) await noteUnappliedCredit(tx, accountId, false);
 };

@@ -16,6 +16,8 @@ export interface PostingTarget {
   language: string | null;
   /** Whether an invoice has the body's number already (numbers are unique over all invoices). */
   numberTaken: boolean;
+  /** Whether the account had unapplied credit when looked up (`accounts.unapplied_credit`). */
+  unappliedCredit: boolean;
 }
 
 /** What a posting finds before it writes anything: an invoice already under its external id, else where it goes. */
@@ -37,10 +39,11 @@ export const findPostingLookup = async (db: PortalDb, externalId: string, body: 
     currency: string | null;
     language: string | null;
     number_taken: boolean;
+    unapplied_credit: boolean | null;
   }>(sql`
     select exists (select 1 from invoices where external_id = ${externalId}) as posted,
       (select request_hash from invoices where external_id = ${externalId}) as posted_hash,
-      a.id as account_id, a.currency, a.language,
+      a.id as account_id, a.currency, a.language, a.unapplied_credit,
       exists (select 1 from invoices where invoice_number = ${body.number}) as number_taken
     from (select 1) as one left join accounts a on a.external_id = ${body.accountExternalId}`);
   const row = result.rows[0]!;
@@ -49,7 +52,13 @@ export const findPostingLookup = async (db: PortalDb, externalId: string, body: 
     target:
       row.account_id === null || row.currency === null
         ? null
-        : { accountId: BigInt(row.account_id), currency: row.currency, language: row.language, numberTaken: row.number_taken },
+        : {
+            accountId: BigInt(row.account_id),
+            currency: row.currency,
+            language: row.language,
+            numberTaken: row.number_taken,
+            unappliedCredit: row.unapplied_credit === true,
+          },
   };
 };
 
@@ -99,6 +108,7 @@ type PostedRow = {
   usage_class: number | null;
   tax_registration: string | null;
   tax_rate: string | null;
+  unapplied_credit: boolean;
 };
 
 /**
@@ -106,11 +116,16 @@ type PostedRow = {
  * total due on its due date, in one statement of constant text (prepared once per connection); answers the
  * invoice as the provider API shows it, or null when another posting took the external id first
  * (`on conflict … do nothing` waits for that posting's transaction, so the caller then reads it).
+ *
+ * With it, whether the account has unapplied credit, read under `for key share` of the account row (the
+ * lock the foreign keys take anyway): a credit being issued holds `for update` on that row, so this waits
+ * for it and, in READ COMMITTED, reads the row as that credit left it; a credit issued after waits for
+ * this transaction and then sees the new receivable. Either way the credit is applied once.
  */
 export const insertPostedInvoice = async (
   db: PortalDb,
   input: { accountId: bigint; externalId: string; requestHash: string; body: ProviderInvoiceBody; at: Date },
-): Promise<ProviderInvoice | null> => {
+): Promise<{ invoice: ProviderInvoice; unappliedCredit: boolean } | null> => {
   const { body } = input;
   const result = await db.execute<PostedRow>(sql`
     with posted as (
@@ -129,13 +144,16 @@ export const insertPostedInvoice = async (
     ), receivable as (
       insert into receivables (account_id, invoice_id, amount, currency, due_date)
       select account_id, id, amount, currency, due_date from posted
+    ), holder as (
+      select unapplied_credit from accounts where id = ${String(input.accountId)} for key share
     )
-    select p.id, p.invoice_number, p.start_date, p.end_date, p.due_date, p.posted_date, p.amount::text as amount, p.currency, p.created_at,
+    select (select unapplied_credit from holder) as unapplied_credit, p.id, p.invoice_number, p.start_date, p.end_date, p.due_date, p.posted_date, p.amount::text as amount, p.currency, p.created_at,
       l.id as charge_id, l.category, l.description, l.amount::text as charge_amount, l.quantity::text as quantity, l.unit_amount::text as unit_amount,
       l.usage_class, l.tax_registration, l.tax_rate::text as tax_rate
     from posted p left join lines l on true
     order by l.id`);
-  return result.rows.length === 0 ? null : providerInvoiceOfRows(input.externalId, body.accountExternalId, result.rows);
+  if (result.rows.length === 0) return null;
+  return { invoice: providerInvoiceOfRows(input.externalId, body.accountExternalId, result.rows), unappliedCredit: result.rows[0]!.unapplied_credit === true };
 };
 
 /** The answer from an invoice's rows joined with its charges (one row per charge, in id order; one row with null charge columns when it has none). */

@@ -14,6 +14,7 @@ import { conflict, invalidFields, notFound } from '../../errors';
 import { recordAudit } from '../../lib/audit';
 import { clientActor, recordEvent } from '../../lib/events';
 import { requestHash } from '../../lib/request-hash';
+import { lockAccount } from '../../lib/account-lock';
 import { applyUnappliedCreditsOnPosting } from '../../lib/unapplied-credits';
 import { announcePostedInvoice } from './posted-notices';
 import { invoiceBodyProblems, numberTaken } from './provider-rules';
@@ -53,14 +54,19 @@ export const postProviderInvoice = async (
 
   const posting = deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
-    const invoice = await insertPostedInvoice(tx, { accountId: target.accountId, externalId, requestHash: hash, body, at: now });
-    if (!invoice) {
+    // An account with unapplied credit is locked first, as every credit write locks it, so the posting
+    // never upgrades the key-share lock its insert holds (two postings doing so would deadlock).
+    if (target.unappliedCredit) await lockAccount(tx, target.accountId);
+    const inserted = await insertPostedInvoice(tx, { accountId: target.accountId, externalId, requestHash: hash, body, at: now });
+    if (!inserted) {
       // Another posting of this external id committed since the lookup.
       const { posted: first } = await findPostingLookup(tx, externalId, body);
       if (!first) throw new Error(`The posting of invoice ${externalId} conflicted with one that is not there.`);
       return repeatOf(tx, externalId, first, hash);
     }
-    await applyUnappliedCreditsOnPosting(tx, target.accountId, body.currency, now);
+    const { invoice } = inserted;
+    // Without unapplied credit (the common case) nothing more is read or locked: insertPostedInvoice says why no credit is missed.
+    if (target.unappliedCredit || inserted.unappliedCredit) await applyUnappliedCreditsOnPosting(tx, target.accountId, body.currency, now);
     await recordAudit(tx, {
       actorUserId: null,
       actorClientId: client.apiClientId,

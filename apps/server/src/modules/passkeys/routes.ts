@@ -8,7 +8,8 @@ import { route } from '../../http/route';
 import { recordAudit } from '../../lib/audit';
 import { assertRecentAuthentication, markAuthenticated } from '../../lib/recent-authentication';
 import { depsOf } from '../../http/deps';
-import { deviceCookieHeader, deviceCookieKey, issueDeviceCookie, findUserById, originOfCaller, queueSecurityNotice, enforceThrottle, THROTTLE_RULES, throttleKeys, noStore, signInClient } from '../sessions';
+import { deviceCookieHeader, deviceCookieKey, issueDeviceCookie, findUserById, originOfCaller, queueSecurityNotice, enforceThrottle, inLanguageOf, THROTTLE_RULES, throttleKeys, noStore, signInClient } from '../sessions';
+import { requestLanguage } from '../../lib/language';
 import { confirmWithPasskey, listPasskeys, loginWithPasskey, registerPasskey, removePasskey, startPasskeyConfirmation, startPasskeyLogin, startPasskeyRegistration } from './service';
 
 const MINUTE = 60_000;
@@ -91,15 +92,16 @@ export const passkeyRoutes = async (app: FastifyInstance) => {
   route(app, endpoints.passkeyLoginOptions, async (request, reply) => {
     await enforceThrottle(deps.limiter, reply, 'login', [
       { key: `passkey-options:ip:${request.ip}`, rule: SIGN_IN_OPTIONS_RULE },
-    ]);
+    ], requestLanguage(request.headers['accept-language']));
     return startPasskeyLogin(deps);
   });
 
   route(app, endpoints.passkeyLogin, async (request, reply) => {
+    const language = requestLanguage(request.headers['accept-language']);
     // Counted with password sign-ins from the same address: a passkey is no way around that limit.
     await enforceThrottle(deps.limiter, reply, 'login', [
       { key: throttleKeys.loginAddress(request.ip), rule: THROTTLE_RULES.loginPerAddress },
-    ]);
+    ], language);
     const { result, user } = await loginWithPasskey(
       deps,
       request.body.response as AuthenticationResponseJSON,
@@ -107,7 +109,7 @@ export const passkeyRoutes = async (app: FastifyInstance) => {
     );
     // As after a password sign-in: this browser is the person's own from now on (its own login throttle).
     if (user) reply.header('set-cookie', deviceCookieHeader(issueDeviceCookie(deviceKey, user.id), secure));
-    return result;
+    return inLanguageOf(result, language);
   });
 
   route(app, endpoints.passkeyConfirmOptions, async (request, reply) => {

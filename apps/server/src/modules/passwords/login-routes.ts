@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { route } from '../../http/route';
 import { depsOf } from '../../http/deps';
+import { requestLanguage } from '../../lib/language';
 import {
   DEVICE_COOKIE,
   deviceCookieHeader,
   deviceCookieKey,
   enforceThrottle,
+  inLanguageOf,
   issueDeviceCookie,
   noStore,
   readCookie,
@@ -28,6 +30,7 @@ export const loginRoutes = async (app: FastifyInstance) => {
   const secure = deps.config.PUBLIC_ORIGIN.startsWith('https:');
 
   route(app, endpoints.authenticate, async (request, reply) => {
+    const language = requestLanguage(request.headers['accept-language']);
     const target = await resolveLoginTarget(deps, request.body.username);
     const device = readDeviceCookie(deviceKey, readCookie(request.headers.cookie, DEVICE_COOKIE) ?? undefined);
     // A browser the person signed in on before is throttled on its own: guesses from elsewhere never lock it out.
@@ -35,7 +38,7 @@ export const loginRoutes = async (app: FastifyInstance) => {
     const attemptsLeft = await enforceThrottle(deps.limiter, reply, 'login', [
       ...(trusted ? [{ key: throttleKeys.loginDevice(trusted.nonce), rule: THROTTLE_RULES.loginPerDevice }] : untrustedLoginChecks(target, request.body.username)),
       { key: throttleKeys.loginAddress(request.ip), rule: THROTTLE_RULES.loginPerAddress },
-    ]);
+    ], language);
     const result = await loginWithPassword(deps, request.body, signInClient(request), target);
     if (result.successful && target.kind === 'user') {
       // A success clears only the counters it went through: the owner signing in on their own
@@ -46,6 +49,6 @@ export const loginRoutes = async (app: FastifyInstance) => {
         reply.header('set-cookie', deviceCookieHeader(issueDeviceCookie(deviceKey, target.user.id), secure));
       }
     }
-    return withAttemptsLeft(result, attemptsLeft);
+    return inLanguageOf(withAttemptsLeft(result, attemptsLeft), language);
   });
 };

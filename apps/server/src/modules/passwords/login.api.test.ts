@@ -68,6 +68,18 @@ describe('POST /a/v1/Authenticate', () => {
     expect(AUTH_MESSAGES.invalidCredentials).toBe('The username or password is incorrect.');
   });
 
+  it('answers in French when the request asks for French (the web app sends the language it shows)', async () => {
+    const db = ctx.database.db;
+    const user = await createUser(db);
+    const pending = await createUser(db, { status: 'pending' });
+    const login = (username: string, password: string, language: string) =>
+      ctx.app.inject({ method: 'POST', url: '/a/v1/Authenticate', payload: { username, password }, remoteAddress: nextAddress(), headers: { 'accept-language': language } });
+    expect((await login(user.username, 'wrong-password', 'fr')).json()).toEqual(failure('Le nom d’utilisateur ou le mot de passe est incorrect.'));
+    expect((await login(user.username, 'wrong-password', 'en')).json()).toEqual(failure(AUTH_MESSAGES.invalidCredentials));
+    expect((await login(pending.username, TEST_PASSWORD, 'fr-CA,fr;q=0.9')).json()).toEqual(failure('Votre compte n’a pas encore été approuvé.'));
+    expect((await login(user.username, TEST_PASSWORD, 'fr')).json()).toMatchObject({ successful: true, error: null });
+  });
+
   it('tells pending and disabled users why, but only once the password is right', async () => {
     const db = ctx.database.db;
     const pending = await createUser(db, { status: 'pending' });

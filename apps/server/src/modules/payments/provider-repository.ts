@@ -1,9 +1,10 @@
 /** SQL of the provider API's offline payments and credits: objects found by the provider's own ids. */
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { toMinor } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
 import { accounts, creditNotes, credits, invoices, paymentAssignments, payments, receivables } from '../../db/schema';
 import type { Assignment } from '../../lib/allocation';
-import { insertCreditNotes } from '../../lib/unapplied-credits';
+import { insertCreditNotes, noteUnappliedCredit } from '../../lib/unapplied-credits';
 import type { PaymentRow } from './repository';
 
 export type CreditRow = typeof credits.$inferSelect;
@@ -83,5 +84,7 @@ export const insertCredit = async (
 ): Promise<CreditRow> => {
   const [credit] = await tx.insert(credits).values(values).returning();
   await insertCreditNotes(tx, credit!, assignments, values.createdAt);
+  // Under the account lock the caller holds: postings read this to apply what is left.
+  if (toMinor(credit!.unappliedOnIssue) > 0n) await noteUnappliedCredit(tx, credit!.accountId, true);
   return credit!;
 };

@@ -7,8 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseJson, stringifyJson } from '@portal/contract';
 import { buildTestApp, createTestClock, type TestContext } from '../../../test/app';
 import { clientTokenFor } from '../../../test/api-clients';
-import { createCustomer } from '../../../test/billing';
+import { createCustomer, novemberInvoiceBody } from '../../../test/billing';
 import { bearer, createBillingDetails, createInvoice } from '../../../test/factories';
+import { eq } from 'drizzle-orm';
+import { accounts, creditNotes } from '../../db/schema';
 
 let ctx: TestContext;
 let provider: Record<string, string>;
@@ -38,23 +40,12 @@ const accountOwing30 = async () => {
 const credit = (payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: '/p/v1/credits', headers: provider, payload });
 
 /** An invoice of 100.00 (plan only, no tax) posted over the provider API. */
-const postInvoiceOf100 = (accountExternalId: string) =>
+const postInvoiceOf100 = (accountExternalId: string, suffix = '') =>
   ctx.app.inject({
     method: 'PUT',
-    url: `/p/v1/invoices/INV-UC-${n}`,
+    url: `/p/v1/invoices/INV-UC-${n}${suffix}`,
     headers: { ...provider, 'content-type': 'application/json' },
-    payload: stringifyJson({
-      accountExternalId,
-      number: `UC-${String(n).padStart(5, '0')}`,
-      periodStart: '2026-11-01',
-      periodEnd: '2026-11-30',
-      issueDate: '2026-12-01',
-      dueDate: '2026-12-21',
-      currency: 'CAD',
-      lines: [{ description: 'Unlimited Talk & Text', category: 'Plan', amount: '100.00' }],
-      taxes: [],
-      total: '100.00',
-    }),
+    payload: stringifyJson(novemberInvoiceBody(accountExternalId, `UC-${String(n).padStart(5, '0')}${suffix}`)),
   });
 
 const balances = async (accountId: bigint, headers: Record<string, string>) =>
@@ -106,5 +97,34 @@ describe('a credit of 50 on an account owing 30', () => {
     const res = await credit({ externalId: `CR-UC-${n}`, accountExternalId: `ACC-UC-${n}`, amount: '15.00', reason: 'Goodwill' });
     expect(res.json()).toMatchObject({ allocations: [], unapplied: '15.00' });
     expect(await balances(c.account.id, c.headers)).toEqual([{ amount: 15, currency: { code: 'CAD' } }]);
+  });
+});
+
+describe('the account row says whether credit is left', () => {
+  const flag = async (accountId: bigint) =>
+    (await ctx.database.db.select({ unappliedCredit: accounts.unappliedCredit }).from(accounts).where(eq(accounts.id, accountId)))[0]!.unappliedCredit;
+  const notes = async (accountId: bigint) => (await ctx.database.db.select().from(creditNotes).where(eq(creditNotes.accountId, accountId))).length;
+
+  it('is set by a credit with a rest, stays while postings leave some, and is cleared by the posting that uses it up', async () => {
+    const c = await accountOwing30();
+    expect(await flag(c.account.id)).toBe(false);
+    await credit({ externalId: `CR-UC-${n}`, accountExternalId: c.externalId, amount: '180.00', reason: 'Correction' });
+    expect(await flag(c.account.id)).toBe(true);
+    expect((await postInvoiceOf100(c.externalId, '-a')).statusCode).toBe(201);
+    expect(await flag(c.account.id)).toBe(true);
+    expect((await postInvoiceOf100(c.externalId, '-b')).statusCode).toBe(201);
+    expect(await flag(c.account.id)).toBe(false);
+    expect(await balances(c.account.id, c.headers)).toEqual([{ amount: -50, currency: { code: 'CAD' } }]);
+    // Nothing is left to apply: the next posting writes no credit note.
+    const before = await notes(c.account.id);
+    expect((await postInvoiceOf100(c.externalId, '-c')).statusCode).toBe(201);
+    expect(await notes(c.account.id)).toBe(before);
+    expect(await balances(c.account.id, c.headers)).toEqual([{ amount: -150, currency: { code: 'CAD' } }]);
+  });
+
+  it('is not set by a credit that all went to what was open', async () => {
+    const c = await accountOwing30();
+    await credit({ externalId: `CR-UC-${n}`, accountExternalId: c.externalId, amount: '30.00', reason: 'Goodwill' });
+    expect(await flag(c.account.id)).toBe(false);
   });
 });

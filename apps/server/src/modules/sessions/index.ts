@@ -19,6 +19,7 @@ export {
 } from './throttle';
 export { DEVICE_COOKIE, deviceCookieHeader, deviceCookieKey, issueDeviceCookie, readCookie, readDeviceCookie } from './device-cookie';
 export { noStore, signInClient } from './route-helpers';
+export { inLanguageOf } from './sign-in-texts';
 export {
   originOfCaller,
   originOfRequest,

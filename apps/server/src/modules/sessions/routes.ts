@@ -15,6 +15,8 @@ import { depsOf } from '../../http/deps';
 import { findUserById } from './user-repository';
 import { endSession, endUserSessions } from './repository';
 import { enforceThrottle, THROTTLE_RULES, throttleKeys } from './throttle';
+import { inLanguageOf } from './sign-in-texts';
+import { requestLanguage } from '../../lib/language';
 import { originOfCaller, queueSecurityNotice } from './security-notice';
 import { noStore, signInClient } from './route-helpers';
 import { listSessions, loginWithOneTimeToken } from './service';
@@ -28,10 +30,11 @@ export const sessionRoutes = async (app: FastifyInstance) => {
     recordAudit(deps.db, { actorUserId: userId, accountId: null, action, entity: 'user', entityId: userId, details });
 
   route(app, endpoints.oneTimeLogin, async (request, reply) => {
+    const language = requestLanguage(request.headers['accept-language']);
     await enforceThrottle(deps.limiter, reply, 'token', [
       { key: throttleKeys.tokenAddress(request.ip), rule: THROTTLE_RULES.tokenPerAddress },
-    ]);
-    return loginWithOneTimeToken(deps, request.body.token, signInClient(request));
+    ], language);
+    return inLanguageOf(await loginWithOneTimeToken(deps, request.body.token, signInClient(request)), language);
   });
 
   route(app, endpoints.logout, async (request, reply) => {

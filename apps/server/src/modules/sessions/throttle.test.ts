@@ -15,6 +15,15 @@ describe('throttledMessage', () => {
   ] as const)('%s after %d ms', (action, ms, text) => {
     expect(throttledMessage(action, ms)).toBe(text);
   });
+
+  it.each([
+    ['login', 60_000, 'en', 'Too many login attempts. Please wait 1 minute and try again.'],
+    ['login', 60_000, 'fr', 'Trop de tentatives de connexion. Veuillez patienter 1 minute et réessayer.'],
+    ['login', 15 * 60_000, 'fr', 'Trop de tentatives de connexion. Veuillez patienter 15 minutes et réessayer.'],
+    ['token', 90_000, 'fr', 'Trop de tentatives. Veuillez patienter 2 minutes et réessayer.'],
+  ] as const)('%s after %d ms in %s', (action, ms, language, text) => {
+    expect(throttledMessage(action, ms, language)).toBe(text);
+  });
 });
 
 describe('throttle keys', () => {

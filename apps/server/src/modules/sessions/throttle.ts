@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { tooManyRequests } from '../../errors';
 import type { RateLimitRule, RateLimiter } from '../../lib/rate-limit';
+import type { DocumentLanguage, Texts } from '../../lib/language';
 
 const MINUTE = 60_000;
 
@@ -44,18 +45,30 @@ export const throttleKeys = {
 
 export type ThrottledAction = 'login' | 'resetEmail' | 'token' | 'passwordChange' | 'confirmPassword';
 
-const WHAT: Record<ThrottledAction, string> = {
-  login: 'Too many login attempts.',
-  resetEmail: 'Too many password reset requests.',
-  token: 'Too many attempts.',
-  passwordChange: 'Too many password change attempts.',
-  confirmPassword: 'Too many password confirmation attempts.',
+const WHAT: Texts<Record<ThrottledAction, string>> = {
+  en: {
+    login: 'Too many login attempts.',
+    resetEmail: 'Too many password reset requests.',
+    token: 'Too many attempts.',
+    passwordChange: 'Too many password change attempts.',
+    confirmPassword: 'Too many password confirmation attempts.',
+  },
+  fr: {
+    login: 'Trop de tentatives de connexion.',
+    resetEmail: 'Trop de demandes de réinitialisation du mot de passe.',
+    token: 'Trop de tentatives.',
+    passwordChange: 'Trop de tentatives de changement du mot de passe.',
+    confirmPassword: 'Trop de tentatives de confirmation du mot de passe.',
+  },
 };
 
 /** "Too many login attempts. Please wait 3 minutes and try again." (pure; whole minutes, rounded up). */
-export const throttledMessage = (action: ThrottledAction, retryAfterMs: number): string => {
+export const throttledMessage = (action: ThrottledAction, retryAfterMs: number, language: DocumentLanguage = 'en'): string => {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / MINUTE));
-  return `${WHAT[action]} Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+  const what = WHAT[language][action];
+  return language === 'fr'
+    ? `${what} Veuillez patienter ${minutes} minute${minutes === 1 ? '' : 's'} et réessayer.`
+    : `${what} Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
 };
 
 export interface ThrottleCheck {
@@ -85,6 +98,7 @@ export const enforceThrottle = async (
   reply: FastifyReply,
   action: ThrottledAction,
   checks: readonly ThrottleCheck[],
+  language: DocumentLanguage = 'en',
 ): Promise<number> => {
   let retryAfterMs = -1;
   let attemptsLeft = Number.POSITIVE_INFINITY;
@@ -95,7 +109,7 @@ export const enforceThrottle = async (
   }
   if (retryAfterMs < 0) return attemptsLeft;
   reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
-  throw tooManyRequests(throttledMessage(action, retryAfterMs));
+  throw tooManyRequests(throttledMessage(action, retryAfterMs, language));
 };
 
 /** A counter as `rate_limits` keeps it. */

@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { UsageBatchRecord } from '@portal/contract';
+import { usageBatchRecord } from '@portal/contract/test-support/usage-batch';
 import { ChunkBuffers, cdrRowTail, readChunk } from './batch-load';
 
-const record = (overrides: Partial<UsageBatchRecord> = {}): UsageBatchRecord => ({
-  recordId: 'R-1',
-  accountExternalId: 'ACC-1',
-  startedAt: '2026-11-03T09:15:00-05:00',
-  kind: 'voice',
-  direction: 'outgoing',
-  fromNumber: '+14165550100',
-  toNumber: '+14165550199',
-  durationSeconds: 125,
-  dataKb: 0,
-  description: 'Call to Toronto, ON',
-  amount: '0.2500',
-  invoiceExternalId: null,
-  usageClass: null,
-  ...overrides,
-});
+const record = usageBatchRecord;
 
 type Item = { line: number; record?: UsageBatchRecord; error?: string };
 const itemsOf = (items: Item[]): AsyncIterator<Item> => (async function* () {

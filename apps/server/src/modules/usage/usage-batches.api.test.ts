@@ -13,6 +13,7 @@ import { createCustomer } from '../../../test/billing';
 import { events } from '../../db/schema';
 import { CHUNK_RECORDS } from './batch-load';
 import { bearer, createAccount, createBillingDetails, createInvoice } from '../../../test/factories';
+import { usageBatchInput } from '@portal/contract/test-support/usage-batch';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 
@@ -25,20 +26,7 @@ type Row = Record<string, string | number | null>;
 let serial = 0;
 const record = (overrides: Row = {}): Row => {
   serial += 1;
-  return {
-    recordId: `CDR-${serial}`,
-    accountExternalId: 'BATCH-ACC-1',
-    startedAt: '2026-11-03T09:15:00Z',
-    kind: 'voice',
-    direction: 'outgoing',
-    fromNumber: '+14165550100',
-    toNumber: '+14165550199',
-    durationSeconds: 125,
-    dataKb: 0,
-    description: 'Call to Toronto, ON',
-    amount: '0.0000',
-    ...overrides,
-  };
+  return { ...usageBatchInput, recordId: `CDR-${serial}`, accountExternalId: 'BATCH-ACC-1', startedAt: '2026-11-03T09:15:00Z', amount: '0.0000', ...overrides };
 };
 const ndjson = (rows: Row[]) => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
 

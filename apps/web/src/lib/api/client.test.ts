@@ -1,5 +1,6 @@
 import { endpoints, RequiredParameterError } from '@portal/contract';
 import { json, makeToken, mockFetch } from '@/test/utils';
+import { i18n } from '../i18n/translate';
 import { getLastActivity } from '../session/activity';
 import { getSession, startSession } from '../session/session-store';
 import { readSignOutReason } from '../session/sign-out-reason';
@@ -72,6 +73,14 @@ describe('api client', () => {
     expect(headers.get('Idempotency-Key')).toBe('k-1');
     expect(headers.get('Accept')).toBe('application/json');
     expect(headers.get('Content-Type')).toBe('application/json');
+  });
+
+  it.each(['en', 'fr'])('asks the server for its texts in the language shown (%s)', async (language) => {
+    await i18n.changeLanguage(language);
+    const fetchMock = mockFetch(() => json({ successful: false, token: null, error: 'x' }));
+    await api.call(endpoints.authenticate, { body: { username: 'pat', password: 'p' } });
+    expect(new Headers(fetchMock.fn.mock.calls[0]![1]!.headers).get('Accept-Language')).toBe(language);
+    await i18n.changeLanguage('en');
   });
 
   it('answers undefined for 204', async () => {

@@ -1,5 +1,6 @@
 import { buildSoon, parseJson, pathFor, stringifyJson, type AnswerOf, type Endpoint, type RequestOf } from '@portal/contract';
 import { serviceUrl } from '@/config/services';
+import { i18n } from '../i18n/translate';
 import { noteActivity } from '../session/activity';
 import { endSession, getSession } from '../session/session-store';
 import { setSignOutReason } from '../session/sign-out-reason';
@@ -126,6 +127,8 @@ const send = async (endpoint: Endpoint, request: LooseRequest, accept: string): 
   const headers = new Headers({ ...request.headers, Accept: accept });
   const token = getSession()?.token;
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  // The language shown, not the browser's: the server writes its texts (sign-in errors) in it.
+  headers.set('Accept-Language', i18n.language === 'fr' ? 'fr' : 'en');
   let body: string | undefined;
   if (request.body !== undefined) {
     headers.set('Content-Type', 'application/json');

@@ -1,11 +1,12 @@
 import type { AccountListName, OneTimeLoginLink, Role, UserSummary } from '@portal/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Copy, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from '@/lib/i18n/translate';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ConfirmActionDialog } from '@/components/confirm-action-dialog';
+import { SecretOnceDialog } from '@/components/secret-once-dialog';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
 import { Checkbox, Field, Input } from '@/components/ui/field';
 import { oneTimeLoginUrl } from '@/config/paths';
@@ -243,34 +244,17 @@ export function OneTimeLinkDialog({
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation();
   const f = useFormat();
-  const [copied, setCopied] = useState(false);
   const url = oneTimeLoginUrl(value.link.token);
   const expires = new Date(value.link.expiresAt);
   const time = `${f.date(expires, 'detail')} ${expires.toLocaleTimeString(f.language === 'fr' ? 'fr-CA' : 'en-US', { hour: 'numeric', minute: '2-digit' })}`;
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <SecretOnceDialog
       title={t('linkTitle', { name: value.user.name })}
       description={t('linkText', { time })}
-      footer={
-        <DialogClose asChild>
-          <Button variant="secondary">{tc('close')}</Button>
-        </DialogClose>
-      }
-    >
-      <Field label={t('link')}>
-        <Input readOnly value={url} onFocus={(event) => event.currentTarget.select()} className="font-mono text-xs" />
-      </Field>
-      <div className="mt-3 flex items-center gap-3">
-        <Button onClick={() => void navigator.clipboard?.writeText(url).then(() => setCopied(true))}>
-          <Copy className="size-4" aria-hidden="true" />
-          {t('copy')}
-        </Button>
-        <span role="status" className="text-sm text-success">
-          {copied ? t('copied') : ''}
-        </span>
-      </div>
-    </Dialog>
+      fields={[{ label: t('link'), value: url, copyLabel: t('copy'), copiedLabel: t('copied'), singleLine: true }]}
+      doneLabel={tc('close')}
+      doneVariant="secondary"
+      onClose={onClose}
+    />
   );
 }

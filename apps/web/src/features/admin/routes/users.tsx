@@ -3,16 +3,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { KeyRound, Link2, LockOpen, Pencil, UserCheck, UserX, Users } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from '@/lib/i18n/translate';
+import { AdminList, NoticeBanner, type Notice } from '@/components/admin-list';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
 import { Field, Input, Select } from '@/components/ui/field';
 import { BackLink, PageHeader } from '@/components/ui/page-header';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
-import { TableOrCards } from '@/components/ui/table-or-cards';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api/client';
 import { cn } from '@/lib/cn';
@@ -37,8 +33,6 @@ const DisableDialog = lazy(() => loadDialogs().then((m) => ({ default: m.Disable
 const ResetTwoFactorDialog = lazy(() => loadDialogs().then((m) => ({ default: m.ResetTwoFactorDialog })));
 const LiftLockoutDialog = lazy(() => loadDialogs().then((m) => ({ default: m.LiftLockoutDialog })));
 const OneTimeLinkDialog = lazy(() => loadDialogs().then((m) => ({ default: m.OneTimeLinkDialog })));
-
-type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 const STATUS_TONE: Record<UserStatus, BadgeTone> = { pending: 'warning', active: 'success', disabled: 'neutral' };
 
@@ -205,13 +199,7 @@ export function UsersPage() {
   return (
     <>
       <PageHeader title={t('title')} description={t('intro')} back={back} />
-      {notice && (
-        <div ref={noticeRef} tabIndex={-1} className="mb-4 rounded-lg focus-visible:outline-2 focus-visible:outline-focus">
-          <Banner tone={notice.tone} onDismiss={() => setNotice(null)}>
-            {notice.text}
-          </Banner>
-        </div>
-      )}
+      <NoticeBanner ref={noticeRef} notice={notice} onDismiss={() => setNotice(null)} />
       <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_14rem]">
         <Field label={t('search')} hint={t('searchHint')}>
           <Input type="search" value={search} onChange={(event) => setSearch(event.target.value)} autoComplete="off" />
@@ -227,63 +215,24 @@ export function UsersPage() {
           </Select>
         </Field>
       </div>
-      {users.isError ? (
-        <Banner tone="error">{t('loadError')}</Banner>
-      ) : users.isPending ? (
-        <Card className="flex flex-col gap-3 p-5" aria-busy="true">
-          <span role="status" className="sr-only">
-            {tc('loading')}
-          </span>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-10 w-full" />
-          ))}
-        </Card>
-      ) : users.data.length === 0 ? (
-        <Card>
-          <EmptyState icon={<Users />} title={t('empty')} description={t('emptyText')} />
-        </Card>
-      ) : (
-        <>
+      <AdminList
+        query={users}
+        loadError={t('loadError')}
+        empty={{ icon: <Users />, title: t('empty'), text: t('emptyText') }}
+        caption={t('table')}
+        rowKey={(user) => String(user.id)}
+        loadingRows={3}
+        summary={(rows) => (
           <p role="status" className="mb-2 text-sm text-fg-muted">
-            {users.data.length >= USER_LIST_LIMIT ? t('limited', { count: USER_LIST_LIMIT }) : t('count', { count: users.data.length })}
+            {rows.length >= USER_LIST_LIMIT ? t('limited', { count: USER_LIST_LIMIT }) : t('count', { count: rows.length })}
           </p>
-          <TableOrCards
-            content={users.data}
-            table={
-              <Table caption={t('table')} hideCaption>
-                <THead>
-                  <tr>
-                    <Th>{t('name')}</Th>
-                    <Th>{t('access')}</Th>
-                    <Th align="right">{t('actions')}</Th>
-                  </tr>
-                </THead>
-                <TBody>
-                  {users.data.map((user) => (
-                    <Tr key={String(user.id)}>
-                      <Td>{who(user)}</Td>
-                      <Td>{access(user)}</Td>
-                      <Td>{actions(user, true)}</Td>
-                    </Tr>
-                  ))}
-                </TBody>
-              </Table>
-            }
-            // Phones and narrow windows: one card per user, the actions under the access.
-            cards={
-              <ul aria-label={t('table')} className="flex flex-col gap-3">
-                {users.data.map((user) => (
-                  <li key={String(user.id)} className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-4 text-sm shadow-sm">
-                    {who(user)}
-                    {access(user)}
-                    {actions(user, false)}
-                  </li>
-                ))}
-              </ul>
-            }
-          />
-        </>
-      )}
+        )}
+        columns={[
+          { header: t('name'), cell: who },
+          { header: t('access'), cell: access },
+          { header: t('actions'), align: 'right', cell: (user, layout) => actions(user, layout === 'table') },
+        ]}
+      />
 
       {editing && (
         <Suspense fallback={null}>

@@ -1,11 +1,11 @@
 import { API_CLIENT_SCOPES, endpoints, type ApiClient, type ApiClientCredentials, type ApiClientScope } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { Copy } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type RefObject } from 'react';
 import { useTranslation } from '@/lib/i18n/translate';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ConfirmActionDialog } from '@/components/confirm-action-dialog';
+import { SecretOnceDialog } from '@/components/secret-once-dialog';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
 import { Checkbox, Field, Input, Select, TextArea } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api/client';
@@ -71,49 +71,33 @@ export function CreateApiClientDialog({ onClose, onCreated }: { onClose: () => v
   );
 }
 
-function CopyField({ label, value, copyLabel, copiedLabel }: { label: string; value: string; copyLabel: string; copiedLabel: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <div className="flex flex-col gap-2">
-      <Field label={label}>
-        <TextArea readOnly rows={2} value={value} onFocus={(event) => event.currentTarget.select()} className="font-mono text-xs" />
-      </Field>
-      <div className="flex items-center gap-3">
-        <Button size="sm" variant="secondary" onClick={() => void navigator.clipboard?.writeText(value).then(() => setCopied(true))}>
-          <Copy className="size-4" aria-hidden="true" />
-          {copyLabel}
-        </Button>
-        <span role="status" className="text-sm text-success">
-          {copied ? copiedLabel : ''}
-        </span>
-      </div>
-    </div>
-  );
-}
-
 /** The client's credentials, once: after creation and after each rotation. */
-export function SecretDialog({ credentials, onClose }: { credentials: ApiClientCredentials; onClose: () => void }) {
+export function SecretDialog({
+  credentials,
+  onClose,
+  returnFocusTo,
+}: {
+  credentials: ApiClientCredentials;
+  onClose: () => void;
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}) {
   const { t } = useTranslation('apiClients');
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <SecretOnceDialog
       title={t('secretTitle', { name: credentials.client.name })}
-      footer={
-        <DialogClose asChild>
-          <Button>{t('done')}</Button>
-        </DialogClose>
-      }
+      warning={t('secretWarning')}
+      fields={[
+        { label: t('clientId'), value: credentials.client.clientId, copyLabel: t('copyClientId'), copiedLabel: t('copiedClientId') },
+        { label: t('clientSecret'), value: credentials.clientSecret, copyLabel: t('copySecret'), copiedLabel: t('copiedSecret') },
+      ]}
+      doneLabel={t('done')}
+      onClose={onClose}
+      returnFocusTo={returnFocusTo}
     >
-      <div className="flex flex-col gap-4">
-        <Banner tone="warning">{t('secretWarning')}</Banner>
-        <CopyField label={t('clientId')} value={credentials.client.clientId} copyLabel={t('copyClientId')} copiedLabel={t('copiedClientId')} />
-        <CopyField label={t('clientSecret')} value={credentials.clientSecret} copyLabel={t('copySecret')} copiedLabel={t('copiedSecret')} />
-        <Field label={t('tokenEndpoint')}>
-          <TextArea readOnly rows={2} value={`${window.location.origin}${endpoints.oauthToken.path}`} className="font-mono text-xs" />
-        </Field>
-      </div>
-    </Dialog>
+      <Field label={t('tokenEndpoint')}>
+        <TextArea readOnly rows={2} value={`${window.location.origin}${endpoints.oauthToken.path}`} className="font-mono text-xs" />
+      </Field>
+    </SecretOnceDialog>
   );
 }
 

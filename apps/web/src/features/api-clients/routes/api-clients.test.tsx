@@ -94,6 +94,8 @@ describe('/admin/api-clients', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByDisplayValue('pcs_the-secret-shown-once')).not.toBeInTheDocument();
     expect(screen.getByText('API client Collections created.')).toBeInTheDocument();
+    // The create dialog that opened it is gone: focus goes to the message of what was done.
+    await waitFor(() => expect(screen.getByText('API client Collections created.').closest('[tabindex="-1"]')).toHaveFocus());
   });
 
   it('rotates with the grace period picked, and disables after a confirmation', async () => {

@@ -3,15 +3,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, KeyRound, Plus, Workflow } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from '@/lib/i18n/translate';
+import { AdminList, NoticeBanner, type Notice } from '@/components/admin-list';
 import { Badge } from '@/components/ui/badge';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
 import { BackLink, PageHeader } from '@/components/ui/page-header';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
-import { TableOrCards } from '@/components/ui/table-or-cards';
 import { paths } from '@/config/paths';
 import { registerLocales } from '@/lib/i18n/i18n';
 import { useFormat } from '@/lib/i18n/use-format';
@@ -28,8 +24,6 @@ const CreateApiClientDialog = lazy(() => loadDialogs().then((m) => ({ default: m
 const SecretDialog = lazy(() => loadDialogs().then((m) => ({ default: m.SecretDialog })));
 const RotateSecretDialog = lazy(() => loadDialogs().then((m) => ({ default: m.RotateSecretDialog })));
 const DisableApiClientDialog = lazy(() => loadDialogs().then((m) => ({ default: m.DisableApiClientDialog })));
-
-type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 /**
  * /admin/api-clients: Admin creates the machine clients of the provider API (name and
@@ -125,71 +119,25 @@ export function ApiClientsPage() {
           </Button>
         }
       />
-      {notice && (
-        <div ref={noticeRef} tabIndex={-1} className="mb-4 rounded-lg focus-visible:outline-2 focus-visible:outline-focus">
-          <Banner tone={notice.tone} onDismiss={() => setNotice(null)}>
-            {notice.text}
-          </Banner>
-        </div>
-      )}
-      {clients.isError ? (
-        <Banner tone="error">{t('loadError')}</Banner>
-      ) : clients.isPending ? (
-        <Card className="flex flex-col gap-3 p-5" aria-busy="true">
-          <span role="status" className="sr-only">
-            {tc('loading')}
-          </span>
-          {[0, 1].map((i) => (
-            <Skeleton key={i} className="h-10 w-full" />
-          ))}
-        </Card>
-      ) : clients.data.length === 0 ? (
-        <Card>
-          <EmptyState icon={<Workflow />} title={t('empty')} description={t('emptyText')} />
-        </Card>
-      ) : (
-        <TableOrCards
-          content={clients.data}
-          table={
-            <Table caption={t('table')} hideCaption>
-              <THead>
-                <tr>
-                  <Th>{t('name')}</Th>
-                  <Th>{t('scopes')}</Th>
-                  <Th align="right">{t('actions')}</Th>
-                </tr>
-              </THead>
-              <TBody>
-                {clients.data.map((client) => (
-                  <Tr key={String(client.id)}>
-                    <Td>{who(client)}</Td>
-                    <Td>{scopes(client)}</Td>
-                    <Td>{actions(client, 'justify-end')}</Td>
-                  </Tr>
-                ))}
-              </TBody>
-            </Table>
-          }
-          // Phones and narrow windows: one card per client, the actions under its scopes.
-          cards={
-            <ul aria-label={t('table')} className="flex flex-col gap-3">
-              {clients.data.map((client) => (
-                <li key={String(client.id)} className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-4 text-sm shadow-sm">
-                  {who(client)}
-                  {scopes(client)}
-                  {actions(client, 'justify-start')}
-                </li>
-              ))}
-            </ul>
-          }
-        />
-      )}
+      <NoticeBanner ref={noticeRef} notice={notice} onDismiss={() => setNotice(null)} />
+      <AdminList
+        query={clients}
+        loadError={t('loadError')}
+        empty={{ icon: <Workflow />, title: t('empty'), text: t('emptyText') }}
+        caption={t('table')}
+        rowKey={(client) => String(client.id)}
+        columns={[
+          { header: t('name'), cell: who },
+          { header: t('scopes'), cell: scopes },
+          { header: t('actions'), align: 'right', cell: (client, layout) => actions(client, layout === 'table' ? 'justify-end' : 'justify-start') },
+        ]}
+      />
 
       <Suspense fallback={null}>
         {creating && <CreateApiClientDialog onClose={() => setCreating(false)} onCreated={(credentials) => showSecret(credentials, 'created')} />}
         {rotating && <RotateSecretDialog client={rotating} onClose={() => setRotating(null)} onRotated={(credentials) => showSecret(credentials, 'rotated')} />}
         {disabling && <DisableApiClientDialog client={disabling} onClose={() => setDisabling(null)} onDone={disabled} />}
-        {secret && <SecretDialog credentials={secret} onClose={() => setSecret(null)} />}
+        {secret && <SecretDialog credentials={secret} onClose={() => setSecret(null)} returnFocusTo={noticeRef} />}
       </Suspense>
     </>
   );

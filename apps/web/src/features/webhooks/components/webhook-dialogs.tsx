@@ -7,14 +7,14 @@ import {
   type WebhookEndpointSecret,
 } from '@portal/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Copy } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type RefObject } from 'react';
 import { useTranslation } from '@/lib/i18n/translate';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ConfirmActionDialog } from '@/components/confirm-action-dialog';
+import { SecretOnceDialog } from '@/components/secret-once-dialog';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
-import { Checkbox, Field, Input, Select, TextArea } from '@/components/ui/field';
+import { Checkbox, Field, Input, Select } from '@/components/ui/field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api/client';
 import { useFormat } from '@/lib/i18n/use-format';
@@ -129,46 +129,25 @@ export function RegisterEndpointDialog({
 }
 
 /** The endpoint's signing secret, once: after registration and after each rotation. */
-export function SecretDialog({ answer, onClose }: { answer: WebhookEndpointSecret; onClose: () => void }) {
+export function SecretDialog({
+  answer,
+  onClose,
+  returnFocusTo,
+}: {
+  answer: WebhookEndpointSecret;
+  onClose: () => void;
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}) {
   const { t } = useTranslation('webhooks');
-  const [copied, setCopied] = useState(false);
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <SecretOnceDialog
       title={t('secretTitle', { url: answer.endpoint.url })}
-      footer={
-        <DialogClose asChild>
-          <Button>{t('done')}</Button>
-        </DialogClose>
-      }
-    >
-      <div className="flex flex-col gap-4">
-        <Banner tone="warning">{t('secretWarning')}</Banner>
-        <Field label={t('signingSecret')}>
-          <TextArea
-            readOnly
-            rows={2}
-            value={answer.secret}
-            onFocus={(event) => event.currentTarget.select()}
-            className="font-mono text-xs"
-          />
-        </Field>
-        <div className="flex items-center gap-3">
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => void navigator.clipboard?.writeText(answer.secret).then(() => setCopied(true))}
-          >
-            <Copy className="size-4" aria-hidden="true" />
-            {t('copySecret')}
-          </Button>
-          <span role="status" className="text-sm text-success">
-            {copied ? t('copiedSecret') : ''}
-          </span>
-        </div>
-      </div>
-    </Dialog>
+      warning={t('secretWarning')}
+      fields={[{ label: t('signingSecret'), value: answer.secret, copyLabel: t('copySecret'), copiedLabel: t('copiedSecret') }]}
+      doneLabel={t('done')}
+      onClose={onClose}
+      returnFocusTo={returnFocusTo}
+    />
   );
 }
 

@@ -3,6 +3,7 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClie
 import { Ban, KeyRound, ListChecks, Plus, Power, RefreshCw, RotateCcw, Send, Webhook } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from '@/lib/i18n/translate';
+import { AdminList, NoticeBanner, type Notice } from '@/components/admin-list';
 import { Badge } from '@/components/ui/badge';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
@@ -10,8 +11,6 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { BackLink, PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
-import { TableOrCards } from '@/components/ui/table-or-cards';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api/client';
 import { registerLocales } from '@/lib/i18n/i18n';
@@ -40,8 +39,6 @@ const RotateSecretDialog = lazy(() => loadDialogs().then((m) => ({ default: m.Ro
 const DisableEndpointDialog = lazy(() => loadDialogs().then((m) => ({ default: m.DisableEndpointDialog })));
 const AttemptsDialog = lazy(() => loadDialogs().then((m) => ({ default: m.AttemptsDialog })));
 const ReplayFailedDialog = lazy(() => loadDialogs().then((m) => ({ default: m.ReplayFailedDialog })));
-
-type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 /**
  * /admin/webhooks: an Admin registers the endpoints that hear the portal's events (URL, event types,
@@ -234,68 +231,19 @@ export function WebhooksPage() {
           </Button>
         }
       />
-      {notice && (
-        <div ref={noticeRef} tabIndex={-1} className="mb-4 rounded-lg focus-visible:outline-2 focus-visible:outline-focus">
-          <Banner tone={notice.tone} onDismiss={() => setNotice(null)}>
-            {notice.text}
-          </Banner>
-        </div>
-      )}
-      {endpoints.isError ? (
-        <Banner tone="error">{t('loadError')}</Banner>
-      ) : endpoints.isPending ? (
-        <Card className="flex flex-col gap-3 p-5" aria-busy="true">
-          <span role="status" className="sr-only">
-            {tc('loading')}
-          </span>
-          {[0, 1].map((i) => (
-            <Skeleton key={i} className="h-10 w-full" />
-          ))}
-        </Card>
-      ) : endpoints.data.length === 0 ? (
-        <Card>
-          <EmptyState icon={<Webhook />} title={t('empty')} description={t('emptyText')} />
-        </Card>
-      ) : (
-        <TableOrCards
-          content={endpoints.data}
-          table={
-            <Table caption={t('endpoints')} hideCaption>
-              <THead>
-                <tr>
-                  <Th>{t('endpoint')}</Th>
-                  <Th>{t('events')}</Th>
-                  <Th align="right">{t('actions')}</Th>
-                </tr>
-              </THead>
-              <TBody>
-                {endpoints.data.map((endpoint) => (
-                  <Tr key={String(endpoint.id)}>
-                    <Td className="max-w-md">{who(endpoint)}</Td>
-                    <Td>{events(endpoint)}</Td>
-                    <Td>{actions(endpoint, 'justify-end')}</Td>
-                  </Tr>
-                ))}
-              </TBody>
-            </Table>
-          }
-          // Phones and narrow windows: one card per endpoint, its actions under its event types.
-          cards={
-            <ul aria-label={t('endpoints')} className="flex flex-col gap-3">
-              {endpoints.data.map((endpoint) => (
-                <li
-                  key={String(endpoint.id)}
-                  className="flex min-w-0 flex-col gap-3 rounded-xl border border-border bg-surface p-4 text-sm shadow-sm"
-                >
-                  {who(endpoint)}
-                  {events(endpoint)}
-                  {actions(endpoint, 'justify-start')}
-                </li>
-              ))}
-            </ul>
-          }
-        />
-      )}
+      <NoticeBanner ref={noticeRef} notice={notice} onDismiss={() => setNotice(null)} />
+      <AdminList
+        query={endpoints}
+        loadError={t('loadError')}
+        empty={{ icon: <Webhook />, title: t('empty'), text: t('emptyText') }}
+        caption={t('endpoints')}
+        rowKey={(endpoint) => String(endpoint.id)}
+        columns={[
+          { header: t('endpoint'), className: 'max-w-md', cell: who },
+          { header: t('events'), cell: events },
+          { header: t('actions'), align: 'right', cell: (endpoint, layout) => actions(endpoint, layout === 'table' ? 'justify-end' : 'justify-start') },
+        ]}
+      />
 
       {chosen && (
         <Card as="section" aria-labelledby="webhook-deliveries" className="mt-8 flex min-w-0 flex-col gap-4 p-4 sm:p-6">
@@ -405,14 +353,7 @@ export function WebhooksPage() {
         )}
         {attemptsOf && <AttemptsDialog delivery={attemptsOf} onClose={() => setAttemptsOf(null)} />}
         {secret && (
-          <SecretDialog
-            answer={secret}
-            onClose={() => {
-              setSecret(null);
-              // Its opener (the registration or rotation dialog) is gone: focus goes to the message of what was done.
-              setTimeout(() => noticeRef.current?.focus(), 0);
-            }}
-          />
+          <SecretDialog answer={secret} onClose={() => setSecret(null)} returnFocusTo={noticeRef} />
         )}
       </Suspense>
     </>

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Webhook delivery (issue 53, docs/decisions/0028-webhooks.md): with BENCH_EVENTS (10,000) events queued
+// Webhook delivery (docs/decisions/0028-webhooks.md): with BENCH_EVENTS (10,000) events queued
 // to two endpoints, one receiver answering at once and one after 500 ms, the fast one gets at least 500
 // deliveries/s, and no fewer than with no slow endpoint (the same count queued to a fast endpoint alone
 // first, in the same run); the portal's p99 at 200 req/s on a read route (home model, as bench/api.mjs)

@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { checkAddress, checkContact, type AddressFields, type ContactFields } from '@portal/contract/billing-details';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayIn } from '@portal/contract';
+import { findBillTo } from '../../modules/invoices';
 import { createTestDatabase } from '../../../test/database';
 import { verifyPassword } from '../../lib/password';
 import type { Database } from '../client';
@@ -339,10 +341,27 @@ describe('the demo set', () => {
          OR (c.kind = 'voice' AND (c.duration_seconds < 10 OR c.duration_seconds > 2400))
          OR (c.kind = 'data' AND c.data_kb <= 0)
          OR c.amount < 0
-         OR c.started_at < i.start_date::timestamp AT TIME ZONE 'UTC' OR c.started_at >= (i.end_date + 1)::timestamp AT TIME ZONE 'UTC'
          OR c.started_at >= ${NOW}`,
     );
     expect(bad.n).toBe(0n);
+    // Every record falls on a day of its invoice's period in the account's time zone (decision 0025).
+    const spans = await first.db.execute<{ account_id: string; start_date: string; end_date: string; first_at: Date | string; last_at: Date | string }>(
+      sql`SELECT i.account_id::text, i.start_date::text, i.end_date::text, min(c.started_at) AS first_at, max(c.started_at) AS last_at
+          FROM cdrs c JOIN invoices i ON i.id = c.invoice_id GROUP BY i.id`,
+    );
+    const zones = new Map<string, string>();
+    const outside: string[] = [];
+    for (const span of spans.rows) {
+      let zone = zones.get(span.account_id);
+      if (!zone) {
+        zone = (await findBillTo(first.db, BigInt(span.account_id), null, NOW))!.timeZone;
+        zones.set(span.account_id, zone);
+      }
+      const days = [dayIn(zone, new Date(span.first_at)), dayIn(zone, new Date(span.last_at))];
+      if (days[0]! < span.start_date || days[1]! > span.end_date) outside.push(`${span.start_date}…${span.end_date} in ${zone}: ${days.join('…')}`);
+    }
+    expect(spans.rows.length).toBeGreaterThan(100);
+    expect(outside).toEqual([]);
     const draft = await one<{ n: bigint }>(
       first,
       sql`SELECT count(*) AS n FROM cdrs c JOIN invoices i ON i.id = c.invoice_id WHERE i.state = 'Draft'`,

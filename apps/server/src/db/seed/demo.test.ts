@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { checkAddress, checkContact, type AddressFields, type ContactFields } from '@portal/contract/billing-details';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayIn } from '@portal/contract';
-import { findBillTo } from '../../modules/invoices';
+import { accountTimeZone } from '@portal/contract/regions';
 import { createTestDatabase } from '../../../test/database';
 import { verifyPassword } from '../../lib/password';
 import type { Database } from '../client';
@@ -345,18 +345,24 @@ describe('the demo set', () => {
     );
     expect(bad.n).toBe(0n);
     // Every record falls on a day of its invoice's period in the account's time zone (decision 0025).
-    const spans = await first.db.execute<{ account_id: string; start_date: string; end_date: string; first_at: Date | string; last_at: Date | string }>(
-      sql`SELECT i.account_id::text, i.start_date::text, i.end_date::text, min(c.started_at) AS first_at, max(c.started_at) AS last_at
-          FROM cdrs c JOIN invoices i ON i.id = c.invoice_id GROUP BY i.id`,
+    const spans = await first.db.execute<{
+      start_date: string;
+      end_date: string;
+      first_at: Date | string;
+      last_at: Date | string;
+      time_zone: string | null;
+      country: string | null;
+      province: string | null;
+    }>(
+      sql`SELECT i.start_date::text, i.end_date::text, min(c.started_at) AS first_at, max(c.started_at) AS last_at, a.time_zone, ad.country, ad.province
+          FROM cdrs c JOIN invoices i ON i.id = c.invoice_id JOIN accounts a ON a.id = i.account_id
+          LEFT JOIN account_addresses aa ON aa.account_id = a.id AND aa.type = 'Billing' AND aa.end_date IS NULL
+          LEFT JOIN addresses ad ON ad.id = aa.address_id
+          GROUP BY i.id, a.time_zone, ad.country, ad.province`,
     );
-    const zones = new Map<string, string>();
     const outside: string[] = [];
     for (const span of spans.rows) {
-      let zone = zones.get(span.account_id);
-      if (!zone) {
-        zone = (await findBillTo(first.db, BigInt(span.account_id), null, NOW))!.timeZone;
-        zones.set(span.account_id, zone);
-      }
+      const zone = accountTimeZone(span.time_zone, span);
       const days = [dayIn(zone, new Date(span.first_at)), dayIn(zone, new Date(span.last_at))];
       if (days[0]! < span.start_date || days[1]! > span.end_date) outside.push(`${span.start_date}…${span.end_date} in ${zone}: ${days.join('…')}`);
     }

@@ -36,11 +36,6 @@ export interface UsageState extends UsageFilters {
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const AMOUNT = /^\d+(\.\d{1,2})?$/;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const isoDay = (year: number, month: number, day: number) => {
-  const date = new Date(Date.UTC(year, month, day));
-  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
-};
 
 /** The calendar month containing `now` in the account's zone (whose days the explorer counts): its default range. */
 export const currentPeriod = (now: Date, timeZone: string): { from: string; to: string } => {

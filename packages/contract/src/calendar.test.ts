@@ -55,3 +55,33 @@ describe('monthIn', () => {
     expect(monthIn(zone, new Date(instant))).toEqual(month);
   });
 });
+
+describe('the day and month of a record (the usage explorer, statements, automatic payments)', () => {
+  it.each([
+    // 23:30 on Jan 31 in Toronto (EST) is 04:30 UTC on Feb 1: January there, February in UTC.
+    ['America/Toronto', '2025-02-01T04:30:00Z', '2025-01-31', { start: '2025-01-01', end: '2025-01-31' }],
+    ['UTC', '2025-02-01T04:30:00Z', '2025-02-01', { start: '2025-02-01', end: '2025-02-28' }],
+    // 23:30 on Jun 30 in Vancouver (PDT) is 06:30 UTC on Jul 1.
+    ['America/Vancouver', '2025-07-01T06:30:00Z', '2025-06-30', { start: '2025-06-01', end: '2025-06-30' }],
+    // 00:30 on Apr 1 in Paris (CEST) is 22:30 UTC on Mar 31: Paris is already in April.
+    ['Europe/Paris', '2025-03-31T22:30:00Z', '2025-04-01', { start: '2025-04-01', end: '2025-04-30' }],
+    ['UTC', '2025-03-31T22:30:00Z', '2025-03-31', { start: '2025-03-01', end: '2025-03-31' }],
+  ])('in %s, %s is on %s, in the month %j', (zone, instant, day, month) => {
+    expect(dayIn(zone, new Date(instant))).toBe(day);
+    expect(monthIn(zone, new Date(instant))).toEqual(month);
+  });
+
+  it.each([
+    ['America/Toronto', '2025-03-09', 23],
+    ['America/Toronto', '2025-11-02', 25],
+    ['America/Vancouver', '2025-03-09', 23],
+    ['America/Vancouver', '2025-11-02', 25],
+    ['Europe/Paris', '2025-03-30', 23],
+    ['Europe/Paris', '2025-10-26', 25],
+    ['Europe/Paris', '2025-10-27', 24],
+    ['UTC', '2025-03-30', 24],
+  ])('in %s, %s lasts %i hours', (zone, day, hours) => {
+    const { from, until } = daysSpanIn(zone, day, day);
+    expect((until.getTime() - from.getTime()) / 3_600_000).toBe(hours);
+  });
+});

@@ -2,6 +2,7 @@
  * Display formatting at the UI edge. Amounts arrive as exact wire numbers (≤ 2 decimals) and are
  * only turned into text here, through Intl; nothing in the portal does arithmetic on formatted values.
  */
+import { dayIn } from '@portal/contract';
 
 export type UiLanguage = 'en' | 'fr';
 
@@ -123,26 +124,30 @@ export const formatDate = (
   return `${monthName} ${day}, ${year}`;
 };
 
-const timeFormats = new Map<UiLanguage, Intl.DateTimeFormat>();
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * An instant as a date and time of day where the reader is, the date in the screen's style so one screen shows
+ * An instant as a date and time of day where the reader is (or in `timeZone`, the account's), the date in the screen's style so one screen shows
  * one date format: "Jun 10, 2025, 8:05 AM" (detail), "10 Jun 2025, 8:05 AM" (list); "10 juin 2025, 08 h 05".
  */
 export const formatDateTime = (
   value: string | Date | null | undefined,
   language: UiLanguage = 'en',
   style: Exclude<DateStyle, 'long'> = 'detail',
+  timeZone?: string,
 ): string => {
   if (value === null || value === undefined || value === '') return '-';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '-';
-  let tf = timeFormats.get(language);
+  const key = `${language}|${timeZone ?? ''}`;
+  let tf = timeFormats.get(key);
   if (!tf) {
-    tf = new Intl.DateTimeFormat(INTL_LOCALES[language], { timeStyle: 'short' });
-    timeFormats.set(language, tf);
+    tf = new Intl.DateTimeFormat(INTL_LOCALES[language], { timeStyle: 'short', ...(timeZone ? { timeZone } : {}) });
+    timeFormats.set(key, tf);
   }
-  return `${formatDate(date, style, language)}, ${tf.format(date)}`;
+  // On the account's clock when a zone is given: its calendar day first, then that day's time.
+  const day = timeZone ? dayIn(timeZone, date) : date;
+  return `${formatDate(day, style, language)}, ${tf.format(date)}`;
 };
 
 /** `YYYY-MM-DD` of a local calendar day (the inverse of `parseDate` for date-only values). */

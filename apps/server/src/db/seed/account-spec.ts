@@ -4,6 +4,7 @@
  * accounts and the scale set) is drawn by `randomAccountSpec` from a seed.
  */
 import type { AddressField, Language, PaymentFailureReason } from '@portal/contract';
+import { timeZoneOfAddress } from '@portal/contract/regions';
 import {
   BUSINESS_NAMES,
   CANADIAN_PLACES,
@@ -145,7 +146,8 @@ export const usageProfileFor = (
   language,
   lines,
   homeArea: areaOf(place.areaCodes[0]!),
-  utcOffsetSeconds: -place.utcOffsetHours * 3600,
+  // The zone the account's billing address gives it (no demo account sets one): its calls fall on its days.
+  timeZone: timeZoneOfAddress(place),
   includedMinutes: plan.includedMinutes === null ? null : plan.includedMinutes * lines.length,
   includedMb: plan.includedMb * lines.length,
   ...tastes,

@@ -14,6 +14,7 @@ import {
   DAY_SECONDS,
   completedMonths,
   dayFromYmd,
+  dayStartIn,
   dueDayOf,
   instantOf,
   isoDay,
@@ -340,13 +341,13 @@ export const buildBilling = (
 
   for (const { period, ordinal, draft } of periods) {
     const invoiceId = cursor.invoices++;
-    const startSecond = period.start * DAY_SECONDS;
-    const elapsed = draft ? Math.max(0, ctx.nowSecond - startSecond) : null;
+    // The month in progress has had its calls since its first midnight in the account's zone.
+    const elapsed = draft ? Math.max(0, ctx.nowSecond - dayStartIn(spec.usage.timeZone, period.start)) : null;
     // Records requested by a sink are always generated; otherwise remembered totals are enough.
     const totals =
       (usage.onCdr ? null : usage.memory?.get(invoiceId)) ??
       generateTotals(spec, invoiceId, accountId, usage, {
-        startSecond,
+        firstDay: period.start,
         days: period.end - period.start + 1,
         spanSeconds: elapsed ?? undefined,
         count: cdrCount(spec, ordinal, period, elapsed),

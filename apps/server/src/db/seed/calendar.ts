@@ -4,6 +4,8 @@
  * zone or daylight-saving surprises, and no Date objects in the generator's hot loops.
  */
 
+import { startOfDayIn } from '@portal/contract';
+
 export const DAY_SECONDS = 86_400;
 const DAY_MS = DAY_SECONDS * 1000;
 
@@ -28,6 +30,20 @@ export const isoDay = (day: number): string => {
     isoDays.set(day, text);
   }
   return text;
+};
+
+// A load asks for the same few hundred local midnights once per invoice: remember them.
+const zoneDayStarts = new Map<string, number>();
+
+/** Epoch seconds at which calendar day `day` begins in `timeZone` (a DST change makes some days 23 or 25 hours). */
+export const dayStartIn = (timeZone: string, day: number): number => {
+  const key = `${timeZone} ${day}`;
+  let second = zoneDayStarts.get(key);
+  if (second === undefined) {
+    second = startOfDayIn(timeZone, isoDay(day)).getTime() / 1000;
+    zoneDayStarts.set(key, second);
+  }
+  return second;
 };
 
 /** The instant `secondOfDay` seconds into a UTC day. */

@@ -19,8 +19,6 @@ export interface Place {
   areaCodes: readonly string[];
   /** Canadian forward sortation areas or US ZIP codes of the city. */
   postalPrefixes: readonly string[];
-  /** Standard time offset; calls are spread over the local day. */
-  utcOffsetHours: number;
   /** Streets named in French (Quebec). */
   frenchStreets?: true;
 }
@@ -32,7 +30,6 @@ export const PLACES: readonly Place[] = [
     country: 'CA',
     areaCodes: ['416', '647'],
     postalPrefixes: ['M4J', 'M5V', 'M6G', 'M4C', 'M5R'],
-    utcOffsetHours: -5,
   },
   {
     city: 'Ottawa',
@@ -40,7 +37,6 @@ export const PLACES: readonly Place[] = [
     country: 'CA',
     areaCodes: ['613'],
     postalPrefixes: ['K1P', 'K1S', 'K2P', 'K1N'],
-    utcOffsetHours: -5,
   },
   {
     city: 'Mississauga',
@@ -48,16 +44,14 @@ export const PLACES: readonly Place[] = [
     country: 'CA',
     areaCodes: ['905'],
     postalPrefixes: ['L5B', 'L5M', 'L4Z'],
-    utcOffsetHours: -5,
   },
-  { city: 'London', province: 'ON', country: 'CA', areaCodes: ['519'], postalPrefixes: ['N6A', 'N6B'], utcOffsetHours: -5 },
+  { city: 'London', province: 'ON', country: 'CA', areaCodes: ['519'], postalPrefixes: ['N6A', 'N6B'] },
   {
     city: 'Montréal',
     province: 'QC',
     country: 'CA',
     areaCodes: ['514', '438'],
     postalPrefixes: ['H2J', 'H2T', 'H3H', 'H4A'],
-    utcOffsetHours: -5,
     frenchStreets: true,
   },
   {
@@ -66,7 +60,6 @@ export const PLACES: readonly Place[] = [
     country: 'CA',
     areaCodes: ['418'],
     postalPrefixes: ['G1R', 'G1S'],
-    utcOffsetHours: -5,
     frenchStreets: true,
   },
   {
@@ -75,7 +68,6 @@ export const PLACES: readonly Place[] = [
     country: 'CA',
     areaCodes: ['450'],
     postalPrefixes: ['H7N', 'H7T'],
-    utcOffsetHours: -5,
     frenchStreets: true,
   },
   {
@@ -84,7 +76,6 @@ export const PLACES: readonly Place[] = [
     country: 'CA',
     areaCodes: ['819'],
     postalPrefixes: ['J8X', 'J8Y'],
-    utcOffsetHours: -5,
     frenchStreets: true,
   },
   {
@@ -93,26 +84,23 @@ export const PLACES: readonly Place[] = [
     country: 'CA',
     areaCodes: ['604', '778'],
     postalPrefixes: ['V6B', 'V6K', 'V5L'],
-    utcOffsetHours: -8,
   },
-  { city: 'Victoria', province: 'BC', country: 'CA', areaCodes: ['250'], postalPrefixes: ['V8W', 'V8V'], utcOffsetHours: -8 },
+  { city: 'Victoria', province: 'BC', country: 'CA', areaCodes: ['250'], postalPrefixes: ['V8W', 'V8V'] },
   {
     city: 'Calgary',
     province: 'AB',
     country: 'CA',
     areaCodes: ['403', '587'],
     postalPrefixes: ['T2P', 'T3A'],
-    utcOffsetHours: -7,
   },
-  { city: 'Edmonton', province: 'AB', country: 'CA', areaCodes: ['780'], postalPrefixes: ['T5J', 'T6E'], utcOffsetHours: -7 },
-  { city: 'Winnipeg', province: 'MB', country: 'CA', areaCodes: ['204'], postalPrefixes: ['R3C', 'R3L'], utcOffsetHours: -6 },
+  { city: 'Edmonton', province: 'AB', country: 'CA', areaCodes: ['780'], postalPrefixes: ['T5J', 'T6E'] },
+  { city: 'Winnipeg', province: 'MB', country: 'CA', areaCodes: ['204'], postalPrefixes: ['R3C', 'R3L'] },
   {
     city: 'Seattle',
     province: 'WA',
     country: 'US',
     areaCodes: ['206'],
     postalPrefixes: ['98101', '98109', '98122'],
-    utcOffsetHours: -8,
   },
   {
     city: 'New York',
@@ -120,7 +108,6 @@ export const PLACES: readonly Place[] = [
     country: 'US',
     areaCodes: ['212', '646'],
     postalPrefixes: ['10001', '10011', '10024'],
-    utcOffsetHours: -5,
   },
   {
     city: 'Chicago',
@@ -128,17 +115,15 @@ export const PLACES: readonly Place[] = [
     country: 'US',
     areaCodes: ['312', '773'],
     postalPrefixes: ['60601', '60614'],
-    utcOffsetHours: -6,
   },
-  { city: 'Boston', province: 'MA', country: 'US', areaCodes: ['617'], postalPrefixes: ['02108', '02116'], utcOffsetHours: -5 },
-  { city: 'Austin', province: 'TX', country: 'US', areaCodes: ['512'], postalPrefixes: ['78701', '78704'], utcOffsetHours: -6 },
+  { city: 'Boston', province: 'MA', country: 'US', areaCodes: ['617'], postalPrefixes: ['02108', '02116'] },
+  { city: 'Austin', province: 'TX', country: 'US', areaCodes: ['512'], postalPrefixes: ['78701', '78704'] },
   {
     city: 'Denver',
     province: 'CO',
     country: 'US',
     areaCodes: ['303', '720'],
     postalPrefixes: ['80202', '80206'],
-    utcOffsetHours: -7,
   },
   {
     city: 'San Francisco',
@@ -146,9 +131,8 @@ export const PLACES: readonly Place[] = [
     country: 'US',
     areaCodes: ['415'],
     postalPrefixes: ['94103', '94110'],
-    utcOffsetHours: -8,
   },
-  { city: 'Buffalo', province: 'NY', country: 'US', areaCodes: ['716'], postalPrefixes: ['14201', '14202'], utcOffsetHours: -5 },
+  { city: 'Buffalo', province: 'NY', country: 'US', areaCodes: ['716'], postalPrefixes: ['14201', '14202'] },
 ];
 
 export const placeNamed = (city: string): Place => {

@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { checkAddress, checkContact, type AddressFields, type ContactFields } from '@portal/contract/billing-details';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayIn } from '@portal/contract';
+import { accountTimeZone } from '@portal/contract/regions';
 import { createTestDatabase } from '../../../test/database';
 import { verifyPassword } from '../../lib/password';
 import type { Database } from '../client';
@@ -339,10 +341,33 @@ describe('the demo set', () => {
          OR (c.kind = 'voice' AND (c.duration_seconds < 10 OR c.duration_seconds > 2400))
          OR (c.kind = 'data' AND c.data_kb <= 0)
          OR c.amount < 0
-         OR c.started_at < i.start_date::timestamp AT TIME ZONE 'UTC' OR c.started_at >= (i.end_date + 1)::timestamp AT TIME ZONE 'UTC'
          OR c.started_at >= ${NOW}`,
     );
     expect(bad.n).toBe(0n);
+    // Every record falls on a day of its invoice's period in the account's time zone (decision 0025).
+    const spans = await first.db.execute<{
+      start_date: string;
+      end_date: string;
+      first_at: Date | string;
+      last_at: Date | string;
+      time_zone: string | null;
+      country: string | null;
+      province: string | null;
+    }>(
+      sql`SELECT i.start_date::text, i.end_date::text, min(c.started_at) AS first_at, max(c.started_at) AS last_at, a.time_zone, ad.country, ad.province
+          FROM cdrs c JOIN invoices i ON i.id = c.invoice_id JOIN accounts a ON a.id = i.account_id
+          LEFT JOIN account_addresses aa ON aa.account_id = a.id AND aa.type = 'Billing' AND aa.end_date IS NULL
+          LEFT JOIN addresses ad ON ad.id = aa.address_id
+          GROUP BY i.id, a.time_zone, ad.country, ad.province`,
+    );
+    const outside: string[] = [];
+    for (const span of spans.rows) {
+      const zone = accountTimeZone(span.time_zone, span);
+      const days = [dayIn(zone, new Date(span.first_at)), dayIn(zone, new Date(span.last_at))];
+      if (days[0]! < span.start_date || days[1]! > span.end_date) outside.push(`${span.start_date}…${span.end_date} in ${zone}: ${days.join('…')}`);
+    }
+    expect(spans.rows.length).toBeGreaterThan(100);
+    expect(outside).toEqual([]);
     const draft = await one<{ n: bigint }>(
       first,
       sql`SELECT count(*) AS n FROM cdrs c JOIN invoices i ON i.id = c.invoice_id WHERE i.state = 'Draft'`,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dayIn } from '@portal/contract';
 import { DAY_SECONDS, dayFromYmd } from './calendar';
 import { PLANS, USAGE_CLASS_COUNT, USAGE_RATES, UsageClass, placeNamed } from './catalog';
 import { usageProfileFor } from './account-spec';
@@ -13,7 +14,9 @@ const profile = (overrides: Partial<UsageProfile> = {}): UsageProfile => ({
   }),
   ...overrides,
 });
-const may2025: UsageWindow = { startSecond: dayFromYmd(2025, 5, 1) * DAY_SECONDS, days: 31, count: 120, seed: 1234 };
+const may2025: UsageWindow = { firstDay: dayFromYmd(2025, 5, 1), days: 31, count: 120, seed: 1234 };
+// Toronto in May 2025: EDT, four hours behind UTC.
+const mayStart = Date.parse('2025-05-01T04:00:00Z') / 1000;
 
 const collect = (p: UsageProfile, w: UsageWindow): Cdr[] => {
   const records: Cdr[] = [];
@@ -35,18 +38,30 @@ describe('generateUsage', () => {
   it('makes the requested number of records, in time order, inside the period', () => {
     const records = collect(profile(), may2025);
     expect(records).toHaveLength(120);
-    const end = may2025.startSecond + may2025.days * DAY_SECONDS;
+    const end = Date.parse('2025-06-01T04:00:00Z') / 1000;
     records.forEach((cdr, i) => {
-      expect(cdr.startedAt).toBeGreaterThanOrEqual(may2025.startSecond);
+      expect(cdr.startedAt).toBeGreaterThanOrEqual(mayStart);
       expect(cdr.startedAt).toBeLessThan(end);
       if (i > 0) expect(cdr.startedAt).toBeGreaterThanOrEqual(records[i - 1]!.startedAt);
     });
   });
 
+  it.each(['America/Vancouver', 'Europe/Paris', 'America/St_Johns'])(
+    'places every record on a day of the month in the account’s zone (%s), its DST change day too',
+    (timeZone) => {
+      const march = { firstDay: dayFromYmd(2025, 3, 1), days: 31, count: 3000, seed: 77 };
+      const days = new Set(collect(profile({ timeZone }), march).map((cdr) => dayIn(timeZone, cdr.startedAt * 1000)));
+      expect([...days].every((day) => day.startsWith('2025-03-'))).toBe(true);
+      // Both DST changes of 2025 in March (North America on the 9th, Europe on the 30th) have calls.
+      expect(days.has('2025-03-09') && days.has('2025-03-30')).toBe(true);
+      expect(days.size).toBe(31);
+    },
+  );
+
   it('keeps the month in progress before now', () => {
     const span = 3 * DAY_SECONDS + 123;
     const records = collect(profile(), { ...may2025, spanSeconds: span, count: 30 });
-    expect(Math.max(...records.map((c) => c.startedAt))).toBeLessThan(may2025.startSecond + span);
+    expect(Math.max(...records.map((c) => c.startedAt))).toBeLessThan(mayStart + span);
   });
 
   it('writes plausible records: E.164 numbers, durations for calls, kilobytes for data', () => {
@@ -86,8 +101,8 @@ describe('generateUsage', () => {
   });
 
   it('costs the same whatever the month length: only the times move', () => {
-    const june = { ...may2025, startSecond: dayFromYmd(2025, 6, 1) * DAY_SECONDS, days: 30 };
-    const february = { ...may2025, startSecond: dayFromYmd(2025, 2, 1) * DAY_SECONDS, days: 28 };
+    const june = { ...may2025, firstDay: dayFromYmd(2025, 6, 1), days: 30 };
+    const february = { ...may2025, firstDay: dayFromYmd(2025, 2, 1), days: 28 };
     const strip = (records: Cdr[]) => records.map(({ startedAt: _startedAt, ...rest }) => rest);
     expect(strip(collect(profile(), june))).toEqual(strip(collect(profile(), may2025)));
     expect(strip(collect(profile(), february))).toEqual(strip(collect(profile(), may2025)));

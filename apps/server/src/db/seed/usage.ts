@@ -11,7 +11,7 @@
  * whatever today's date is.
  */
 import type { Language } from '@portal/contract';
-import { DAY_SECONDS } from './calendar';
+import { DAY_SECONDS, dayStartIn } from './calendar';
 import {
   AREAS,
   HOUR_WEIGHTS,
@@ -52,8 +52,8 @@ export interface UsageProfile {
   /** The account's own numbers, E.164. */
   lines: readonly string[];
   homeArea: AreaInfo;
-  /** Seconds to add to a local time to get UTC. */
-  utcOffsetSeconds: number;
+  /** The account's IANA zone: calls are spread over its local days. */
+  timeZone: string;
   /** Domestic minutes included per month for all lines; null = unlimited. */
   includedMinutes: number | null;
   includedMb: number;
@@ -65,11 +65,11 @@ export interface UsageProfile {
 }
 
 export interface UsageWindow {
-  /** Epoch seconds of the first day's midnight, UTC. */
-  startSecond: number;
+  /** The first day (UTC day number, i.e. the calendar date): the window begins at its midnight in the account's zone. */
+  firstDay: number;
   /** Whole days; calls are spread over them by hour of (local) day. */
   days: number;
-  /** When set (the month in progress), calls spread evenly over this many seconds instead. */
+  /** When set (the month in progress), calls spread evenly over this many seconds from the first day's start instead. */
   spanSeconds?: number | undefined;
   count: number;
   seed: number;
@@ -137,17 +137,21 @@ const callSeconds = (rng: Rng): number => {
 };
 
 /** Start times (epoch seconds), sorted, drawn before anything else so their draws are fixed. */
-const drawTimes = (rng: Rng, window: UsageWindow, utcOffsetSeconds: number): Float64Array => {
+const drawTimes = (rng: Rng, window: UsageWindow, timeZone: string): Float64Array => {
   const times = new Float64Array(window.count);
+  // Each local day's start, and the end of the last: a record of a day falls on that day in the account's zone.
+  const starts = new Float64Array(window.days + 1);
+  for (let d = 0; d <= window.days; d++) starts[d] = dayStartIn(timeZone, window.firstDay + d);
   for (let i = 0; i < window.count; i++) {
     if (window.spanSeconds !== undefined) {
-      times[i] = window.startSecond + Math.floor(rng.next() * window.spanSeconds);
+      times[i] = starts[0]! + Math.floor(rng.next() * window.spanSeconds);
     } else {
       const day = Math.floor(rng.next() * window.days);
       const hour = rng.weighted(HOUR_WEIGHTS, HOUR_WEIGHT_TOTAL);
       const localSecond = hour * 3600 + Math.floor(rng.next() * 3600);
-      const utcSecond = (((localSecond + utcOffsetSeconds) % DAY_SECONDS) + DAY_SECONDS) % DAY_SECONDS;
-      times[i] = window.startSecond + day * DAY_SECONDS + utcSecond;
+      // A day that DST makes 23 or 25 hours long holds its calls all the same, its hours a little squeezed or stretched.
+      const start = starts[day]!;
+      times[i] = start + Math.floor((localSecond * (starts[day + 1]! - start)) / DAY_SECONDS);
     }
   }
   return times.sort();
@@ -161,7 +165,7 @@ const beyond = (usedBefore: number, units: number, allowance: number): number =>
 export const generateUsage = (profile: UsageProfile, window: UsageWindow, visit: (cdr: Cdr) => void): void => {
   const rng = new Rng(window.seed);
   const n = window.count;
-  const times = drawTimes(rng, window, profile.utcOffsetSeconds);
+  const times = drawTimes(rng, window, profile.timeZone);
   const texts = TEXTS[profile.language];
   const home = profile.homeArea;
   const homeIndex = AREA_INDEX.get(home.code)!;

@@ -23,7 +23,7 @@ import { assertAccountAccess } from '../../lib/access';
 import { assertRecentAuthentication } from '../../lib/recent-authentication';
 import type { Caller } from '../../lib/caller';
 import { documentLinks } from '../../lib/document-links';
-import { listPostedInvoices, presentInvoiceListItem } from '../invoices';
+import { findBillTo, listPostedInvoices, presentInvoiceListItem } from '../invoices';
 import { planCustomerDetailsUpdate, type CustomerDetailsInput } from './customer-details-plan';
 import { actorOfCaller } from '../../lib/events';
 import { recordAccountUpdated } from './account-events';
@@ -111,7 +111,10 @@ export const loadStatement = async (db: PortalDb, caller: Caller, account: Accou
 
 export type LoadedStatement = Awaited<ReturnType<typeof loadStatement>>;
 
-/** Account/{accountId}/{startDate}/{endDate}: the statement of whole UTC days, as JSON. */
+/**
+ * Account/{accountId}/{startDate}/{endDate}: the statement as JSON, over the account's days (decision 0025),
+ * as its PDF and CSV: payments and credits by the account's zone, invoices by the day they were issued.
+ */
 export const getStatement = async (
   { db, clock }: Pick<Deps, 'db' | 'clock'>,
   caller: Caller,
@@ -119,7 +122,9 @@ export const getStatement = async (
 ): Promise<AccountStatement> => {
   if (params.startDate > params.endDate) throw badRequest('startDate must be on or before endDate.');
   const account = await requireVisibleAccount(db, caller, params.accountId);
-  const statement = await loadStatement(db, caller, account, periodOf(params.startDate, params.endDate));
+  const billTo = await findBillTo(db, account.id, null, clock.now());
+  if (!billTo) throw notFound('The account');
+  const statement = await loadStatement(db, caller, account, periodOf(params.startDate, params.endDate, billTo.timeZone));
   const links = await documentLinks(db, clock);
   return presentStatement({
     accountId: account.id,

@@ -16,8 +16,8 @@ export interface Period {
   issuedUntil: string;
 }
 
-/** The period of `startDate`…`endDate` (both included) in `timeZone`; UTC days for the spec's JSON statement. */
-export const periodOf = (startDate: string, endDate: string, timeZone = 'UTC'): Period => {
+/** The period of `startDate`…`endDate` (both included) in the account's `timeZone`. */
+export const periodOf = (startDate: string, endDate: string, timeZone: string): Period => {
   const dayAfter = nextDay(endDate);
   return {
     from: startOfDayIn(timeZone, startDate).toISOString(),

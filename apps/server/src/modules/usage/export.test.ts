@@ -32,12 +32,12 @@ const CSV = { language: 'en', timeZone: 'America/Toronto' } as const;
 
 describe('usageCsvStream', () => {
   it('writes the same file in chunks of any size, with exactly the filtered records', async () => {
-    const condition = usageCondition(accountId, { from: '2025-01-01', to: '2025-05-31', type: 'voice' });
+    const condition = usageCondition(accountId, { from: '2025-01-01', to: '2025-05-31', type: 'voice' }, CSV.timeZone);
     const whole = await read(await usageCsvStream(database, condition, CSV));
     const chunked = await read(await usageCsvStream(database, condition, CSV, 7));
     expect(chunked).toBe(whole);
     const { rows } = await database.db.execute<{ n: string }>(
-      sql`select count(*)::text as n from cdrs where account_id = ${accountId} and kind = 'voice' and started_at >= '2025-01-01T00:00:00Z' and started_at < '2025-06-01T00:00:00Z'`,
+      sql`select count(*)::text as n from cdrs where account_id = ${accountId} and kind = 'voice' and started_at >= '2025-01-01T00:00:00-05:00' and started_at < '2025-06-01T00:00:00-04:00'`,
     );
     const lines = whole.replace(/^\uFEFF/, '').trimEnd().split('\n');
     expect(lines).toHaveLength(Number(rows[0]!.n) + 1);
@@ -46,7 +46,7 @@ describe('usageCsvStream', () => {
   });
 
   it('prints the filter values as quoted literals in the COPY', () => {
-    const statement = usageCopyStatement(usageCondition(42n, { number: "416'--", minAmount: 1.5, roaming: true }), { csv: CSV });
+    const statement = usageCopyStatement(usageCondition(42n, { number: "416'--", minAmount: 1.5, roaming: true }, CSV.timeZone), { csv: CSV });
     expect(statement).toContain(`"cdrs"."account_id" = '42'::bigint`);
     expect(statement).toContain(`like '%416%'`);
     expect(statement).toContain(`>= '1.50'::numeric`);

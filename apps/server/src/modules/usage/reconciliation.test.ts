@@ -93,7 +93,7 @@ describe('the estimate rules over a billed period', () => {
     for (const invoice of invoices) {
       const accountId = BigInt(invoice.account_id);
       const billTo = await findBillTo(db, accountId, new Date(invoice.posted_date), NOW);
-      const groups = await usageGroups(db, usageCondition(accountId, { from: invoice.start_date, to: invoice.end_date }));
+      const groups = await usageGroups(db, usageCondition(accountId, { from: invoice.start_date, to: invoice.end_date }, billTo!.timeZone), billTo!.timeZone);
       const summary = summarizeUsage({
         period: { start: invoice.start_date, end: invoice.end_date },
         asOf: NOW,

@@ -5,19 +5,13 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { minorToDecimal, toMinor, type UsageFilter } from '@portal/contract';
+import { daysSpanIn, minorToDecimal, toMinor, type UsageFilter } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
 import { cdrs, invoices } from '../../db/schema';
 import { compileOrderBy } from '../../filter';
 import { containsPattern } from '../../lib/like-pattern';
 import { ROAMING_CLASSES } from '../../lib/rating';
 import { USAGE_FIELDS } from './fields';
-
-const DAY_MS = 86_400_000;
-
-/** The instant a billing day starts (UTC, as invoice periods count days). */
-export const dayStart = (day: string): Date => new Date(`${day}T00:00:00Z`);
-const dayAfter = (day: string): Date => new Date(dayStart(day).getTime() + DAY_MS);
 
 const roamingClasses = sql.join(
   ROAMING_CLASSES.map((c) => sql.raw(String(c))),
@@ -27,13 +21,14 @@ const roamingClasses = sql.join(
 export const isRoaming = sql<boolean>`coalesce(${cdrs.usageClass} in (${roamingClasses}), false)`;
 
 /**
- * The records of `accountId` the filter selects. Values are bound as text with casts, so the same
- * condition can also be printed with inline literals for a COPY (`conditionText`).
+ * The records of `accountId` the filter selects, its days being the account's (`timeZone`, decision
+ * 0025). Values are bound as text with casts, so the same condition can also be printed with inline
+ * literals for a COPY (`conditionText`).
  */
-export const usageCondition = (accountId: bigint, filter: UsageFilter): SQL => {
+export const usageCondition = (accountId: bigint, filter: UsageFilter, timeZone: string): SQL => {
   const parts: SQL[] = [sql`${cdrs.accountId} = ${accountId.toString()}::bigint`];
-  if (filter.from) parts.push(sql`${cdrs.startedAt} >= ${dayStart(filter.from).toISOString()}::timestamptz`);
-  if (filter.to) parts.push(sql`${cdrs.startedAt} < ${dayAfter(filter.to).toISOString()}::timestamptz`);
+  if (filter.from) parts.push(sql`${cdrs.startedAt} >= ${daysSpanIn(timeZone, filter.from, filter.from).from.toISOString()}::timestamptz`);
+  if (filter.to) parts.push(sql`${cdrs.startedAt} < ${daysSpanIn(timeZone, filter.to, filter.to).until.toISOString()}::timestamptz`);
   if (filter.type) parts.push(sql`${cdrs.kind} = ${filter.type}`);
   if (filter.direction) parts.push(sql`${cdrs.direction} = ${filter.direction}`);
   if (filter.number !== undefined) {
@@ -104,7 +99,7 @@ export const usagePage = (
     .offset(page.skip);
 };
 
-/** The filtered set grouped by billing day, type and rating class: totals and the daily series come from these. */
+/** The filtered set grouped by the account's day (in `timeZone`), type and rating class: totals and the daily series come from these. */
 export interface UsageGroupRow {
   day: string;
   kind: 'voice' | 'sms' | 'data';
@@ -120,7 +115,7 @@ export interface UsageGroupRow {
   mb: number;
 }
 
-export const usageGroups = async (db: PortalDb, condition: SQL): Promise<UsageGroupRow[]> => {
+export const usageGroups = async (db: PortalDb, condition: SQL, timeZone: string): Promise<UsageGroupRow[]> => {
   const { rows } = await db.execute<{
     day: string;
     kind: UsageGroupRow['kind'];
@@ -132,7 +127,7 @@ export const usageGroups = async (db: PortalDb, condition: SQL): Promise<UsageGr
     minutes: string;
     mb: string;
   }>(sql`
-    select to_char(${cdrs.startedAt} at time zone 'UTC', 'YYYY-MM-DD') as day, ${cdrs.kind} as kind, ${cdrs.usageClass} as usage_class,
+    select to_char(${cdrs.startedAt} at time zone ${timeZone}::text, 'YYYY-MM-DD') as day, ${cdrs.kind} as kind, ${cdrs.usageClass} as usage_class,
       count(*)::text as n, sum(${cdrs.durationSeconds})::text as duration, sum(${cdrs.dataKb})::text as data,
       sum(${cdrs.amount})::text as amount, sum(ceil(${cdrs.durationSeconds} / 60.0))::text as minutes,
       sum(ceil(${cdrs.dataKb} / 1024.0))::text as mb

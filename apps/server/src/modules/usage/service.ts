@@ -2,7 +2,6 @@
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { monthIn, type CurrencyCode, type UsageFilter, type UsageRecords, type UsageRecordsQuerySchema, type UsageSummary } from '@portal/contract';
-import { accountTimeZone } from '@portal/contract/regions';
 import type { PortalDb } from '../../db/client';
 import type { Deps } from '../../http/deps';
 import { notFound } from '../../errors';
@@ -10,7 +9,7 @@ import type { Caller } from '../../lib/caller';
 import { assertAccountAccess } from '../../lib/access';
 import { documentLanguage } from '../../lib/language';
 import { taxRulesOf } from '../../lib/rating';
-import { findBillTo } from '../invoices';
+import { findBillTo, type BillToRow } from '../invoices';
 import { usageCsvStream } from './export';
 import { presentUsageRecords } from './presenter';
 import { findOpenPeriod, findPlanLine, findUsageAccount, usageCondition, usageGroups, usagePage, type UsageAccountRow } from './repository';
@@ -18,40 +17,39 @@ import { summarizeUsage } from './summary';
 import { USAGE_TEXTS } from './texts';
 
 
-const requireAccount = async (db: PortalDb, caller: Caller, accountId: bigint): Promise<UsageAccountRow> => {
+/** The account, with the time zone whose days its filters, daily series and This period count (decision 0025). */
+const requireAccount = async (db: PortalDb, caller: Caller, accountId: bigint, now: Date): Promise<UsageAccountRow & { billTo: BillToRow }> => {
   await assertAccountAccess(db, caller, accountId);
-  const account = await findUsageAccount(db, accountId);
-  if (!account) throw notFound('The account');
-  return account;
+  const [account, billTo] = await Promise.all([findUsageAccount(db, accountId), findBillTo(db, accountId, null, now)]);
+  if (!account || !billTo) throw notFound('The account');
+  return { ...account, billTo };
 };
 
 const currencyOf = (account: UsageAccountRow) => account.currency.trim() as CurrencyCode;
 
 /** Usage/records: one sorted page of the filtered records, their totals and daily series. */
 export const getUsageRecords = async (
-  { db }: Pick<Deps, 'db'>,
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
   caller: Caller,
   accountId: bigint,
   query: z.output<typeof UsageRecordsQuerySchema>,
 ): Promise<UsageRecords> => {
-  const account = await requireAccount(db, caller, accountId);
-  const condition = usageCondition(accountId, query);
-  const [rows, groups] = await Promise.all([usagePage(db, condition, query), usageGroups(db, condition)]);
+  const account = await requireAccount(db, caller, accountId, clock.now());
+  const { timeZone } = account.billTo;
+  const condition = usageCondition(accountId, query, timeZone);
+  const [rows, groups] = await Promise.all([usagePage(db, condition, query), usageGroups(db, condition, timeZone)]);
   return presentUsageRecords(rows, groups, query.count, currencyOf(account));
 };
 
 /** Usage/summary: This period, against the plan, with the estimate of the next bill. */
 export const getUsageSummary = async ({ db, clock }: Pick<Deps, 'db' | 'clock'>, caller: Caller, accountId: bigint): Promise<UsageSummary> => {
-  const account = await requireAccount(db, caller, accountId);
   const now = clock.now();
-  const [open, planLine, billTo] = await Promise.all([
-    findOpenPeriod(db, accountId),
-    findPlanLine(db, accountId),
-    findBillTo(db, accountId, null, now),
-  ]);
+  const account = await requireAccount(db, caller, accountId, now);
+  const { billTo } = account;
+  const [open, planLine] = await Promise.all([findOpenPeriod(db, accountId), findPlanLine(db, accountId)]);
   // With no period being billed: the calendar month it is now in the account's zone.
-  const period = open ? { start: open.startDate, end: open.endDate } : monthIn(billTo?.timeZone ?? accountTimeZone(null, null), now);
-  const groups = await usageGroups(db, usageCondition(accountId, { from: period.start, to: period.end }));
+  const period = open ? { start: open.startDate, end: open.endDate } : monthIn(billTo.timeZone, now);
+  const groups = await usageGroups(db, usageCondition(accountId, { from: period.start, to: period.end }, billTo.timeZone), billTo.timeZone);
   return summarizeUsage({
     period,
     asOf: now,
@@ -59,7 +57,7 @@ export const getUsageSummary = async ({ db, clock }: Pick<Deps, 'db' | 'clock'>,
     language: account.language,
     planLine,
     accountPlan: account.plan,
-    taxRules: billTo?.country ? taxRulesOf(billTo.country, billTo.province) : null,
+    taxRules: billTo.country ? taxRulesOf(billTo.country, billTo.province) : null,
     groups,
   });
 };
@@ -76,13 +74,10 @@ export const prepareUsageExport = async (
   accountId: bigint,
   filter: UsageFilter,
 ): Promise<UsageExport> => {
-  const db = database.db;
-  await requireAccount(db, caller, accountId);
-  const billTo = await findBillTo(db, accountId, null, clock.now());
-  if (!billTo) throw notFound('The account');
+  const { billTo } = await requireAccount(database.db, caller, accountId, clock.now());
   const language = documentLanguage(billTo.language);
   return {
     fileName: USAGE_TEXTS[language].exportFileName(billTo.customerNo, filter.from, filter.to),
-    open: () => usageCsvStream(database, usageCondition(accountId, filter), { language, timeZone: billTo.timeZone }),
+    open: () => usageCsvStream(database, usageCondition(accountId, filter, billTo.timeZone), { language, timeZone: billTo.timeZone }),
   };
 };

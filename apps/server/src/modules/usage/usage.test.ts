@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { parseJson, type UsageRecord, type UsageRecords, type UsageSummary } from '@portal/contract';
+import { dayIn, parseJson, type UsageRecord, type UsageRecords, type UsageSummary } from '@portal/contract';
 import { buildTestApp, createTestClock, type TestContext } from '../../../test/app';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
 import { seedDemoData, type DemoSeedResult } from '../../db/seed/demo';
@@ -83,8 +83,9 @@ describe('Usage/records', () => {
     ['direction=outgoing&type=voice', sql`c.kind = 'voice'`, (r: UsageRecord) => r.direction === 'outgoing' && r.type === 'voice'],
     [
       'from=2025-03-01&to=2025-03-31',
-      sql`c.started_at >= '2025-03-01T00:00:00Z' and c.started_at < '2025-04-01T00:00:00Z'`,
-      (r: UsageRecord) => r.startedAt >= '2025-03-01' && r.startedAt < '2025-04-01',
+      sql`c.started_at >= '2025-03-01T00:00:00-05:00' and c.started_at < '2025-04-01T00:00:00-04:00'`,
+      // Days of the account's zone (Toronto), not UTC ones.
+      (r: UsageRecord) => dayIn('America/Toronto', Date.parse(r.startedAt)).startsWith('2025-03-'),
     ],
     [
       'number=' + encodeURIComponent('(416) 555-01'),
@@ -138,10 +139,10 @@ describe('Usage/records', () => {
   it('gives the daily series of the filtered set, by type', async () => {
     const page = await records('from=2025-05-01&to=2025-05-31');
     const byDay = await ctx.database.db.execute<{ day: string; voice: string; sms: string; data: string; kb: string }>(sql`
-      select to_char(started_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*) filter (where kind = 'voice')::text as voice,
+      select to_char(started_at at time zone 'America/Toronto', 'YYYY-MM-DD') as day, count(*) filter (where kind = 'voice')::text as voice,
         count(*) filter (where kind = 'sms')::text as sms, count(*) filter (where kind = 'data')::text as data,
         coalesce(sum(data_kb) filter (where kind = 'data'), 0)::text as kb
-      from cdrs where account_id = ${accountId} and started_at >= '2025-05-01T00:00:00Z' and started_at < '2025-06-01T00:00:00Z'
+      from cdrs where account_id = ${accountId} and started_at >= '2025-05-01T00:00:00-04:00' and started_at < '2025-06-01T00:00:00-04:00'
       group by 1 order by 1`);
     expect(page.daily.map((d) => [d.day, d.voiceCount, d.smsCount, d.dataCount, d.dataKb])).toEqual(
       byDay.rows.map((r) => [r.day, Number(r.voice), Number(r.sms), Number(r.data), Number(r.kb)]),
@@ -228,7 +229,7 @@ describe('Usage/summary', () => {
       select coalesce(sum(ceil(duration_seconds / 60.0)) filter (where kind = 'voice' and (usage_class is null or usage_class = 0)), 0)::text as minutes,
         count(*) filter (where kind = 'sms' and usage_class is null)::text as texts,
         coalesce(sum(ceil(data_kb / 1024.0)) filter (where kind = 'data' and (usage_class is null or usage_class = 4)), 0)::text as mb
-      from cdrs where account_id = ${accountId} and started_at >= '2025-06-01T00:00:00Z'`);
+      from cdrs where account_id = ${accountId} and started_at >= '2025-06-01T00:00:00-04:00'`);
     expect(s.allowances).toEqual({
       voiceMinutes: { used: Number(db.minutes), included: 150 },
       textMessages: { used: Number(db.texts), included: null },

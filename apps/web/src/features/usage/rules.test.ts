@@ -18,20 +18,31 @@ import {
 } from './rules';
 
 const NOW = new Date('2025-02-14T23:30:00Z');
+const ZONE = 'America/Toronto';
 const FILTERS: UsageFilters = { from: '2025-02-01', to: '2025-02-28', type: '', direction: '', number: '', roaming: '', minAmount: '' };
 
 describe('the URL state', () => {
-  it('defaults to the billing month of now, newest first, page 1', () => {
-    expect(currentPeriod(new Date('2024-02-10T00:00:00Z'))).toEqual({ from: '2024-02-01', to: '2024-02-29' });
-    expect(readUsageState(new URLSearchParams(), NOW)).toEqual({ ...FILTERS, sort: 'StartedAt', descending: true, page: 1 });
-    expect(usageStateParams(readUsageState(new URLSearchParams(), NOW), NOW).toString()).toBe('');
+  it('defaults to the month of now in the account’s zone, newest first, page 1', () => {
+    expect(currentPeriod(new Date('2024-02-10T00:00:00Z'), ZONE)).toEqual({ from: '2024-02-01', to: '2024-02-29' });
+    expect(readUsageState(new URLSearchParams(), NOW, ZONE)).toEqual({ ...FILTERS, sort: 'StartedAt', descending: true, page: 1 });
+    expect(usageStateParams(readUsageState(new URLSearchParams(), NOW, ZONE), NOW, ZONE).toString()).toBe('');
+  });
+
+  it.each([
+    // 03:30 UTC on Mar 1 is still February in Toronto and Vancouver, March in UTC and in Paris.
+    ['America/Toronto', { from: '2025-02-01', to: '2025-02-28' }],
+    ['America/Vancouver', { from: '2025-02-01', to: '2025-02-28' }],
+    ['UTC', { from: '2025-03-01', to: '2025-03-31' }],
+    ['Europe/Paris', { from: '2025-03-01', to: '2025-03-31' }],
+  ])('takes the month of now in %s', (zone, period) => {
+    expect(currentPeriod(new Date('2025-03-01T03:30:00Z'), zone)).toEqual(period);
   });
 
   it('round-trips every filter, the sort and the page', () => {
     const text = 'from=2025-01-01&to=2025-01-31&type=sms&direction=outgoing&number=416+555&roaming=false&minAmount=0.5&sort=Amount&dir=asc&page=3';
-    const state = readUsageState(new URLSearchParams(text), NOW);
+    const state = readUsageState(new URLSearchParams(text), NOW, ZONE);
     expect(state).toEqual({ from: '2025-01-01', to: '2025-01-31', type: 'sms', direction: 'outgoing', number: '416 555', roaming: 'false', minAmount: '0.5', sort: 'Amount', descending: false, page: 3 });
-    expect(usageStateParams(state, NOW).toString()).toBe(text);
+    expect(usageStateParams(state, NOW, ZONE).toString()).toBe(text);
   });
 
   it.each([
@@ -42,7 +53,7 @@ describe('the URL state', () => {
     ['sort=Secret', 'sort', 'StartedAt'],
     ['page=-2', 'page', 1],
   ])('ignores a malformed %s', (text, key, value) => {
-    expect(readUsageState(new URLSearchParams(text), NOW)[key as 'from']).toBe(value);
+    expect(readUsageState(new URLSearchParams(text), NOW, ZONE)[key as 'from']).toBe(value);
   });
 });
 

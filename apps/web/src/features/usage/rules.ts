@@ -5,6 +5,7 @@
 import {
   CDR_DIRECTIONS,
   CDR_TYPES,
+  monthIn,
   USAGE_PAGE_SIZE,
   USAGE_SORT_FIELDS,
   type Allowance,
@@ -35,24 +36,19 @@ export interface UsageState extends UsageFilters {
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const AMOUNT = /^\d+(\.\d{1,2})?$/;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const isoDay = (year: number, month: number, day: number) => {
-  const date = new Date(Date.UTC(year, month, day));
-  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
-};
 
-/** The billing month containing `now` (billing days are UTC, as the invoices' periods): the explorer's default range. */
-export const currentPeriod = (now: Date): { from: string; to: string } => ({
-  from: isoDay(now.getUTCFullYear(), now.getUTCMonth(), 1),
-  to: isoDay(now.getUTCFullYear(), now.getUTCMonth() + 1, 0),
-});
+/** The calendar month containing `now` in the account's zone (whose days the explorer counts): its default range. */
+export const currentPeriod = (now: Date, timeZone: string): { from: string; to: string } => {
+  const { start, end } = monthIn(timeZone, now);
+  return { from: start, to: end };
+};
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | '' =>
   value !== null && (values as readonly string[]).includes(value) ? (value as T) : '';
 
 /** The state a URL describes; anything missing or malformed falls back to the current period, newest first. */
-export const readUsageState = (params: URLSearchParams, now: Date): UsageState => {
-  const period = currentPeriod(now);
+export const readUsageState = (params: URLSearchParams, now: Date, timeZone: string): UsageState => {
+  const period = currentPeriod(now, timeZone);
   const day = (key: string, fallback: string) => {
     const value = params.get(key) ?? '';
     return ISO_DAY.test(value) ? value : fallback;
@@ -74,8 +70,8 @@ export const readUsageState = (params: URLSearchParams, now: Date): UsageState =
 };
 
 /** The URL of a state: only what differs from the defaults, so the plain /usage link stays clean. */
-export const usageStateParams = (state: UsageState, now: Date): URLSearchParams => {
-  const period = currentPeriod(now);
+export const usageStateParams = (state: UsageState, now: Date, timeZone: string): URLSearchParams => {
+  const period = currentPeriod(now, timeZone);
   const params = new URLSearchParams();
   if (state.from !== period.from) params.set('from', state.from);
   if (state.to !== period.to) params.set('to', state.to);

@@ -17,7 +17,7 @@ export const useFormat = () => {
     currency: (amount: number, currency: string | null | undefined, options?: Omit<CurrencyFormatOptions, 'language'>) =>
       formatCurrency(amount, currency, { seen, ...options, language }),
     date: (value: string | Date | null | undefined, style: DateStyle = 'list') => formatDate(value, style, language),
-    dateTime: (value: string | Date | null | undefined, style: Exclude<DateStyle, 'long'> = 'detail') =>
-      formatDateTime(value, language, style),
+    dateTime: (value: string | Date | null | undefined, style: Exclude<DateStyle, 'long'> = 'detail', timeZone?: string) =>
+      formatDateTime(value, language, style, timeZone),
   };
 };

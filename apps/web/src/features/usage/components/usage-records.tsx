@@ -28,13 +28,14 @@ export interface SortProps {
 }
 
 /** A record's cells as text, each one plain; the actions cell (dispute this charge) is the disputes feature's. */
-const useCells = (currency: string) => {
+const useCells = (currency: string, timeZone: string) => {
   const { t } = useTranslation('usage');
   const f = useFormat();
   const units = useUsageUnits();
   const none = t('records.none');
   return (record: UsageRecord): Record<UsageSortField, string> => ({
-    StartedAt: f.dateTime(record.startedAt, 'list'),
+    // On the account's clock, the days the filters and the daily chart count.
+    StartedAt: f.dateTime(record.startedAt, 'list', timeZone),
     Type: t(`filters.types.${record.type}`),
     Direction: t(`filters.directions.${record.direction}`),
     From: record.fromNumber,
@@ -54,9 +55,10 @@ export function UsageTable({
   sort,
   descending,
   onSort,
-}: { records: UsageRecord[]; currency: CurrencyCode } & SortProps) {
+  timeZone,
+}: { records: UsageRecord[]; currency: CurrencyCode; timeZone: string } & SortProps) {
   const { t } = useTranslation('usage');
-  const cells = useCells(currency);
+  const cells = useCells(currency, timeZone);
   return (
     <Table caption={t('records.caption')} hideCaption>
       <THead>
@@ -124,9 +126,9 @@ export function UsageTable({
 }
 
 /** Elsewhere one card per record, nothing scrolls sideways; the sort is chosen in a list above them. */
-export function UsageCards({ records, currency }: { records: UsageRecord[]; currency: CurrencyCode }) {
+export function UsageCards({ records, currency, timeZone }: { records: UsageRecord[]; currency: CurrencyCode; timeZone: string }) {
   const { t } = useTranslation('usage');
-  const cells = useCells(currency);
+  const cells = useCells(currency, timeZone);
   return (
     <ul aria-label={t('records.caption')} className="flex flex-col gap-3">
       {records.map((record) => {

@@ -4,6 +4,7 @@ import type { UsageRecord, UsageRecords } from '@portal/contract';
 import { changeLanguage } from '@/lib/i18n/i18n';
 import { json, makeToken, renderRoute } from '@/test/utils';
 import { mockPortalBilling, never, usageSummary, wideScreen } from '@/test/portal-billing';
+import { accountDetails } from '@/test/fixtures';
 import { currentPeriod } from '../rules';
 
 const record = (id: number, overrides: Partial<UsageRecord> = {}): UsageRecord => ({
@@ -105,7 +106,8 @@ describe('usage', () => {
     });
     const { router } = renderRoute('/usage');
     const table = await screen.findByRole('table', { name: 'Call detail records' });
-    const period = currentPeriod(new Date());
+    // The fixture's account has no zone set: its Ontario billing address's.
+    const period = currentPeriod(new Date(), 'America/Toronto');
     expect(Object.fromEntries(callsTo('usageRecords')[0]!.url.searchParams)).toEqual({
       from: period.from,
       to: period.to,
@@ -195,6 +197,21 @@ describe('usage', () => {
     await user.click(screen.getByRole('button', { name: /Page 2/ }));
     await waitFor(() => expect(callsTo('usageRecords').at(-1)!.url.searchParams.get('skip')).toBe('25'));
     expect(await screen.findByText('60 records, page 2 of 3')).toHaveAttribute('role', 'status');
+  });
+
+  it.each([
+    // 02:30 UTC on Jun 1 is still May 31 in Vancouver (PDT) and already 04:30 on Jun 1 in Paris (CEST).
+    ['America/Vancouver', '31 May 2025, 7:30 PM'],
+    ['Europe/Paris', '1 Jun 2025, 4:30 AM'],
+  ])('shows the records on the clock of an account in %s', async (timeZone, shown) => {
+    wideScreen();
+    mockPortalBilling({
+      details: () => json(accountDetails(1001n, { timeZone })),
+      usageRecords: () => json(records([record(1, { startedAt: '2025-06-01T02:30:00Z' })], 1)),
+    });
+    renderRoute('/usage?from=2025-05-01&to=2025-06-30');
+    const table = await screen.findByRole('table', { name: 'Call detail records' });
+    await waitFor(() => expect(within(table).getAllByRole('row')[1]).toHaveTextContent(shown));
   });
 
   it('draws the daily chart with a table alternative', async () => {

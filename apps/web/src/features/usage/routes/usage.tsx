@@ -16,6 +16,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { RefreshingResults } from '@/components/ui/refreshing-results';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api/client';
+import { useAccountTimeZone } from '@/features/account';
 import { useCurrentAccount } from '@/lib/current-account/current-account';
 import { registerLocales } from '@/lib/i18n/i18n';
 import { useFormat } from '@/lib/i18n/use-format';
@@ -72,17 +73,18 @@ export function UsagePage() {
 function Usage({ accountId }: { accountId: bigint }) {
   const [params, setParams] = useSearchParams();
   const now = new Date();
-  const state = readUsageState(params, now);
+  const timeZone = useAccountTimeZone(accountId, now);
+  const state = readUsageState(params, now, timeZone);
   const stateRef = useRef(state);
   stateRef.current = state;
   const update = (patch: Partial<UsageState>, replace = false) =>
-    setParams(usageStateParams({ ...stateRef.current, ...patch }, new Date()), { replace, preventScrollReset: true });
+    setParams(usageStateParams({ ...stateRef.current, ...patch }, new Date(), timeZone), { replace, preventScrollReset: true });
 
   return (
     <div className="flex flex-col gap-6">
       <PeriodPanel accountId={accountId} />
       <UsageFiltersForm value={filtersOf(state)} onApply={(filters) => update({ ...filters, page: 1 })} onReset={() => setParams(new URLSearchParams())} />
-      <Explorer accountId={accountId} state={state} update={update} />
+      <Explorer accountId={accountId} timeZone={timeZone} state={state} update={update} />
     </div>
   );
 }
@@ -114,7 +116,17 @@ function PeriodPanel({ accountId }: { accountId: bigint }) {
   return <ThisPeriod summary={query.data} />;
 }
 
-function Explorer({ accountId, state, update }: { accountId: bigint; state: UsageState; update: (patch: Partial<UsageState>, replace?: boolean) => void }) {
+function Explorer({
+  accountId,
+  timeZone,
+  state,
+  update,
+}: {
+  accountId: bigint;
+  timeZone: string;
+  state: UsageState;
+  update: (patch: Partial<UsageState>, replace?: boolean) => void;
+}) {
   const { t } = useTranslation('usage');
   const query = useQuery(usageRecordsQuery(accountId, recordsQueryOf(state)));
   const resultsRef = useRef<HTMLDivElement>(null);
@@ -188,9 +200,9 @@ function Explorer({ accountId, state, update }: { accountId: bigint; state: Usag
               ) : (
                 <div ref={table.ref} className="min-w-0">
                   {table.fits ? (
-                    <UsageTable records={data.value} currency={data.currency} sort={state.sort} descending={state.descending} onSort={sort} />
+                    <UsageTable records={data.value} currency={data.currency} timeZone={timeZone} sort={state.sort} descending={state.descending} onSort={sort} />
                   ) : (
-                    <UsageCards records={data.value} currency={data.currency} />
+                    <UsageCards records={data.value} currency={data.currency} timeZone={timeZone} />
                   )}
                 </div>
               )}

@@ -81,8 +81,8 @@ test("the checkout page wears the portal's dark theme under a light system, and 
   await expect(page).toHaveURL(/\/b\/v1\/checkoutapi\/sandbox\/[^/?#]+\?theme=dark&lang=fr$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Ajouter une carte' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
-  // Dark although the device is light: the page background is the dark one.
-  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(15, 17, 21)');
+  // Dark although the device is light: the page background is the dark one (once its stylesheet has loaded).
+  await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(15, 17, 21)');
   await expect(page.getByRole('region', { name: /Cartes de test/ })).toContainText('4242 4242 4242 4242');
   await expect(page.getByRole('region', { name: /Cartes de test/ })).toContainText('4 pour American Express');
 
@@ -90,7 +90,7 @@ test("the checkout page wears the portal's dark theme under a light system, and 
   await page.getByLabel('Numéro de carte').fill('4242 4242 4242 4241');
   await page.getByRole('button', { name: 'Enregistrer la carte' }).click();
   await expect(page.getByRole('alert')).toContainText('Le numéro de votre carte n’est pas valide.');
-  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(15, 17, 21)');
+  await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(15, 17, 21)');
 
   await page.getByRole('link', { name: /^Annuler et revenir à / }).click();
   await expect(page).toHaveURL(/\/payments$/);

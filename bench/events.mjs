@@ -13,11 +13,11 @@
 // 10,000 payments through the API would measure the payments, not the delivery. The server runs with
 // NODE_ENV=development because production refuses local receivers by design (private addresses); that is
 // the only difference it makes to delivery. Each run deletes the events and deliveries it queued.
-import { fork, execFileSync } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { cpuPerRequest, pacedLatency, report, requireBenchDatabase, requireCompiledServer, root, signIn, startServer, stopProcess, waitFor } from './lib.mjs';
+import { cpuPerRequest, pacedLatency, providerToken, report, requireBenchDatabase, requireCompiledServer, root, signIn, startServer, stopProcess, waitFor } from './lib.mjs';
 
 // ── The receivers' process: one HTTP server, a path per endpoint, each verifying every signature. ──
 if (process.argv[2] === '--receivers') {
@@ -117,21 +117,11 @@ async function main() {
   let api;
   try {
     await waitFor(`http://127.0.0.1:${PORT}/healthz`);
-    const created = execFileSync('npx', ['tsx', 'src/api-client.ts', 'create', '--name', `Bench events ${run}`, '--scopes', 'events:read'], {
-      cwd: `${root}/apps/server`,
-      env: { ...process.env, DATABASE_URL: url },
-      encoding: 'utf8',
-    });
-    const { clientId, clientSecret } = JSON.parse(created.trim().split('\n').at(-1));
-    const token = await fetch(`http://127.0.0.1:${PORT}/a/v1/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
-    }).then((r) => r.json());
+    const accessToken = await providerToken(PORT, url, `Bench events ${run}`, ['events:read']);
     api = (method, path, body) =>
       fetch(`http://127.0.0.1:${PORT}${path}`, {
         method,
-        headers: { authorization: `Bearer ${token.access_token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        headers: { authorization: `Bearer ${accessToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
         body: body ? JSON.stringify(body) : undefined,
       });
 

@@ -5,10 +5,9 @@
 // BENCH_ACCOUNTS accounts with external ids and an API client to the database, then the invoices.
 //
 //   npm run build -w @portal/server && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench npm run bench:invoices
-import { execFileSync } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import pg from 'pg';
-import { cpuPerRequest, percentile, report, requireBenchDatabase, requireCompiledServer, root, startServer, stopProcess, waitFor } from './lib.mjs';
+import { cpuPerRequest, percentile, providerToken, report, requireBenchDatabase, requireCompiledServer, startServer, stopProcess, waitFor } from './lib.mjs';
 
 const url = requireBenchDatabase('a migrated PostgreSQL database (npm run seed -- --database-url …)');
 requireCompiledServer();
@@ -76,18 +75,7 @@ try {
     [run, ACCOUNTS],
   );
   await db.end();
-  const created = execFileSync('npx', ['tsx', 'src/api-client.ts', 'create', '--name', `Bench ${run}`, '--scopes', 'invoices:write'], {
-    cwd: `${root}/apps/server`,
-    env: { ...process.env, DATABASE_URL: url },
-    encoding: 'utf8',
-  });
-  const { clientId, clientSecret } = JSON.parse(created.trim().split('\n').at(-1));
-  const token = await fetch(`http://127.0.0.1:${PORT}/a/v1/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
-  }).then((r) => r.json());
-  const headers = { authorization: `Bearer ${token.access_token}` };
+  const headers = { authorization: `Bearer ${await providerToken(PORT, url, `Bench ${run}`, ['invoices:write'])}` };
 
   // Warm up, then as fast as it posts with CONCURRENCY calls in flight.
   let next = 0;

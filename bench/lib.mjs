@@ -1,6 +1,6 @@
 // Shared by the benchmarks: start a server process, wait for it, sign in, load a route, stop it, print results.
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -208,4 +208,23 @@ export const report = (name, results, budgets) => {
     console.log(`${ok ? 'PASS' : 'FAIL'}  ${b.name}: ${b.measured} (budget ${b.budget})`);
   }
   return failed;
+};
+
+/**
+ * A provider API token of a new API client with `scopes`, made as a new installation makes its first one
+ * (`npm run api-client -- create` against `databaseUrl`), from the server on `port`.
+ */
+export const providerToken = async (port, databaseUrl, name, scopes) => {
+  const created = execFileSync('npx', ['tsx', 'src/api-client.ts', 'create', '--name', name, '--scopes', scopes.join(',')], {
+    cwd: `${root}/apps/server`,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    encoding: 'utf8',
+  });
+  const { clientId, clientSecret } = JSON.parse(created.trim().split('\n').at(-1));
+  const token = await fetch(`http://127.0.0.1:${port}/a/v1/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
+  }).then((r) => r.json());
+  return token.access_token;
 };

@@ -131,7 +131,7 @@ describe('rolling restart behind nginx', () => {
     running = false;
     await Promise.all(load);
 
-    expect(failures, nginx.errors()).toEqual([]);
+    expect(failures, `${failures.join('\n')}\nnginx: ${nginx.errors()}`).toEqual([]);
     expect(requests).toBeGreaterThan(200);
     expect(paymentKeys.length).toBeGreaterThan(5);
 

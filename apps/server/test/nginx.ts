@@ -21,8 +21,12 @@ export interface Nginx {
  * is NGINX Plus), so the passive ones do the work: an instance that refuses a connection or
  * answers 502/503 is skipped for `fail_timeout` (`max_fails=1`), and `proxy_next_upstream` sends
  * that request to the other instance. A connection refused is retried even for a POST (nothing
- * was sent); a POST that reached an instance is never resent. Without upstream keep-alive each
- * request opens its own connection, so none lands on a connection a stopping instance closes.
+ * was sent). So is a POST whose connection is reset before any answer (`non_idempotent`): when a
+ * stopping instance closes its listener, the kernel resets the connections still queued for
+ * accept, whose requests were never read, and no passive check can see that coming. A stopping
+ * instance finishes every request it has read, and a payment's `Idempotency-Key` makes even a
+ * crash's resend charge once. Without upstream keep-alive each request opens its own connection,
+ * so none lands on a connection a stopping instance closes.
  */
 export const startNginx = async ({ port, upstreamPorts }: { port: number; upstreamPorts: number[] }): Promise<Nginx> => {
   if (!NGINX) throw new Error('nginx is not installed: `apt-get install -y nginx` (npm test installs it when it can, see scripts/nginx.mjs)');
@@ -51,7 +55,7 @@ ${upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2
     listen 127.0.0.1:${port};
     location / {
       proxy_pass http://portal;
-      proxy_next_upstream error timeout http_502 http_503;
+      proxy_next_upstream error timeout http_502 http_503 non_idempotent;
       proxy_next_upstream_tries 3;
       proxy_connect_timeout 1s;
       proxy_buffering off;

@@ -5,9 +5,10 @@ import { useTranslation } from '@/lib/i18n/translate';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ConfirmActionDialog } from '@/components/confirm-action-dialog';
+import { RotateSecretDialog } from '@/components/rotate-secret-dialog';
 import { SecretOnceDialog } from '@/components/secret-once-dialog';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
-import { Checkbox, Field, Input, Select, TextArea } from '@/components/ui/field';
+import { Checkbox, Field, Input, TextArea } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api/client';
 import { createApiClient, disableApiClient, rotateApiClientSecret } from '../api/api-clients';
 
@@ -104,7 +105,7 @@ export function SecretDialog({
 /** Grace periods offered for the current secret, in minutes. */
 export const GRACE_PERIODS = [0, 60, 1440, 10080, 43200] as const;
 
-export function RotateSecretDialog({
+export function RotateApiClientSecretDialog({
   client,
   onClose,
   onRotated,
@@ -114,40 +115,18 @@ export function RotateSecretDialog({
   onRotated: (credentials: ApiClientCredentials) => void;
 }) {
   const { t } = useTranslation('apiClients');
-  const { t: tc } = useTranslation();
-  const [grace, setGrace] = useState<number>(1440);
-  const rotate = useMutation({ mutationFn: () => rotateApiClientSecret(client.id, grace), onSuccess: onRotated });
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <RotateSecretDialog
       title={t('rotateTitle', { name: client.name })}
       description={t('rotateText')}
-      busy={rotate.isPending}
-      footer={
-        <>
-          <DialogClose asChild>
-            <Button variant="secondary">{tc('cancel')}</Button>
-          </DialogClose>
-          <Button loading={rotate.isPending} loadingText={t('rotating')} onClick={() => rotate.mutate()}>
-            {t('rotate')}
-          </Button>
-        </>
-      }
-    >
-      <div className="flex flex-col gap-4">
-        {rotate.isError && <Banner tone="error">{errorMessage(rotate.error, t('actionFailed'))}</Banner>}
-        <Field label={t('gracePeriod')}>
-          <Select value={String(grace)} onChange={(event) => setGrace(Number(event.target.value))}>
-            {GRACE_PERIODS.map((minutes) => (
-              <option key={minutes} value={minutes}>
-                {t(`grace_${minutes}`)}
-              </option>
-            ))}
-          </Select>
-        </Field>
-      </div>
-    </Dialog>
+      periodLabel={t('gracePeriod')}
+      periods={GRACE_PERIODS}
+      periodText={(minutes) => t(`grace_${minutes as (typeof GRACE_PERIODS)[number]}`)}
+      rotate={(minutes) => rotateApiClientSecret(client.id, minutes)}
+      onClose={onClose}
+      onRotated={onRotated}
+      texts={{ rotate: t('rotate'), rotating: t('rotating'), failed: t('actionFailed') }}
+    />
   );
 }
 

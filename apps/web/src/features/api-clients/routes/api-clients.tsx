@@ -22,7 +22,7 @@ await registerLocales('apiClients', apiClientsLocales);
 const loadDialogs = () => import('../components/api-client-dialogs');
 const CreateApiClientDialog = lazy(() => loadDialogs().then((m) => ({ default: m.CreateApiClientDialog })));
 const SecretDialog = lazy(() => loadDialogs().then((m) => ({ default: m.SecretDialog })));
-const RotateSecretDialog = lazy(() => loadDialogs().then((m) => ({ default: m.RotateSecretDialog })));
+const RotateApiClientSecretDialog = lazy(() => loadDialogs().then((m) => ({ default: m.RotateApiClientSecretDialog })));
 const DisableApiClientDialog = lazy(() => loadDialogs().then((m) => ({ default: m.DisableApiClientDialog })));
 
 /**
@@ -135,7 +135,7 @@ export function ApiClientsPage() {
 
       <Suspense fallback={null}>
         {creating && <CreateApiClientDialog onClose={() => setCreating(false)} onCreated={(credentials) => showSecret(credentials, 'created')} />}
-        {rotating && <RotateSecretDialog client={rotating} onClose={() => setRotating(null)} onRotated={(credentials) => showSecret(credentials, 'rotated')} />}
+        {rotating && <RotateApiClientSecretDialog client={rotating} onClose={() => setRotating(null)} onRotated={(credentials) => showSecret(credentials, 'rotated')} />}
         {disabling && <DisableApiClientDialog client={disabling} onClose={() => setDisabling(null)} onDone={disabled} />}
         {secret && <SecretDialog credentials={secret} onClose={() => setSecret(null)} returnFocusTo={noticeRef} />}
       </Suspense>

@@ -12,9 +12,10 @@ import { useTranslation } from '@/lib/i18n/translate';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ConfirmActionDialog } from '@/components/confirm-action-dialog';
+import { RotateSecretDialog } from '@/components/rotate-secret-dialog';
 import { SecretOnceDialog } from '@/components/secret-once-dialog';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
-import { Checkbox, Field, Input, Select } from '@/components/ui/field';
+import { Checkbox, Field, Input } from '@/components/ui/field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api/client';
 import { useFormat } from '@/lib/i18n/use-format';
@@ -154,7 +155,7 @@ export function SecretDialog({
 /** How long deliveries carry both signatures after a rotation, in minutes (the contract allows up to 7 days). */
 export const OVERLAP_PERIODS = [0, 60, 1440, 10080] as const;
 
-export function RotateSecretDialog({
+export function RotateWebhookSecretDialog({
   endpoint,
   onClose,
   onRotated,
@@ -164,40 +165,18 @@ export function RotateSecretDialog({
   onRotated: (answer: WebhookEndpointSecret) => void;
 }) {
   const { t } = useTranslation('webhooks');
-  const { t: tc } = useTranslation();
-  const [overlap, setOverlap] = useState<number>(1440);
-  const rotate = useMutation({ mutationFn: () => rotateWebhookSecret(endpoint.id, overlap), onSuccess: onRotated });
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <RotateSecretDialog
       title={t('rotateTitle', { url: endpoint.url })}
       description={t('rotateText')}
-      busy={rotate.isPending}
-      footer={
-        <>
-          <DialogClose asChild>
-            <Button variant="secondary">{tc('cancel')}</Button>
-          </DialogClose>
-          <Button loading={rotate.isPending} loadingText={t('rotating')} onClick={() => rotate.mutate()}>
-            {t('rotate')}
-          </Button>
-        </>
-      }
-    >
-      <div className="flex flex-col gap-4">
-        {rotate.isError && <Banner tone="error">{errorMessage(rotate.error, t('actionFailed'))}</Banner>}
-        <Field label={t('overlap')}>
-          <Select value={String(overlap)} onChange={(event) => setOverlap(Number(event.target.value))}>
-            {OVERLAP_PERIODS.map((minutes) => (
-              <option key={minutes} value={minutes}>
-                {t(`overlap_${minutes}`)}
-              </option>
-            ))}
-          </Select>
-        </Field>
-      </div>
-    </Dialog>
+      periodLabel={t('overlap')}
+      periods={OVERLAP_PERIODS}
+      periodText={(minutes) => t(`overlap_${minutes as (typeof OVERLAP_PERIODS)[number]}`)}
+      rotate={(minutes) => rotateWebhookSecret(endpoint.id, minutes)}
+      onClose={onClose}
+      onRotated={onRotated}
+      texts={{ rotate: t('rotate'), rotating: t('rotating'), failed: t('actionFailed') }}
+    />
   );
 }
 

@@ -35,7 +35,7 @@ await registerLocales('webhooks', webhooksLocales);
 const loadDialogs = () => import('../components/webhook-dialogs');
 const RegisterEndpointDialog = lazy(() => loadDialogs().then((m) => ({ default: m.RegisterEndpointDialog })));
 const SecretDialog = lazy(() => loadDialogs().then((m) => ({ default: m.SecretDialog })));
-const RotateSecretDialog = lazy(() => loadDialogs().then((m) => ({ default: m.RotateSecretDialog })));
+const RotateWebhookSecretDialog = lazy(() => loadDialogs().then((m) => ({ default: m.RotateWebhookSecretDialog })));
 const DisableEndpointDialog = lazy(() => loadDialogs().then((m) => ({ default: m.DisableEndpointDialog })));
 const AttemptsDialog = lazy(() => loadDialogs().then((m) => ({ default: m.AttemptsDialog })));
 const ReplayFailedDialog = lazy(() => loadDialogs().then((m) => ({ default: m.ReplayFailedDialog })));
@@ -332,7 +332,7 @@ export function WebhooksPage() {
           />
         )}
         {rotating && (
-          <RotateSecretDialog
+          <RotateWebhookSecretDialog
             endpoint={rotating}
             onClose={() => setRotating(null)}
             onRotated={(answer) => showSecret(answer, 'rotated')}

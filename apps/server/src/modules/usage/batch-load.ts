@@ -10,9 +10,10 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
-import { USAGE_BATCH_MAX_REJECTED, type UsageBatchRecord, type UsageBatchResult } from '@portal/contract';
+import { USAGE_BATCH_MAX_REJECTED, type UsageBatchResult } from '@portal/contract';
 import type { Database, PortalDb } from '../../db/client';
 import * as schema from '../../db/schema';
+import { RowWriter, type BatchChunk, type Rejected } from './batch-chunk';
 
 /** The statements of a batch's transaction, on either driver. */
 export interface BatchTransaction {
@@ -26,25 +27,12 @@ export interface BatchTransaction {
   db: PortalDb;
 }
 
-export interface Rejected {
-  line: number;
-  error: string;
-}
-
 // A long batch is one transaction, idle between chunks while a slow client uploads the next one:
 // the pool's 15 s statement and idle-in-transaction timeouts are for requests.
 const BATCH_TIMEOUT_MS = 30 * 60_000;
 
 const CDR_COLUMNS =
   'account_id, invoice_id, record_id, kind, started_at, from_number, to_number, duration_seconds, data_kb, description, amount, usage_class, direction';
-
-// Text format: the rule refuses tabs, line breaks and control characters, so only backslashes need escaping.
-const text = (value: string) => (value.includes('\\') ? value.replaceAll('\\', '\\\\') : value);
-const nullable = (value: string | null) => (value === null ? '\\N' : text(value));
-
-/** A record's columns after `account_id` and `invoice_id` (which only the database can resolve), in COPY's text format. */
-export const cdrRowTail = (r: UsageBatchRecord): string =>
-  `${text(r.recordId)}\t${r.kind}\t${r.startedAt}\t${r.fromNumber}\t${nullable(r.toNumber)}\t${r.durationSeconds}\t${r.dataKb}\t${text(r.description)}\t${r.amount}\t${r.usageClass === null ? '\\N' : r.usageClass}\t${r.direction}\n`;
 
 /** Accounts by the provider's ids. */
 const ACCOUNTS_NAMED = `select external_id as "externalId", id::text as id from accounts where external_id = any($1::text[])`;
@@ -147,118 +135,6 @@ export const inBatchTransaction = async <T>(
     if (!outcome.commit) await tx.rollback();
     return outcome.value;
   });
-};
-
-/**
- * Records per chunk: two chunks (the one loading, the one being parsed) are all the server holds of a
- * batch, and the per-chunk statements cost little beside the COPY.
- */
-export const CHUNK_RECORDS = 20_000;
-
-/**
- * Text written into one growing Buffer, reused chunk after chunk: a chunk's rows live outside the
- * JavaScript heap, not as strings the collector must move, and a batch allocates no memory per chunk.
- */
-export class RowWriter {
-  private buffer: Buffer;
-  length = 0;
-  constructor(size = 64 * 1024) {
-    this.buffer = Buffer.allocUnsafe(size);
-  }
-  /** Starts over; what `bytes()` answered before is overwritten. */
-  reset(): void {
-    this.length = 0;
-  }
-  write(value: string): void {
-    // UTF-8 takes at most 3 bytes per UTF-16 unit.
-    if (this.buffer.length - this.length < value.length * 3) this.grow(value.length * 3);
-    this.length += this.buffer.write(value, this.length);
-  }
-  copy(from: Buffer, start: number, end: number): void {
-    if (this.buffer.length - this.length < end - start) this.grow(end - start);
-    this.length += from.copy(this.buffer, this.length, start, end);
-  }
-  bytes(): Buffer {
-    return this.buffer.subarray(0, this.length);
-  }
-  private grow(needed: number): void {
-    const next = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.length + needed));
-    this.buffer.copy(next, 0, 0, this.length);
-    this.buffer = next;
-  }
-}
-
-/**
- * Where a chunk is read into, reused chunk after chunk. Everything a chunk keeps while the next
- * items are awaited lives outside the JavaScript heap: strings held that long would each outlive
- * the young generation and pile up in the old one until a full collection.
- */
-export class ChunkBuffers {
-  /** The records' `cdrRowTail`s, one after another. */
-  readonly tails = new RowWriter();
-  /** Each record's `accountExternalId`, `invoiceExternalId` ('' for none) and `recordId`, a tab between, a line each. */
-  readonly refs = new RowWriter();
-  readonly lines: Uint32Array;
-  /** Each record's start, in ms since the epoch. */
-  readonly startedAt: Float64Array;
-  /** Where each record's tail ends in `tails`. */
-  readonly ends: Uint32Array;
-  constructor(readonly size = CHUNK_RECORDS) {
-    this.lines = new Uint32Array(size);
-    this.startedAt = new Float64Array(size);
-    this.ends = new Uint32Array(size);
-  }
-}
-
-/** A chunk's valid records, column by column (views of its `ChunkBuffers`), and its refused lines. */
-export interface BatchChunk {
-  records: number;
-  /** Its lines the record rule refused. */
-  rejected: Rejected[];
-  lines: Uint32Array;
-  startedAt: Float64Array;
-  ends: Uint32Array;
-  tails: Buffer;
-  refs: Buffer;
-}
-
-/** The next chunk of items (null once there are none), each kept to `buffers.size` lines. */
-export const readChunk = async (
-  items: AsyncIterator<{ line: number; record?: UsageBatchRecord | undefined; error?: string | undefined }>,
-  buffers: ChunkBuffers,
-): Promise<BatchChunk | null> => {
-  const { tails, refs, lines, startedAt, ends } = buffers;
-  tails.reset();
-  refs.reset();
-  let records = 0;
-  const rejected: Rejected[] = [];
-  for (let n = 0; n < buffers.size; n++) {
-    const next = await items.next();
-    if (next.done) {
-      if (n === 0) return null;
-      break;
-    }
-    const { line, record } = next.value;
-    if (record) {
-      lines[records] = line;
-      startedAt[records] = Date.parse(record.startedAt);
-      refs.write(`${record.accountExternalId}\t${record.invoiceExternalId ?? ''}\t${record.recordId}\n`);
-      tails.write(cdrRowTail(record));
-      ends[records] = tails.length;
-      records += 1;
-    } else {
-      rejected.push({ line, error: next.value.error ?? 'invalid' });
-    }
-  }
-  return {
-    records,
-    rejected,
-    lines: lines.subarray(0, records),
-    startedAt: startedAt.subarray(0, records),
-    ends: ends.subarray(0, records),
-    tails: tails.bytes(),
-    refs: refs.bytes(),
-  };
 };
 
 /** A chunk's refs as strings: `[accountExternalId, invoiceExternalId | null, recordId]` per record. */

@@ -137,23 +137,18 @@ export const inBatchTransaction = async <T>(
   });
 };
 
-/** A chunk's refs as strings: `[accountExternalId, invoiceExternalId | null, recordId]` per record. */
-const refsOf = (chunk: BatchChunk): { accountRefs: string[]; invoiceRefs: (string | null)[]; recordIds: string[] } => {
-  const accountRefs: string[] = [];
-  const invoiceRefs: (string | null)[] = [];
+/** A chunk's record ids. */
+const recordIdsOf = (chunk: BatchChunk): string[] => {
   const recordIds: string[] = [];
   const text = chunk.refs.toString('utf8');
   let start = 0;
   for (let i = 0; i < chunk.records; i++) {
-    const a = text.indexOf('\t', start);
-    const b = text.indexOf('\t', a + 1);
+    const b = text.indexOf('\t', text.indexOf('\t', start) + 1);
     const end = text.indexOf('\n', b + 1);
-    accountRefs.push(text.slice(start, a));
-    invoiceRefs.push(b === a + 1 ? null : text.slice(a + 1, b));
     recordIds.push(text.slice(b + 1, end));
     start = end + 1;
   }
-  return { accountRefs, invoiceRefs, recordIds };
+  return recordIds;
 };
 
 /** One account's share of a batch: its own counts, and its earliest and latest record. */
@@ -179,6 +174,9 @@ export class RecordsRaced extends Error {
   }
 }
 
+const TAB = 0x09;
+const NEWLINE = 0x0a;
+
 /** Provider ids remembered per batch, up to this many of each kind (a chunk names at most `CHUNK_RECORDS`). */
 const IDS_REMEMBERED = 50_000;
 
@@ -192,34 +190,59 @@ export class ChunkLoader {
   private readonly rows = new RowWriter();
   /** Whether the last chunk had duplicates: the next one is looked up before its COPY. */
   private probeFirst = false;
+  /** Each record's account id and invoice id, chunk after chunk (see `resolve`). */
+  private readonly accountIds: string[] = [];
+  private readonly invoiceIds: (string | null)[] = [];
 
   constructor(private readonly tx: BatchTransaction) {}
 
   /**
    * Each record's account id and invoice id (the ids this loader keeps, not strings of the chunk's own),
-   * and the record ids repeated within the chunk, or the lines naming an account or invoice that does
-   * not exist (or not the account's).
+   * or the lines naming an account or invoice that does not exist (or not the account's). The arrays are
+   * the loader's own, rewritten by the next chunk's `resolve`: a chunk's worth of them made anew and held
+   * through its COPY would outlive the young generation every chunk.
    */
   async resolve(chunk: BatchChunk): Promise<{ accountIds: string[]; invoiceIds: (string | null)[]; unresolved: Rejected[] }> {
-    const { accountRefs, invoiceRefs } = refsOf(chunk);
-    await this.remember(this.accounts, accountRefs, ACCOUNTS_NAMED, (row: { externalId: string; id: string }) => row.id);
-    await this.remember(this.invoices, invoiceRefs, INVOICES_NAMED, (row: { externalId: string } & Invoice) => ({ id: row.id, accountId: row.accountId }));
-    const accountIds: string[] = [];
-    const invoiceIds: (string | null)[] = [];
-    const unresolved: Rejected[] = [];
+    for (;;) {
+      const unresolved: Rejected[] = [];
+      const missing = this.lookUp(chunk, unresolved);
+      if (!missing) return { accountIds: this.accountIds, invoiceIds: this.invoiceIds, unresolved };
+      await this.remember(this.accounts, missing.accounts, ACCOUNTS_NAMED, (row: { externalId: string; id: string }) => row.id);
+      await this.remember(this.invoices, missing.invoices, INVOICES_NAMED, (row: { externalId: string } & Invoice) => ({ id: row.id, accountId: row.accountId }));
+    }
+  }
+
+  /**
+   * Fills `accountIds` and `invoiceIds` from the ids known, and `unresolved`; the provider ids not known
+   * yet, or null when every one is. Each ref is a string only for its lookup: none is kept.
+   */
+  private lookUp(chunk: BatchChunk, unresolved: Rejected[]): { accounts: Set<string>; invoices: Set<string> } | null {
+    const { refs } = chunk;
+    let missing: { accounts: Set<string>; invoices: Set<string> } | null = null;
+    let start = 0;
     for (let i = 0; i < chunk.records; i++) {
-      const accountRef = accountRefs[i]!;
-      const accountId = this.accounts.get(accountRef) ?? null;
-      const invoiceRef = invoiceRefs[i]!;
-      const invoice = invoiceRef === null ? null : (this.invoices.get(invoiceRef) ?? null);
+      const a = refs.indexOf(TAB, start);
+      const b = refs.indexOf(TAB, a + 1);
+      const end = refs.indexOf(NEWLINE, b + 1);
+      const accountRef = refs.toString('utf8', start, a);
+      const invoiceRef = b === a + 1 ? null : refs.toString('utf8', a + 1, b);
+      start = end + 1;
+      const accountId = this.accounts.get(accountRef);
+      const invoice = invoiceRef === null ? null : this.invoices.get(invoiceRef);
+      if (accountId === undefined || invoice === undefined) {
+        missing ??= { accounts: new Set(), invoices: new Set() };
+        if (accountId === undefined) missing.accounts.add(accountRef);
+        if (invoice === undefined) missing.invoices.add(invoiceRef!);
+        continue;
+      }
+      this.accountIds[i] = accountId ?? '0';
+      this.invoiceIds[i] = invoice?.id ?? null;
+      if (missing || unresolved.length >= USAGE_BATCH_MAX_REJECTED) continue;
       if (accountId === null) unresolved.push({ line: chunk.lines[i]!, error: `accountExternalId ${accountRef} is not an account` });
       else if (invoiceRef !== null && invoice?.accountId !== accountId)
         unresolved.push({ line: chunk.lines[i]!, error: `invoiceExternalId ${invoiceRef} is not an invoice of account ${accountRef}` });
-      accountIds.push(accountId ?? '0');
-      invoiceIds.push(invoice?.id ?? null);
-      if (unresolved.length >= USAGE_BATCH_MAX_REJECTED) break;
     }
-    return { accountIds, invoiceIds, unresolved };
+    return missing;
   }
 
   /**
@@ -264,14 +287,14 @@ export class ChunkLoader {
   private async duplicatesOf(chunk: BatchChunk, accountIds: readonly string[]): Promise<Uint8Array> {
     const duplicate = new Uint8Array(chunk.records);
     // Only the query's parameters outlive this statement: the chunk's strings die young.
-    const known = this.tx.query<{ i: number }>(KNOWN_RECORDS, [accountIds, this.firstOfEachRecord(chunk, accountIds, duplicate)]);
+    const known = this.tx.query<{ i: number }>(KNOWN_RECORDS, [accountIds.slice(0, chunk.records), this.firstOfEachRecord(chunk, accountIds, duplicate)]);
     for (const { i } of (await known).rows) duplicate[i - 1] = 1;
     return duplicate;
   }
 
   /** The chunk's record ids; a record id repeated within the chunk is marked a duplicate after its first record. */
   private firstOfEachRecord(chunk: BatchChunk, accountIds: readonly string[], duplicate: Uint8Array): string[] {
-    const { recordIds } = refsOf(chunk);
+    const recordIds = recordIdsOf(chunk);
     const seen = new Set<string>();
     for (let i = 0; i < chunk.records; i++) {
       const key = `${accountIds[i]!}\t${recordIds[i]!}`;
@@ -283,17 +306,13 @@ export class ChunkLoader {
 
   private async remember<V, R extends { externalId: string }>(
     known: Map<string, V | null>,
-    refs: readonly (string | null)[],
+    missing: ReadonlySet<string>,
     statement: string,
     valueOf: (row: R) => V,
   ): Promise<void> {
-    const unknown = (): Set<string> => new Set(refs.filter((ref): ref is string => ref !== null && !known.has(ref)));
-    let missing = unknown();
     if (missing.size === 0) return;
-    if (known.size + missing.size > IDS_REMEMBERED) {
-      known.clear();
-      missing = unknown();
-    }
+    // Past the limit the ids are forgotten: `resolve` looks the chunk up again, asking for the rest.
+    if (known.size + missing.size > IDS_REMEMBERED) known.clear();
     for (const ref of missing) known.set(ref, null);
     const { rows } = await this.tx.query<R>(statement, [[...missing]]);
     for (const row of rows) known.set(row.externalId, valueOf(row));

@@ -176,6 +176,7 @@ export class RecordsRaced extends Error {
 
 const TAB = 0x09;
 const NEWLINE = 0x0a;
+const NO_INVOICE = Buffer.from('\\N\t', 'latin1');
 
 /** Provider ids remembered per batch, up to this many of each kind (a chunk names at most `CHUNK_RECORDS`). */
 const IDS_REMEMBERED = 50_000;
@@ -193,6 +194,8 @@ export class ChunkLoader {
   /** Each record's account id and invoice id, chunk after chunk (see `resolve`). */
   private readonly accountIds: string[] = [];
   private readonly invoiceIds: (string | null)[] = [];
+  /** By account and invoice id (decimal digits). */
+  private readonly columns = new Map<string, Buffer>();
 
   constructor(private readonly tx: BatchTransaction) {}
 
@@ -277,10 +280,22 @@ export class ChunkLoader {
     rows.reset();
     for (let i = 0; i < chunk.records; i++) {
       if (duplicate?.[i]) continue;
-      rows.write(`${accountIds[i]!}\t${invoiceIds[i] ?? '\\N'}\t`);
+      const invoiceId = invoiceIds[i]!;
+      rows.put(this.columnOf(accountIds[i]!));
+      rows.put(invoiceId === null ? NO_INVOICE : this.columnOf(invoiceId));
       rows.copy(chunk.tails, i === 0 ? 0 : chunk.ends[i - 1]!, chunk.ends[i]!);
     }
     return rows.length === 0 || this.tx.copyRecords(rows.bytes());
+  }
+
+  /** An id as a column of the rows, with its tab: made once per id, not once per record. */
+  private columnOf(id: string): Buffer {
+    let column = this.columns.get(id);
+    if (!column) {
+      if (this.columns.size >= 2 * IDS_REMEMBERED) this.columns.clear();
+      this.columns.set(id, (column = Buffer.from(`${id}\t`, 'latin1')));
+    }
+    return column;
   }
 
   /** Marks the chunk's records whose record id the account already has, or that repeat one earlier in the chunk. */

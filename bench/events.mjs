@@ -15,12 +15,14 @@
 // the only difference it makes to delivery. Each run deletes the events and deliveries it queued.
 import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
-import { loadavg } from 'node:os';
+import { loadavg, setPriority } from 'node:os';
 import pg from 'pg';
 import { cpuPerRequest, pacedLatency, providerToken, report, requireBenchDatabase, requireCompiledServer, root, signIn, startServer, stopProcess, waitFor } from './lib.mjs';
 
 // ── The receivers' process: one HTTP server, a path per endpoint, each verifying every signature. ──
 if (process.argv[2] === '--receivers') {
+  // The receivers stand in for the provider's systems, which run elsewhere: their CPU is not the portal's to lose.
+  setPriority(19);
   const { Webhook } = await import('standardwebhooks');
   /** Per path: its secret, how long it waits before answering, and what it saw. */
   const paths = new Map();
@@ -74,7 +76,11 @@ async function main() {
   const url = requireBenchDatabase('a migrated PostgreSQL database (cd apps/server && DATABASE_URL=… npx tsx src/migrate.ts)');
   requireCompiledServer();
 
-  const PORT = 3240;
+  const PORT = Number(process.env.BENCH_EVENTS_PORT ?? 3240);
+  // As deploy/compose.yaml runs it: the instances serving requests run no jobs, one instance apart runs them at a
+  // lower CPU priority. BENCH_EVENTS_JOBS=together runs the jobs in the instance under load instead.
+  const APART = (process.env.BENCH_EVENTS_JOBS ?? 'apart') === 'apart';
+  const JOBS_NICE = '10';
   const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
   const RATE = Number(process.env.BENCH_RATE ?? 200);
   const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -112,11 +118,13 @@ async function main() {
   const vacuum = () => sql.query('vacuum analyze webhook_deliveries, webhook_attempts, events');
   await vacuum();
 
-  const server = startServer(PORT, { DATABASE_URL: url, JOBS_ENABLED: 'true', NODE_ENV: 'development' });
+  const server = startServer(PORT, { DATABASE_URL: url, JOBS_ENABLED: APART ? 'false' : 'true', NODE_ENV: 'development' });
+  const jobs = APART ? startServer(PORT + 1, { DATABASE_URL: url, JOBS_ENABLED: 'true', NICE: JOBS_NICE, NODE_ENV: 'development', METRICS_PORT: '0' }) : server;
   const endpoints = [];
   let api;
   try {
     await waitFor(`http://127.0.0.1:${PORT}/healthz`);
+    if (APART) await waitFor(`http://127.0.0.1:${PORT + 1}/healthz`);
     const accessToken = await providerToken(PORT, url, `Bench events ${run}`, ['events:read']);
     api = (method, path, body) =>
       fetch(`http://127.0.0.1:${PORT}${path}`, {
@@ -175,14 +183,15 @@ async function main() {
       await vacuum();
       const queuedAt = await queue();
       let latency;
-      const { result: stats, cpu } = await cpuPerRequest(server.pid, databaseName, async () => {
+      const { result: stats, cpu } = await cpuPerRequest(jobs.pid, databaseName, async () => {
         const paced = pacedLatency(PORT, homeModel, staff, { rate: RATE, duration: SECONDS });
         const delivered = await allDelivered(fast, 600_000);
         latency = await paced;
         return { ...delivered, requests: { total: EVENTS } };
       });
       const share = latency.requests / EVENTS;
-      const deliveryCpu = { serverMainUs: Math.round(cpu.serverMainUs - idleCpu.serverMainUs * share), postgresUs: Math.round(cpu.postgresUs - idleCpu.postgresUs * share) };
+      // The jobs instance apart serves none of the paced requests.
+      const deliveryCpu = { serverMainUs: Math.round(cpu.serverMainUs - (APART ? 0 : idleCpu.serverMainUs * share)), postgresUs: Math.round(cpu.postgresUs - idleCpu.postgresUs * share) };
       const perSecond = stats.count > 1 ? (stats.count - 1) / ((stats.last - stats.first) / 1000) : 0;
       const fromCommit = stats.count / ((stats.last - queuedAt) / 1000);
       console.log(
@@ -200,6 +209,7 @@ async function main() {
       return { ...latency, requests: { total: latency.requests } };
     });
     idleCpu = cpu;
+    console.log(APART ? `jobs in an instance of their own at niceness ${JOBS_NICE}` : 'jobs in the instance under load');
     console.log(`nothing to deliver: home model at ${RATE} req/s p50 ${idle.p50} ms, p99 ${idle.p99} ms, ${idle.errors} errors; load average ${load()}`);
 
     // Delivery warmed up on an endpoint of its own (not judged), then a fast endpoint alone, then a fast and a slow one.
@@ -217,7 +227,7 @@ async function main() {
 
     const exact = (s) => s.count === EVENTS && s.duplicates === 0 && s.badSignatures === 0;
     const within = beside.latency.p99 <= idle.p99 * 1.1 && beside.latency.errors === 0;
-    const failed = report('events', { events: EVENTS, idle, idleCpu, alone, beside, slow: { count: slow.count, badSignatures: slow.badSignatures } }, [
+    const failed = report('events', { events: EVENTS, jobs: APART ? `apart, niceness ${JOBS_NICE}` : 'in the instance under load', idle, idleCpu, alone, beside, slow: { count: slow.count, badSignatures: slow.badSignatures } }, [
       {
         name: `fast receiver ≥ 500 deliveries/s, ${EVENTS} events queued to a fast and a slow (${SLOW_MS} ms) endpoint`,
         measured: `${beside.perSecond.toFixed(0)}/s, ${beside.stats.count} delivered, ${beside.stats.duplicates} twice, ${beside.stats.badSignatures} bad signatures (load average ${beside.load})`,
@@ -242,6 +252,7 @@ async function main() {
     // Deleted endpoints are sent nothing more, so the slow lane stops after the batch it holds.
     for (const id of endpoints) await api?.('DELETE', `/p/v1/webhook-endpoints/${id}`).catch(() => {});
     await stopProcess(server);
+    if (APART) await stopProcess(jobs);
     if (endpoints.length > 0) {
       await sql.query('delete from webhook_attempts where delivery_id in (select id from webhook_deliveries where endpoint_id = any($1::bigint[]))', [endpoints]);
       await sql.query('delete from webhook_deliveries where endpoint_id = any($1::bigint[])', [endpoints]);

@@ -20,7 +20,7 @@ const url = requireBenchDatabase('a PostgreSQL database (migrated by the server 
 requireCompiledServer();
 const ROWS = Number(process.env.BENCH_INGEST_ROWS ?? 1_000_000);
 const ACCOUNTS = 1000;
-const PORT = 3207;
+const PORT = Number(process.env.BENCH_INGEST_PORT ?? 3207);
 const origin = `http://127.0.0.1:${PORT}`;
 const run = Date.now().toString(36);
 const CHUNK_ROWS = 2000;

@@ -90,6 +90,11 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * The instance's CPU niceness (0–19, every thread of it): an instance that only runs jobs, set to 10, yields
+   * the CPU to the instances serving requests (docs/decisions/0028-webhooks.md).
+   */
+  NICE: z.coerce.number().int().min(0).max(19).default(0),
   SANDBOX_SETTLE_MS: z.coerce.number().int().min(0).max(60000).default(2000),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   /**

@@ -19,10 +19,20 @@ const interpolate = (value: string) =>
   String(value).replace(/\$\{(\w+)(?::[-?]([^}]*))?\}/g, (_all, name: string, fallback: string | undefined) => SAMPLES[name] ?? (fallback?.startsWith('set ') ? '' : (fallback ?? '')));
 
 describe('deploy/compose.yaml', () => {
-  it('has the migrate step and two instances of the portal image', () => {
-    expect(portalServices.map(([name]) => name).sort()).toEqual(['migrate', 'portal-1', 'portal-2']);
+  it('has the migrate step, two instances of the portal image serving requests and one running the jobs', () => {
+    expect(portalServices.map(([name]) => name).sort()).toEqual(['migrate', 'portal-1', 'portal-2', 'portal-jobs']);
     expect(compose.services.migrate!.command).toEqual(['node', 'apps/server/dist/migrate.js']);
-    for (const name of ['portal-1', 'portal-2']) expect(compose.services[name]!.depends_on).toEqual({ migrate: { condition: 'service_completed_successfully' } });
+    for (const name of ['portal-1', 'portal-2', 'portal-jobs']) expect(compose.services[name]!.depends_on).toEqual({ migrate: { condition: 'service_completed_successfully' } });
+  });
+
+  it('runs the jobs only in the instance behind no proxy, at a lower CPU priority (docs/decisions/0028-webhooks.md)', () => {
+    const configOf = (name: string) =>
+      loadConfig(Object.fromEntries(Object.entries(compose.services[name]!.environment ?? {}).map(([key, value]) => [key, interpolate(value)])));
+    for (const name of ['portal-1', 'portal-2']) expect([configOf(name).JOBS_ENABLED, configOf(name).NICE]).toEqual([false, 0]);
+    expect([configOf('portal-jobs').JOBS_ENABLED, configOf('portal-jobs').NICE]).toEqual([true, 10]);
+    const caddyfile = readFileSync(new URL('../../../deploy/Caddyfile', import.meta.url), 'utf8');
+    expect(caddyfile).toMatch(/reverse_proxy portal-1:3000 portal-2:3000 \{/);
+    expect(caddyfile).not.toContain('portal-jobs');
   });
 
   it.each(portalServices)('%s sets only variables the configuration knows, with valid values', (_name, service) => {

@@ -5,6 +5,7 @@ import { openDatabase } from './db/client';
 import { describePrepared, prepareDatabase } from './db/startup';
 import { DEMO_PASSWORD, DEMO_USERNAMES } from './db/seed/demo-users';
 import { listenFailure } from './lib/listen-errors';
+import { lowerPriority } from './lib/niceness';
 import { lockDataDir } from './lib/data-dir-lock';
 import { demoSignInLine } from './modules/demo-sign-in';
 import { SealedWithAnotherKeyError } from './lib/secret-box';
@@ -16,6 +17,7 @@ import { secretsKeySource, wrongSecretsKeyMessage } from './lib/secrets-key-sour
  */
 export const serve = async ({ flush = async () => undefined }: { flush?: () => Promise<void> } = {}) => {
   const config = loadConfig();
+  if (config.NICE > 0) lowerPriority(config.NICE);
   if (!config.DATABASE_URL) lockDataDir(config.DATA_DIR);
   // The app's modules load while the database opens: the embedded one compiles its WebAssembly off the
   // main thread, which start-up otherwise waited for (bench/README.md, start-up).

@@ -10,9 +10,10 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
-import { USAGE_BATCH_MAX_REJECTED, type UsageBatchRecord, type UsageBatchResult } from '@portal/contract';
+import { USAGE_BATCH_MAX_REJECTED, type UsageBatchResult } from '@portal/contract';
 import type { Database, PortalDb } from '../../db/client';
 import * as schema from '../../db/schema';
+import { RowWriter, type BatchChunk, type Rejected } from './batch-chunk';
 
 /** The statements of a batch's transaction, on either driver. */
 export interface BatchTransaction {
@@ -26,25 +27,12 @@ export interface BatchTransaction {
   db: PortalDb;
 }
 
-export interface Rejected {
-  line: number;
-  error: string;
-}
-
 // A long batch is one transaction, idle between chunks while a slow client uploads the next one:
 // the pool's 15 s statement and idle-in-transaction timeouts are for requests.
 const BATCH_TIMEOUT_MS = 30 * 60_000;
 
 const CDR_COLUMNS =
   'account_id, invoice_id, record_id, kind, started_at, from_number, to_number, duration_seconds, data_kb, description, amount, usage_class, direction';
-
-// Text format: the rule refuses tabs, line breaks and control characters, so only backslashes need escaping.
-const text = (value: string) => (value.includes('\\') ? value.replaceAll('\\', '\\\\') : value);
-const nullable = (value: string | null) => (value === null ? '\\N' : text(value));
-
-/** A record's columns after `account_id` and `invoice_id` (which only the database can resolve), in COPY's text format. */
-export const cdrRowTail = (r: UsageBatchRecord): string =>
-  `${text(r.recordId)}\t${r.kind}\t${r.startedAt}\t${r.fromNumber}\t${nullable(r.toNumber)}\t${r.durationSeconds}\t${r.dataKb}\t${text(r.description)}\t${r.amount}\t${r.usageClass === null ? '\\N' : r.usageClass}\t${r.direction}\n`;
 
 /** Accounts by the provider's ids. */
 const ACCOUNTS_NAMED = `select external_id as "externalId", id::text as id from accounts where external_id = any($1::text[])`;
@@ -149,135 +137,18 @@ export const inBatchTransaction = async <T>(
   });
 };
 
-/**
- * Records per chunk: two chunks (the one loading, the one being parsed) are all the server holds of a
- * batch, and the per-chunk statements cost little beside the COPY.
- */
-export const CHUNK_RECORDS = 20_000;
-
-/**
- * Text written into one growing Buffer, reused chunk after chunk: a chunk's rows live outside the
- * JavaScript heap, not as strings the collector must move, and a batch allocates no memory per chunk.
- */
-export class RowWriter {
-  private buffer: Buffer;
-  length = 0;
-  constructor(size = 64 * 1024) {
-    this.buffer = Buffer.allocUnsafe(size);
-  }
-  /** Starts over; what `bytes()` answered before is overwritten. */
-  reset(): void {
-    this.length = 0;
-  }
-  write(value: string): void {
-    // UTF-8 takes at most 3 bytes per UTF-16 unit.
-    if (this.buffer.length - this.length < value.length * 3) this.grow(value.length * 3);
-    this.length += this.buffer.write(value, this.length);
-  }
-  copy(from: Buffer, start: number, end: number): void {
-    if (this.buffer.length - this.length < end - start) this.grow(end - start);
-    this.length += from.copy(this.buffer, this.length, start, end);
-  }
-  bytes(): Buffer {
-    return this.buffer.subarray(0, this.length);
-  }
-  private grow(needed: number): void {
-    const next = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.length + needed));
-    this.buffer.copy(next, 0, 0, this.length);
-    this.buffer = next;
-  }
-}
-
-/**
- * Where a chunk is read into, reused chunk after chunk. Everything a chunk keeps while the next
- * items are awaited lives outside the JavaScript heap: strings held that long would each outlive
- * the young generation and pile up in the old one until a full collection.
- */
-export class ChunkBuffers {
-  /** The records' `cdrRowTail`s, one after another. */
-  readonly tails = new RowWriter();
-  /** Each record's `accountExternalId`, `invoiceExternalId` ('' for none) and `recordId`, a tab between, a line each. */
-  readonly refs = new RowWriter();
-  readonly lines: Uint32Array;
-  /** Each record's start, in ms since the epoch. */
-  readonly startedAt: Float64Array;
-  /** Where each record's tail ends in `tails`. */
-  readonly ends: Uint32Array;
-  constructor(readonly size = CHUNK_RECORDS) {
-    this.lines = new Uint32Array(size);
-    this.startedAt = new Float64Array(size);
-    this.ends = new Uint32Array(size);
-  }
-}
-
-/** A chunk's valid records, column by column (views of its `ChunkBuffers`), and its refused lines. */
-export interface BatchChunk {
-  records: number;
-  /** Its lines the record rule refused. */
-  rejected: Rejected[];
-  lines: Uint32Array;
-  startedAt: Float64Array;
-  ends: Uint32Array;
-  tails: Buffer;
-  refs: Buffer;
-}
-
-/** The next chunk of items (null once there are none), each kept to `buffers.size` lines. */
-export const readChunk = async (
-  items: AsyncIterator<{ line: number; record?: UsageBatchRecord | undefined; error?: string | undefined }>,
-  buffers: ChunkBuffers,
-): Promise<BatchChunk | null> => {
-  const { tails, refs, lines, startedAt, ends } = buffers;
-  tails.reset();
-  refs.reset();
-  let records = 0;
-  const rejected: Rejected[] = [];
-  for (let n = 0; n < buffers.size; n++) {
-    const next = await items.next();
-    if (next.done) {
-      if (n === 0) return null;
-      break;
-    }
-    const { line, record } = next.value;
-    if (record) {
-      lines[records] = line;
-      startedAt[records] = Date.parse(record.startedAt);
-      refs.write(`${record.accountExternalId}\t${record.invoiceExternalId ?? ''}\t${record.recordId}\n`);
-      tails.write(cdrRowTail(record));
-      ends[records] = tails.length;
-      records += 1;
-    } else {
-      rejected.push({ line, error: next.value.error ?? 'invalid' });
-    }
-  }
-  return {
-    records,
-    rejected,
-    lines: lines.subarray(0, records),
-    startedAt: startedAt.subarray(0, records),
-    ends: ends.subarray(0, records),
-    tails: tails.bytes(),
-    refs: refs.bytes(),
-  };
-};
-
-/** A chunk's refs as strings: `[accountExternalId, invoiceExternalId | null, recordId]` per record. */
-const refsOf = (chunk: BatchChunk): { accountRefs: string[]; invoiceRefs: (string | null)[]; recordIds: string[] } => {
-  const accountRefs: string[] = [];
-  const invoiceRefs: (string | null)[] = [];
+/** A chunk's record ids. */
+const recordIdsOf = (chunk: BatchChunk): string[] => {
   const recordIds: string[] = [];
   const text = chunk.refs.toString('utf8');
   let start = 0;
   for (let i = 0; i < chunk.records; i++) {
-    const a = text.indexOf('\t', start);
-    const b = text.indexOf('\t', a + 1);
+    const b = text.indexOf('\t', text.indexOf('\t', start) + 1);
     const end = text.indexOf('\n', b + 1);
-    accountRefs.push(text.slice(start, a));
-    invoiceRefs.push(b === a + 1 ? null : text.slice(a + 1, b));
     recordIds.push(text.slice(b + 1, end));
     start = end + 1;
   }
-  return { accountRefs, invoiceRefs, recordIds };
+  return recordIds;
 };
 
 /** One account's share of a batch: its own counts, and its earliest and latest record. */
@@ -303,6 +174,10 @@ export class RecordsRaced extends Error {
   }
 }
 
+const TAB = 0x09;
+const NEWLINE = 0x0a;
+const NO_INVOICE = Buffer.from('\\N\t', 'latin1');
+
 /** Provider ids remembered per batch, up to this many of each kind (a chunk names at most `CHUNK_RECORDS`). */
 const IDS_REMEMBERED = 50_000;
 
@@ -316,34 +191,61 @@ export class ChunkLoader {
   private readonly rows = new RowWriter();
   /** Whether the last chunk had duplicates: the next one is looked up before its COPY. */
   private probeFirst = false;
+  /** Each record's account id and invoice id, chunk after chunk (see `resolve`). */
+  private readonly accountIds: string[] = [];
+  private readonly invoiceIds: (string | null)[] = [];
+  /** By account and invoice id (decimal digits). */
+  private readonly columns = new Map<string, Buffer>();
 
   constructor(private readonly tx: BatchTransaction) {}
 
   /**
    * Each record's account id and invoice id (the ids this loader keeps, not strings of the chunk's own),
-   * and the record ids repeated within the chunk, or the lines naming an account or invoice that does
-   * not exist (or not the account's).
+   * or the lines naming an account or invoice that does not exist (or not the account's). The arrays are
+   * the loader's own, rewritten by the next chunk's `resolve`: a chunk's worth of them made anew and held
+   * through its COPY would outlive the young generation every chunk.
    */
   async resolve(chunk: BatchChunk): Promise<{ accountIds: string[]; invoiceIds: (string | null)[]; unresolved: Rejected[] }> {
-    const { accountRefs, invoiceRefs } = refsOf(chunk);
-    await this.remember(this.accounts, accountRefs, ACCOUNTS_NAMED, (row: { externalId: string; id: string }) => row.id);
-    await this.remember(this.invoices, invoiceRefs, INVOICES_NAMED, (row: { externalId: string } & Invoice) => ({ id: row.id, accountId: row.accountId }));
-    const accountIds: string[] = [];
-    const invoiceIds: (string | null)[] = [];
-    const unresolved: Rejected[] = [];
+    for (;;) {
+      const unresolved: Rejected[] = [];
+      const missing = this.lookUp(chunk, unresolved);
+      if (!missing) return { accountIds: this.accountIds, invoiceIds: this.invoiceIds, unresolved };
+      await this.remember(this.accounts, missing.accounts, ACCOUNTS_NAMED, (row: { externalId: string; id: string }) => row.id);
+      await this.remember(this.invoices, missing.invoices, INVOICES_NAMED, (row: { externalId: string } & Invoice) => ({ id: row.id, accountId: row.accountId }));
+    }
+  }
+
+  /**
+   * Fills `accountIds` and `invoiceIds` from the ids known, and `unresolved`; the provider ids not known
+   * yet, or null when every one is. Each ref is a string only for its lookup: none is kept.
+   */
+  private lookUp(chunk: BatchChunk, unresolved: Rejected[]): { accounts: Set<string>; invoices: Set<string> } | null {
+    const { refs } = chunk;
+    let missing: { accounts: Set<string>; invoices: Set<string> } | null = null;
+    let start = 0;
     for (let i = 0; i < chunk.records; i++) {
-      const accountRef = accountRefs[i]!;
-      const accountId = this.accounts.get(accountRef) ?? null;
-      const invoiceRef = invoiceRefs[i]!;
-      const invoice = invoiceRef === null ? null : (this.invoices.get(invoiceRef) ?? null);
+      const a = refs.indexOf(TAB, start);
+      const b = refs.indexOf(TAB, a + 1);
+      const end = refs.indexOf(NEWLINE, b + 1);
+      const accountRef = refs.toString('utf8', start, a);
+      const invoiceRef = b === a + 1 ? null : refs.toString('utf8', a + 1, b);
+      start = end + 1;
+      const accountId = this.accounts.get(accountRef);
+      const invoice = invoiceRef === null ? null : this.invoices.get(invoiceRef);
+      if (accountId === undefined || invoice === undefined) {
+        missing ??= { accounts: new Set(), invoices: new Set() };
+        if (accountId === undefined) missing.accounts.add(accountRef);
+        if (invoice === undefined) missing.invoices.add(invoiceRef!);
+        continue;
+      }
+      this.accountIds[i] = accountId ?? '0';
+      this.invoiceIds[i] = invoice?.id ?? null;
+      if (missing || unresolved.length >= USAGE_BATCH_MAX_REJECTED) continue;
       if (accountId === null) unresolved.push({ line: chunk.lines[i]!, error: `accountExternalId ${accountRef} is not an account` });
       else if (invoiceRef !== null && invoice?.accountId !== accountId)
         unresolved.push({ line: chunk.lines[i]!, error: `invoiceExternalId ${invoiceRef} is not an invoice of account ${accountRef}` });
-      accountIds.push(accountId ?? '0');
-      invoiceIds.push(invoice?.id ?? null);
-      if (unresolved.length >= USAGE_BATCH_MAX_REJECTED) break;
     }
-    return { accountIds, invoiceIds, unresolved };
+    return missing;
   }
 
   /**
@@ -378,24 +280,36 @@ export class ChunkLoader {
     rows.reset();
     for (let i = 0; i < chunk.records; i++) {
       if (duplicate?.[i]) continue;
-      rows.write(`${accountIds[i]!}\t${invoiceIds[i] ?? '\\N'}\t`);
+      const invoiceId = invoiceIds[i]!;
+      rows.put(this.columnOf(accountIds[i]!));
+      rows.put(invoiceId === null ? NO_INVOICE : this.columnOf(invoiceId));
       rows.copy(chunk.tails, i === 0 ? 0 : chunk.ends[i - 1]!, chunk.ends[i]!);
     }
     return rows.length === 0 || this.tx.copyRecords(rows.bytes());
+  }
+
+  /** An id as a column of the rows, with its tab: made once per id, not once per record. */
+  private columnOf(id: string): Buffer {
+    let column = this.columns.get(id);
+    if (!column) {
+      if (this.columns.size >= 2 * IDS_REMEMBERED) this.columns.clear();
+      this.columns.set(id, (column = Buffer.from(`${id}\t`, 'latin1')));
+    }
+    return column;
   }
 
   /** Marks the chunk's records whose record id the account already has, or that repeat one earlier in the chunk. */
   private async duplicatesOf(chunk: BatchChunk, accountIds: readonly string[]): Promise<Uint8Array> {
     const duplicate = new Uint8Array(chunk.records);
     // Only the query's parameters outlive this statement: the chunk's strings die young.
-    const known = this.tx.query<{ i: number }>(KNOWN_RECORDS, [accountIds, this.firstOfEachRecord(chunk, accountIds, duplicate)]);
+    const known = this.tx.query<{ i: number }>(KNOWN_RECORDS, [accountIds.slice(0, chunk.records), this.firstOfEachRecord(chunk, accountIds, duplicate)]);
     for (const { i } of (await known).rows) duplicate[i - 1] = 1;
     return duplicate;
   }
 
   /** The chunk's record ids; a record id repeated within the chunk is marked a duplicate after its first record. */
   private firstOfEachRecord(chunk: BatchChunk, accountIds: readonly string[], duplicate: Uint8Array): string[] {
-    const { recordIds } = refsOf(chunk);
+    const recordIds = recordIdsOf(chunk);
     const seen = new Set<string>();
     for (let i = 0; i < chunk.records; i++) {
       const key = `${accountIds[i]!}\t${recordIds[i]!}`;
@@ -407,17 +321,13 @@ export class ChunkLoader {
 
   private async remember<V, R extends { externalId: string }>(
     known: Map<string, V | null>,
-    refs: readonly (string | null)[],
+    missing: ReadonlySet<string>,
     statement: string,
     valueOf: (row: R) => V,
   ): Promise<void> {
-    const unknown = (): Set<string> => new Set(refs.filter((ref): ref is string => ref !== null && !known.has(ref)));
-    let missing = unknown();
     if (missing.size === 0) return;
-    if (known.size + missing.size > IDS_REMEMBERED) {
-      known.clear();
-      missing = unknown();
-    }
+    // Past the limit the ids are forgotten: `resolve` looks the chunk up again, asking for the rest.
+    if (known.size + missing.size > IDS_REMEMBERED) known.clear();
     for (const ref of missing) known.set(ref, null);
     const { rows } = await this.tx.query<R>(statement, [[...missing]]);
     for (const row of rows) known.set(row.externalId, valueOf(row));

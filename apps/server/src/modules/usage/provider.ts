@@ -15,7 +15,8 @@ import { route } from '../../http/route';
 import type { Clock } from '../../lib/clock';
 import { clientActor, recordEvents } from '../../lib/events';
 import { batchFormatOf, readBatchBody, unsupportedBatch, type BatchBody } from './batch-input';
-import { AUDIT, ChunkBuffers, ChunkLoader, RecordsRaced, SAVE_BATCH, firstRejected, inBatchTransaction, readChunk, resultOf, type Rejected, type StoredBatch } from './batch-load';
+import { ChunkBuffers, type Rejected } from './batch-chunk';
+import { AUDIT, ChunkLoader, RecordsRaced, SAVE_BATCH, firstRejected, inBatchTransaction, resultOf, type StoredBatch } from './batch-load';
 
 export class BatchRejected extends HttpError {
   constructor(readonly rejected: Rejected[]) {
@@ -52,7 +53,6 @@ export const loadUsageBatch = async (database: Database, clock: Clock, client: C
     return replay(before, body.hash());
   }
   const outcome = await inBatchTransaction<Outcome>(database, async (tx) => {
-    const items = body.items[Symbol.asyncIterator]();
     const loader = new ChunkLoader(tx);
     let rejected: Rejected[] = [];
     let records = 0;
@@ -60,7 +60,7 @@ export const loadUsageBatch = async (database: Database, clock: Clock, client: C
     const buffers = [new ChunkBuffers(), new ChunkBuffers()];
     let chunks = 0;
     const readAhead = () => {
-      const chunk = readChunk(items, buffers[chunks++ % 2]!);
+      const chunk = body.read(buffers[chunks++ % 2]!);
       // Awaited below; until then a failure (a corrupt body) must not count as unhandled.
       chunk.catch(() => undefined);
       return chunk;

@@ -11,7 +11,7 @@ import { buildTestApp, createTestClock, type TestContext } from '../../../test/a
 import { clientTokenFor } from '../../../test/api-clients';
 import { createCustomer } from '../../../test/billing';
 import { events } from '../../db/schema';
-import { CHUNK_RECORDS } from './batch-load';
+import { CHUNK_RECORDS } from './batch-chunk';
 import { bearer, createAccount, createBillingDetails, createInvoice } from '../../../test/factories';
 import { usageBatchInput } from '@portal/contract/test-support/usage-batch';
 

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { UsageBatchRecord } from '@portal/contract';
 import { usageBatchRecord } from '@portal/contract/test-support/usage-batch';
-import { ChunkBuffers, cdrRowTail, readChunk } from './batch-load';
+import { ChunkBuffers, cdrRowTail, readChunk, type BatchItem } from './batch-chunk';
 
 const record = usageBatchRecord;
 
-type Item = { line: number; record?: UsageBatchRecord; error?: string };
-const itemsOf = (items: Item[]): AsyncIterator<Item> => (async function* () {
+const itemsOf = (items: BatchItem[]): AsyncIterator<BatchItem> => (async function* () {
   yield* items;
 })();
 

@@ -17,7 +17,7 @@ export const fillOldCallRecords = async (db: PortalDb, n: number, firstId = 1): 
   await db.execute(sql`select setval('cdrs_id_seq', (select max(id) from cdrs))`);
 };
 
-export interface CallRecordsDigest {
+export interface CallRecordsDigest extends Record<string, unknown> {
   records: string;
   amount: string;
   seconds: string;

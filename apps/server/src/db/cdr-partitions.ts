@@ -97,8 +97,21 @@ export const sqlStateOf = (error: unknown): string | undefined => {
   return undefined;
 };
 
-/** How long a schema change of the partitions waits for a lock before giving up until the next run. */
-const LOCK_TIMEOUT = "set local lock_timeout = '2s'";
+/**
+ * Runs a schema change of the partitions in a transaction that waits at most 2 s for each lock, so a
+ * long reader or batch never queues every other query behind it: null when a lock was busy (the job
+ * tries again on its next run).
+ */
+export const withShortLocks = async <T>(db: PortalDb, work: (tx: PortalDb) => Promise<T>): Promise<T | null> =>
+  db
+    .transaction(async (tx) => {
+      await tx.execute(sql`set local lock_timeout = '2s'`);
+      return work(tx as unknown as PortalDb);
+    })
+    .catch((error: unknown) => {
+      if (sqlStateOf(error) === LOCK_NOT_AVAILABLE) return null;
+      throw error;
+    });
 
 /**
  * The partitions job: every month from this one to `ahead` months on gets its partition before its first
@@ -110,17 +123,6 @@ export const prepareCdrPartitions = async (db: PortalDb, now: Date, ahead = 3): 
   if (!(await cdrsPartitioned(db))) return [];
   const months = [...(await monthsInDefault(db)), ...monthsAhead(now, ahead)];
   const made: string[] = [];
-  for (const month of months) {
-    const created = await db
-      .transaction(async (tx) => {
-        await exec(tx as unknown as PortalDb, LOCK_TIMEOUT);
-        return createMonthPartition(tx as unknown as PortalDb, month);
-      })
-      .catch((error: unknown) => {
-        if (sqlStateOf(error) === LOCK_NOT_AVAILABLE) return false;
-        throw error;
-      });
-    if (created) made.push(partitionName(month));
-  }
+  for (const month of months) if (await withShortLocks(db, (tx) => createMonthPartition(tx, month))) made.push(partitionName(month));
   return made;
 };

@@ -88,7 +88,7 @@ const recordClaims = async (db: PortalDb, cdrId: bigint): Promise<{ record: Clai
     from ${cdrs} r
     left join ${disputes} d on d.cdr_id = r.id
     where r.id = ${cdrId}
-    group by r.id`);
+    group by r.id, r.started_at`);
   const row = rows[0];
   return row ? { record: claimed(row), lineId: row.line_id === null ? null : BigInt(row.line_id) } : null;
 };

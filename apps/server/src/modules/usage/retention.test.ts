@@ -11,7 +11,8 @@ import { createAccount, createInvoice } from '../../../test/factories';
 import { isRecordIndex, monthsAhead, partitionName, partitionsOf } from '../../db/cdr-partitions';
 import type { Database } from '../../db/client';
 import { usageJobSteps } from '../../jobs';
-import { expiredMonths, recordsKeptFrom } from './retention';
+import { isPastRetention, recordsKeptFrom } from '../../lib/call-record-retention';
+import { expiredMonths } from './retention';
 
 const utc = (text: string) => new Date(`${text}T00:00:00Z`);
 
@@ -31,6 +32,14 @@ describe('the partitions’ rules', () => {
     ['2026-03-15T00:00:00Z', 3, '2025-12-01'],
   ])('at %s with %i months kept, keeps records from %s', (now, months, from) => {
     expect(recordsKeptFrom(new Date(now), months)).toEqual(utc(from));
+  });
+
+  it.each([
+    ['2024-11-30', true],
+    ['2024-12-01', false],
+    ['2025-03-31', false],
+  ])('at 2026-12-04 with 24 months kept, takes an invoice whose period ended %s for past retention: %s', (endDate, past) => {
+    expect(isPastRetention(endDate, new Date('2026-12-04T10:00:00Z'), 24)).toBe(past);
   });
 
   it('counts a month expired once it ended before the first kept day, whatever the order of the partitions', () => {

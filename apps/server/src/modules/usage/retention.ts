@@ -6,9 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { PortalDb } from '../../db/client';
 import { cdrsPartitioned, monthOfPartition, monthStart, partitionName, partitionsOf, withShortLocks } from '../../db/cdr-partitions';
-
-/** The first day whose records are kept: the start of the UTC month `months` before the one `now` is in. */
-export const recordsKeptFrom = (now: Date, months: number): Date => monthStart(now, -months);
+import { recordsKeptFrom } from '../../lib/call-record-retention';
 
 /** The months of `partitions` that ended before `keptFrom`, oldest first (pure). */
 export const expiredMonths = (partitions: readonly string[], keptFrom: Date): Date[] =>
@@ -17,7 +15,7 @@ export const expiredMonths = (partitions: readonly string[], keptFrom: Date): Da
     .filter((month): month is Date => month !== null && monthStart(month, 1) <= keptFrom)
     .sort((a, b) => a.getTime() - b.getTime());
 
-/** Whether an invoice billing one of the partition's records ended its period on or after `keptFrom`. */
+/** Whether an invoice billing one of the partition's records ended its period on or after `keptFrom` (not past retention). */
 const heldByInvoices = async (db: PortalDb, partition: string, keptFrom: Date): Promise<boolean> => {
   const { rows } = await db.execute<{ held: boolean }>(
     sql`select exists (select from ${sql.identifier(partition)} r join invoices i on i.id = r.invoice_id

@@ -50,7 +50,7 @@ describe('an invoice past retention', () => {
 
   it.each([
     ['English', "Call records are kept for 24 months: this invoice's records are no longer kept."],
-    ['French', "Les relevés d'appels sont conservés 24 mois\u00a0: ceux de cette facture ne le sont plus."],
+    ['French', "Les relevés d'appels sont conservés 24 mois\u202f: ceux de cette facture ne le sont plus."],
   ] as const)('says in %s that its call records are no longer kept', async (language, text) => {
     const { links } = await oldInvoice(language);
     const res = await ctx.app.inject({ url: links.CDRs });

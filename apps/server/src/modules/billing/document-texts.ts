@@ -191,6 +191,6 @@ export const DOCUMENT_TEXTS: Texts<DocumentTexts> = {
     cdrFileName: (number) => `Appels-${number}.csv`,
     cdrColumns: ['Date/heure', 'Type', 'De', 'À', 'Durée (s)', 'Données (Ko)', 'Description', 'Montant'],
     cdrKinds: { voice: 'Appel', sms: 'Texto', data: 'Données' },
-    cdrsNoLongerKept: (months) => `Les relevés d'appels sont conservés ${months} mois\u00a0: ceux de cette facture ne le sont plus.`,
+    cdrsNoLongerKept: (months) => `Les relevés d'appels sont conservés ${months} mois\u202f: ceux de cette facture ne le sont plus.`,
   },
 };

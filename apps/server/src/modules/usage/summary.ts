@@ -31,6 +31,7 @@ const domestic = (g: UsageGroupRow, overageClass: number) => g.usageClass === nu
 export interface SummaryInput {
   period: { start: string; end: string };
   asOf: Date;
+  recordsKept: UsageSummary['recordsKept'];
   currency: CurrencyCode;
   language: Language;
   planLine: PlanLineRow | undefined;
@@ -67,6 +68,7 @@ export const summarizeUsage = (input: SummaryInput): UsageSummary => {
   return {
     period: input.period,
     asOf: input.asOf.toISOString(),
+    recordsKept: input.recordsKept,
     currency: input.currency,
     plan: accountPlan ? { name: accountPlan.name, lines: accountPlan.lines } : planLine ? { name: planLine.description, lines } : null,
     allowances: {

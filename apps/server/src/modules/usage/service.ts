@@ -52,10 +52,9 @@ export const getUsageSummary = async ({ db, clock, config }: Pick<Deps, 'db' | '
   const period = open ? { start: open.startDate, end: open.endDate } : monthIn(billTo.timeZone, now);
   const groups = await usageGroups(db, usageCondition(accountId, { from: period.start, to: period.end }, billTo.timeZone), billTo.timeZone);
   const months = config.USAGE_RETENTION_MONTHS;
-  return summarizeUsage({
+  const summary = summarizeUsage({
     period,
     asOf: now,
-    recordsKept: { months, from: recordsKeptFrom(now, months).toISOString().slice(0, 10) },
     currency: currencyOf(account),
     language: account.language,
     planLine,
@@ -63,6 +62,7 @@ export const getUsageSummary = async ({ db, clock, config }: Pick<Deps, 'db' | '
     taxRules: billTo.country ? taxRulesOf(billTo.country, billTo.province) : null,
     groups,
   });
+  return { ...summary, recordsKept: { months, from: recordsKeptFrom(now, months).toISOString().slice(0, 10) } };
 };
 
 export interface UsageExport {

@@ -20,7 +20,6 @@ const group = (overrides: Partial<UsageGroupRow>): UsageGroupRow => ({
 const input = (overrides: Partial<SummaryInput>): SummaryInput => ({
   period: { start: '2025-06-01', end: '2025-06-30' },
   asOf: new Date('2025-06-15T12:00:00Z'),
-  recordsKept: { months: 24, from: '2023-06-01' },
   currency: 'CAD',
   language: 'English',
   planLine: { description: 'Talk & Text 150 + 5 GB (2 lines)', quantity: '2.000', amount: '80.00' },

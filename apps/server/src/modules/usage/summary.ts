@@ -31,7 +31,6 @@ const domestic = (g: UsageGroupRow, overageClass: number) => g.usageClass === nu
 export interface SummaryInput {
   period: { start: string; end: string };
   asOf: Date;
-  recordsKept: UsageSummary['recordsKept'];
   currency: CurrencyCode;
   language: Language;
   planLine: PlanLineRow | undefined;
@@ -43,7 +42,8 @@ export interface SummaryInput {
   groups: readonly UsageGroupRow[];
 }
 
-export const summarizeUsage = (input: SummaryInput): UsageSummary => {
+/** This period's answer but how far back records go, which the retention setting says (service.ts). */
+export const summarizeUsage = (input: SummaryInput): Omit<UsageSummary, 'recordsKept'> => {
   const { groups, planLine, accountPlan } = input;
   const plan = planLine ? planOfChargeDescription(planLine.description) : undefined;
   const lines = planLine ? Math.max(1, Math.round(Number(planLine.quantity))) : 0;
@@ -68,7 +68,6 @@ export const summarizeUsage = (input: SummaryInput): UsageSummary => {
   return {
     period: input.period,
     asOf: input.asOf.toISOString(),
-    recordsKept: input.recordsKept,
     currency: input.currency,
     plan: accountPlan ? { name: accountPlan.name, lines: accountPlan.lines } : planLine ? { name: planLine.description, lines } : null,
     allowances: {

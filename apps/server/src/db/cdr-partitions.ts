@@ -28,11 +28,12 @@ export const monthsAhead = (now: Date, ahead: number): Date[] => Array.from({ le
 export const isRecordIndex = (constraint: string | undefined): boolean => constraint !== undefined && /^cdrs(_\w+)?_account_record_idx$/.test(constraint);
 
 /**
- * The statements that make the table `name` to be attached to `parent`: made outside the partitioned
+ * The statements that make the table `name`, to be attached to `parent`: made outside the partitioned
  * table and attached after, which locks the parent only against other schema changes (SHARE UPDATE
- * EXCLUSIVE), not against reads and writes of records.
+ * EXCLUSIVE), not against reads and writes of records; only the default partition, which the attach
+ * scans (empty but for strays), is locked whole for that moment.
  */
-export const partitionStatements = (parent: string, name: string): string[] => [
+const partitionStatements = (parent: string, name: string): string[] => [
   `create table ${name} (like ${parent} including defaults including constraints)`,
   `alter table ${name} add constraint ${name}_pkey primary key (id, started_at)`,
   `create index ${name}_invoice_idx on ${name} (invoice_id, id)`,

@@ -130,6 +130,8 @@ const EnvSchema = z.object({
   EXPORT_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).max(100 * 1024 * 1024).default(16 * 1024),
   /** The window the floor rate is measured over. */
   EXPORT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** Months call records are kept (by their start); a month's partition goes once its invoices are as old (docs/decisions/0032-partitioned-call-records.md). */
+  USAGE_RETENTION_MONTHS: z.coerce.number().int().min(1).max(240).default(24),
   /** Memory for home model answers cached between requests (0 caches none); see ARCHITECTURE.md. */
   HOME_MODEL_CACHE_MB: z.coerce.number().min(0).max(1024).default(16),
   /** Memory for invoice list pages and invoice details cached between requests (0 caches none); see ARCHITECTURE.md. */

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { databaseOptions, generatedSecretsKeyFile, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { conversionPending } from './db/cdrs-conversion';
 import { describePrepared, prepareDatabase } from './db/startup';
 import { DEMO_PASSWORD, DEMO_USERNAMES } from './db/seed/demo-users';
 import { listenFailure } from './lib/listen-errors';
@@ -35,6 +36,8 @@ export const serve = async ({ flush = async () => undefined }: { flush?: () => P
     if (!(error instanceof SealedWithAnotherKeyError)) throw error;
     throw new Error(wrongSecretsKeyMessage(secretsKeySource(process.env, config, generatedSecretsKeyFile(config.DATA_DIR))));
   });
+  // An installation's call records are served from the old table until they are converted (docs/decisions/0032-partitioned-call-records.md).
+  if (await conversionPending(database.db)) app.log.warn('call records are not partitioned yet: run `npm run migrate-usage`');
 
   /**
    * Zero-downtime stop: readiness fails at once while requests are still served for the drain

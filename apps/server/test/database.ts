@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../src/db/client';
+import { migrationsFolder, openDatabase, type Database } from '../src/db/client';
 
 /** A fresh, migrated, empty database of the run's kind, for one test file. Close it in afterAll. */
 export const createTestDatabase = async ({ poolSize = 5 }: { poolSize?: number } = {}): Promise<Database> => {
@@ -67,4 +69,31 @@ export const createEmptyPostgresDatabase = async (): Promise<{ url: string; drop
   const url = new URL(testDb.serverUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+};
+
+/**
+ * A database of the run's kind migrated only through the migration tagged `through` (e.g.
+ * `0030_account_unapplied_credit`), as an installation of an older build has it. Close it with `drop`.
+ */
+export const createDatabaseMigratedThrough = async (through: string): Promise<{ database: Database; url: string | undefined; drop(): Promise<void> }> => {
+  const empty = inject('testDb').kind === 'postgres' ? await createEmptyPostgresDatabase() : null;
+  const database = await openDatabase(empty ? { url: empty.url, poolSize: 2 } : {});
+  const { entries } = JSON.parse(await readFile(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const last = entries.findIndex((entry) => entry.tag === through);
+  if (last < 0) throw new Error(`no migration ${through}`);
+  for (const { tag } of entries.slice(0, last + 1)) await applyMigration(database, tag);
+  return {
+    database,
+    url: empty?.url,
+    drop: async () => {
+      await database.close();
+      await empty?.drop();
+    },
+  };
+};
+
+/** Runs one migration file's statements, as drizzle's migrator does (without recording it). */
+export const applyMigration = async (database: Database, tag: string): Promise<void> => {
+  const statements = (await readFile(path.join(migrationsFolder, `${tag}.sql`), 'utf8')).split('--> statement-breakpoint');
+  for (const statement of statements) if (statement.trim()) await database.db.execute(sql.raw(statement));
 };

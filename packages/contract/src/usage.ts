@@ -156,6 +156,8 @@ export const UsageSummarySchema = builtOnFirstUse(() =>
     /** The current unbilled period (its first and last billing day). */
     period: z.object({ start: IsoDateSchema, end: IsoDateSchema }),
     asOf: IsoDateTimeSchema,
+    /** How far back call records go: kept `months` (USAGE_RETENTION_MONTHS), surely from the day `from` on. */
+    recordsKept: z.object({ months: z.number().int(), from: IsoDateSchema }),
     currency: CurrencyCodeSchema,
     /** The plan billed, as its invoice line names it; null when the account has none. */
     plan: z.object({ name: z.string(), lines: z.number().int() }).nullable(),

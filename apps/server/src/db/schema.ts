@@ -556,10 +556,15 @@ export const receivables = pgTable(
 );
 
 /** Call detail records, read per invoice in id order when streamed to CSV. */
+/**
+ * Call records: partitioned by month of `started_at` (UTC) with a default partition for months that have
+ * none yet (docs/decisions/0032-partitioned-call-records.md). The SQL migration and `db/cdr-partitions.ts`
+ * make the partitions: drizzle knows only the parent's columns and indexes.
+ */
 export const cdrs = pgTable(
   'cdrs',
   {
-    id: id(),
+    id: bigserial('id', { mode: 'bigint' }).notNull(),
     /** The invoice that bills the record; null while the provider has not billed it yet (it counts toward This period). */
     invoiceId: ref('invoice_id'),
     accountId: ref('account_id').notNull(),
@@ -579,12 +584,14 @@ export const cdrs = pgTable(
     direction: text('direction', { enum: CDR_DIRECTIONS }).notNull().default('outgoing'),
   },
   (t) => [
+    // A partitioned table's keys include its partition key.
+    primaryKey({ name: 'cdrs_pkey', columns: [t.id, t.startedAt] }),
     index('cdrs_invoice_idx').on(t.invoiceId, t.id),
     // The usage explorer: an account's records of a date range, in time order.
     index('cdrs_account_started_idx').on(t.accountId, t.startedAt, t.id),
-    // A record the provider loaded once is never loaded again (usage batches count it as a duplicate).
+    // A record the provider loaded once, at the same start, is never loaded again (usage batches count it as a duplicate).
     uniqueIndex('cdrs_account_record_idx')
-      .on(t.accountId, t.recordId)
+      .on(t.accountId, t.recordId, t.startedAt)
       .where(sql`${t.recordId} is not null`),
   ],
 );
@@ -899,7 +906,8 @@ export const disputes = pgTable(
       .notNull()
       .references(() => invoices.id),
     chargeId: ref('charge_id').references(() => charges.id),
-    cdrId: ref('cdr_id').references(() => cdrs.id),
+    /** No foreign key: call records are partitioned and dropped with their month (docs/decisions/0032-partitioned-call-records.md). */
+    cdrId: ref('cdr_id'),
     reason: text('reason', { enum: DISPUTE_REASONS }).notNull(),
     details: text('details').notNull().default(''),
     amount: money('amount').notNull(),

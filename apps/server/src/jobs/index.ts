@@ -6,6 +6,8 @@ import { deleteExpiredEvents } from '../modules/events';
 import { noticePostedInvoices } from '../modules/invoices';
 import { noticeExpiringCards } from '../modules/payment-methods';
 import { RESUBMIT_EVERY_MS, resubmitUnconfirmedCharges, settleDueSandboxPayments } from '../modules/payments';
+import { dropExpiredCallRecords } from '../modules/usage';
+import { prepareCdrPartitions } from '../db/cdr-partitions';
 import { WEBHOOK_EVERY_MS, deleteExpiredDeliveries, webhookDispatcherOf, type WebhookDispatcher } from '../modules/webhooks';
 import { createJobRunRecord } from './job-runs';
 import { createScheduler, type JobStep } from './scheduler';
@@ -48,6 +50,19 @@ export const billingJobSteps = (deps: Pick<Deps, 'db' | 'clock' | 'provider' | '
   return steps;
 };
 
+/**
+ * How often call records' partitions are made (three months ahead: many runs would have to fail before a
+ * month lacked one, and its records would wait in the default partition even then) and dropped after
+ * USAGE_RETENTION_MONTHS (docs/decisions/0032-partitioned-call-records.md).
+ */
+export const USAGE_PARTITIONS_EVERY_MS = 24 * 60 * 60_000;
+
+/** The call records' partitions ahead, and their retention. */
+export const usageJobSteps = (deps: Pick<Deps, 'db'>, retentionMonths: number): JobStep[] => [
+  { name: 'usage-partitions', everyMs: USAGE_PARTITIONS_EVERY_MS, run: (now) => prepareCdrPartitions(deps.db, now) },
+  { name: 'usage-retention', everyMs: USAGE_PARTITIONS_EVERY_MS, run: (now) => dropExpiredCallRecords(deps.db, now, retentionMonths) },
+];
+
 /** How often the outbox is swept (requests that write mail also nudge it right away). */
 export const MAIL_EVERY_MS = 1_000;
 
@@ -63,7 +78,12 @@ export const webhookDeliveryStep = (dispatcher: WebhookDispatcher): JobStep => (
 /** Runs the background jobs while the app is up (registered when JOBS_ENABLED). */
 export const jobsPlugin: FastifyPluginAsync = async (app) => {
   const webhooks = webhookDispatcherOf(app);
-  const steps = [...billingJobSteps(depsOf(app), app.config.SANDBOX_SETTLE_MS), mailDeliveryStep(app.outbox), webhookDeliveryStep(webhooks)];
+  const steps = [
+    ...billingJobSteps(depsOf(app), app.config.SANDBOX_SETTLE_MS),
+    ...usageJobSteps(depsOf(app), app.config.USAGE_RETENTION_MONTHS),
+    mailDeliveryStep(app.outbox),
+    webhookDeliveryStep(webhooks),
+  ];
   const scheduler = createScheduler({ steps, clock: app.clock, log: app.log, record: createJobRunRecord(app.db) });
   app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', async () => {

@@ -144,6 +144,7 @@ export const invoiceContent = (): InvoiceContent => ({
 export const usageSummary = (overrides: Partial<UsageSummary> = {}): UsageSummary => ({
   period: { start: '2025-06-01', end: '2025-06-30' },
   asOf: '2025-06-15T12:00:00Z',
+  recordsKept: { months: 24, from: '2023-06-01' },
   currency: 'CAD',
   plan: { name: 'Talk & Text 150 + 5 GB', lines: 1 },
   allowances: {

@@ -17,6 +17,7 @@
  * first, so spreadsheet programs read the accents as UTF-8.
  */
 import { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { DEFAULT_TIME_ZONE } from '@portal/contract/regions';
 import type { Database } from '../../db/client';
@@ -152,6 +153,12 @@ async function* pagedCsv(pglite: PGlite, invoiceId: bigint, chunkRows: number, c
     after = through;
   }
 }
+
+/** Whether the invoice bills any call record still kept. */
+export const hasCallRecords = async (db: Database['db'], invoiceId: bigint): Promise<boolean> => {
+  const { rows } = await db.execute<{ kept: boolean }>(sql`select exists (select from cdrs where invoice_id = ${invoiceId.toString()}::bigint) as kept`);
+  return rows[0]?.kept ?? false;
+};
 
 /** The CSV of an invoice's CDRs as a byte stream, written for the account; destroy it to stop reading. */
 export const cdrCsvStream = async (

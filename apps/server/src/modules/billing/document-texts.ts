@@ -55,6 +55,8 @@ export interface DocumentTexts {
   /** The CSV's header, in column order. */
   cdrColumns: readonly [string, string, string, string, string, string, string, string];
   cdrKinds: { voice: string; sms: string; data: string };
+  /** The CDR file of an invoice whose records went after USAGE_RETENTION_MONTHS (docs/decisions/0032-partitioned-call-records.md). */
+  cdrsNoLongerKept: (months: number) => string;
 }
 
 export const DOCUMENT_TEXTS: Texts<DocumentTexts> = {
@@ -122,6 +124,7 @@ export const DOCUMENT_TEXTS: Texts<DocumentTexts> = {
     cdrFileName: (number) => `CDRs-${number}.csv`,
     cdrColumns: ['Date/Time', 'Type', 'From', 'To', 'Duration (s)', 'Data (KB)', 'Description', 'Amount'],
     cdrKinds: { voice: 'Voice', sms: 'SMS', data: 'Data' },
+    cdrsNoLongerKept: (months) => `Call records are kept for ${months} months: this invoice's records are no longer kept.`,
   },
   fr: {
     invoiceTitle: 'FACTURE',
@@ -188,5 +191,6 @@ export const DOCUMENT_TEXTS: Texts<DocumentTexts> = {
     cdrFileName: (number) => `Appels-${number}.csv`,
     cdrColumns: ['Date/heure', 'Type', 'De', 'À', 'Durée (s)', 'Données (Ko)', 'Description', 'Montant'],
     cdrKinds: { voice: 'Appel', sms: 'Texto', data: 'Données' },
+    cdrsNoLongerKept: (months) => `Les relevés d'appels sont conservés ${months} mois\u202f: ceux de cette facture ne le sont plus.`,
   },
 };

@@ -2,11 +2,13 @@
  * Invoice documents: signed links for a caller who may see the invoice, and the downloads those
  * links open (no session: the link's signature, bound to invoice, document and expiry, is the key).
  */
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { DocumentKind, InvoiceUrls } from '@portal/contract';
 import { HttpError, forbidden, notFound } from '../../errors';
 import type { Deps } from '../../http/deps';
 import type { Caller } from '../../lib/caller';
+import { isPastRetention } from '../../lib/call-record-retention';
+import { csvField, UTF8_BOM } from '../../lib/csv';
 import { documentLanguage } from '../../lib/language';
 import {
   findBillTo,
@@ -19,7 +21,7 @@ import {
   type PostedInvoiceRow,
 } from '../invoices';
 import { BRAND } from './brand';
-import { cdrCsvStream } from './cdr-export';
+import { cdrCsvStream, hasCallRecords } from './cdr-export';
 import { renderInvoicePdf } from './invoice-pdf';
 import { documentLinkKey, documentLinks } from '../../lib/document-links';
 import { DOCUMENT_TEXTS } from './document-texts';
@@ -87,10 +89,18 @@ export const invoicePdf = async (
   );
 };
 
-/** The CDRs in the account's language and time zone (its billing address's). */
-export const invoiceCdrCsv = (
-  { database }: Pick<Deps, 'database'>,
+/**
+ * The CDRs in the account's language and time zone (its billing address's); for an invoice past
+ * USAGE_RETENTION_MONTHS whose records are gone, a file that says they are no longer kept.
+ */
+export const invoiceCdrCsv = async (
+  { database, clock, config }: Pick<Deps, 'database' | 'clock' | 'config'>,
   invoice: PostedInvoiceRow,
   billTo: BillToRow,
-): Promise<Readable> =>
-  cdrCsvStream(database, invoice.id, { language: documentLanguage(billTo.language), timeZone: billTo.timeZone });
+): Promise<Readable> => {
+  const language = documentLanguage(billTo.language);
+  const months = config.USAGE_RETENTION_MONTHS;
+  if (isPastRetention(invoice.endDate, clock.now(), months) && !(await hasCallRecords(database.db, invoice.id)))
+    return Readable.from([`${UTF8_BOM}${csvField(DOCUMENT_TEXTS[language].cdrsNoLongerKept(months))}\r\n`]);
+  return cdrCsvStream(database, invoice.id, { language, timeZone: billTo.timeZone });
+};

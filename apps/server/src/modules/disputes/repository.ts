@@ -88,7 +88,7 @@ const recordClaims = async (db: PortalDb, cdrId: bigint): Promise<{ record: Clai
     from ${cdrs} r
     left join ${disputes} d on d.cdr_id = r.id
     where r.id = ${cdrId}
-    group by r.id`);
+    group by r.id, r.started_at`);
   const row = rows[0];
   return row ? { record: claimed(row), lineId: row.line_id === null ? null : BigInt(row.line_id) } : null;
 };
@@ -156,8 +156,10 @@ const disputeColumns = {
   chargeId: disputes.chargeId,
   cdrId: disputes.cdrId,
   lineChargeId: sql<string | null>`coalesce(${disputes.chargeId}, ${recordLine})::text`,
-  lineDescription: sql<string>`coalesce(${charges.description}, ${cdrs.description})`,
-  lineAmount: sql<string>`coalesce(${charges.amount}, ${cdrs.amount})::text`,
+  // A disputed call record dropped with its month after USAGE_RETENTION_MONTHS leaves its dispute without
+  // the record's own text and amount (docs/decisions/0032-partitioned-call-records.md).
+  lineDescription: sql<string>`coalesce(${charges.description}, ${cdrs.description}, '')`,
+  lineAmount: sql<string>`coalesce(${charges.amount}, ${cdrs.amount}, ${disputes.amount})::text`,
   reason: disputes.reason,
   details: disputes.details,
   amount: disputes.amount,

@@ -12,6 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import { USAGE_BATCH_MAX_REJECTED, type UsageBatchResult } from '@portal/contract';
 import type { Database, PortalDb } from '../../db/client';
+import { isRecordIndex } from '../../db/cdr-partitions';
 import * as schema from '../../db/schema';
 import { RowWriter, type BatchChunk, type Rejected } from './batch-chunk';
 
@@ -39,13 +40,16 @@ const ACCOUNTS_NAMED = `select external_id as "externalId", id::text as id from 
 /** Invoices by the provider's ids, with their account. */
 const INVOICES_NAMED = `select external_id as "externalId", id::text as id, account_id::text as "accountId" from invoices where external_id = any($1::text[])`;
 /**
- * The positions (from 1) of the pairs whose record id the account already has. Probed in the unique
- * index's order: neighbouring probes land on the same pages (a third less CPU than in line order).
+ * The positions (from 1) of the records whose record id and start (to the millisecond the chunk keeps) the
+ * account already has: the unique index's key (docs/decisions/0032-partitioned-call-records.md). Probed in the index's order: neighbouring
+ * probes land on the same pages (a third less CPU than in line order).
  */
 const KNOWN_RECORDS = `
   select t.i::integer as i
-  from (select * from unnest($1::bigint[], $2::text[]) with ordinality as u(account_id, record_id, i) order by account_id, record_id) t
-  where exists (select from cdrs c where c.account_id = t.account_id and c.record_id = t.record_id)`;
+  from (select account_id, record_id, 'epoch'::timestamptz + started_ms * interval '1 millisecond' as started_at, i
+    from unnest($1::bigint[], $2::text[], $3::bigint[]) with ordinality as u(account_id, record_id, started_ms, i) order by account_id, record_id) t
+  where exists (select from cdrs c where c.account_id = t.account_id and c.record_id = t.record_id
+    and c.started_at >= t.started_at and c.started_at < t.started_at + interval '1 millisecond')`;
 
 /** One audit entry per account that received records, by the client. */
 export const AUDIT = `
@@ -63,8 +67,7 @@ export const SAVE_BATCH = `insert into usage_batches (id, api_client_id, body_ha
   on conflict (id) do nothing returning id`;
 
 /** The unique index refused a record id the account already has. */
-export const isRecordCollision = (error: unknown) =>
-  (error as { code?: string }).code === '23505' && (error as { constraint?: string }).constraint === 'cdrs_account_record_idx';
+export const isRecordCollision = (error: unknown) => (error as { code?: string }).code === '23505' && isRecordIndex((error as { constraint?: string }).constraint);
 
 // A chunk's COPY runs under a savepoint, so that a record id the unique index refuses costs the chunk's
 // COPY, not the batch (docs/decisions/0024-usage-batches-copied-into-cdrs.md).
@@ -302,17 +305,21 @@ export class ChunkLoader {
   private async duplicatesOf(chunk: BatchChunk, accountIds: readonly string[]): Promise<Uint8Array> {
     const duplicate = new Uint8Array(chunk.records);
     // Only the query's parameters outlive this statement: the chunk's strings die young.
-    const known = this.tx.query<{ i: number }>(KNOWN_RECORDS, [accountIds.slice(0, chunk.records), this.firstOfEachRecord(chunk, accountIds, duplicate)]);
+    const known = this.tx.query<{ i: number }>(KNOWN_RECORDS, [
+      accountIds.slice(0, chunk.records),
+      this.firstOfEachRecord(chunk, accountIds, duplicate),
+      Array.from(chunk.startedAt),
+    ]);
     for (const { i } of (await known).rows) duplicate[i - 1] = 1;
     return duplicate;
   }
 
-  /** The chunk's record ids; a record id repeated within the chunk is marked a duplicate after its first record. */
+  /** The chunk's record ids; a record id and start repeated within the chunk is marked a duplicate after its first record. */
   private firstOfEachRecord(chunk: BatchChunk, accountIds: readonly string[], duplicate: Uint8Array): string[] {
     const recordIds = recordIdsOf(chunk);
     const seen = new Set<string>();
     for (let i = 0; i < chunk.records; i++) {
-      const key = `${accountIds[i]!}\t${recordIds[i]!}`;
+      const key = `${accountIds[i]!}\t${recordIds[i]!}\t${chunk.startedAt[i]!}`;
       if (seen.has(key)) duplicate[i] = 1;
       else seen.add(key);
     }

@@ -14,6 +14,7 @@ import { usageCsvStream } from './export';
 import { presentUsageRecords } from './presenter';
 import { findOpenPeriod, findPlanLine, findUsageAccount, usageCondition, usageGroups, usagePage, type UsageAccountRow } from './repository';
 import { summarizeUsage } from './summary';
+import { recordsKeptFrom } from '../../lib/call-record-retention';
 import { USAGE_TEXTS } from './texts';
 
 
@@ -42,7 +43,7 @@ export const getUsageRecords = async (
 };
 
 /** Usage/summary: This period, against the plan, with the estimate of the next bill. */
-export const getUsageSummary = async ({ db, clock }: Pick<Deps, 'db' | 'clock'>, caller: Caller, accountId: bigint): Promise<UsageSummary> => {
+export const getUsageSummary = async ({ db, clock, config }: Pick<Deps, 'db' | 'clock' | 'config'>, caller: Caller, accountId: bigint): Promise<UsageSummary> => {
   const now = clock.now();
   const account = await requireAccount(db, caller, accountId, now);
   const { billTo } = account;
@@ -50,7 +51,8 @@ export const getUsageSummary = async ({ db, clock }: Pick<Deps, 'db' | 'clock'>,
   // With no period being billed: the calendar month it is now in the account's zone.
   const period = open ? { start: open.startDate, end: open.endDate } : monthIn(billTo.timeZone, now);
   const groups = await usageGroups(db, usageCondition(accountId, { from: period.start, to: period.end }, billTo.timeZone), billTo.timeZone);
-  return summarizeUsage({
+  const months = config.USAGE_RETENTION_MONTHS;
+  const summary = summarizeUsage({
     period,
     asOf: now,
     currency: currencyOf(account),
@@ -60,6 +62,7 @@ export const getUsageSummary = async ({ db, clock }: Pick<Deps, 'db' | 'clock'>,
     taxRules: billTo.country ? taxRulesOf(billTo.country, billTo.province) : null,
     groups,
   });
+  return { ...summary, recordsKept: { months, from: recordsKeptFrom(now, months).toISOString().slice(0, 10) } };
 };
 
 export interface UsageExport {

@@ -42,7 +42,8 @@ export interface SummaryInput {
   groups: readonly UsageGroupRow[];
 }
 
-export const summarizeUsage = (input: SummaryInput): UsageSummary => {
+/** This period's answer but how far back records go, which the retention setting says (service.ts). */
+export const summarizeUsage = (input: SummaryInput): Omit<UsageSummary, 'recordsKept'> => {
   const { groups, planLine, accountPlan } = input;
   const plan = planLine ? planOfChargeDescription(planLine.description) : undefined;
   const lines = planLine ? Math.max(1, Math.round(Number(planLine.quantity))) : 0;

@@ -46,7 +46,7 @@ describe('a record id committed by another transaction during the batch', () => 
     try {
       await other.query('begin');
       await other.query(
-        `insert into cdrs (account_id, record_id, kind, started_at, from_number, to_number, description, amount) values ($1, 'RACE-2', 'sms', now(), '+14165550100', '+14165550199', 'Text', 0)`,
+        `insert into cdrs (account_id, record_id, kind, started_at, from_number, to_number, description, amount) values ($1, 'RACE-2', 'sms', '2026-11-03T09:15:00Z', '+14165550100', '+14165550199', 'Text', 0)`,
         [accountId.toString()],
       );
       const answer = post();
@@ -78,7 +78,7 @@ describe('a record id committed by another transaction during the batch', () => 
     try {
       await other.query('begin');
       await other.query(
-        `insert into cdrs (account_id, record_id, kind, started_at, from_number, to_number, description, amount) values ($1, 'RACE-5', 'sms', now(), '+14165550100', '+14165550199', 'Text', 0)`,
+        `insert into cdrs (account_id, record_id, kind, started_at, from_number, to_number, description, amount) values ($1, 'RACE-5', 'sms', '2026-11-03T09:15:00Z', '+14165550100', '+14165550199', 'Text', 0)`,
         [accountId.toString()],
       );
       const answer = ctx.app.inject({ method: 'POST', url: '/p/v1/usage/batches/B-RACE-ROLLBACK', headers: { ...client, 'content-type': 'application/x-ndjson' }, payload: rollbackBody });

@@ -172,6 +172,15 @@ describe('loading nothing twice', () => {
     // A record id is the account's: the other account's R-1 is a record of its own.
     expect(await count(sql`record_id = 'R-1'`)).toBe(2);
   });
+
+  it('loads a record id sent again with another start as a record of its own, in the batch or after it', async () => {
+    // The duplicate check is the partitions' unique index on (account, record id, start): docs/decisions/0032-partitioned-call-records.md.
+    const first = [record({ recordId: 'S-1', startedAt: '2026-11-03T09:15:00.123456Z' }), record({ recordId: 'S-1', startedAt: '2026-12-01T00:00:00Z' })];
+    expect(await loaded('B-START-1', ndjson(first))).toEqual({ loaded: 2, duplicates: 0, rejected: [] });
+    const again = [...first, record({ recordId: 'S-1', startedAt: '2026-10-31T23:59:59Z' })];
+    expect(await loaded('B-START-2', ndjson(again))).toEqual({ loaded: 1, duplicates: 2, rejected: [] });
+    expect(await count(sql`record_id = 'S-1'`)).toBe(3);
+  });
 });
 
 describe('a batch of several chunks', () => {
@@ -227,17 +236,19 @@ describe('the provider event', () => {
     const rows = [
       record({ recordId: 'E-1', startedAt: '2026-11-05T10:00:00Z' }),
       record({ recordId: 'E-2', startedAt: '2026-11-02T23:30:00-05:00' }),
-      record({ recordId: 'E-2', startedAt: '2026-11-09T08:00:00Z' }),
+      // The same record and start in another offset: a duplicate.
+      record({ recordId: 'E-2', startedAt: '2026-11-03T04:30:00Z' }),
+      record({ recordId: 'E-3', startedAt: '2026-11-09T08:00:00Z' }),
       record({ recordId: 'E-1', accountExternalId: 'BATCH-ACC-2', startedAt: '2026-11-07T12:00:00.250Z' }),
     ];
-    expect(await loaded('B-EVENTS', ndjson(rows))).toEqual({ loaded: 3, duplicates: 1, rejected: [] });
+    expect(await loaded('B-EVENTS', ndjson(rows))).toEqual({ loaded: 4, duplicates: 1, rejected: [] });
     const actor = { actorKind: 'client', actorName: expect.stringContaining('Test client') };
     expect(await eventsOf('B-EVENTS')).toEqual([
       {
         type: 'usage.batch_loaded',
         accountExternalId: 'BATCH-ACC-1',
         ...actor,
-        data: { batchId: 'B-EVENTS', loaded: 2, duplicates: 1, recordsFrom: '2026-11-03T04:30:00.000Z', recordsTo: '2026-11-09T08:00:00.000Z' },
+        data: { batchId: 'B-EVENTS', loaded: 3, duplicates: 1, recordsFrom: '2026-11-03T04:30:00.000Z', recordsTo: '2026-11-09T08:00:00.000Z' },
         occurredAt: NOW,
       },
       {

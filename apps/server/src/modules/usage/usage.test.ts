@@ -224,6 +224,8 @@ describe('Usage/summary', () => {
     const s = await summary(accountId, customer);
     expect(s.period).toEqual({ start: '2025-06-01', end: '2025-06-30' });
     expect(s.asOf).toBe(NOW.toISOString());
+    // USAGE_RETENTION_MONTHS' default: records are kept 24 months, from the first of the month that far back.
+    expect(s.recordsKept).toEqual({ months: 24, from: '2023-06-01' });
     expect(s.plan).toEqual({ name: 'Talk & Text 150 + 5 GB', lines: 1 });
     const db = await one<{ minutes: string; texts: string; mb: string }>(sql`
       select coalesce(sum(ceil(duration_seconds / 60.0)) filter (where kind = 'voice' and (usage_class is null or usage_class = 0)), 0)::text as minutes,

@@ -62,6 +62,7 @@ export const fr: Catalog<typeof en> = {
   },
   records: {
     title: 'Relevé des appels',
+    kept: 'Les relevés d’appels sont conservés {{months}} mois\u202f: ils remontent au {{from}}.',
     caption: 'Relevé des appels',
     loading: 'Chargement des enregistrements...',
     updating: 'Mise à jour des enregistrements...',

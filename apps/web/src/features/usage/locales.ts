@@ -61,6 +61,7 @@ export const en = {
   },
   records: {
     title: 'Call detail records',
+    kept: 'Call records are kept {{months}} months: they go back to {{from}}.',
     caption: 'Call detail records',
     loading: 'Loading records...',
     updating: 'Updating records...',

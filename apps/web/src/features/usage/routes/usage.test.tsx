@@ -76,6 +76,14 @@ describe('usage', () => {
     );
     expect(await screen.findByRole('list', { name: 'Relevé des appels' })).toHaveTextContent('Appel');
     expect(screen.getByRole('button', { name: 'Exporter en CSV' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Relevé des appels' }).textContent).toContain('Les relevés d’appels sont conservés 24 mois\u202f: ils remontent au 1er juin 2023.');
+  });
+
+  it('says how far back call records go (USAGE_RETENTION_MONTHS)', async () => {
+    mockPortalBilling({ usageSummary: () => json(usageSummary({ recordsKept: { months: 18, from: '2024-01-01' } })) });
+    renderRoute('/usage');
+    const explorer = await screen.findByRole('region', { name: 'Call detail records' });
+    await waitFor(() => expect(explorer).toHaveTextContent('Call records are kept 18 months: they go back to 1 Jan 2024.'));
   });
 
   it('says when taxes are left out of the estimate', async () => {

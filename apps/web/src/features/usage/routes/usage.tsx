@@ -128,7 +128,10 @@ function Explorer({
   update: (patch: Partial<UsageState>, replace?: boolean) => void;
 }) {
   const { t } = useTranslation('usage');
+  const f = useFormat();
   const query = useQuery(usageRecordsQuery(accountId, recordsQueryOf(state)));
+  // How far back records go (USAGE_RETENTION_MONTHS): the summary's, which This period has asked for already.
+  const kept = useQuery(usageSummaryQuery(accountId)).data?.recordsKept;
   const resultsRef = useRef<HTMLDivElement>(null);
   const data = query.data;
   // The sortable table where it fits the card, else cards with the sort chosen in a list above them.
@@ -168,6 +171,7 @@ function Explorer({
             {t('records.export')}
           </Button>
         </div>
+        {kept && <p className="text-sm text-fg-muted">{t('records.kept', { months: kept.months, from: f.date(kept.from) })}</p>}
         {exporting.isError && (
           <Banner tone="error" onDismiss={() => exporting.reset()}>
             {exportProblem(exporting.error instanceof ApiError ? exporting.error.status : undefined) === 'busy'

@@ -16,7 +16,6 @@ import { findOpenPeriod, findPlanLine, findUsageAccount, usageCondition, usageGr
 import { summarizeUsage } from './summary';
 import { USAGE_TEXTS } from './texts';
 
-
 /** The account, with the time zone whose days its filters, daily series and This period count (decision 0025). */
 const requireAccount = async (db: PortalDb, caller: Caller, accountId: bigint, now: Date): Promise<UsageAccountRow & { billTo: BillToRow }> => {
   await assertAccountAccess(db, caller, accountId);
@@ -41,16 +40,15 @@ export const getUsageRecords = async (
   return presentUsageRecords(rows, groups, query.count, currencyOf(account));
 };
 
-/** Usage/summary: This period, against the plan, with the estimate of the next bill. */
-export const getUsageSummary = async ({ db, clock }: Pick<Deps, 'db' | 'clock'>, caller: Caller, accountId: bigint): Promise<UsageSummary> => {
-  const now = clock.now();
-  const account = await requireAccount(db, caller, accountId, now);
-  const { billTo } = account;
+/** This period of an account (no access check: the caller has made it), with the account's facts alerts word it by. */
+export const periodSummary = async (db: PortalDb, accountId: bigint, now: Date): Promise<(UsageSummary & { language: string; timeZone: string }) | null> => {
+  const [account, billTo] = await Promise.all([findUsageAccount(db, accountId), findBillTo(db, accountId, null, now)]);
+  if (!account || !billTo) return null;
   const [open, planLine] = await Promise.all([findOpenPeriod(db, accountId), findPlanLine(db, accountId)]);
   // With no period being billed: the calendar month it is now in the account's zone.
   const period = open ? { start: open.startDate, end: open.endDate } : monthIn(billTo.timeZone, now);
   const groups = await usageGroups(db, usageCondition(accountId, { from: period.start, to: period.end }, billTo.timeZone), billTo.timeZone);
-  return summarizeUsage({
+  const summary = summarizeUsage({
     period,
     asOf: now,
     currency: currencyOf(account),
@@ -60,6 +58,15 @@ export const getUsageSummary = async ({ db, clock }: Pick<Deps, 'db' | 'clock'>,
     taxRules: billTo.country ? taxRulesOf(billTo.country, billTo.province) : null,
     groups,
   });
+  return { ...summary, language: account.language, timeZone: billTo.timeZone };
+};
+
+/** Usage/summary: This period, against the plan, with the estimate of the next bill. */
+export const getUsageSummary = async ({ db, clock }: Pick<Deps, 'db' | 'clock'>, caller: Caller, accountId: bigint): Promise<UsageSummary> => {
+  await assertAccountAccess(db, caller, accountId);
+  const summary = await periodSummary(db, accountId, clock.now());
+  if (!summary) throw notFound('The account');
+  return summary;
 };
 
 export interface UsageExport {

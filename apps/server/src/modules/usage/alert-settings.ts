@@ -13,7 +13,8 @@ import { notFound } from '../../errors';
 import { assertAccountAccess } from '../../lib/access';
 import { recordAudit } from '../../lib/audit';
 import type { Caller } from '../../lib/caller';
-import { actorOfCaller, clientActor, recordEvent } from '../../lib/events';
+import { recordTypedEvent } from '../../lib/event-data';
+import { actorOfCaller, clientActor } from '../../lib/events';
 import { limitReached } from './alert-rules';
 import { findAlertSettings, findLimit, replaceLimit, saveAlertSettings } from './alert-store';
 import { decideAccountAlerts, periodUseOf } from './alerts';
@@ -69,7 +70,7 @@ const changeLimit = async ({ db, clock, outbox }: Pick<Deps, 'db' | 'clock' | 'o
     if (before === null ? amount === null : amount !== null && toMinor(before) === toMinor(amount)) return state;
     await recordAudit(tx, { ...change.audit, accountId, action: 'usage.limit_changed', entity: 'account', entityId: accountId, details: { before, after: amount } });
     const [account] = await tx.select({ currency: accounts.currency }).from(accounts).where(eq(accounts.id, accountId));
-    await recordEvent(tx, {
+    await recordTypedEvent(tx, {
       type: 'usage.limit_changed',
       accountId,
       actor,

@@ -7,7 +7,7 @@
  */
 import { dayIn, minorToDecimal, toMinor, type EventActor, type NotificationEventData } from '@portal/contract';
 import type { Deps } from '../../http/deps';
-import { recordEvent } from '../../lib/events';
+import { recordTypedEvent } from '../../lib/event-data';
 import { notifyAccount } from '../notifications';
 import { alertsToFire, daysLeft, firedKey, type Firing, type PeriodUse } from './alert-rules';
 import { accountsToAlert, findAlertSettings, findLimit, firedAlerts, lockAccountAlerts, recordFired } from './alert-store';
@@ -73,11 +73,11 @@ export const decideAccountAlerts = async (deps: Pick<Deps, 'db' | 'outbox'>, acc
     const data = alertData(firing, summary, use, limitCents, at);
     await notifyAccount(deps, { accountId, event: 'usage_alert', data, at, language: summary.language, email: settings.email });
     if (firing.alert === 'limit')
-      await recordEvent(db, {
+      await recordTypedEvent(db, {
         type: 'usage.limit_reached',
         accountId,
         actor,
-        data: { limit: data.amount, used: data.used, currency: data.currency, periodStart: data.periodStart, periodEnd: data.periodEnd },
+        data: { limit: data.amount!, used: data.used, currency: data.currency, periodStart: data.periodStart, periodEnd: data.periodEnd },
         at,
       });
   }

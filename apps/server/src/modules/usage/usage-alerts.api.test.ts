@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import { parseJson, stringifyJson, type UsageAlertSettings, type UsageLimit } from '@portal/contract';
+import { parseJson, stringifyJson, type EventType, type UsageAlertSettings } from '@portal/contract';
 import { usageBatchInput } from '@portal/contract/test-support/usage-batch';
 import { buildTestApp, createTestClock, type TestContext } from '../../../test/app';
 import { clientTokenFor } from '../../../test/api-clients';
@@ -50,7 +50,7 @@ const alertsOf = async (accountId: bigint) =>
     (n) => ({ message: n.message, data: n.data as Record<string, unknown> }),
   );
 
-const eventsOf = async (accountId: bigint, type: string) =>
+const eventsOf = async (accountId: bigint, type: EventType) =>
   (await ctx.database.db.select().from(events).where(and(eq(events.accountId, accountId), eq(events.type, type))).orderBy(asc(events.occurredAt))).map((e) => e.data);
 
 /** Sends what is queued; the mails that arrived for `person` (subject, plain text). */
@@ -172,7 +172,7 @@ describe('the spending limit', () => {
     expect(await eventsOf(account.id, 'usage.limit_reached')).toEqual([]);
     await loadBatch('AL-LIMIT-2', [overage(5, '4.5000')]);
     expect(await eventsOf(account.id, 'usage.limit_reached')).toEqual([{ limit: '10.00', used: '10.50', currency: 'CAD', periodStart: '2026-11-01', periodEnd: '2026-11-30' }]);
-    expect(parseJson<UsageLimit>((await ctx.app.inject({ method: 'GET', url, headers })).body)).toEqual({ amount: 10, used: 10.5, reached: true });
+    expect(parseJson((await ctx.app.inject({ method: 'GET', url, headers })).body)).toEqual({ amount: 10, used: 10.5, reached: true });
     const told = (await alertsOf(account.id)).filter((n) => n.data.alert === 'limit');
     expect(told.map((n) => n.message)).toEqual([
       'Your charges beyond the plan reached your spending limit of $10.00 ($10.50 so far): your provider bars service beyond the plan until the period ends, 10 days left in the period.',

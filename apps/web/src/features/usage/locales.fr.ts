@@ -14,10 +14,10 @@ export const fr: Catalog<typeof en> = {
   },
   limit: {
     title: 'Limite de dépenses mensuelle',
-    none: 'Aucune limite n’est fixée. Frais en plus du forfait cette période : {{used}}.',
+    none: 'Aucune limite n’est fixée. Frais en plus du forfait cette période\u202f: {{used}}.',
     used: '{{used}} sur {{amount}} utilisés cette période',
     barred: 'Lorsque les frais en plus du forfait atteignent la limite, votre fournisseur bloque le service hors forfait jusqu’à la fin de la période.',
-    reached: 'Votre limite de dépenses est atteinte : votre fournisseur bloque le service hors forfait jusqu’à la fin de la période. Augmentez la limite pour l’utiliser de nouveau.',
+    reached: 'Votre limite de dépenses est atteinte\u202f: votre fournisseur bloque le service hors forfait jusqu’à la fin de la période. Augmentez la limite pour l’utiliser de nouveau.',
     label: 'Limite ({{currency}})',
     invalid: 'Entrez un montant supérieur à zéro, avec au plus 2 décimales.',
     save: 'Enregistrer la limite',

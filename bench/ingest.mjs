@@ -4,6 +4,7 @@
 // with the server's peak RSS growth < 64 MB.
 //
 //   npm run build -w @portal/server && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench npm run bench:ingest
+//   (… npm run bench:ingest -- --alerts: the same batch again with usage alerts on 10 % of the accounts, within 10 % of the rate without)
 //
 // The database needs no scale data: the server migrates it, and the bench adds 1,000 accounts with
 // external ids (BENCH-ING-n) once. Each run loads records of its own and deletes them afterwards.
@@ -24,6 +25,12 @@ const PORT = Number(process.env.BENCH_INGEST_PORT ?? 3207);
 const origin = `http://127.0.0.1:${PORT}`;
 const run = Date.now().toString(36);
 const CHUNK_ROWS = 2000;
+// `-- --alerts`: also load the batch with usage alerts set on 10 % of the accounts, in the same run.
+const ALERTS = process.argv.includes('--alerts');
+// With --alerts the records fall in this month so far (the period alerts measure), else in November 2026.
+const now = new Date();
+const RECORDS_FROM = ALERTS ? Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1) : Date.UTC(2026, 10, 1);
+const RECORDS_SPAN_SECONDS = ALERTS ? Math.max(1, Math.min(2_500_000, Math.floor((now.getTime() - RECORDS_FROM) / 1000) - 3600)) : 2_500_000;
 
 const rssOf = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 const mb = (bytes) => +(bytes / 2 ** 20).toFixed(1);
@@ -47,7 +54,7 @@ const recordOf = (i, prefix) => {
   return {
     recordId: `${prefix}-${i}`,
     accountExternalId: `BENCH-ING-${i % ACCOUNTS}`,
-    startedAt: new Date(Date.UTC(2026, 10, 1) + (i % 2_500_000) * 1000).toISOString(),
+    startedAt: new Date(RECORDS_FROM + (i % RECORDS_SPAN_SECONDS) * 1000).toISOString(),
     kind,
     direction: i % 7 === 0 ? 'incoming' : 'outgoing',
     fromNumber: `+1416555${String(i % 10000).padStart(4, '0')}`,
@@ -129,37 +136,79 @@ try {
     body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
   }).then((r) => r.json());
 
-  // The batch, streamed as NDJSON while the server's RSS is sampled.
-  const rssBefore = rssOf(server.pid);
-  const serverCpuBefore = cpuMsOf(server.pid);
-  const backendsBefore = await backendsCpu(db);
-  let rssPeak = rssBefore;
-  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssOf(server.pid))), 50);
-  const batchStarted = process.hrtime.bigint();
-  const answer = await new Promise((resolve, reject) => {
-    const req = request(
-      `${origin}/p/v1/usage/batches/BENCH-${run}`,
-      { method: 'POST', headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/x-ndjson' } },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (c) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode, body }));
-      },
+  /** One batch of the run's records under `prefix`, streamed as NDJSON while the server's RSS is sampled; its records deleted after. */
+  const loadBatch = async (prefix) => {
+    const rssBefore = rssOf(server.pid);
+    const serverCpuBefore = cpuMsOf(server.pid);
+    const backendsBefore = await backendsCpu(db);
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssOf(server.pid))), 50);
+    const batchStarted = process.hrtime.bigint();
+    const answer = await new Promise((resolve, reject) => {
+      const req = request(
+        `${origin}/p/v1/usage/batches/BENCH-${prefix}`,
+        { method: 'POST', headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/x-ndjson' } },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (c) => (body += c));
+          res.on('end', () => resolve({ status: res.statusCode, body }));
+        },
+      );
+      req.on('error', reject);
+      pipeline(
+        Readable.from(chunksOf((i) => `${JSON.stringify(recordOf(i, prefix))}\n`)),
+        req,
+      ).catch(reject);
+    });
+    const seconds = Number(process.hrtime.bigint() - batchStarted) / 1e9;
+    clearInterval(sampler);
+    const serverCpu = cpuMsOf(server.pid) - serverCpuBefore;
+    const databaseCpu = cpuSince(backendsBefore, await backendsCpu(db));
+    if (answer.status !== 200) throw new Error(`the batch answered ${answer.status}: ${answer.body.slice(0, 500)}`);
+    await db.query(`delete from cdrs where record_id like $1`, [`${prefix}-%`]);
+    return { seconds, serverCpu, databaseCpu, rssBefore, rssPeak, loaded: JSON.parse(answer.body) };
+  };
+
+  const plain = await loadBatch(`ING-${run}`);
+  const { loaded, rssBefore, rssPeak } = plain;
+  const batchSeconds = plain.seconds;
+  const serverCpu = plain.serverCpu;
+  const batchDatabaseCpu = plain.databaseCpu;
+
+  // --alerts: the same batch again, usage alerts and a spending limit set on every tenth account
+  // (docs/decisions/0033-usage-alerts-and-spending-limits.md), decided within the batch's own load.
+  let alerts = null;
+  if (ALERTS) {
+    await vacuum();
+    const alerted = [...accountIds].filter(([externalId]) => Number(externalId.slice('BENCH-ING-'.length)) % 10 === 0).map(([, id]) => id);
+    await db.query(`update accounts set plan_name = 'Bench 500', plan_lines = 1, plan_voice_minutes = 500, plan_data_mb = 2048 where id = any($1::bigint[])`, [alerted]);
+    await db.query(
+      `insert into usage_alert_settings (account_id, allowances, overage_amount, email)
+       select id, '[{"kind":"voice","percents":[50,80,90,100]},{"kind":"sms","percents":[80,100]},{"kind":"data","percents":[80,100]},{"kind":"roaming","percents":[80,100]}]', 20, true
+       from unnest($1::bigint[]) id on conflict do nothing`,
+      [alerted],
     );
-    req.on('error', reject);
-    pipeline(
-      Readable.from(chunksOf((i) => `${JSON.stringify(recordOf(i, `ING-${run}`))}\n`)),
-      req,
-    ).catch(reject);
-  });
-  const batchSeconds = Number(process.hrtime.bigint() - batchStarted) / 1e9;
-  clearInterval(sampler);
-  const serverCpu = cpuMsOf(server.pid) - serverCpuBefore;
-  const batchDatabaseCpu = cpuSince(backendsBefore, await backendsCpu(db));
-  if (answer.status !== 200) throw new Error(`the batch answered ${answer.status}: ${answer.body.slice(0, 500)}`);
-  const loaded = JSON.parse(answer.body);
-  await db.query(`delete from cdrs where record_id like $1`, [`ING-${run}-%`]);
+    await db.query(`insert into usage_limits (account_id, amount) select id, 50 from unnest($1::bigint[]) id on conflict do nothing`, [alerted]);
+    try {
+      const run2 = await loadBatch(`ING-ALERTS-${run}`);
+      const fired = (await db.query(`select count(*)::int as n from usage_alerts_fired where account_id = any($1::bigint[])`, [alerted])).rows[0].n;
+      alerts = {
+        accounts: alerted.length,
+        fired,
+        seconds: +run2.seconds.toFixed(2),
+        rowsPerSecond: Math.round(ROWS / run2.seconds),
+        serverCpuUsPerRecord: usPerRecord(run2.serverCpu),
+        databaseCpuUsPerRecord: usPerRecord(run2.databaseCpu),
+      };
+    } finally {
+      const ids = [alerted];
+      await db.query(`delete from webhook_deliveries where event_id in (select id from events where account_id = any($1::bigint[]) and type like 'usage.limit%')`, ids);
+      await db.query(`delete from events where account_id = any($1::bigint[]) and type like 'usage.limit%'`, ids);
+      await db.query(`delete from notifications where account_id = any($1::bigint[]) and kind = 'usage_alert'`, ids);
+      for (const table of ['usage_alerts_fired', 'usage_alert_settings', 'usage_limits']) await db.query(`delete from ${table} where account_id = any($1::bigint[])`, ids);
+    }
+  }
 
   const results = {
     rows: ROWS,
@@ -172,6 +221,7 @@ try {
       databaseCpuUsPerRecord: usPerRecord(batchDatabaseCpu),
     },
     serverRss: { beforeMB: mb(rssBefore), peakMB: mb(rssPeak), growthMB: mb(rssPeak - rssBefore) },
+    ...(alerts ? { alerts } : {}),
   };
   console.log(JSON.stringify(results, null, 2));
   const ratio = results.batch.rowsPerSecond / results.rawCopy.rowsPerSecond;
@@ -180,6 +230,16 @@ try {
     { name: 'usage batch records/s', measured: `${results.batch.rowsPerSecond}`, budget: '≥ 150,000', ok: results.batch.rowsPerSecond >= 150_000 },
     { name: 'usage batch rate vs raw COPY', measured: `${(ratio * 100).toFixed(0)}%`, budget: '≥ 70%', ok: ratio >= 0.7 },
     { name: 'usage batch peak server RSS growth', measured: `${results.serverRss.growthMB} MB`, budget: '< 64 MB', ok: results.serverRss.growthMB < 64 },
+    ...(alerts
+      ? [
+          {
+            name: 'usage batch rate with alerts on 10 % of accounts vs none',
+            measured: `${((alerts.rowsPerSecond / results.batch.rowsPerSecond) * 100).toFixed(0)}%`,
+            budget: '≥ 90%',
+            ok: alerts.rowsPerSecond >= 0.9 * results.batch.rowsPerSecond,
+          },
+        ]
+      : []),
   ])
     ? 1
     : 0;

@@ -26,6 +26,8 @@ export const ACCOUNT_HISTORY_ACTIONS = [
   'account.person_removed',
   'invoice.posted',
   'usage.batch_loaded',
+  'usage.alerts_saved',
+  'usage.limit_changed',
   'payment.recorded',
   'credit.issued',
 ] as const;

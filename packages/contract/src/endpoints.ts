@@ -73,6 +73,7 @@ import {
   UsageRecordsSchema,
   UsageSummarySchema,
 } from './usage';
+import { UsageAlertSettingsSchema, UsageLimitInputSchema, UsageLimitSchema } from './usage-alerts';
 import {
   CreateWebhookEndpointRequestSchema,
   ProviderWebhookEndpointCreatedSchema,
@@ -836,6 +837,55 @@ export const endpoints = {
     reads: 'replica',
   }),
 
+  usageAlerts: endpoint({
+    name: 'Usage/alerts',
+    method: 'GET',
+    path: '/b/v1/Usage/alerts/{accountId}',
+    access: 'signedIn',
+    tag: 'Usage',
+    summary: "The account's usage alerts: the shares of each allowance, the amount beyond the plan and whether by email (80 and 100 % by email until chosen)",
+    params: accountParams,
+    answer: jsonAnswer(UsageAlertSettingsSchema),
+    errors: [400, 401, 404],
+  }),
+  usageAlertsUpdate: endpoint({
+    name: 'Usage/alerts',
+    method: 'PUT',
+    path: '/b/v1/Usage/alerts/{accountId}',
+    access: 'signedIn',
+    tag: 'Usage',
+    summary: "Choose the account's usage alerts; each fires once a period, as soon as the batch that crosses it is loaded",
+    params: accountParams,
+    body: UsageAlertSettingsSchema,
+    answer: jsonAnswer(UsageAlertSettingsSchema),
+    errors: [400, 401, 404, 409],
+    refusedWhenClosed: 'everyone',
+  }),
+  usageLimit: endpoint({
+    name: 'Usage/limit',
+    method: 'GET',
+    path: '/b/v1/Usage/limit/{accountId}',
+    access: 'signedIn',
+    tag: 'Usage',
+    summary: "The monthly spending limit on charges beyond the plan, what this period has used of it and whether it is reached (the provider bars service beyond it)",
+    params: accountParams,
+    answer: jsonAnswer(UsageLimitSchema),
+    errors: [400, 401, 404],
+  }),
+  usageLimitUpdate: endpoint({
+    name: 'Usage/limit',
+    method: 'PUT',
+    path: '/b/v1/Usage/limit/{accountId}',
+    access: 'signedIn',
+    tag: 'Usage',
+    summary: 'Set (or, with null, remove) the monthly spending limit; raising it emits `usage.limit_changed`, reaching it `usage.limit_reached`',
+    params: accountParams,
+    body: UsageLimitInputSchema,
+    answer: jsonAnswer(UsageLimitSchema),
+    errors: [400, 401, 404, 409],
+    refusedWhenClosed: 'everyone',
+  }),
+
   // ── Invoice, Charge, Search ────────────────────────────────────────────────────────────────
   invoices: endpoint({
     name: 'Invoice/items',
@@ -1361,6 +1411,21 @@ export const endpoints = {
     summary: 'Close an account: no new sign-ins to it, history kept, documents downloadable until `documentsUntil`; closing again answers the same',
     params: ProviderAccountParamsSchema,
     answer: jsonAnswer(ProviderAccountSchema),
+    errors: [400, 401, 403, 404],
+  }),
+
+  providerAccountLimit: endpoint({
+    name: 'accounts/limit',
+    method: 'PUT',
+    path: '/p/v1/accounts/{externalId}/limit',
+    access: 'client',
+    scope: 'usage:write',
+    tag: 'Provider',
+    summary: "Set (or, with null, remove) an account's monthly spending limit on charges beyond the plan; the same body again changes nothing",
+    description: 'Raising it emits `usage.limit_changed`; the charges of the period reaching it emit `usage.limit_reached`, on which the network bars service.',
+    params: ProviderAccountParamsSchema,
+    body: UsageLimitInputSchema,
+    answer: jsonAnswer(UsageLimitSchema),
     errors: [400, 401, 403, 404],
   }),
 

@@ -21,6 +21,8 @@ export const EVENT_TYPES = [
   'person.removed',
   'invoice.posted',
   'usage.batch_loaded',
+  'usage.limit_reached',
+  'usage.limit_changed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 export const EventTypeSchema = builtOnFirstUse(() => z.enum(EVENT_TYPES, { error: 'Unknown event type' }));
@@ -104,6 +106,11 @@ export const EVENT_DATA_SCHEMAS = {
     }),
   'person.joined': () => z.object({ email: z.string(), name: z.string(), via: z.enum(['invitation', 'added']) }),
   'person.removed': () => z.object({ email: z.string() }),
+  /** This period's charges beyond the plan reached the limit: the network bars service beyond it. */
+  'usage.limit_reached': () => z.object({ limit: decimalString(), used: decimalString(), currency: currency(), periodStart: z.string(), periodEnd: z.string() }),
+  /** The limit was set, raised, lowered or removed (null). */
+  'usage.limit_changed': () =>
+    z.object({ previousLimit: decimalString().nullable(), limit: decimalString().nullable(), used: decimalString(), currency: currency(), reached: z.boolean() }),
 } as const satisfies Partial<Record<EventType, () => z.ZodType>>;
 
 type DataSchemas = typeof EVENT_DATA_SCHEMAS;

@@ -21,6 +21,7 @@ export * from './statements';
 export * from './notifications';
 export * from './search';
 export * from './usage';
+export * from './usage-alerts';
 export * from './usage-batch';
 export * from './events';
 export * from './webhooks';

@@ -35,6 +35,7 @@ export const NOTIFICATION_EVENTS = [
   'card_expiring',
   'card_expired',
   'dispute_status_changed',
+  'usage_alert',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -49,8 +50,13 @@ export const NOTIFICATION_PREFERENCE_EVENTS = [
 ] as const satisfies readonly NotificationEvent[];
 export type NotificationPreferenceEvent = (typeof NOTIFICATION_PREFERENCE_EVENTS)[number];
 
-export const preferenceOfEvent = (event: NotificationEvent): NotificationPreferenceEvent =>
-  event === 'card_expired' ? 'card_expiring' : event;
+/** null for usage alerts: whether they are emailed is the account's choice on the Usage screen, not each person's. */
+export const preferenceOfEvent = (event: NotificationEvent): NotificationPreferenceEvent | null =>
+  event === 'usage_alert' ? null : event === 'card_expired' ? 'card_expiring' : event;
+
+/** Which usage alert: an allowance's share, roaming's start or share of the limit, the overage amount, the limit. */
+export const USAGE_ALERT_NAMES = ['voice', 'sms', 'data', 'roaming', 'roaming_started', 'overage', 'limit'] as const;
+export type UsageAlertName = (typeof USAGE_ALERT_NAMES)[number];
 
 /** The facts of each event (ids as strings, amounts as exact decimal strings, dates `YYYY-MM-DD`). */
 export interface NotificationEventData {
@@ -80,6 +86,21 @@ export interface NotificationEventData {
     /** What a resolution credited (in `currency`); absent for every other status. */
     creditedAmount?: string;
   };
+  /**
+   * A usage alert of the period: `percent` of an allowance (`used` of `included`, in minutes, texts or MB),
+   * or for roaming, the overage amount and the limit money (`used` of `amount`, in `currency`).
+   */
+  usage_alert: {
+    alert: UsageAlertName;
+    periodStart: string;
+    periodEnd: string;
+    daysLeft: number;
+    percent?: number;
+    used: string;
+    included?: string;
+    amount?: string;
+    currency: string;
+  };
 }
 
 /** The portal page that shows what a notification is about: the panel's link and the email's. */
@@ -93,6 +114,8 @@ export const notificationPath = (event: NotificationEvent | (string & {}), data:
       const invoiceId = (data as Partial<NotificationEventData['dispute_status_changed']> | null)?.invoiceId;
       return invoiceId ? `/invoices/${encodeURIComponent(invoiceId)}` : '/invoices';
     }
+    case 'usage_alert':
+      return '/usage';
     case 'payment_succeeded':
     case 'payment_failed':
     case 'autopay_scheduled':

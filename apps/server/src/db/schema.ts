@@ -610,6 +610,49 @@ export const usageBatches = pgTable('usage_batches', {
   createdAt: createdAt(),
 });
 
+/**
+ * An account's usage alert choices (docs/decisions/0033-usage-alerts-and-spending-limits.md); without a row
+ * the defaults hold (80 and 100 % of every allowance, by email).
+ */
+export const usageAlertSettings = pgTable('usage_alert_settings', {
+  accountId: ref('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  /** `[{ kind, percents }]` as the call takes it. */
+  allowances: jsonb('allowances').$type<{ kind: string; percents: number[] }[]>().notNull(),
+  overageAmount: money('overage_amount'),
+  email: boolean('email').notNull(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
+});
+
+/** An account's monthly spending limit on charges beyond the plan. */
+export const usageLimits = pgTable('usage_limits', {
+  accountId: ref('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  amount: money('amount').notNull(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * Each alert that fired, once per account, period, alert and threshold: the unique key is what makes
+ * "once" hold under two instances and a replayed batch. `threshold` is a percent, or for the overage
+ * amount and the limit the amount in cents (a new amount can fire again).
+ */
+export const usageAlertsFired = pgTable(
+  'usage_alerts_fired',
+  {
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    periodStart: date('period_start').notNull(),
+    alert: text('alert', { enum: ['voice', 'sms', 'data', 'roaming', 'roaming_started', 'overage', 'limit'] }).notNull(),
+    threshold: bigint('threshold', { mode: 'bigint' }).notNull(),
+    firedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.periodStart, t.alert, t.threshold] })],
+);
+
 // ── Cards, payments, checkout ───────────────────────────────────────────────────────────────
 
 /** Saved cards. Only the provider's reference and display data; never a card number. */

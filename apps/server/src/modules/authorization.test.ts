@@ -69,6 +69,15 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/b/v1/Usage/summary/:accountId', request: (o) => ({ method: 'GET', url: `/b/v1/Usage/summary/${o.account}` }), check: hidden },
   { method: 'GET', route: '/b/v1/Usage/records/:accountId', request: (o) => ({ method: 'GET', url: `/b/v1/Usage/records/${o.account}?count=true` }), check: hidden },
   { method: 'GET', route: '/b/v1/Usage/records/:accountId/export', request: (o) => ({ method: 'GET', url: `/b/v1/Usage/records/${o.account}/export?type=voice` }), check: hidden },
+  { method: 'GET', route: '/b/v1/Usage/alerts/:accountId', request: (o) => ({ method: 'GET', url: `/b/v1/Usage/alerts/${o.account}` }), check: hidden },
+  {
+    method: 'PUT',
+    route: '/b/v1/Usage/alerts/:accountId',
+    request: (o) => json('PUT', `/b/v1/Usage/alerts/${o.account}`, { allowances: [{ kind: 'voice', percents: [50] }], email: false }),
+    check: hidden,
+  },
+  { method: 'GET', route: '/b/v1/Usage/limit/:accountId', request: (o) => ({ method: 'GET', url: `/b/v1/Usage/limit/${o.account}` }), check: hidden },
+  { method: 'PUT', route: '/b/v1/Usage/limit/:accountId', request: (o) => json('PUT', `/b/v1/Usage/limit/${o.account}`, { amount: '25.00' }), check: hidden },
   { method: 'GET', route: '/b/v1/Billing/GetClientHomeModel/:accountId', request: (o) => ({ method: 'GET', url: `/b/v1/Billing/GetClientHomeModel/${o.account}` }), check: hidden },
   {
     method: 'POST',
@@ -598,6 +607,8 @@ describe('authorization on the provider API', () => {
         payload: `${JSON.stringify({ recordId: 'AUTHZ-CDR-1', accountExternalId: 'AUTHZ-ACC-1', startedAt: '2026-01-05T10:00:00Z', kind: 'sms', direction: 'outgoing', fromNumber: '+14165550100', toNumber: '+14165550101', description: 'Text', amount: '0.0000' })}\n`,
       },
     },
+
+    { route: 'PUT /p/v1/accounts/:externalId/limit', request: { method: 'PUT', url: '/p/v1/accounts/AUTHZ-ACC-1/limit', payload: { amount: '40.00' } } },
 
     // payments and credits
     {

@@ -104,6 +104,15 @@ const DISPUTE_TEXTS = {
   francais: { card: 'Contestations de frais', open: 'Contester des frais', dialog: 'Contester ces frais', charge: /^Frais/ },
 } as const;
 
+/** The Usage screen's alerts dialog (docs/decisions/0033-usage-alerts-and-spending-limits.md), in French for `francais`. */
+const openUsageAlertsDialog = async (page: Page, user: 'customer' | 'francais' = 'customer') => {
+  const fr = user === 'francais';
+  await page.goto('/usage');
+  await page.getByRole('button', { name: fr ? 'Choisir les alertes' : 'Choose alerts' }).click();
+  const dialog = page.getByRole('dialog', { name: fr ? 'Alertes de consommation' : 'Usage alerts' });
+  await expect(dialog.getByRole('group', { name: fr ? 'Minutes d’appels' : 'Voice minutes' }).getByRole('checkbox', { name: '80 %' })).toBeChecked();
+};
+
 /**
  * The dialog of "Dispute a charge" on the user's newest invoice (billed on the 1st of this month: inside the
  * terms' 30-day dispute window), its first charge chosen; in French for `francais`.
@@ -357,6 +366,8 @@ export const SCREENS: Screen[] = [
       await page.evaluate(() => window.scrollTo(0, 0));
     },
   },
+  { name: 'usage-alerts-dialog', widths: ['desktop', 'phone'], user: 'customer', open: (page) => openUsageAlertsDialog(page) },
+  { name: 'usage-alerts-dialog-fr', user: 'francais', open: (page) => openUsageAlertsDialog(page, 'francais') },
   {
     name: 'invoices-no-match',
     user: 'customer',

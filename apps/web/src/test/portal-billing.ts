@@ -6,6 +6,7 @@ import {
   addMoney,
   endpoints,
   NOTIFICATION_PREFERENCE_EVENTS,
+  defaultAlertSettings,
   pathFor,
   type AutopayScheduleResponse,
   type Endpoint,
@@ -189,6 +190,10 @@ export type BillingRoute =
   | 'usageSummary'
   | 'usageRecords'
   | 'usageExport'
+  | 'usageAlerts'
+  | 'saveUsageAlerts'
+  | 'usageLimit'
+  | 'saveUsageLimit'
   | 'receipt'
   | 'statement'
   | 'notifications'
@@ -222,6 +227,10 @@ const ROUTES: [BillingRoute, Endpoint][] = [
   ['usageSummary', endpoints.usageSummary],
   ['usageRecords', endpoints.usageRecords],
   ['usageExport', endpoints.usageExport],
+  ['usageAlerts', endpoints.usageAlerts],
+  ['saveUsageAlerts', endpoints.usageAlertsUpdate],
+  ['usageLimit', endpoints.usageLimit],
+  ['saveUsageLimit', endpoints.usageLimitUpdate],
   ['receipt', endpoints.paymentReceipt],
   ['statement', endpoints.accountStatement],
   ['notifications', endpoints.notifications],
@@ -273,6 +282,13 @@ const DEFAULTS: Record<BillingRoute, Handler> = {
     new Response('\uFEFFDate/Time,Type\n', {
       headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="Usage-101001.csv"' },
     }),
+  usageAlerts: () => json(defaultAlertSettings()),
+  saveUsageAlerts: (call) => json(call.body),
+  usageLimit: () => json({ amount: null, used: 3, reached: false }),
+  saveUsageLimit: (call) => {
+    const { amount } = call.body as { amount: number | null };
+    return json({ amount, used: 3, reached: amount !== null && amount <= 3 });
+  },
   receipt: (call) => pdfFile(`Receipt-${lastNumber(call.url.pathname)}.pdf`),
   statement: (call) => {
     const format = call.url.searchParams.get('format');

@@ -85,6 +85,8 @@ const WRITES: Record<string, (s: Seeded) => InjectOptions> = {
       successUrl: 'http://localhost:3000/payments?paymentMethodAdded=true',
       cancelUrl: 'http://localhost:3000/payments',
     }),
+  'PUT /b/v1/Usage/alerts/:accountId': (s) => json('PUT', `/b/v1/Usage/alerts/${s.account}`, { allowances: [{ kind: 'data', percents: [90] }], email: true }),
+  'PUT /b/v1/Usage/limit/:accountId': (s) => json('PUT', `/b/v1/Usage/limit/${s.account}`, { amount: 30 }),
 };
 
 const ROWS: readonly Endpoint[] = endpointList;

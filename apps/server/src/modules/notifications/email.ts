@@ -15,6 +15,8 @@ interface EmailTexts {
   receiptInHistory: string;
   why: string;
   choose: string;
+  /** Usage alerts are chosen per account on the Usage screen. */
+  chooseUsageAlerts: string;
 }
 
 const EMAIL_TEXTS: Texts<EmailTexts> = {
@@ -29,11 +31,13 @@ const EMAIL_TEXTS: Texts<EmailTexts> = {
       card_expiring: 'Manage your cards',
       card_expired: 'Manage your cards',
       dispute_status_changed: 'View the invoice',
+      usage_alert: 'View your usage',
     },
     receiptAttached: 'Your receipt is attached (PDF).',
     receiptInHistory: 'Your receipt is in Payment History.',
     why: 'You receive this email because you chose to be told about this by email.',
     choose: 'Choose which emails you receive on Account Information:',
+    chooseUsageAlerts: 'Choose your usage alerts on the Usage screen:',
   },
   fr: {
     hello: (name) => `Bonjour ${name},`,
@@ -46,11 +50,13 @@ const EMAIL_TEXTS: Texts<EmailTexts> = {
       card_expiring: 'Gérer vos cartes',
       card_expired: 'Gérer vos cartes',
       dispute_status_changed: 'Voir la facture',
+      usage_alert: 'Voir votre consommation',
     },
     receiptAttached: 'Votre reçu est joint (PDF).',
     receiptInHistory: 'Votre reçu se trouve dans l’historique des paiements.',
     why: 'Vous recevez ce courriel parce que vous avez choisi d’en être informé par courriel.',
     choose: 'Choisissez les courriels que vous recevez dans Renseignements du compte :',
+    chooseUsageAlerts: 'Choisissez vos alertes de consommation à l’écran Consommation :',
   },
 };
 
@@ -73,7 +79,9 @@ export interface NotificationEmailInput {
 export const composeNotificationEmail = (input: NotificationEmailInput): MailMessage => {
   const t = EMAIL_TEXTS[input.language];
   const link = pageInLanguage(input.origin, notificationPath(input.event, input.data), input.language);
-  const preferences = pageInLanguage(input.origin, '/profile', input.language);
+  const usageAlert = input.event === 'usage_alert';
+  const preferences = pageInLanguage(input.origin, usageAlert ? '/usage' : '/profile', input.language);
+  const choose = usageAlert ? t.chooseUsageAlerts : t.choose;
   const receiptLine =
     input.event === 'payment_succeeded' ? (input.receipt ? t.receiptAttached : t.receiptInHistory) : null;
   const text = [
@@ -86,7 +94,7 @@ export const composeNotificationEmail = (input: NotificationEmailInput): MailMes
     `${t.open[input.event]}: ${link}`,
     '',
     t.why,
-    `${t.choose} ${preferences}`,
+    `${choose} ${preferences}`,
     '',
     `— ${input.brand}`,
   ].join('\n');
@@ -96,7 +104,7 @@ export const composeNotificationEmail = (input: NotificationEmailInput): MailMes
     `<p><strong>${escapeHtml(t.account(input.customerNo))}</strong><br>${escapeHtml(input.message)}</p>`,
     ...(receiptLine ? [`<p>${escapeHtml(receiptLine)}</p>`] : []),
     `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#2563eb;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(t.open[input.event])}</a></p>`,
-    `<p style="font-size:13px;color:#4b5563">${escapeHtml(t.why)}<br><a href="${escapeHtml(preferences)}">${escapeHtml(t.choose.replace(/\s*:$/, ''))}</a></p>`,
+    `<p style="font-size:13px;color:#4b5563">${escapeHtml(t.why)}<br><a href="${escapeHtml(preferences)}">${escapeHtml(choose.replace(/\s*:$/, ''))}</a></p>`,
     `<p>— ${escapeHtml(input.brand)}</p>`,
     '</body></html>',
   ].join('\n');

@@ -34,6 +34,50 @@ const DISPUTE_STATUS: Texts<Record<string, string>> = {
   fr: { Open: 'ouverte', UnderReview: 'en cours d’examen', 'Under review': 'en cours d’examen', Resolved: 'résolue', Rejected: 'rejetée' },
 };
 
+type UsageAlert = NotificationEventData['usage_alert'];
+type Money = (amount: string, currency: string) => string;
+
+const UNITS: Texts<Record<'voice' | 'sms' | 'data', { name: string; unit: string }>> = {
+  en: { voice: { name: 'voice minutes', unit: 'minutes' }, sms: { name: 'texts', unit: 'texts' }, data: { name: 'data', unit: 'MB' } },
+  fr: { voice: { name: 'vos minutes d’appels', unit: 'minutes' }, sms: { name: 'vos textos', unit: 'textos' }, data: { name: 'vos données', unit: 'Mo' } },
+};
+
+const count = (n: string, language: DocumentLanguage) => new Intl.NumberFormat(language === 'fr' ? 'fr-CA' : 'en-US').format(Number(n)).replace(/\u202f/g, '\u00a0');
+
+/** A usage alert's sentence: the allowance, the use so far and the days left in the period (docs/decisions/0033-usage-alerts-and-spending-limits.md). */
+const usageAlertText = (d: UsageAlert, money: Money, language: DocumentLanguage): string => {
+  const en = language === 'en';
+  const days = en ? `${d.daysLeft} ${d.daysLeft === 1 ? 'day' : 'days'} left in the period` : `${d.daysLeft} ${d.daysLeft === 1 ? 'jour' : 'jours'} avant la fin de la période`;
+  const left = en ? `, with ${days}.` : `, et il reste ${days}.`;
+  const used = money(d.used, d.currency);
+  const amount = d.amount === undefined ? '' : money(d.amount, d.currency);
+  switch (d.alert) {
+    case 'voice':
+    case 'sms':
+    case 'data': {
+      const { name, unit } = UNITS[language][d.alert];
+      const of = `${count(d.used, language)} ${en ? 'of' : 'sur'} ${count(d.included ?? '0', language)} ${unit}`;
+      return en ? `You have used ${d.percent} % of your ${name}: ${of}${left}` : `Vous avez utilisé ${d.percent} % de ${name} : ${of}${left}`;
+    }
+    case 'roaming':
+      return en
+        ? `Your roaming charges reached ${d.percent} % of your spending limit: ${used} of ${amount}${left}`
+        : `Vos frais d’itinérance ont atteint ${d.percent} % de votre limite de dépenses : ${used} sur ${amount}${left}`;
+    case 'roaming_started':
+      return en
+        ? `You are roaming: calls, texts and data abroad are charged beyond your plan. Roaming so far: ${used}${left}`
+        : `Vous êtes en itinérance : les appels, textos et données à l’étranger sont facturés en plus de votre forfait. Itinérance jusqu’ici : ${used}${left}`;
+    case 'overage':
+      return en
+        ? `Your charges beyond the plan passed ${amount}: ${used} so far${left}`
+        : `Vos frais en plus du forfait ont dépassé ${amount} : ${used} jusqu’ici${left}`;
+    case 'limit':
+      return en
+        ? `Your charges beyond the plan reached your spending limit of ${amount} (${used} so far): your provider bars service beyond the plan until the period ends, ${days}.`
+        : `Vos frais en plus du forfait ont atteint votre limite de dépenses de ${amount} (${used} jusqu’ici) : votre fournisseur bloque le service hors forfait jusqu’à la fin de la période, dans ${d.daysLeft} ${d.daysLeft === 1 ? 'jour' : 'jours'}.`;
+  }
+};
+
 const SENTENCES: Texts<Sentences> = {
   en: {
     invoice_posted: (d, money, day) => `Invoice ${d.invoiceNumber} of ${money(d.amount, d.currency)} is ready; it is due ${day(d.dueDate)}.`,
@@ -49,6 +93,7 @@ const SENTENCES: Texts<Sentences> = {
       d.status === 'Resolved' && d.creditedAmount && d.currency
         ? `Your dispute${d.invoiceNumber ? ` on invoice ${d.invoiceNumber}` : ''} is resolved: a credit of ${money(d.creditedAmount, d.currency)} was applied to your account.`
         : `Your dispute${d.invoiceNumber ? ` on invoice ${d.invoiceNumber}` : ''} is now ${DISPUTE_STATUS.en[d.status] ?? d.status}.`,
+    usage_alert: (d, money) => usageAlertText(d, money, 'en'),
   },
   fr: {
     invoice_posted: (d, money, day) => `La facture ${d.invoiceNumber} de ${money(d.amount, d.currency)} est prête ; elle est payable au plus tard le ${day(d.dueDate)}.`,
@@ -65,6 +110,7 @@ const SENTENCES: Texts<Sentences> = {
       d.status === 'Resolved' && d.creditedAmount && d.currency
         ? `Votre contestation${d.invoiceNumber ? ` de la facture ${d.invoiceNumber}` : ''} est réglée : un crédit de ${money(d.creditedAmount, d.currency)} a été appliqué à votre compte.`
         : `Votre contestation${d.invoiceNumber ? ` de la facture ${d.invoiceNumber}` : ''} est maintenant ${DISPUTE_STATUS.fr[d.status] ?? d.status}.`,
+    usage_alert: (d, money) => usageAlertText(d, money, 'fr'),
   },
 };
 
@@ -86,6 +132,7 @@ export const EVENT_TITLES: Texts<Record<NotificationEvent, string>> = {
     card_expiring: 'your card expires soon',
     card_expired: 'your card has expired',
     dispute_status_changed: 'your dispute was updated',
+    usage_alert: 'usage alert',
   },
   fr: {
     invoice_posted: 'votre facture est prête',
@@ -95,6 +142,7 @@ export const EVENT_TITLES: Texts<Record<NotificationEvent, string>> = {
     card_expiring: 'votre carte expire bientôt',
     card_expired: 'votre carte a expiré',
     dispute_status_changed: 'votre contestation a été mise à jour',
+    usage_alert: 'alerte de consommation',
   },
 };
 
@@ -123,6 +171,11 @@ export const eventKey = <E extends NotificationEvent>(event: E, data: Notificati
     case 'dispute_status_changed': {
       const dispute = d as NotificationEventData['dispute_status_changed'];
       return `dispute_status_changed:${dispute.disputeId}:${dispute.status}`;
+    }
+    case 'usage_alert': {
+      // One notification per alert and period: what makes it once is usage_alerts_fired; this keeps the panel's row once too.
+      const alert = d as UsageAlert;
+      return `usage_alert:${alert.periodStart}:${alert.alert}:${alert.alert === 'limit' || alert.alert === 'overage' ? alert.amount : (alert.percent ?? 0)}`;
     }
   }
   throw new Error(`Unknown notification event ${String(event)}`);

@@ -27,6 +27,8 @@ export interface AccountEvent<E extends NotificationEvent = NotificationEvent> {
   at: Date;
   /** The account's language when the caller has read it already (otherwise it is read here). */
   language?: string | null;
+  /** For events whose email the account chooses (usage alerts): false sends none, true one to each person of the account. */
+  email?: boolean;
 }
 
 /**
@@ -45,6 +47,7 @@ export const notifyAccount = async <E extends NotificationEvent>(deps: Pick<Deps
     createdAt: input.at,
   });
   if (!row) return null;
+  if (input.email === false) return row;
   for (const userId of await emailRecipients(deps.db, input.accountId, preferenceOfEvent(input.event))) {
     const request: NotificationMailRequest = { notificationId: String(row.id), userId: String(userId) };
     await deps.outbox.enqueueRequest(deps.db, NOTIFICATION_MAIL_PURPOSE, request, input.at);

@@ -34,7 +34,8 @@ export const accountLanguage = async (db: PortalDb, accountId: bigint): Promise<
  * The people told by email about an account's event: active users with an address who reach the
  * account (linked to it or to an account above it) and have not turned the event's email off.
  */
-export const emailRecipients = async (db: PortalDb, accountId: bigint, preferenceEvent: string): Promise<bigint[]> => {
+/** `preferenceEvent` null: an event no person turns off (its email is the account's choice). */
+export const emailRecipients = async (db: PortalDb, accountId: bigint, preferenceEvent: string | null): Promise<bigint[]> => {
   const result = await db.execute<{ id: string }>(sql`
     with recursive above(id) as (
       select ${accountId}::bigint
@@ -43,7 +44,7 @@ export const emailRecipients = async (db: PortalDb, accountId: bigint, preferenc
     )
     select distinct u.id from users u join user_accounts ua on ua.user_id = u.id
     where ua.account_id in (select id from above) and u.status = 'active' and u.email is not null and u.email <> ''
-      and not exists (select 1 from notification_preferences p where p.user_id = u.id and p.event = ${preferenceEvent} and not p.email)
+      and not exists (select 1 from notification_preferences p where p.user_id = u.id and p.event = ${preferenceEvent}::text and not p.email)
     order by u.id`);
   return result.rows.map((r) => BigInt(r.id));
 };

@@ -10,10 +10,10 @@ import type { Database } from '../../db/client';
 import { usageBatches } from '../../db/schema';
 import { HttpError, badRequest, conflict } from '../../errors';
 import { clientOf, type ClientCaller } from '../../http/client-caller';
-import { depsOf } from '../../http/deps';
+import { depsOf, type Deps } from '../../http/deps';
 import { route } from '../../http/route';
-import type { Clock } from '../../lib/clock';
 import { clientActor, recordEvents } from '../../lib/events';
+import { decideUsageAlerts } from './alerts';
 import { batchFormatOf, readBatchBody, unsupportedBatch, type BatchBody } from './batch-input';
 import { ChunkBuffers, type Rejected } from './batch-chunk';
 import { AUDIT, ChunkLoader, RecordsRaced, SAVE_BATCH, firstRejected, inBatchTransaction, resultOf, type StoredBatch } from './batch-load';
@@ -46,7 +46,12 @@ const findBatch = async (database: Database, batchId: string): Promise<StoredBat
 
 type Outcome = { empty: true } | { rejected: Rejected[] } | { raced: true } | { result: UsageBatchResult };
 
-export const loadUsageBatch = async (database: Database, clock: Clock, client: ClientCaller, batchId: string, body: BatchBody): Promise<UsageBatchResult> => {
+export const loadUsageBatch = async (
+  { database, clock, outbox }: Pick<Deps, 'database' | 'clock' | 'outbox'>,
+  client: ClientCaller,
+  batchId: string,
+  body: BatchBody,
+): Promise<UsageBatchResult> => {
   const before = await findBatch(database, batchId);
   if (before) {
     await body.drain();
@@ -98,6 +103,8 @@ export const loadUsageBatch = async (database: Database, clock: Clock, client: C
         at,
       })),
     );
+    // In the batch's transaction: its alerts commit with its records, or neither does.
+    await decideUsageAlerts({ db: tx.db, outbox }, receiving.map(([id]) => id), at, clientActor(client));
     return { commit: true, value: { result: resultOf(counts) } };
   }).catch((error: unknown) => {
     throw error instanceof RecordsRaced ? collided() : error;
@@ -113,7 +120,7 @@ export const providerUsageRoutes = async (app: FastifyInstance) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
-  const { database, clock } = depsOf(app);
+  const deps = depsOf(app);
   route(app, endpoints.providerUsageBatch, async (request, reply) => {
     const format = batchFormatOf(request.headers['content-type']);
     if (!format) throw unsupportedBatch();
@@ -122,7 +129,7 @@ export const providerUsageRoutes = async (app: FastifyInstance) => {
     const stream = raw instanceof Readable ? raw : Readable.from([]);
     const body = readBatchBody(stream, format, request.headers['content-encoding']);
     try {
-      return await loadUsageBatch(database, clock, clientOf(request), request.params.batchId, body);
+      return await loadUsageBatch(deps, clientOf(request), request.params.batchId, body);
     } catch (error) {
       if (!(error instanceof BatchRejected)) throw error;
       return reply.status(422).send({ error: error.message, loaded: 0, duplicates: 0, rejected: error.rejected });

@@ -7,6 +7,8 @@ import { route } from '../../http/route';
 import { readDepsOf } from '../../http/read-routing';
 import { attachment } from '../../lib/document-format';
 import { exportControlsOf, sendExport } from '../billing';
+import { clientOf } from '../../http/client-caller';
+import { getUsageAlerts, getUsageLimit, putProviderLimit, putUsageAlerts, putUsageLimit } from './alert-settings';
 import { providerUsageRoutes } from './provider';
 import { getUsageRecords, getUsageSummary, prepareUsageExport } from './service';
 
@@ -29,6 +31,13 @@ export const usageRoutes = async (app: FastifyInstance) => {
     // The stream holds a slot of the account and of the person for as long as the client reads.
     return sendExport(exports, { request, reply }, { accountId, userId: caller.userId }, csv.open);
   });
+
+  const ownAccount = { accountOf: (request: { params: { accountId: bigint } }) => request.params.accountId };
+  route(app, endpoints.usageAlerts, (request) => getUsageAlerts(deps, callerOf(request), request.params.accountId));
+  route(app, endpoints.usageAlertsUpdate, (request) => putUsageAlerts(deps, callerOf(request), request.params.accountId, request.body), ownAccount);
+  route(app, endpoints.usageLimit, (request) => getUsageLimit(deps, callerOf(request), request.params.accountId));
+  route(app, endpoints.usageLimitUpdate, (request) => putUsageLimit(deps, callerOf(request), request.params.accountId, request.body), ownAccount);
+  route(app, endpoints.providerAccountLimit, (request) => putProviderLimit(deps, clientOf(request), request.params.externalId, request.body));
 
   await app.register(providerUsageRoutes);
 };

@@ -17,7 +17,6 @@ import { summarizeUsage } from './summary';
 import { recordsKeptFrom } from '../../lib/call-record-retention';
 import { USAGE_TEXTS } from './texts';
 
-
 /** The account, with the time zone whose days its filters, daily series and This period count (decision 0025). */
 const requireAccount = async (db: PortalDb, caller: Caller, accountId: bigint, now: Date): Promise<UsageAccountRow & { billTo: BillToRow }> => {
   await assertAccountAccess(db, caller, accountId);
@@ -42,16 +41,18 @@ export const getUsageRecords = async (
   return presentUsageRecords(rows, groups, query.count, currencyOf(account));
 };
 
-/** Usage/summary: This period, against the plan, with the estimate of the next bill. */
-export const getUsageSummary = async ({ db, clock, config }: Pick<Deps, 'db' | 'clock' | 'config'>, caller: Caller, accountId: bigint): Promise<UsageSummary> => {
-  const now = clock.now();
-  const account = await requireAccount(db, caller, accountId, now);
-  const { billTo } = account;
+/** This period of an account (no access check: the caller has made it), with the account's facts alerts word it by. */
+export const periodSummary = async (
+  db: PortalDb,
+  accountId: bigint,
+  now: Date,
+): Promise<(Omit<UsageSummary, 'recordsKept'> & { language: string; timeZone: string }) | null> => {
+  const [account, billTo] = await Promise.all([findUsageAccount(db, accountId), findBillTo(db, accountId, null, now)]);
+  if (!account || !billTo) return null;
   const [open, planLine] = await Promise.all([findOpenPeriod(db, accountId), findPlanLine(db, accountId)]);
   // With no period being billed: the calendar month it is now in the account's zone.
   const period = open ? { start: open.startDate, end: open.endDate } : monthIn(billTo.timeZone, now);
   const groups = await usageGroups(db, usageCondition(accountId, { from: period.start, to: period.end }, billTo.timeZone), billTo.timeZone);
-  const months = config.USAGE_RETENTION_MONTHS;
   const summary = summarizeUsage({
     period,
     asOf: now,
@@ -62,7 +63,18 @@ export const getUsageSummary = async ({ db, clock, config }: Pick<Deps, 'db' | '
     taxRules: billTo.country ? taxRulesOf(billTo.country, billTo.province) : null,
     groups,
   });
-  return { ...summary, recordsKept: { months, from: recordsKeptFrom(now, months).toISOString().slice(0, 10) } };
+  return { ...summary, language: account.language, timeZone: billTo.timeZone };
+};
+
+/** Usage/summary: This period, against the plan, with the estimate of the next bill. */
+export const getUsageSummary = async ({ db, clock, config }: Pick<Deps, 'db' | 'clock' | 'config'>, caller: Caller, accountId: bigint): Promise<UsageSummary> => {
+  await assertAccountAccess(db, caller, accountId);
+  const now = clock.now();
+  const summary = await periodSummary(db, accountId, now);
+  if (!summary) throw notFound('The account');
+  const { language: _language, timeZone: _timeZone, ...period } = summary;
+  const months = config.USAGE_RETENTION_MONTHS;
+  return { ...period, recordsKept: { months, from: recordsKeptFrom(now, months).toISOString().slice(0, 10) } };
 };
 
 export interface UsageExport {

@@ -99,6 +99,8 @@ export const fr: Catalog<typeof en> = {
       'account.person_removed': 'Accès au compte retiré à {{person}}',
       'invoice.posted': 'Facture de {{amount}} émise',
       'usage.batch_loaded': 'Relevés d’appels et de données chargés',
+      'usage.alerts_saved': 'Alertes de consommation choisies',
+      'usage.limit_changed': 'Limite de dépenses modifiée',
       'payment.recorded': 'Paiement de {{amount}} reçu',
       'credit.issued': 'Crédit de {{amount}} appliqué',
     },

@@ -98,6 +98,8 @@ export const en = {
       'account.person_removed': '{{person}} no longer reaches the account',
       'invoice.posted': 'Invoice of {{amount}} posted',
       'usage.batch_loaded': 'Call and data records loaded',
+      'usage.alerts_saved': 'Usage alerts chosen',
+      'usage.limit_changed': 'Spending limit changed',
       'payment.recorded': 'Payment of {{amount}} received',
       'credit.issued': 'Credit of {{amount}} applied',
     },

@@ -21,6 +21,8 @@ export const fr: Catalog<typeof en> = {
   clearAllError: 'Les notifications n’ont pas pu être effacées. Veuillez réessayer.',
   cleared: 'Notification effacée.',
   allCleared: 'Toutes les notifications ont été effacées.',
+  usageDaysLeft_one: '{{count}} jour avant la fin de la période',
+  usageDaysLeft_other: '{{count}} jours avant la fin de la période',
   events: {
     invoice_posted: 'La facture {{invoiceNumber}} de {{amount}} est prête ; elle est payable au plus tard le {{dueDate}}.',
     payment_succeeded: 'Votre paiement de {{amount}} a été reçu. Merci.',
@@ -34,6 +36,13 @@ export const fr: Catalog<typeof en> = {
     dispute_status_changed_plain: 'Votre contestation est maintenant {{status}}.',
     dispute_resolved_credit: 'Votre contestation de la facture {{invoiceNumber}} est réglée\u202f: un crédit de {{credit}} a été appliqué à votre compte.',
     dispute_resolved_credit_plain: 'Votre contestation est réglée\u202f: un crédit de {{credit}} a été appliqué à votre compte.',
+    usage_alert_voice: 'Vous avez utilisé {{percent}} % de vos minutes d’appels\u202f: {{used}} sur {{included}} minutes, et il reste {{days}}.',
+    usage_alert_sms: 'Vous avez utilisé {{percent}} % de vos textos\u202f: {{used}} sur {{included}} textos, et il reste {{days}}.',
+    usage_alert_data: 'Vous avez utilisé {{percent}} % de vos données\u202f: {{used}} sur {{included}} Mo, et il reste {{days}}.',
+    usage_alert_roaming: 'Vos frais d’itinérance ont atteint {{percent}} % de votre limite de dépenses\u202f: {{used}} sur {{amount}}, et il reste {{days}}.',
+    usage_alert_roaming_started: 'Vous êtes en itinérance\u202f: les appels, textos et données à l’étranger sont facturés en plus de votre forfait. Itinérance jusqu’ici\u202f: {{used}}, et il reste {{days}}.',
+    usage_alert_overage: 'Vos frais en plus du forfait ont dépassé {{amount}}\u202f: {{used}} jusqu’ici, et il reste {{days}}.',
+    usage_alert_limit: 'Vos frais en plus du forfait ont atteint votre limite de dépenses de {{amount}} ({{used}} jusqu’ici)\u202f: votre fournisseur bloque le service hors forfait jusqu’à la fin de la période, il reste {{days}}.',
   },
   disputeStatus: { Open: 'ouverte', UnderReview: 'en cours d’examen', Resolved: 'résolue', Rejected: 'rejetée' },
   preferences: {

@@ -20,6 +20,8 @@ export const en = {
   clearAllError: 'The notifications could not be cleared. Please try again.',
   cleared: 'Notification cleared.',
   allCleared: 'All notifications cleared.',
+  usageDaysLeft_one: '{{count}} day left in the period',
+  usageDaysLeft_other: '{{count}} days left in the period',
   events: {
     invoice_posted: 'Invoice {{invoiceNumber}} of {{amount}} is ready; it is due {{dueDate}}.',
     payment_succeeded: 'Your payment of {{amount}} was received. Thank you.',
@@ -32,6 +34,13 @@ export const en = {
     dispute_status_changed_plain: 'Your dispute is now {{status}}.',
     dispute_resolved_credit: 'Your dispute on invoice {{invoiceNumber}} is resolved: a credit of {{credit}} was applied to your account.',
     dispute_resolved_credit_plain: 'Your dispute is resolved: a credit of {{credit}} was applied to your account.',
+    usage_alert_voice: 'You have used {{percent}} % of your voice minutes: {{used}} of {{included}} minutes, with {{days}}.',
+    usage_alert_sms: 'You have used {{percent}} % of your texts: {{used}} of {{included}} texts, with {{days}}.',
+    usage_alert_data: 'You have used {{percent}} % of your data: {{used}} of {{included}} MB, with {{days}}.',
+    usage_alert_roaming: 'Your roaming charges reached {{percent}} % of your spending limit: {{used}} of {{amount}}, with {{days}}.',
+    usage_alert_roaming_started: 'You are roaming: calls, texts and data abroad are charged beyond your plan. Roaming so far: {{used}}, with {{days}}.',
+    usage_alert_overage: 'Your charges beyond the plan passed {{amount}}: {{used}} so far, with {{days}}.',
+    usage_alert_limit: 'Your charges beyond the plan reached your spending limit of {{amount}} ({{used}} so far): your provider bars service beyond the plan until the period ends, {{days}}.',
   },
   disputeStatus: { Open: 'open', UnderReview: 'under review', Resolved: 'resolved', Rejected: 'rejected' },
   preferences: {

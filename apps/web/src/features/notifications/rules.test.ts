@@ -5,6 +5,7 @@ const wording: Wording = {
   t: (key, values) => `${key} ${JSON.stringify(values ?? {})}`,
   money: (amount, currency) => `${currency} ${amount}`,
   day: (day) => `day ${day}`,
+  number: (n) => `n${n}`,
 };
 
 const card = { paymentMethodId: '7', brand: 'Visa', last4: '4242', expMonth: 3, expYear: 2027 };
@@ -23,6 +24,21 @@ describe('notification wording', () => {
       'events.dispute_resolved_credit {"invoiceNumber":"AM-30","credit":"CAD 8.00"}',
     ],
     ['dispute_status_changed', { disputeId: '1', status: 'Resolved', currency: 'CAD', creditedAmount: '8.00' }, 'events.dispute_resolved_credit_plain {"credit":"CAD 8.00"}'],
+    [
+      'usage_alert',
+      { alert: 'voice', periodStart: '2026-11-01', periodEnd: '2026-11-30', daysLeft: 1, percent: 80, used: '85', included: '100', currency: 'CAD' },
+      'events.usage_alert_voice {"percent":80,"used":"n85","included":"n100","days":"usageDaysLeft {\\"count\\":1}"}',
+    ],
+    [
+      'usage_alert',
+      { alert: 'limit', periodStart: '2026-11-01', periodEnd: '2026-11-30', daysLeft: 10, used: '10.50', amount: '10.00', currency: 'CAD' },
+      'events.usage_alert_limit {"used":"CAD 10.50","amount":"CAD 10.00","days":"usageDaysLeft {\\"count\\":10}"}',
+    ],
+    [
+      'usage_alert',
+      { alert: 'roaming_started', periodStart: '2026-11-01', periodEnd: '2026-11-30', daysLeft: 3, used: '1.50', currency: 'CAD' },
+      'events.usage_alert_roaming_started {"used":"CAD 1.50","days":"usageDaysLeft {\\"count\\":3}"}',
+    ],
   ])('%s → %s', (kind, data, text) => {
     expect(notificationText({ kind, data, message: 'stored' }, wording)).toBe(text);
   });

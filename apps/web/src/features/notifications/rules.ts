@@ -6,6 +6,8 @@ export interface Wording {
   t: (key: string, values?: Record<string, unknown>) => string;
   money: (amount: string, currency: string) => string;
   day: (day: string) => string;
+  /** A whole number (minutes, texts, MB) in the page's language. */
+  number: (n: string) => string;
 }
 
 const reasonText = (reason: string): string => reason.trim().replace(/\.+$/, '');
@@ -13,7 +15,26 @@ const expiryOf = (card: { expMonth: number; expYear: number }) => `${String(card
 
 type Data<E extends keyof NotificationEventData> = NotificationEventData[E];
 
-export const notificationText = (notification: Pick<Notification, 'kind' | 'message' | 'data'>, { t, money, day }: Wording): string => {
+/** A usage alert: the allowance, the use so far and the days left (docs/decisions/0033-usage-alerts-and-spending-limits.md). */
+const usageAlertText = (d: Data<'usage_alert'>, { t, money, number }: Wording): string => {
+  const days = t('usageDaysLeft', { count: d.daysLeft });
+  switch (d.alert) {
+    case 'voice':
+    case 'sms':
+    case 'data':
+      return t(`events.usage_alert_${d.alert}`, { percent: d.percent, used: number(d.used), included: number(d.included ?? '0'), days });
+    case 'roaming':
+      return t('events.usage_alert_roaming', { percent: d.percent, used: money(d.used, d.currency), amount: money(d.amount ?? '0', d.currency), days });
+    case 'roaming_started':
+      return t('events.usage_alert_roaming_started', { used: money(d.used, d.currency), days });
+    case 'overage':
+    case 'limit':
+      return t(`events.usage_alert_${d.alert}`, { used: money(d.used, d.currency), amount: money(d.amount ?? '0', d.currency), days });
+  }
+};
+
+export const notificationText = (notification: Pick<Notification, 'kind' | 'message' | 'data'>, wording: Wording): string => {
+  const { t, money, day } = wording;
   const data = notification.data as Record<string, unknown> | null;
   if (!data) return notification.message;
   switch (notification.kind) {
@@ -49,6 +70,8 @@ export const notificationText = (notification: Pick<Notification, 'kind' | 'mess
       }
       return d.invoiceNumber ? t('events.dispute_status_changed', { invoiceNumber: d.invoiceNumber, status }) : t('events.dispute_status_changed_plain', { status });
     }
+    case 'usage_alert':
+      return usageAlertText(data as Data<'usage_alert'>, wording);
     default:
       return notification.message;
   }

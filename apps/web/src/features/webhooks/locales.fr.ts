@@ -54,6 +54,8 @@ export const fr: Catalog<typeof en> = {
     'person.removed': 'Personne retirée',
     'invoice.posted': 'Facture publiée',
     'usage.batch_loaded': 'Lot de consommation chargé',
+    'usage.limit_reached': 'Limite de dépenses atteinte',
+    'usage.limit_changed': 'Limite de dépenses modifiée',
     'webhook.test': 'Événement de test',
   },
   registerTitle: 'Enregistrer un point de terminaison webhook',

@@ -51,6 +51,8 @@ export const en = {
     'person.removed': 'Person removed',
     'invoice.posted': 'Invoice posted',
     'usage.batch_loaded': 'Usage batch loaded',
+    'usage.limit_reached': 'Spending limit reached',
+    'usage.limit_changed': 'Spending limit changed',
     'webhook.test': 'Test event',
   },
   registerTitle: 'Register a webhook endpoint',

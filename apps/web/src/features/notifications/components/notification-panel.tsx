@@ -46,6 +46,7 @@ export function NotificationPanel({ open, onOpenChange, accountId }: Notificatio
     t: (key, values) => t(key as never, values as never) as unknown as string,
     money: (amount, currency) => format.currency(Number(amount), currency),
     day: (day) => format.date(day),
+    number: (n) => new Intl.NumberFormat(format.language === 'fr' ? 'fr-CA' : 'en-US').format(Number(n)),
   };
   const items = list.data?.value ?? [];
   const count = list.data?.count ?? items.length;

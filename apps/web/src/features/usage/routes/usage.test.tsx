@@ -306,3 +306,74 @@ describe('usage', () => {
     expect(await screen.findByText('Loading records...')).toHaveAttribute('role', 'status');
   });
 });
+
+describe('alerts and spending limit', () => {
+  it('shows the limit, what it used and that the provider bars service beyond it; saves a new one', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = mockPortalBilling({ usageLimit: () => json({ amount: 50, used: 40, reached: false }) });
+    renderRoute('/usage');
+    const panel = await screen.findByRole('region', { name: 'Alerts and spending limit' });
+    const limit = await within(panel).findByRole('region', { name: 'Monthly spending limit' });
+    expect(within(limit).getByRole('progressbar', { name: '$40.00 of $50.00 used this period' })).toHaveAttribute('aria-valuenow', '80');
+    expect(limit).toHaveTextContent('your provider bars service beyond the plan until the period ends');
+    const field = within(limit).getByRole('textbox', { name: 'Limit (CAD)' });
+    await user.clear(field);
+    await user.type(field, '0');
+    await user.click(within(limit).getByRole('button', { name: 'Save limit' }));
+    expect(within(limit).getByText('Enter an amount above zero, with at most 2 decimals.')).toBeInTheDocument();
+    expect(callsTo('saveUsageLimit')).toHaveLength(0);
+    await user.clear(field);
+    await user.type(field, '2.50');
+    await user.click(within(limit).getByRole('button', { name: 'Save limit' }));
+    expect(await within(limit).findByText(/Your spending limit is reached/)).toBeInTheDocument();
+    expect(callsTo('saveUsageLimit')[0]!.body).toEqual({ amount: 2.5 });
+    expect(within(panel).getByText('Spending limit set to $2.50.')).toHaveAttribute('role', 'status');
+  });
+
+  it('chooses alerts in a dialog that gives focus back to its opener', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = mockPortalBilling();
+    renderRoute('/usage');
+    const alerts = await screen.findByRole('region', { name: 'Usage alerts' });
+    expect(alerts).toHaveTextContent('Voice minutes80 %, 100 %');
+    const opener = within(alerts).getByRole('button', { name: 'Choose alerts' });
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Usage alerts' });
+    const voice = within(dialog).getByRole('group', { name: 'Voice minutes' });
+    await user.click(within(voice).getByRole('checkbox', { name: '50 %' }));
+    await user.click(within(voice).getByRole('checkbox', { name: '100 %' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Alert when charges beyond the plan pass/ }), 'abc');
+    await user.click(within(dialog).getByRole('button', { name: 'Save alerts' }));
+    expect(within(dialog).getByText(/Enter an amount above zero/)).toBeInTheDocument();
+    expect(callsTo('saveUsageAlerts')).toHaveLength(0);
+    await user.clear(within(dialog).getByRole('textbox', { name: /Alert when charges beyond the plan pass/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Alert when charges beyond the plan pass/ }), '25');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Also send alerts by email' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save alerts' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo('saveUsageAlerts')[0]!.body).toEqual({
+      allowances: [
+        { kind: 'voice', percents: [50, 80] },
+        { kind: 'sms', percents: [80, 100] },
+        { kind: 'data', percents: [80, 100] },
+        { kind: 'roaming', percents: [80, 100] },
+      ],
+      overageAmount: 25,
+      email: false,
+    });
+    expect(alerts).toHaveTextContent('Voice minutes50 %, 80 %');
+    expect(alerts).toHaveTextContent('Charges beyond the plan$25.00');
+    expect(alerts).toHaveTextContent('By email tooNo');
+    expect(opener).toHaveFocus();
+  });
+
+  it('speaks French', async () => {
+    await changeLanguage('fr', { remember: true });
+    mockPortalBilling({ usageLimit: () => json({ amount: 20, used: 20, reached: true }) });
+    renderRoute('/usage');
+    const panel = await screen.findByRole('region', { name: 'Alertes et limite de dépenses' });
+    expect(await within(panel).findByText(/Votre limite de dépenses est atteinte/)).toBeInTheDocument();
+    expect(within(panel).getByRole('region', { name: 'Alertes de consommation' })).toHaveTextContent('Minutes d’appels80 %, 100 %');
+    expect(within(panel).getByRole('button', { name: 'Choisir les alertes' })).toBeInTheDocument();
+  });
+});

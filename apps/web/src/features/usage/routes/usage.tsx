@@ -26,6 +26,7 @@ import { exportUsage } from '../api/export-usage';
 import { usageRecordsQuery, usageSummaryQuery } from '../api/get-usage';
 import { DailyChart } from '../components/daily-chart';
 import { ThisPeriod } from '../components/this-period';
+import { UsageControls } from '../components/usage-controls';
 import { useUsageUnits } from '../components/units';
 import { UsageFiltersForm } from '../components/usage-filters';
 import { UsageCards, UsageTable } from '../components/usage-records';
@@ -113,7 +114,12 @@ function PeriodPanel({ accountId }: { accountId: bigint }) {
       </Banner>
     );
   }
-  return <ThisPeriod summary={query.data} />;
+  return (
+    <>
+      <ThisPeriod summary={query.data} />
+      <UsageControls accountId={accountId} currency={query.data.currency} />
+    </>
+  );
 }
 
 function Explorer({

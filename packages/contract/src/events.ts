@@ -21,6 +21,9 @@ export const EVENT_TYPES = [
   'person.removed',
   'invoice.posted',
   'usage.batch_loaded',
+  'arrangement.created',
+  'arrangement.kept',
+  'arrangement.broken',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 export const EventTypeSchema = builtOnFirstUse(() => z.enum(EVENT_TYPES, { error: 'Unknown event type' }));
@@ -104,6 +107,25 @@ export const EVENT_DATA_SCHEMAS = {
     }),
   'person.joined': () => z.object({ email: z.string(), name: z.string(), via: z.enum(['invitation', 'added']) }),
   'person.removed': () => z.object({ email: z.string() }),
+  'arrangement.created': () =>
+    z.object({
+      arrangementId: idString(),
+      amount: decimalString(),
+      currency: currency(),
+      /** The card or bank account charged on the dates; null: paid by hand. */
+      paymentMethodId: idString().nullable(),
+      instalments: z.array(z.object({ date: z.iso.date(), amount: decimalString() })),
+    }),
+  'arrangement.kept': () => z.object({ arrangementId: idString(), amount: decimalString(), currency: currency() }),
+  'arrangement.broken': () =>
+    z.object({
+      arrangementId: idString(),
+      amount: decimalString(),
+      currency: currency(),
+      /** The instalment missed, and what was still owed of the arrangement. */
+      missedDate: z.iso.date(),
+      unpaid: decimalString(),
+    }),
 } as const satisfies Partial<Record<EventType, () => z.ZodType>>;
 
 type DataSchemas = typeof EVENT_DATA_SCHEMAS;

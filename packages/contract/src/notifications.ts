@@ -35,10 +35,14 @@ export const NOTIFICATION_EVENTS = [
   'card_expiring',
   'card_expired',
   'dispute_status_changed',
+  'arrangement_broken',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
-/** The events a person chooses about (Account Information): each event but card_expired, which follows card_expiring. */
+/**
+ * The events a person chooses about (Account Information): each event but card_expired, which follows card_expiring,
+ * and arrangement_broken, which follows payment_failed (a missed instalment is a payment not made).
+ */
 export const NOTIFICATION_PREFERENCE_EVENTS = [
   'invoice_posted',
   'payment_succeeded',
@@ -50,7 +54,7 @@ export const NOTIFICATION_PREFERENCE_EVENTS = [
 export type NotificationPreferenceEvent = (typeof NOTIFICATION_PREFERENCE_EVENTS)[number];
 
 export const preferenceOfEvent = (event: NotificationEvent): NotificationPreferenceEvent =>
-  event === 'card_expired' ? 'card_expiring' : event;
+  event === 'card_expired' ? 'card_expiring' : event === 'arrangement_broken' ? 'payment_failed' : event;
 
 /** The facts of each event (ids as strings, amounts as exact decimal strings, dates `YYYY-MM-DD`). */
 export interface NotificationEventData {
@@ -80,6 +84,8 @@ export interface NotificationEventData {
     /** What a resolution credited (in `currency`); absent for every other status. */
     creditedAmount?: string;
   };
+  /** A payment arrangement whose instalment of `missedDate` was not paid: what it still covered is overdue again. */
+  arrangement_broken: { arrangementId: string; missedDate: string; unpaid: string; currency: string };
 }
 
 /** The portal page that shows what a notification is about: the panel's link and the email's. */
@@ -93,6 +99,8 @@ export const notificationPath = (event: NotificationEvent | (string & {}), data:
       const invoiceId = (data as Partial<NotificationEventData['dispute_status_changed']> | null)?.invoiceId;
       return invoiceId ? `/invoices/${encodeURIComponent(invoiceId)}` : '/invoices';
     }
+    case 'arrangement_broken':
+      return '/';
     case 'payment_succeeded':
     case 'payment_failed':
     case 'autopay_scheduled':

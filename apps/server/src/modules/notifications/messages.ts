@@ -49,6 +49,8 @@ const SENTENCES: Texts<Sentences> = {
       d.status === 'Resolved' && d.creditedAmount && d.currency
         ? `Your dispute${d.invoiceNumber ? ` on invoice ${d.invoiceNumber}` : ''} is resolved: a credit of ${money(d.creditedAmount, d.currency)} was applied to your account.`
         : `Your dispute${d.invoiceNumber ? ` on invoice ${d.invoiceNumber}` : ''} is now ${DISPUTE_STATUS.en[d.status] ?? d.status}.`,
+    arrangement_broken: (d, money, day) =>
+      `Your payment arrangement is cancelled: the instalment of ${day(d.missedDate)} was not paid. ${money(d.unpaid, d.currency)} is overdue again.`,
   },
   fr: {
     invoice_posted: (d, money, day) => `La facture ${d.invoiceNumber} de ${money(d.amount, d.currency)} est prête ; elle est payable au plus tard le ${day(d.dueDate)}.`,
@@ -65,6 +67,8 @@ const SENTENCES: Texts<Sentences> = {
       d.status === 'Resolved' && d.creditedAmount && d.currency
         ? `Votre contestation${d.invoiceNumber ? ` de la facture ${d.invoiceNumber}` : ''} est réglée : un crédit de ${money(d.creditedAmount, d.currency)} a été appliqué à votre compte.`
         : `Votre contestation${d.invoiceNumber ? ` de la facture ${d.invoiceNumber}` : ''} est maintenant ${DISPUTE_STATUS.fr[d.status] ?? d.status}.`,
+    arrangement_broken: (d, money, day) =>
+      `Votre entente de paiement est annulée : le versement du ${day(d.missedDate)} n’a pas été payé. ${money(d.unpaid, d.currency)} est de nouveau en souffrance.`,
   },
 };
 
@@ -86,6 +90,7 @@ export const EVENT_TITLES: Texts<Record<NotificationEvent, string>> = {
     card_expiring: 'your card expires soon',
     card_expired: 'your card has expired',
     dispute_status_changed: 'your dispute was updated',
+    arrangement_broken: 'your payment arrangement is cancelled',
   },
   fr: {
     invoice_posted: 'votre facture est prête',
@@ -95,6 +100,7 @@ export const EVENT_TITLES: Texts<Record<NotificationEvent, string>> = {
     card_expiring: 'votre carte expire bientôt',
     card_expired: 'votre carte a expiré',
     dispute_status_changed: 'votre contestation a été mise à jour',
+    arrangement_broken: 'votre entente de paiement est annulée',
   },
 };
 
@@ -124,6 +130,8 @@ export const eventKey = <E extends NotificationEvent>(event: E, data: Notificati
       const dispute = d as NotificationEventData['dispute_status_changed'];
       return `dispute_status_changed:${dispute.disputeId}:${dispute.status}`;
     }
+    case 'arrangement_broken':
+      return `arrangement_broken:${(d as NotificationEventData['arrangement_broken']).arrangementId}`;
   }
   throw new Error(`Unknown notification event ${String(event)}`);
 };

@@ -34,6 +34,7 @@ export const fr: Catalog<typeof en> = {
     dispute_status_changed_plain: 'Votre contestation est maintenant {{status}}.',
     dispute_resolved_credit: 'Votre contestation de la facture {{invoiceNumber}} est réglée\u202f: un crédit de {{credit}} a été appliqué à votre compte.',
     dispute_resolved_credit_plain: 'Votre contestation est réglée\u202f: un crédit de {{credit}} a été appliqué à votre compte.',
+    arrangement_broken: 'Votre entente de paiement est annulée\u202f: le versement du {{date}} n’a pas été payé. {{amount}} est de nouveau en souffrance.',
   },
   disputeStatus: { Open: 'ouverte', UnderReview: 'en cours d’examen', Resolved: 'résolue', Rejected: 'rejetée' },
   preferences: {

@@ -32,6 +32,7 @@ export const en = {
     dispute_status_changed_plain: 'Your dispute is now {{status}}.',
     dispute_resolved_credit: 'Your dispute on invoice {{invoiceNumber}} is resolved: a credit of {{credit}} was applied to your account.',
     dispute_resolved_credit_plain: 'Your dispute is resolved: a credit of {{credit}} was applied to your account.',
+    arrangement_broken: 'Your payment arrangement is cancelled: the instalment of {{date}} was not paid. {{amount}} is overdue again.',
   },
   disputeStatus: { Open: 'open', UnderReview: 'under review', Resolved: 'resolved', Rejected: 'rejected' },
   preferences: {

@@ -49,6 +49,10 @@ export const notificationText = (notification: Pick<Notification, 'kind' | 'mess
       }
       return d.invoiceNumber ? t('events.dispute_status_changed', { invoiceNumber: d.invoiceNumber, status }) : t('events.dispute_status_changed_plain', { status });
     }
+    case 'arrangement_broken': {
+      const d = data as Data<'arrangement_broken'>;
+      return t('events.arrangement_broken', { date: day(d.missedDate), amount: money(d.unpaid, d.currency) });
+    }
     default:
       return notification.message;
   }

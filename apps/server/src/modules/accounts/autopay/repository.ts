@@ -101,6 +101,9 @@ export const dueCandidates = async (db: PortalDb, day: string, monthly: string |
       and (s.charge_from is null or r.due_date >= s.charge_from)
       and r.amount - ${committedOnReceivable(sql`r.id`)} > 0
       and not exists (select 1 from autopay_runs ar where ar.account_id = s.account_id and ar.period = 'due:' || r.id)
+      -- Paused while an active payment arrangement covers it, unclaimed so it is charged if the arrangement ends unkept.
+      and not exists (select 1 from arrangement_receivables cr join arrangements pa on pa.id = cr.arrangement_id
+        where cr.receivable_id = r.id and pa.status = 'Active')
     order by s.account_id, r.due_date, r.id
     limit ${limit}`);
   const candidates = dueDate.rows.map((row) => ({ accountId: BigInt(row.account_id), period: dueDatePeriod(BigInt(row.receivable_id)) }));

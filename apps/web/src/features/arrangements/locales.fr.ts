@@ -1,0 +1,48 @@
+import type { Catalog } from '@/lib/i18n/i18n';
+import type { en } from './locales';
+
+/** French texts of the `arrangements` namespace (loaded on demand). */
+export const fr: Catalog<typeof en> = {
+  cardTitle: 'Entente de paiement',
+  offer: 'Vous ne pouvez pas payer les {{amount}} en souffrance d’un coup\u202f? Prenez une entente pour les payer en {{count}} versements au plus.',
+  arrangeToPay: 'Prendre une entente de paiement',
+  loadError: 'Impossible de charger votre entente de paiement. Veuillez réessayer plus tard.',
+  status: { Active: 'En cours', Kept: 'Respectée', Broken: 'Rompue', Cancelled: 'Annulée' },
+  state: { Paid: 'Payé', Due: 'Dû aujourd’hui', Upcoming: 'À venir', Missed: 'Manqué' },
+  summary: '{{paid}} payés sur {{amount}}',
+  next: 'Prochain versement\u202f: {{amount}} le {{date}} ({{state}})',
+  byHand: 'Vous payez vous-même chaque versement avec Effectuer un paiement.',
+  byCard: 'Chaque versement est porté à votre mode de paiement enregistré à sa date.',
+  brokenText: 'Un versement n’a pas été payé\u202f: le montant qu’elle couvrait est de nouveau en souffrance.',
+  keptText: 'Merci\u202f: tous les versements ont été payés.',
+  instalmentsLabel: 'Versements',
+  dateColumn: 'Date',
+  amountColumn: 'Montant',
+  stateColumn: 'État',
+  created: 'Votre entente de paiement est prise\u202f: {{count}} versements, {{amount}} en tout.',
+  dialogTitle: 'Prendre une entente de paiement',
+  dialogIntro:
+    'Répartissez les {{amount}} en souffrance en {{count}} versements au plus. Le premier, d’au moins {{minimum}}, tombe entre le {{from}} et le {{to}}; les autres dans les {{days}} jours qui suivent.',
+  instalment: 'Versement {{n}}',
+  date: 'Date du versement {{n}}',
+  amount: 'Montant du versement {{n}}',
+  addInstalment: 'Ajouter un versement',
+  removeInstalment: 'Retirer le versement {{n}}',
+  total: 'Total\u202f: {{total}} sur {{amount}}',
+  payWith: 'Comment vous payez',
+  payByHand: 'Je paierai moi-même chaque versement',
+  payByCard: '{{brand}} se terminant par {{last4}} à chaque date',
+  cancel: 'Annuler',
+  submit: 'Prendre l’entente',
+  submitting: 'Mise en place...',
+  sendFailed: 'L’entente n’a pas pu être prise. Veuillez réessayer.',
+  errors: {
+    dateInvalid: 'Choisissez une date.',
+    amountInvalid: 'Entrez un montant supérieur à zéro.',
+    order: 'Choisissez une date après le versement précédent.',
+    firstDate: 'Choisissez une date entre le {{from}} et le {{to}}.',
+    firstAmount: 'Le premier versement doit être d’au moins {{minimum}}.',
+    laterDate: 'Choisissez une date au plus tard le {{to}}.',
+    sum: 'Les versements doivent totaliser {{amount}}.',
+  },
+};

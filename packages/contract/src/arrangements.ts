@@ -273,6 +273,22 @@ export const ArrangementSchema = builtOnFirstUse(() =>
 );
 export type Arrangement = z.infer<typeof ArrangementSchema>;
 
+/** GET PaymentPolicy/{accountId}: the provider's payment policy for the account (its type's). */
+export const PaymentPolicySchema = builtOnFirstUse(() =>
+  z.object({
+    instalments: z.number().int(),
+    firstInstalmentDays: z.number().int(),
+    firstInstalmentPercent: z.number().int(),
+    restWithinDays: z.number().int(),
+    maxBrokenArrangements: z.number().int(),
+    maxOverdueDays: z.number().int(),
+    autopayOptional: z.boolean(),
+    minimumPayment: MoneySchema,
+    allowOverpayment: z.boolean(),
+  }),
+);
+export type PaymentPolicyAnswer = z.infer<typeof PaymentPolicySchema>;
+
 /** The words of the call's refusals (the web words them in its own language from the codes). */
 export const ARRANGEMENT_MESSAGES = {
   ineligible: {
@@ -283,4 +299,6 @@ export const ARRANGEMENT_MESSAGES = {
     closed: 'This account is closed.',
   } satisfies Record<ArrangementIneligibleReason, string>,
   notActive: 'Only an active payment arrangement can be cancelled.',
+  autopayRequired: 'Automatic payments are required for this account and cannot be turned off.',
+  belowMinimum: (minimum: string) => `The smallest payment is ${minimum}, unless you pay the whole balance.`,
 } as const;

@@ -90,7 +90,7 @@ import {
   WebhookEndpointSecretSchema,
 } from './webhooks';
 import { CreateDisputeSchema, DisputeParamsSchema, DisputeSchema, ResolveDisputeSchema } from './disputes';
-import { ArrangementAccountParamsSchema, ArrangementOptionsSchema, ArrangementParamsSchema, ArrangementSchema, CreateArrangementSchema } from './arrangements';
+import { ArrangementAccountParamsSchema, ArrangementOptionsSchema, ArrangementParamsSchema, ArrangementSchema, CreateArrangementSchema, PaymentPolicySchema } from './arrangements';
 import { createdAnswer, documentAnswer, emptyAnswer, endpoint, jsonAnswer, redirectAnswer } from './endpoint';
 import { AccountPersonParamsSchema, InvitationParamsSchema, InvitationRequestSchema, InvitationSchema } from './invitations';
 import {
@@ -1016,6 +1016,17 @@ export const endpoints = {
     answer: jsonAnswer(builtOnFirstUse(() => pagedSchema(ArrangementSchema))),
     errors: [400, 401],
     reads: 'replica',
+  }),
+  paymentPolicy: endpoint({
+    name: 'PaymentPolicy',
+    method: 'GET',
+    path: '/b/v1/PaymentPolicy/{accountId}',
+    access: 'signedIn',
+    tag: 'Arrangements',
+    summary: "The provider's payment policy for the account (its account type's): instalments and windows, eligibility, whether automatic payments may be turned off, the minimum payment, overpayment",
+    params: ArrangementAccountParamsSchema,
+    answer: jsonAnswer(PaymentPolicySchema),
+    errors: [400, 401, 404],
   }),
   cancelArrangement: endpoint({
     name: 'Arrangement/cancel',

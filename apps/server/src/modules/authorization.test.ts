@@ -82,6 +82,7 @@ const ROWS: Row[] = [
     request: (o) => json('POST', '/b/v1/Arrangement', { accountId: o.account, instalments: instalmentsFrom(ctx.clock.now().toISOString().slice(0, 10)), paymentMethodId: o.defaultCard }),
     check: hidden,
   },
+  { method: 'GET', route: '/b/v1/PaymentPolicy/:accountId', request: (o) => ({ method: 'GET', url: `/b/v1/PaymentPolicy/${o.account}` }), check: hidden },
   { method: 'GET', route: '/b/v1/Arrangement/options/:accountId', request: (o) => ({ method: 'GET', url: `/b/v1/Arrangement/options/${o.account}` }), check: hidden },
   {
     method: 'GET',

@@ -5,7 +5,7 @@ import { depsOf } from '../../http/deps';
 import { readDepsOf } from '../../http/read-routing';
 import { route } from '../../http/route';
 import { callerOf } from '../../lib/caller';
-import { arrangementOptions, cancelArrangement, createArrangement, listArrangements } from './service';
+import { accountPaymentPolicy, arrangementOptions, cancelArrangement, createArrangement, listArrangements } from './service';
 
 export const arrangementRoutes = async (app: FastifyInstance) => {
   const deps = depsOf(app);
@@ -21,5 +21,6 @@ export const arrangementRoutes = async (app: FastifyInstance) => {
     { accountOf: (request) => request.body.accountId },
   );
   route(app, endpoints.arrangements, async (request) => listArrangements(readDepsOf(request, deps), callerOf(request), request.query));
+  route(app, endpoints.paymentPolicy, async (request) => accountPaymentPolicy(deps, callerOf(request), request.params.accountId));
   route(app, endpoints.cancelArrangement, async (request) => cancelArrangement(deps, callerOf(request), request.params.id));
 };

@@ -69,6 +69,15 @@ const readSituation = async (db: Deps['db'], accountId: bigint, config: Deps['co
   return { account, policy, today, overdue, overdueMinor, eligibility, windows: instalmentWindows(policy, overdueMinor, today) };
 };
 
+/** The payment policy of the account's type (what the web's autopay switch and payment dialogs follow). */
+export const accountPaymentPolicy = async (deps: Pick<Deps, 'db' | 'config'>, caller: Caller, accountId: bigint) => {
+  await assertAccountAccess(deps.db, caller, accountId);
+  const account = await accountForArrangement(deps.db, accountId);
+  if (!account) throw notFound('The account');
+  const policy = paymentPolicyOf(deps.config, account.type);
+  return { ...policy, minimumPayment: fromMinor(toMinor(policy.minimumPayment)) };
+};
+
 export const arrangementOptions = async (deps: Pick<Deps, 'db' | 'clock' | 'config'>, caller: Caller, accountId: bigint): Promise<ArrangementOptions> => {
   await assertAccountAccess(deps.db, caller, accountId);
   const s = await readSituation(deps.db, accountId, deps.config, deps.clock.now());

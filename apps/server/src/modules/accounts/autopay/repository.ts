@@ -42,6 +42,11 @@ export const accountPaymentMethod = async (db: PortalDb, accountId: bigint): Pro
   return row?.paymentMethod ?? null;
 };
 
+export const accountTypeOf = async (db: PortalDb, accountId: bigint): Promise<string> => {
+  const [row] = await db.select({ type: accounts.type }).from(accounts).where(eq(accounts.id, accountId));
+  return row?.type ?? '';
+};
+
 export const hasRun = async (db: PortalDb, accountId: bigint, period: string): Promise<boolean> => {
   const [row] = await db
     .select({ id: autopayRuns.id })

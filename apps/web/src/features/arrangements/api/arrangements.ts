@@ -20,4 +20,12 @@ export const latestArrangementQuery = (accountId: bigint) =>
       (await api.call(endpoints.arrangements, { query: { dnfilter: `AccountId==${accountId}`, take: 1 }, signal })).value[0] ?? null,
   });
 
+/** PaymentPolicy/{accountId}: the provider's payment policy for the account (e.g. whether autopay may be turned off). */
+export const paymentPolicyQuery = (accountId: bigint) =>
+  queryOptions({
+    queryKey: ['account', accountId, 'payment-policy'],
+    queryFn: ({ signal }) => api.call(endpoints.paymentPolicy, { params: { accountId }, signal }),
+    staleTime: Infinity,
+  });
+
 export const createArrangement = (body: CreateArrangement) => api.call(endpoints.createArrangement, { body });

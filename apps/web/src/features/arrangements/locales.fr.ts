@@ -36,6 +36,13 @@ export const fr: Catalog<typeof en> = {
   submit: 'Prendre l’entente',
   submitting: 'Mise en place...',
   sendFailed: 'L’entente n’a pas pu être prise. Veuillez réessayer.',
+  cancelArrangement: 'Annuler l’entente',
+  cancelTitle: 'Annuler cette entente de paiement\u202f?',
+  cancelText: 'Ses factures sont dues comme avant, retards compris, et les paiements automatiques les reprennent.',
+  cancelConfirm: 'Annuler l’entente',
+  keepArrangement: 'La garder',
+  cancelling: 'Annulation...',
+  cancelFailed: 'L’entente n’a pas pu être annulée. Veuillez réessayer.',
   errors: {
     dateInvalid: 'Choisissez une date.',
     amountInvalid: 'Entrez un montant supérieur à zéro.',

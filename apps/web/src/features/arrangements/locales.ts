@@ -34,6 +34,13 @@ export const en = {
   submit: 'Arrange to pay',
   submitting: 'Setting up...',
   sendFailed: 'The arrangement could not be set up. Please try again.',
+  cancelArrangement: 'Cancel arrangement',
+  cancelTitle: 'Cancel this payment arrangement?',
+  cancelText: 'Its invoices are due as before, overdue included, and automatic payments take them again.',
+  cancelConfirm: 'Cancel arrangement',
+  keepArrangement: 'Keep it',
+  cancelling: 'Cancelling...',
+  cancelFailed: 'The arrangement could not be cancelled. Please try again.',
   errors: {
     dateInvalid: 'Choose a date.',
     amountInvalid: 'Enter an amount greater than zero.',

@@ -29,3 +29,6 @@ export const paymentPolicyQuery = (accountId: bigint) =>
   });
 
 export const createArrangement = (body: CreateArrangement) => api.call(endpoints.createArrangement, { body });
+
+/** Staff: Arrangement/{id}/cancel. */
+export const cancelArrangement = (id: bigint) => api.call(endpoints.cancelArrangement, { params: { id } });

@@ -1,5 +1,5 @@
 import type { Arrangement, ArrangementStatus, InstalmentState } from '@portal/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { lazyDialog } from '@/components/lazy-dialog';
@@ -7,11 +7,14 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { errorMessage } from '@/lib/api/client';
+import { useSession } from '@/lib/session/session-store';
 import { useAccountClosure } from '@/lib/current-account/current-account';
 import { registerLocales } from '@/lib/i18n/i18n';
 import { useTranslation } from '@/lib/i18n/translate';
 import { useFormat } from '@/lib/i18n/use-format';
-import { arrangementOptionsQuery, arrangementsKey, latestArrangementQuery } from '../api/arrangements';
+import { arrangementOptionsQuery, arrangementsKey, cancelArrangement, latestArrangementQuery } from '../api/arrangements';
 import { arrangementsLocales } from '../locales';
 import { nextInstalment } from '../rules';
 
@@ -84,6 +87,40 @@ export function ArrangementDetails({ arrangement }: { arrangement: Arrangement }
   );
 }
 
+/** Staff: "Cancel arrangement", asked first; its invoices are overdue as before. */
+function CancelArrangement({ arrangement }: { arrangement: Arrangement }) {
+  const { t } = useTranslation('arrangements');
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const cancel = useMutation({
+    mutationFn: () => cancelArrangement(arrangement.id),
+    onSuccess: () => {
+      setOpen(false);
+      void queryClient.invalidateQueries({ queryKey: arrangementsKey(arrangement.accountId) });
+    },
+  });
+  return (
+    <>
+      <Button variant="secondary" size="sm" className="self-start" onClick={() => setOpen(true)}>
+        {t('cancelArrangement')}
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={t('cancelTitle')}
+        confirmLabel={t('cancelConfirm')}
+        cancelLabel={t('keepArrangement')}
+        workingLabel={t('cancelling')}
+        working={cancel.isPending}
+        onConfirm={() => cancel.mutate()}
+        body={cancel.isError ? <Banner tone="error">{errorMessage(cancel.error, t('cancelFailed'))}</Banner> : undefined}
+      >
+        {t('cancelText')}
+      </ConfirmDialog>
+    </>
+  );
+}
+
 /**
  * The dashboard's "Payment arrangement": the account's active (or last) arrangement with its next instalment,
  * and "Arrange to pay" while the account may arrange. Nothing when neither applies.
@@ -93,6 +130,7 @@ export function ArrangementCard({ accountId }: { accountId: bigint }) {
   const f = useFormat();
   const latest = useQuery(latestArrangementQuery(accountId));
   const arrange = useArrangeToPay(accountId);
+  const staff = useSession()?.isStaff === true;
   const noticeRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (arrange.created) noticeRef.current?.focus();
@@ -128,6 +166,7 @@ export function ArrangementCard({ accountId }: { accountId: bigint }) {
           <p className="text-sm">{t('offer', { amount: f.currency(arrange.options.amount, arrange.options.currency), count: arrange.options.maxInstalments })}</p>
         )}
         {arrangement && arrangement.status !== 'Cancelled' && arrangement.status !== 'Kept' && <ArrangementDetails arrangement={arrangement} />}
+        {staff && arrangement?.status === 'Active' && <CancelArrangement arrangement={arrangement} />}
       </CardBody>
       {arrange.dialog}
     </Card>

@@ -119,7 +119,9 @@ const settleOutcome = async (deps: Pick<Deps, 'db' | 'outbox'>, arrangementId: b
 export const runArrangements = async (deps: Pick<Deps, 'db' | 'clock' | 'provider' | 'log' | 'outbox'>, now: Date): Promise<ArrangementRunSummary> => {
   const summary: ArrangementRunSummary = { charged: 0, kept: 0, broken: 0 };
   for (const due of await dueInstalments(deps.db, arrangementDay(now), BATCH_SIZE)) {
-    const claimed = await claimAndRecord(deps, due.arrangementId, due.seq, now);
+    // Each payment is dated, and its charge lease counted, from when it is recorded, not from the step's start:
+    // a lease already over when the payment commits would let the resubmit job send the same charge again.
+    const claimed = await claimAndRecord(deps, due.arrangementId, due.seq, deps.clock.now());
     if (!claimed) continue;
     // The charge leaves outside the transaction, under the payment's lease, as every charge does.
     await submitCharge(deps, { payment: claimed.payment, paymentMethodRef: claimed.card.providerRef, customerRef: claimed.customerRef }, true);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { SESSION_IDLE_MINUTES_DEFAULT } from '@portal/contract';
+import { DEFAULT_PAYMENT_POLICY, PaymentPolicyOverridesSchema, SESSION_IDLE_MINUTES_DEFAULT } from '@portal/contract';
 import { z } from 'zod';
 import { parseSecretsKey } from './lib/secret-box';
 import { BRAND } from './lib/brand';
@@ -21,6 +21,39 @@ const isAddressOrRange = (entry: string): boolean => {
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+const flag = (byDefault: boolean) =>
+  z
+    .enum(['true', 'false'])
+    .default(byDefault ? 'true' : 'false')
+    .transform((v) => v === 'true');
+const policyNumber = (min: number, max: number, byDefault: number) => z.coerce.number().int().min(min).max(max).default(byDefault);
+
+/**
+ * The provider's payment policy (docs/decisions/0034-payment-arrangements-and-policy.md), one variable per setting,
+ * and per account type a JSON object of the settings it changes: `{"Business": {"instalments": 3}}`.
+ */
+const PaymentPolicyEnv = {
+  PAYMENT_POLICY_INSTALMENTS: policyNumber(1, 12, DEFAULT_PAYMENT_POLICY.instalments),
+  PAYMENT_POLICY_FIRST_INSTALMENT_DAYS: policyNumber(0, 60, DEFAULT_PAYMENT_POLICY.firstInstalmentDays),
+  PAYMENT_POLICY_FIRST_INSTALMENT_PERCENT: policyNumber(1, 100, DEFAULT_PAYMENT_POLICY.firstInstalmentPercent),
+  PAYMENT_POLICY_REST_WITHIN_DAYS: policyNumber(1, 365, DEFAULT_PAYMENT_POLICY.restWithinDays),
+  PAYMENT_POLICY_MAX_BROKEN_ARRANGEMENTS: policyNumber(0, 12, DEFAULT_PAYMENT_POLICY.maxBrokenArrangements),
+  PAYMENT_POLICY_MAX_OVERDUE_DAYS: policyNumber(0, 3650, DEFAULT_PAYMENT_POLICY.maxOverdueDays),
+  PAYMENT_POLICY_AUTOPAY_OPTIONAL: flag(DEFAULT_PAYMENT_POLICY.autopayOptional),
+  PAYMENT_POLICY_MINIMUM_PAYMENT: z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, 'an amount like 5 or 5.00')
+    .default(DEFAULT_PAYMENT_POLICY.minimumPayment),
+  PAYMENT_POLICY_ALLOW_OVERPAYMENT: flag(DEFAULT_PAYMENT_POLICY.allowOverpayment),
+  PAYMENT_POLICY_BY_ACCOUNT_TYPE: z.preprocess((v) => {
+    if (v === undefined || v === '') return {};
+    try {
+      return JSON.parse(String(v)) as unknown;
+    } catch {
+      return v;
+    }
+  }, PaymentPolicyOverridesSchema),
+};
 
 /** An optional tax registration number in its official shape, normalised to "<digits> <program>" (one space). */
 const taxNumber = (shape: RegExp, example: string) =>
@@ -165,6 +198,7 @@ const EnvSchema = z.object({
   TAX_GST_HST_NUMBER: taxNumber(/^(\d{9}) ?(RT\d{4})$/, 'a business number and program account, e.g. 123456789 RT0001'),
   /** The provider's Quebec QST registration number ("1234567890 TQ0001"), printed on Quebec accounts' invoices. */
   TAX_QST_NUMBER: taxNumber(/^(\d{10}) ?(TQ\d{4})$/, 'a QST number, e.g. 1234567890 TQ0001'),
+  ...PaymentPolicyEnv,
   ...TelemetrySchema.shape,
 });
 

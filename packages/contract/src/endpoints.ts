@@ -91,6 +91,7 @@ import {
   WebhookEndpointSecretSchema,
 } from './webhooks';
 import { CreateDisputeSchema, DisputeParamsSchema, DisputeSchema, ResolveDisputeSchema } from './disputes';
+import { ArrangementAccountParamsSchema, ArrangementOptionsSchema, ArrangementParamsSchema, ArrangementSchema, CreateArrangementSchema, PaymentPolicySchema } from './arrangements';
 import { createdAnswer, documentAnswer, emptyAnswer, endpoint, jsonAnswer, redirectAnswer } from './endpoint';
 import { AccountPersonParamsSchema, InvitationParamsSchema, InvitationRequestSchema, InvitationSchema } from './invitations';
 import {
@@ -1025,6 +1026,67 @@ export const endpoints = {
     params: DisputeParamsSchema,
     body: ResolveDisputeSchema,
     answer: jsonAnswer(DisputeSchema),
+    errors: [400, 401, 403, 404, 409],
+  }),
+
+  // ── Arrangement (docs/decisions/0034-payment-arrangements-and-policy.md) ─────────────────
+  arrangementOptions: endpoint({
+    name: 'Arrangement/options',
+    method: 'GET',
+    path: '/b/v1/Arrangement/options/{accountId}',
+    access: 'signedIn',
+    tag: 'Arrangements',
+    summary: "Whether the account may arrange to pay its overdue amount, the amount it covers, the allowed dates and instalment count (the provider's payment policy)",
+    params: ArrangementAccountParamsSchema,
+    answer: jsonAnswer(ArrangementOptionsSchema),
+    errors: [400, 401, 404],
+  }),
+  createArrangement: endpoint({
+    name: 'Arrangement',
+    method: 'POST',
+    path: '/b/v1/Arrangement',
+    access: 'signedIn',
+    tag: 'Arrangements',
+    summary: 'Arrange to pay the overdue amount in instalments on dates inside the policy’s windows, charged to a saved payment method on the dates or paid by hand',
+    description:
+      'The instalments must sum to the overdue amount (400 with the field at fault). An account that may not arrange (see Arrangement/options): 409. Staff may set one up for any account.',
+    body: CreateArrangementSchema,
+    answer: createdAnswer(ArrangementSchema),
+    errors: [400, 401, 404, 409],
+    refusedWhenClosed: 'everyone',
+  }),
+  arrangements: endpoint({
+    name: 'Arrangement/items',
+    method: 'GET',
+    path: '/b/v1/Arrangement/items',
+    access: 'signedIn',
+    tag: 'Arrangements',
+    summary: 'Arrangements of the accounts the caller may see (Staff and Admin: all), newest first: dnfilter (AccountId, Status: Active, Kept, Broken, Cancelled), orderby, skip/take, count',
+    query: PagedQuerySchema,
+    answer: jsonAnswer(builtOnFirstUse(() => pagedSchema(ArrangementSchema))),
+    errors: [400, 401],
+    reads: 'replica',
+  }),
+  paymentPolicy: endpoint({
+    name: 'PaymentPolicy',
+    method: 'GET',
+    path: '/b/v1/PaymentPolicy/{accountId}',
+    access: 'signedIn',
+    tag: 'Arrangements',
+    summary: "The provider's payment policy for the account (its account type's): instalments and windows, eligibility, whether automatic payments may be turned off, the minimum payment, overpayment",
+    params: ArrangementAccountParamsSchema,
+    answer: jsonAnswer(PaymentPolicySchema),
+    errors: [400, 401, 404],
+  }),
+  cancelArrangement: endpoint({
+    name: 'Arrangement/cancel',
+    method: 'POST',
+    path: '/b/v1/Arrangement/{id}/cancel',
+    access: 'staff',
+    tag: 'Arrangements',
+    summary: 'Cancel an active arrangement (Staff): its invoices are due as before, automatic payments take them again',
+    params: ArrangementParamsSchema,
+    answer: jsonAnswer(ArrangementSchema),
     errors: [400, 401, 403, 404, 409],
   }),
 

@@ -23,6 +23,9 @@ export const EVENT_TYPES = [
   'usage.batch_loaded',
   'usage.limit_reached',
   'usage.limit_changed',
+  'arrangement.created',
+  'arrangement.kept',
+  'arrangement.broken',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 export const EventTypeSchema = builtOnFirstUse(() => z.enum(EVENT_TYPES, { error: 'Unknown event type' }));
@@ -111,6 +114,25 @@ export const EVENT_DATA_SCHEMAS = {
   /** The limit was set, raised, lowered or removed (null). */
   'usage.limit_changed': () =>
     z.object({ previousLimit: decimalString().nullable(), limit: decimalString().nullable(), used: decimalString(), currency: currency(), reached: z.boolean() }),
+  'arrangement.created': () =>
+    z.object({
+      arrangementId: idString(),
+      amount: decimalString(),
+      currency: currency(),
+      /** The card or bank account charged on the dates; null: paid by hand. */
+      paymentMethodId: idString().nullable(),
+      instalments: z.array(z.object({ date: z.iso.date(), amount: decimalString() })),
+    }),
+  'arrangement.kept': () => z.object({ arrangementId: idString(), amount: decimalString(), currency: currency() }),
+  'arrangement.broken': () =>
+    z.object({
+      arrangementId: idString(),
+      amount: decimalString(),
+      currency: currency(),
+      /** The instalment missed, and what was still owed of the arrangement. */
+      missedDate: z.iso.date(),
+      unpaid: decimalString(),
+    }),
 } as const satisfies Partial<Record<EventType, () => z.ZodType>>;
 
 type DataSchemas = typeof EVENT_DATA_SCHEMAS;

@@ -14,6 +14,7 @@ export * from './invoices';
 export * from './invoice-status';
 export * from './calendar';
 export * from './disputes';
+export * from './arrangements';
 export * from './payments';
 export * from './payment-failure';
 export * from './autopay-preview';

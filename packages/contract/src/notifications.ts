@@ -36,10 +36,14 @@ export const NOTIFICATION_EVENTS = [
   'card_expired',
   'dispute_status_changed',
   'usage_alert',
+  'arrangement_broken',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
-/** The events a person chooses about (Account Information): each event but card_expired, which follows card_expiring. */
+/**
+ * The events a person chooses about (Account Information): each event but card_expired, which follows card_expiring,
+ * and arrangement_broken, which follows payment_failed (a missed instalment is a payment not made).
+ */
 export const NOTIFICATION_PREFERENCE_EVENTS = [
   'invoice_posted',
   'payment_succeeded',
@@ -52,7 +56,7 @@ export type NotificationPreferenceEvent = (typeof NOTIFICATION_PREFERENCE_EVENTS
 
 /** null for usage alerts: whether they are emailed is the account's choice on the Usage screen, not each person's. */
 export const preferenceOfEvent = (event: NotificationEvent): NotificationPreferenceEvent | null =>
-  event === 'usage_alert' ? null : event === 'card_expired' ? 'card_expiring' : event;
+  event === 'usage_alert' ? null : event === 'card_expired' ? 'card_expiring' : event === 'arrangement_broken' ? 'payment_failed' : event;
 
 /** Which usage alert: an allowance's share, roaming's start or share of the limit, the overage amount, the limit. */
 export const USAGE_ALERT_NAMES = ['voice', 'sms', 'data', 'roaming', 'roaming_started', 'overage', 'limit'] as const;
@@ -101,6 +105,8 @@ export interface NotificationEventData {
     amount?: string;
     currency: string;
   };
+  /** A payment arrangement whose instalment of `missedDate` was not paid: what it still covered is overdue again. */
+  arrangement_broken: { arrangementId: string; missedDate: string; unpaid: string; currency: string };
 }
 
 /** The portal page that shows what a notification is about: the panel's link and the email's. */
@@ -116,6 +122,8 @@ export const notificationPath = (event: NotificationEvent | (string & {}), data:
     }
     case 'usage_alert':
       return '/usage';
+    case 'arrangement_broken':
+      return '/';
     case 'payment_succeeded':
     case 'payment_failed':
     case 'autopay_scheduled':

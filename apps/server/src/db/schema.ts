@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import {
   ACCOUNT_PAYMENT_METHODS,
   ADDRESS_TYPES,
+  ARRANGEMENT_STATUSES,
   AUTOPAY_AMOUNT_TYPES,
   AUTOPAY_FREQUENCIES,
   CDR_DIRECTIONS,
@@ -1190,4 +1191,71 @@ export const webhookAttempts = pgTable(
     response: text('response').notNull(),
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.attempt)],
+);
+
+// ── Payment arrangements (docs/decisions/0034-payment-arrangements-and-policy.md) ───────────
+
+/** An overdue amount split into instalments; its progress is read from the ledger, never stored. */
+export const arrangements = pgTable(
+  'arrangements',
+  {
+    id: id(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    status: text('status', { enum: ARRANGEMENT_STATUSES }).notNull().default('Active'),
+    /** What it covers: the overdue amount when it was made, the sum of its instalments. */
+    amount: money('amount').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    /** Charged on the instalments' dates; null: the customer pays by hand. */
+    paymentMethodId: ref('payment_method_id').references(() => paymentMethods.id, { onDelete: 'set null' }),
+    createdByUserId: ref('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    byStaff: boolean('by_staff').notNull().default(false),
+    createdAt: createdAt(),
+    closedAt: instant('closed_at'),
+    closedByUserId: ref('closed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('arrangements_account_created_idx').on(t.accountId, t.createdAt.desc()),
+    index('arrangements_active_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'Active'`),
+    // One active arrangement per account, whatever races.
+    uniqueIndex('arrangements_one_active_idx')
+      .on(t.accountId)
+      .where(sql`${t.status} = 'Active'`),
+    check('arrangements_amount_positive', sql`${t.amount} > 0`),
+    check('arrangements_status_check', sql`${t.status} in ('Active', 'Kept', 'Broken', 'Cancelled')`),
+  ],
+);
+
+export const arrangementInstalments = pgTable(
+  'arrangement_instalments',
+  {
+    arrangementId: ref('arrangement_id')
+      .notNull()
+      .references(() => arrangements.id),
+    seq: integer('seq').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    amount: money('amount').notNull(),
+    /** When the job took this date's charge (set once, in the transaction that records the payment). */
+    chargedAt: instant('charged_at'),
+    paymentId: ref('payment_id').references(() => payments.id),
+  },
+  (t) => [primaryKey({ columns: [t.arrangementId, t.seq] }), check('arrangement_instalments_amount_positive', sql`${t.amount} > 0`)],
+);
+
+/** The receivables an arrangement covers, with what was open on each when it was made. */
+export const arrangementReceivables = pgTable(
+  'arrangement_receivables',
+  {
+    arrangementId: ref('arrangement_id')
+      .notNull()
+      .references(() => arrangements.id),
+    receivableId: ref('receivable_id')
+      .notNull()
+      .references(() => receivables.id),
+    openAtStart: money('open_at_start').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.arrangementId, t.receivableId] }), index('arrangement_receivables_receivable_idx').on(t.receivableId)],
 );

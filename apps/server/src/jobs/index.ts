@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { MailOutbox } from '../lib/mail-outbox';
 import { depsOf, type Deps } from '../http/deps';
 import { noticeUpcomingAutopayments, runDueAutopay } from '../modules/accounts';
+import { ARRANGEMENTS_JOB, runArrangements } from '../modules/arrangements';
 import { deleteExpiredEvents } from '../modules/events';
 import { noticePostedInvoices } from '../modules/invoices';
 import { noticeExpiringCards } from '../modules/payment-methods';
@@ -14,6 +15,8 @@ import { createScheduler, type JobStep } from './scheduler';
 
 /** How often the automatic payments job looks for due accounts. */
 export const AUTOPAY_EVERY_MS = 30_000;
+/** How often instalments due are charged and arrangements kept or broken are closed. */
+export const ARRANGEMENTS_EVERY_MS = 60_000;
 
 /**
  * How often the daily notices (cards expiring or expired, automatic payments in 3 days) are looked
@@ -36,6 +39,7 @@ export const dailyNotices = async (deps: Pick<Deps, 'db' | 'outbox'>, now: Date)
 export const billingJobSteps = (deps: Pick<Deps, 'db' | 'clock' | 'provider' | 'log' | 'outbox'>, sandboxSettleMs: number): JobStep[] => {
   const steps: JobStep[] = [
     { name: 'autopay', everyMs: AUTOPAY_EVERY_MS, run: (now) => runDueAutopay(deps, now) },
+    { name: ARRANGEMENTS_JOB, everyMs: ARRANGEMENTS_EVERY_MS, run: (now) => runArrangements(deps, now) },
     { name: 'resubmit-charges', everyMs: RESUBMIT_EVERY_MS, run: (now) => resubmitUnconfirmedCharges(deps, now) },
     { name: 'daily-notices', everyMs: DAILY_NOTICES_EVERY_MS, run: (now) => dailyNotices(deps, now) },
     { name: 'invoice-posted-notices', everyMs: POSTED_NOTICES_EVERY_MS, run: (now) => noticePostedInvoices(deps, now) },

@@ -65,7 +65,31 @@ const values = (body: unknown) => (body as { value: Record<string, unknown>[] })
 /** Lossless parsing gives numbers for small ids and bigints for large ones. */
 const sameId = (value: unknown, id: bigint) => String(value) === String(id);
 
+/** Instalments covering what `seedAccount` leaves overdue (100.00 less the 10.00 payment, and 100.00), inside the policy's windows. */
+const instalmentsFrom = (today: string) => {
+  const day = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+  return [
+    { date: day(1), amount: 100 },
+    { date: day(10), amount: 90 },
+  ];
+};
+
 const ROWS: Row[] = [
+  // First, so the owner's replay arranges what nothing else has paid yet.
+  {
+    method: 'POST',
+    route: '/b/v1/Arrangement',
+    request: (o) => json('POST', '/b/v1/Arrangement', { accountId: o.account, instalments: instalmentsFrom(ctx.clock.now().toISOString().slice(0, 10)), paymentMethodId: o.defaultCard }),
+    check: hidden,
+  },
+  { method: 'GET', route: '/b/v1/PaymentPolicy/:accountId', request: (o) => ({ method: 'GET', url: `/b/v1/PaymentPolicy/${o.account}` }), check: hidden },
+  { method: 'GET', route: '/b/v1/Arrangement/options/:accountId', request: (o) => ({ method: 'GET', url: `/b/v1/Arrangement/options/${o.account}` }), check: hidden },
+  {
+    method: 'GET',
+    route: '/b/v1/Arrangement/items',
+    request: (o) => ({ method: 'GET', url: `/b/v1/Arrangement/items?dnfilter=${encodeURIComponent(`AccountId==${o.account}`)}&count=true` }),
+    check: { kind: 'list', includes: (body, o) => values(body).some((v) => sameId(v.accountId, o.account)) },
+  },
   { method: 'GET', route: '/b/v1/Usage/summary/:accountId', request: (o) => ({ method: 'GET', url: `/b/v1/Usage/summary/${o.account}` }), check: hidden },
   { method: 'GET', route: '/b/v1/Usage/records/:accountId', request: (o) => ({ method: 'GET', url: `/b/v1/Usage/records/${o.account}?count=true` }), check: hidden },
   { method: 'GET', route: '/b/v1/Usage/records/:accountId/export', request: (o) => ({ method: 'GET', url: `/b/v1/Usage/records/${o.account}/export?type=voice` }), check: hidden },
@@ -260,6 +284,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
 const STAFF_ROUTES: Record<string, (o: Ids) => InjectOptions> = {
   'POST /b/v1/Dispute/:id/review': (o) => ({ method: 'POST', url: `/b/v1/Dispute/${o.dispute}/review` }),
   'POST /b/v1/Dispute/:id/resolve': (o) => json('POST', `/b/v1/Dispute/${o.dispute}/resolve`, { outcome: 'Rejected', rejectionReason: 'Authorization test' }),
+  'POST /b/v1/Arrangement/:id/cancel': () => ({ method: 'POST', url: '/b/v1/Arrangement/1/cancel' }),
   // ── webhooks: the Admin's Webhooks screen (no account's objects; Admin only) ──
   'GET /b/v1/Webhooks/endpoints': () => ({ method: 'GET', url: '/b/v1/Webhooks/endpoints' }),
   'POST /b/v1/Webhooks/endpoints': () => json('POST', '/b/v1/Webhooks/endpoints', { url: 'https://hooks.example.com/authz', events: ['payment.succeeded'] }),
@@ -321,6 +346,7 @@ const snapshotOf = async (accountId: bigint) => {
       (select count(*) from autopay_schedules where account_id = ${accountId}) as schedules,
       (select count(*) from checkout_sessions where account_id = ${accountId}) as checkouts,
       (select string_agg(id || ':' || status, ',' order by id) from disputes where account_id = ${accountId}) as disputes,
+      (select string_agg(id || ':' || status, ',' order by id) from arrangements where account_id = ${accountId}) as arrangements,
       (select string_agg(first_name || last_name, ',' order by id) from contacts where account_id = ${accountId}) as contacts,
       (select string_agg(coalesce(street_name, ''), ',' order by id) from addresses where account_id = ${accountId}) as addresses,
       (select count(*) from account_addresses where account_id = ${accountId} and end_date is null) as open_address_links,
@@ -337,7 +363,8 @@ const call = async (token: string, options: InjectOptions) => {
 };
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
+  // The seeded invoices are long overdue: the policy lets them be arranged, so the owner's arrangement succeeds.
+  ctx = await buildTestApp({ config: { PAYMENT_POLICY_MAX_OVERDUE_DAYS: 3650 } });
   own = await seedAccount('Own Account Holder');
   other = await seedAccount('Zephyr Other Holder');
   const customer = await createUser(ctx.database.db, { accountIds: [own.account] });
@@ -386,7 +413,7 @@ describe('authorization on every billing route', () => {
     for (const row of ROWS) {
       // The mixed rows point at the caller's own account: replay them as the owner of both objects.
       const { status, body } = await call(ownerToken, row.request(other, other));
-      if (status !== 200) failures.push(`${row.method} ${row.route}: owner got ${status} ${stringifyJson(body)}`);
+      if (status !== 200 && status !== 201) failures.push(`${row.method} ${row.route}: owner got ${status} ${stringifyJson(body)}`);
       else if (row.check.kind === 'list' && !row.check.includes(body, other)) failures.push(`${row.method} ${row.route}: owner does not see it`);
     }
     expect(failures).toEqual([]);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { depsOf } from '../http/deps';
 import { accountRoutes, providerAccountRoutes } from './accounts';
 import { apiClientRoutes } from './api-clients';
+import { arrangementRoutes } from './arrangements';
 import { billingRoutes } from './billing';
 import { chargeRoutes } from './charges';
 import { checkoutRoutes } from './checkout';
@@ -33,7 +34,7 @@ export const apiModules = async (app: FastifyInstance, options: SingleSignOnOpti
     await app.register(routes);
   }
   await app.register(singleSignOnRoutes, options);
-  for (const routes of [billingRoutes, paymentRoutes, paymentMethodRoutes, checkoutRoutes, notificationRoutes, accountRoutes, invoiceRoutes, chargeRoutes, disputeRoutes, searchRoutes, usageRoutes, providerAccountRoutes, invitationRoutes, eventRoutes, webhookRoutes]) {
+  for (const routes of [billingRoutes, paymentRoutes, paymentMethodRoutes, checkoutRoutes, notificationRoutes, accountRoutes, invoiceRoutes, chargeRoutes, disputeRoutes, arrangementRoutes, searchRoutes, usageRoutes, providerAccountRoutes, invitationRoutes, eventRoutes, webhookRoutes]) {
     await app.register(routes);
   }
   // Emails are built at delivery, in the person's language then. A payment received carries its receipt

@@ -94,6 +94,8 @@ const SENTENCES: Texts<Sentences> = {
         ? `Your dispute${d.invoiceNumber ? ` on invoice ${d.invoiceNumber}` : ''} is resolved: a credit of ${money(d.creditedAmount, d.currency)} was applied to your account.`
         : `Your dispute${d.invoiceNumber ? ` on invoice ${d.invoiceNumber}` : ''} is now ${DISPUTE_STATUS.en[d.status] ?? d.status}.`,
     usage_alert: (d, money) => usageAlertText(d, money, 'en'),
+    arrangement_broken: (d, money, day) =>
+      `Your payment arrangement is cancelled: the instalment of ${day(d.missedDate)} was not paid. ${money(d.unpaid, d.currency)} is overdue again.`,
   },
   fr: {
     invoice_posted: (d, money, day) => `La facture ${d.invoiceNumber} de ${money(d.amount, d.currency)} est prête ; elle est payable au plus tard le ${day(d.dueDate)}.`,
@@ -111,6 +113,8 @@ const SENTENCES: Texts<Sentences> = {
         ? `Votre contestation${d.invoiceNumber ? ` de la facture ${d.invoiceNumber}` : ''} est réglée : un crédit de ${money(d.creditedAmount, d.currency)} a été appliqué à votre compte.`
         : `Votre contestation${d.invoiceNumber ? ` de la facture ${d.invoiceNumber}` : ''} est maintenant ${DISPUTE_STATUS.fr[d.status] ?? d.status}.`,
     usage_alert: (d, money) => usageAlertText(d, money, 'fr'),
+    arrangement_broken: (d, money, day) =>
+      `Votre entente de paiement est annulée : le versement du ${day(d.missedDate)} n’a pas été payé. ${money(d.unpaid, d.currency)} est de nouveau en souffrance.`,
   },
 };
 
@@ -133,6 +137,7 @@ export const EVENT_TITLES: Texts<Record<NotificationEvent, string>> = {
     card_expired: 'your card has expired',
     dispute_status_changed: 'your dispute was updated',
     usage_alert: 'usage alert',
+    arrangement_broken: 'your payment arrangement is cancelled',
   },
   fr: {
     invoice_posted: 'votre facture est prête',
@@ -143,6 +148,7 @@ export const EVENT_TITLES: Texts<Record<NotificationEvent, string>> = {
     card_expired: 'votre carte a expiré',
     dispute_status_changed: 'votre contestation a été mise à jour',
     usage_alert: 'alerte de consommation',
+    arrangement_broken: 'votre entente de paiement est annulée',
   },
 };
 
@@ -177,6 +183,8 @@ export const eventKey = <E extends NotificationEvent>(event: E, data: Notificati
       const alert = d as UsageAlert;
       return `usage_alert:${alert.periodStart}:${alert.alert}:${alert.alert === 'limit' || alert.alert === 'overage' ? alert.amount : (alert.percent ?? 0)}`;
     }
+    case 'arrangement_broken':
+      return `arrangement_broken:${(d as NotificationEventData['arrangement_broken']).arrangementId}`;
   }
   throw new Error(`Unknown notification event ${String(event)}`);
 };

@@ -1,12 +1,13 @@
 /** Each notification event: what is stored, what is queued and sent, in which language, to whom. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { NotificationEvent } from '@portal/contract';
+import { preferenceOfEvent, type NotificationEvent } from '@portal/contract';
 import { buildTestApp, createTestClock, type TestContext } from '../../../test/app';
 import { appDeps } from '../../../test/billing';
 import { createAccount, createInvoice, createPayment, createPaymentMethod, createUser } from '../../../test/factories';
 import { mailHeader, mailParts, startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
-import { accounts, autopaySchedules, mailOutbox, notificationPreferences, notifications, users } from '../../db/schema';
+import { accounts, arrangementInstalments, arrangementReceivables, arrangements, autopaySchedules, mailOutbox, notificationPreferences, notifications, users } from '../../db/schema';
+import { runArrangements } from '../arrangements';
 import { noticeUpcomingAutopayments } from '../accounts';
 import { noticePostedInvoices } from '../invoices';
 import { noticeExpiringCards } from '../payment-methods';
@@ -206,6 +207,31 @@ const events: {
   },
 ];
 
+events.push({
+  event: 'arrangement_broken',
+  // An arrangement paid by hand whose first instalment (Nov 20) passed unpaid: the job breaks it.
+  happen: async (accountId) => {
+    const invoice = await createInvoice(db(), accountId, { amount: '90.00', dueDate: '2026-11-10' });
+    const [arrangement] = await db().insert(arrangements).values({ accountId, amount: '90.00', currency: 'CAD' }).returning();
+    await db().insert(arrangementInstalments).values([
+      { arrangementId: arrangement!.id, seq: 0, dueDate: '2026-11-20', amount: '50.00' },
+      { arrangementId: arrangement!.id, seq: 1, dueDate: '2026-11-30', amount: '40.00' },
+    ]);
+    await db().insert(arrangementReceivables).values({ arrangementId: arrangement!.id, receivableId: invoice.arId!, openAtStart: '90.00' });
+    return runArrangements(appDeps(ctx), now());
+  },
+  en: {
+    message: /^Your payment arrangement is cancelled: the instalment of Nov 20, 2026 was not paid\. \$90\.00 is overdue again\.$/,
+    subject: ': your payment arrangement is cancelled',
+    link: `${ORIGIN}/`,
+  },
+  fr: {
+    message: /^Votre entente de paiement est annulée : le versement du 20 nov\. 2026 n’a pas été payé\. 90,00 \$ est de nouveau en souffrance\.$/,
+    subject: ' : votre entente de paiement est annulée',
+    link: `${ORIGIN}/`,
+  },
+});
+
 describe.each(events)('$event', ({ event, happen, en, fr }) => {
   it.each([
     ['English', en],
@@ -235,7 +261,7 @@ describe.each(events)('$event', ({ event, happen, en, fr }) => {
 
   it('is still shown in the app, but not emailed, to a person who turned its email off', async () => {
     await sent();
-    const preference = event === 'card_expired' ? 'card_expiring' : event;
+    const preference = preferenceOfEvent(event)!;
     const { account } = await person('English', preference);
     const listener = await createUser(db(), { accountIds: [account.id] });
     await happen(account.id);

@@ -1,9 +1,10 @@
 import { lockAccount } from '../../lib/account-lock';
 import { randomUUID } from 'node:crypto';
-import { PAYMENT_FAILURE_TEXTS, PAYMENT_MESSAGES, minorToDecimal, paymentFailureReasonOf, toMinor, wrongCurrencyMessage, type Money, type RecentPayment } from '@portal/contract';
+import { ARRANGEMENT_MESSAGES, PAYMENT_FAILURE_TEXTS, PAYMENT_MESSAGES, minorToDecimal, paymentFailureReasonOf, toMinor, wrongCurrencyMessage, type Money, type RecentPayment } from '@portal/contract';
 import { badRequest, conflict, notFound } from '../../errors';
 import { assertAccountAccess } from '../../lib/access';
 import { recordAudit } from '../../lib/audit';
+import { isBelowMinimumPayment, paymentPolicyOfAccount } from '../../lib/payment-policy';
 import type { Caller } from '../../lib/caller';
 import { isCardExpired } from '@portal/contract';
 import { findPaymentMethod, type PaymentMethodRow } from '../payment-methods';
@@ -97,7 +98,7 @@ export const usableCard = async (deps: Pick<Deps, 'db' | 'clock'>, accountId: bi
  * and sends it to the provider. A repeated submit with the same key returns the same payment and
  * charges once.
  */
-export const createCustomerPayment = async (deps: Pick<Deps, 'db' | 'clock' | 'provider' | 'log' | 'outbox'>, caller: Caller, input: CustomerPaymentInput): Promise<PaymentOutcome> => {
+export const createCustomerPayment = async (deps: Pick<Deps, 'db' | 'clock' | 'provider' | 'log' | 'outbox' | 'config'>, caller: Caller, input: CustomerPaymentInput): Promise<PaymentOutcome> => {
   await assertAccountAccess(deps.db, caller, input.accountId);
   const earlier = await findPaymentByKey(deps.db, input.accountId, input.idempotencyKey);
   if (earlier) return replay(earlier, input);
@@ -115,6 +116,12 @@ export const createCustomerPayment = async (deps: Pick<Deps, 'db' | 'clock' | 'p
       const winner = await findPaymentByKey(tx, input.accountId, input.idempotencyKey);
       if (winner) return { replayed: replay(winner, input) };
       if (input.currency !== account.currency) throw badRequest(wrongCurrencyMessage(account.currency));
+      // The provider's minimum payment (docs/decisions/0034-payment-arrangements-and-policy.md); the whole balance is always accepted.
+      const policy = await paymentPolicyOfAccount(tx, deps.config, input.accountId);
+      if (toMinor(policy.minimumPayment) > 0n) {
+        const openMinor = (await openReceivables(tx, input.accountId, account.currency)).reduce((sum, r) => sum + r.openMinor, 0n);
+        if (isBelowMinimumPayment(policy, amountMinor, openMinor)) throw badRequest(ARRANGEMENT_MESSAGES.belowMinimum(policy.minimumPayment));
+      }
 
       let allocation: AllocationResult;
       if (input.assignments && input.assignments.length > 0) {

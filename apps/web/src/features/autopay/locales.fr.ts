@@ -11,6 +11,7 @@ export const fr: Catalog<typeof en> = {
     onText: 'Les paiements automatiques sont activés\u202f: vos factures sont payées avec votre carte enregistrée.',
     offText: 'Les paiements automatiques sont désactivés. Activez-les pour payer vos factures à temps sans y penser.',
     needsCard: 'Ajoutez d’abord un mode de paiement',
+    required: 'Les paiements automatiques sont obligatoires pour ce compte et ne peuvent pas être désactivés.',
     updateFailed: 'Impossible de mettre à jour les paiements automatiques. Veuillez réessayer plus tard.',
     scheduleLabel: 'Votre calendrier de paiements automatiques',
     card: 'Carte',

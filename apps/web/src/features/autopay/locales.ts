@@ -10,6 +10,7 @@ export const en = {
     onText: 'Automatic payments are on: your bills are paid with your saved card.',
     offText: 'Automatic payments are off. Turn them on to pay your bills on time without thinking about it.',
     needsCard: 'Add a payment method first',
+    required: 'Automatic payments are required for this account and cannot be turned off.',
     updateFailed: 'Failed to update automatic payment settings. Please try again later.',
     scheduleLabel: 'Your automatic payment schedule',
     card: 'Card',

@@ -43,6 +43,7 @@ export const fr: Catalog<typeof en> = {
     usage_alert_roaming_started: 'Vous êtes en itinérance\u202f: les appels, textos et données à l’étranger sont facturés en plus de votre forfait. Itinérance jusqu’ici\u202f: {{used}}, et il reste {{days}}.',
     usage_alert_overage: 'Vos frais en plus du forfait ont dépassé {{amount}}\u202f: {{used}} jusqu’ici, et il reste {{days}}.',
     usage_alert_limit: 'Vos frais en plus du forfait ont atteint votre limite de dépenses de {{amount}} ({{used}} jusqu’ici)\u202f: votre fournisseur bloque le service hors forfait jusqu’à la fin de la période, il reste {{days}}.',
+    arrangement_broken: 'Votre entente de paiement est annulée\u202f: le versement du {{date}} n’a pas été payé. {{amount}} est de nouveau en souffrance.',
   },
   disputeStatus: { Open: 'ouverte', UnderReview: 'en cours d’examen', Resolved: 'résolue', Rejected: 'rejetée' },
   preferences: {

@@ -41,6 +41,7 @@ export const en = {
     usage_alert_roaming_started: 'You are roaming: calls, texts and data abroad are charged beyond your plan. Roaming so far: {{used}}, with {{days}}.',
     usage_alert_overage: 'Your charges beyond the plan passed {{amount}}: {{used}} so far, with {{days}}.',
     usage_alert_limit: 'Your charges beyond the plan reached your spending limit of {{amount}} ({{used}} so far): your provider bars service beyond the plan until the period ends, {{days}}.',
+    arrangement_broken: 'Your payment arrangement is cancelled: the instalment of {{date}} was not paid. {{amount}} is overdue again.',
   },
   disputeStatus: { Open: 'open', UnderReview: 'under review', Resolved: 'resolved', Rejected: 'rejected' },
   preferences: {

@@ -72,6 +72,10 @@ export const notificationText = (notification: Pick<Notification, 'kind' | 'mess
     }
     case 'usage_alert':
       return usageAlertText(data as Data<'usage_alert'>, wording);
+    case 'arrangement_broken': {
+      const d = data as Data<'arrangement_broken'>;
+      return t('events.arrangement_broken', { date: day(d.missedDate), amount: money(d.unpaid, d.currency) });
+    }
     default:
       return notification.message;
   }

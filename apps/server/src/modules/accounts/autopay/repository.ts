@@ -42,6 +42,11 @@ export const accountPaymentMethod = async (db: PortalDb, accountId: bigint): Pro
   return row?.paymentMethod ?? null;
 };
 
+export const accountTypeOf = async (db: PortalDb, accountId: bigint): Promise<string> => {
+  const [row] = await db.select({ type: accounts.type }).from(accounts).where(eq(accounts.id, accountId));
+  return row?.type ?? '';
+};
+
 export const hasRun = async (db: PortalDb, accountId: bigint, period: string): Promise<boolean> => {
   const [row] = await db
     .select({ id: autopayRuns.id })
@@ -101,6 +106,9 @@ export const dueCandidates = async (db: PortalDb, day: string, monthly: string |
       and (s.charge_from is null or r.due_date >= s.charge_from)
       and r.amount - ${committedOnReceivable(sql`r.id`)} > 0
       and not exists (select 1 from autopay_runs ar where ar.account_id = s.account_id and ar.period = 'due:' || r.id)
+      -- Paused while an active payment arrangement covers it, unclaimed so it is charged if the arrangement ends unkept.
+      and not exists (select 1 from arrangement_receivables cr join arrangements pa on pa.id = cr.arrangement_id
+        where cr.receivable_id = r.id and pa.status = 'Active')
     order by s.account_id, r.due_date, r.id
     limit ${limit}`);
   const candidates = dueDate.rows.map((row) => ({ accountId: BigInt(row.account_id), period: dueDatePeriod(BigInt(row.receivable_id)) }));

@@ -1,5 +1,5 @@
 import { lockAccount } from '../../../lib/account-lock';
-import { AUTOPAY_ON, autopayTakes, minorToDecimal, toMinor } from '@portal/contract';
+import { AUTOPAY_ON, autopayPausedFor, autopayTakes, minorToDecimal, toMinor } from '@portal/contract';
 import { recordAudit } from '../../../lib/audit';
 import { cardExpiry, isCardExpired } from '@portal/contract';
 import { allocateOldestFirst } from '../../payments';
@@ -8,6 +8,7 @@ import type { Deps } from '../../../http/deps';
 import { insertPayment, openReceivables, type PaymentRow } from '../../payments';
 import { findPaymentMethod, type PaymentMethodRow } from '../../payment-methods';
 import { notifyAccount } from '../../notifications';
+import { coveredReceivableIds } from '../../arrangements';
 import { claimRun, dueCandidates, findSchedule, finishRun, type AutopayCandidate } from './repository';
 import { autopayAmountMinor, frequencyOfPeriod, isMonthlyRunDue, monthlyPeriod, utcDay } from './rules';
 
@@ -49,10 +50,12 @@ const prepareRun = async (deps: Pick<Deps, 'db' | 'outbox'>, candidate: AutopayC
     const runId = await claimRun(tx, candidate.accountId, candidate.period, now);
     if (runId === null) return { kind: 'skipped' };
 
-    // A due-date run takes the bills whose due date has come, a monthly one the balance; neither what was left out.
+    // A due-date run takes the bills whose due date has come, a monthly one the balance; neither what was left out,
+    // nor what an active payment arrangement covers (its instalments pay it: docs/decisions/0034-payment-arrangements-and-policy.md).
     const frequency = frequencyOfPeriod(candidate.period);
-    const open = (await openReceivables(tx, candidate.accountId, account.currency)).filter((r) =>
-      autopayTakes(r, frequency, utcDay(now), schedule.chargeFrom),
+    const covered = await coveredReceivableIds(tx, candidate.accountId);
+    const open = (await openReceivables(tx, candidate.accountId, account.currency)).filter(
+      (r) => autopayTakes(r, frequency, utcDay(now), schedule.chargeFrom) && !autopayPausedFor(r.id, covered),
     );
     const openMinor = open.reduce((sum, r) => sum + r.openMinor, 0n);
     const amountMinor = autopayAmountMinor(

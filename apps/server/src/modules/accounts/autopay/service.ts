@@ -1,5 +1,6 @@
 import { lockAccount } from '../../../lib/account-lock';
 import {
+  ARRANGEMENT_MESSAGES,
   AUTOPAY_ON,
   PAYMENT_MESSAGES,
   fromMinor,
@@ -10,7 +11,7 @@ import {
   type AutopayScheduleResponse,
   type EventData,
 } from '@portal/contract';
-import { badRequest, notFound } from '../../../errors';
+import { badRequest, conflict, notFound } from '../../../errors';
 import { assertAccountAccess } from '../../../lib/access';
 import { recordAudit } from '../../../lib/audit';
 import { assertAutopayCanTurnOn } from './readiness';
@@ -21,8 +22,10 @@ import { changeDefaultCard, findPaymentMethod } from '../../payment-methods';
 import type { PortalDb } from '../../../db/client';
 import { idText, moneyText, recordTypedEvent } from '../../../lib/event-data';
 import { actorOfCaller } from '../../../lib/events';
+import { paymentPolicyOf } from '../../../lib/payment-policy';
 import {
   accountPaymentMethod,
+  accountTypeOf,
   findSchedule,
   hasRun,
   openInvoicesForAutopay,
@@ -146,12 +149,22 @@ export const saveAutopaySchedule = async (
  * whose card has not expired; off keeps the schedule (so switching back on restores it) and the job
  * stops charging.
  */
-export const switchAutopay = async (deps: Pick<Deps, 'db' | 'clock'>, caller: Caller, accountId: bigint, paymentMethod: AccountPaymentMethod): Promise<void> => {
+export const switchAutopay = async (
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
+  caller: Caller,
+  accountId: bigint,
+  paymentMethod: AccountPaymentMethod,
+): Promise<void> => {
   await assertAccountAccess(deps.db, caller, accountId);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    await lockAccount(tx, accountId);
+    const account = await lockAccount(tx, accountId);
     if (paymentMethod === AUTOPAY_ON) await assertAutopayCanTurnOn(tx, accountId, now);
+    // The provider's policy may require automatic payments (docs/decisions/0034-payment-arrangements-and-policy.md): a customer
+    // cannot turn them off; Staff still can, for the provider.
+    else if (account?.paymentMethod === AUTOPAY_ON && !caller.isStaff && !paymentPolicyOf(deps.config, await accountTypeOf(tx, accountId)).autopayOptional) {
+      throw conflict(ARRANGEMENT_MESSAGES.autopayRequired);
+    }
     await changingAutopay(tx, caller, accountId, now, () => setAccountPaymentMethod(tx, accountId, paymentMethod, now));
     await recordAudit(tx, {
       actorUserId: caller.userId,

@@ -1,9 +1,11 @@
 import type { AccountPaymentMethod, AutopayScheduleResponse, CurrencyCode, PaymentMethodEntry } from '@portal/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n/translate';
 import { preloadOnIntent } from '@/components/lazy-dialog';
 import { refreshAccount } from '@/lib/refresh-account';
+import { useSession } from '@/lib/session/session-store';
+import { paymentPolicyQuery } from '@/features/arrangements';
 import { autopayScheduleQuery } from '../api/get-autopay-schedule';
 import { isAutopayOn } from '../autopay-rules';
 import { AutopayCard } from './autopay-card';
@@ -38,6 +40,9 @@ export function AutomaticPayments({
   const { t } = useTranslation('autopay');
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<'setup' | 'off' | null>(null);
+  // Staff may turn off what the provider's policy requires of customers (docs/decisions/0034-payment-arrangements-and-policy.md).
+  const policy = useQuery(paymentPolicyQuery(accountId));
+  const staff = useSession()?.isStaff === true;
 
   const saved = (response: AutopayScheduleResponse) => {
     queryClient.setQueryData(autopayScheduleQuery(accountId).queryKey, response);
@@ -51,6 +56,7 @@ export function AutomaticPayments({
       <AutopayCard
         enabled={isAutopayOn(paymentMethod)}
         hasCards={cards.length > 0}
+        required={policy.data?.autopayOptional === false && !staff}
         schedule={schedule}
         scheduleError={scheduleError}
         cards={cards}

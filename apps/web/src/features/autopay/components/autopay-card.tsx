@@ -13,6 +13,8 @@ export interface AutopayCardProps {
   enabled: boolean;
   /** No saved card: the switch is disabled and says why. */
   hasCards: boolean;
+  /** The provider's policy requires automatic payments: while on, the switch is disabled and says why. */
+  required?: boolean;
   schedule: AutopayScheduleResponse | undefined;
   scheduleError: boolean;
   cards: PaymentMethodEntry[];
@@ -29,6 +31,7 @@ export interface AutopayCardProps {
 export function AutopayCard({
   enabled,
   hasCards,
+  required = false,
   schedule,
   scheduleError,
   cards,
@@ -38,14 +41,17 @@ export function AutopayCard({
   onChangeSchedule,
 }: AutopayCardProps) {
   const { t } = useTranslation('autopay');
+  const locked = enabled && required;
+  // Why the switch cannot be used, if it cannot: no card to turn it on with, or the provider requires it on.
+  const reason = !hasCards && !enabled ? t('autopay.needsCard') : locked ? t('autopay.required') : undefined;
   const toggle = (
     <Switch
       checked={enabled}
       onCheckedChange={(checked) => (checked ? onTurnOn() : onTurnOff())}
-      disabled={!hasCards && !enabled}
+      disabled={reason !== undefined}
       label={t('autopay.switchLabel')}
       stateText={{ on: t('autopay.enabled'), off: t('autopay.disabled') }}
-      description={!hasCards && !enabled ? t('autopay.needsCard') : undefined}
+      description={reason}
     />
   );
   return (
@@ -53,7 +59,7 @@ export function AutopayCard({
       <CardHeader title={t('autopay.title')} titleId="autopay-title" icon={<CalendarClock />} />
       <CardBody className="flex flex-col gap-4">
         <p className="text-sm text-fg-muted">{enabled ? t('autopay.onText') : t('autopay.offText')}</p>
-        {hasCards || enabled ? toggle : <DisabledHint hint={t('autopay.needsCard')}>{toggle}</DisabledHint>}
+        {reason === undefined ? toggle : <DisabledHint hint={reason}>{toggle}</DisabledHint>}
         {enabled && scheduleError && <Banner tone="warning">{t('autopay.scheduleError')}</Banner>}
         {enabled && schedule?.schedule && (
           <ScheduleSummary schedule={schedule} cards={cards} currency={currency} onChange={onChangeSchedule} />

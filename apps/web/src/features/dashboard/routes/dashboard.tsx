@@ -9,6 +9,7 @@ import { hasPendingPayment, SETTLING_POLL_MS } from '@/lib/payment-status';
 import { registerLocales } from '@/lib/i18n/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { accountDetailsQuery } from '@/features/account';
+import { ArrangementCard, homeWithArrangement, latestArrangementQuery } from '@/features/arrangements';
 import { homeModelQuery } from '@/lib/home-model';
 import { latestInvoicesQuery } from '../api/get-latest-invoices';
 import { AccountDetailsCard } from '../components/account-details-card';
@@ -36,6 +37,8 @@ export function DashboardPage() {
     refetchInterval: (query) => (hasPendingPayment(query.state.data?.recentPayments ?? []) ? SETTLING_POLL_MS : false),
   });
   const invoices = useQuery({ ...latestInvoicesQuery(accountId ?? 0n), enabled });
+  // What an active payment arrangement covers is not shown as overdue (docs/decisions/0034-payment-arrangements-and-policy.md).
+  const arrangement = useQuery({ ...latestArrangementQuery(accountId ?? 0n), enabled });
   const number = details.data?.account.customerNo;
   usePageTitle(number ? t('heading', { number }) : t('title'));
 
@@ -62,7 +65,8 @@ export function DashboardPage() {
       ) : (
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="flex flex-col gap-6 lg:col-span-2">
-            <BalanceCard accountId={accountId ?? 0n} home={home.data} details={details.data} />
+            <BalanceCard accountId={accountId ?? 0n} home={home.data && homeWithArrangement(home.data, arrangement.data ?? null)} details={details.data} />
+            {accountId !== null && <ArrangementCard accountId={accountId} />}
             <LatestBillCard invoice={invoices.data?.value[0]} loading={invoices.isPending} failed={invoices.isError} />
           </div>
           <AccountDetailsCard details={details.data} />

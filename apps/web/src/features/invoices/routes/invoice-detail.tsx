@@ -20,6 +20,8 @@ import { SETTLING_POLL_MS } from '@/lib/payment-status';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useCheckoutReturn } from '@/features/payment-methods';
 import { InvoiceDisputesCard } from '@/features/disputes';
+import { ArrangeToPayButton } from '@/features/arrangements';
+import { useAccountToday } from '@/features/account';
 import { PayModal, preloadPayModal } from '@/features/payments';
 import { invoiceContentQuery } from '../api/get-invoice-content';
 import { invoiceDetailsQuery } from '../api/get-invoice-details';
@@ -108,6 +110,7 @@ function InvoiceDetail({ details, back }: { details: InvoiceDetails; back: React
   // A closed account's invoices are read, downloaded and no longer paid here.
   const closure = useAccountClosure(invoice.accountId);
   const payable = canPayInvoice(owing) && closure === null;
+  const today = useAccountToday(invoice.accountId);
 
   useCheckoutReturn(invoice.accountId, {
     invoiceId: invoice.id,
@@ -155,6 +158,7 @@ function InvoiceDetail({ details, back }: { details: InvoiceDetails; back: React
                 {t('detail.payInvoice')}
               </Button>
             )}
+            {payable && invoice.dueDate.slice(0, 10) < today && <ArrangeToPayButton accountId={invoice.accountId} />}
           </>
         }
       />

@@ -144,6 +144,7 @@ import {
 import { BooleanResultSchema, IdSchema, PagedQuerySchema, pagedSchema } from './primitives';
 import { SearchQuerySchema, SearchResultSchema } from './search';
 import { PaymentReceiptParamsSchema, StatementQuerySchema } from './statements';
+import { RefundListSchema, RefundParamsSchema, RefundRequestSchema, RefundSchema } from './refunds';
 import { builtOnFirstUse } from './lazy-schema';
 
 const accountParams = builtOnFirstUse(() => z.object({ accountId: IdSchema }));
@@ -1005,6 +1006,46 @@ export const endpoints = {
     description:
       '404 for an unknown payment or one of an account the caller cannot use; 409 for a payment that is not Successful (in progress or failed: nothing was received).',
     params: PaymentReceiptParamsSchema,
+    answer: documentAnswer('application/pdf'),
+    errors: [400, 401, 404, 409],
+    reads: 'replica',
+  }),
+  refundPayment: endpoint({
+    name: 'Payment/refund',
+    method: 'POST',
+    path: '/b/v1/Payment/{paymentId}/refund',
+    access: 'staff',
+    tag: 'Payments',
+    summary: 'Refund a successful payment in full or in part, with a reason: the provider gives it back and the invoices it paid reopen',
+    description:
+      'Never more than the payment still holds (its amount less refunds not failed), however many are sent at once. A refund the provider refuses answers 200 with status Failed and its words in `failureMessage`. ' +
+      '404 for an unknown payment; 409 for a payment that is not Successful or was not taken by a provider.',
+    params: PaymentReceiptParamsSchema,
+    body: RefundRequestSchema,
+    answer: jsonAnswer(RefundSchema),
+    errors: [400, 401, 403, 404, 409],
+  }),
+  paymentRefunds: endpoint({
+    name: 'Payment/refunds',
+    method: 'GET',
+    path: '/b/v1/Payment/refunds/{accountId}',
+    access: 'signedIn',
+    tag: 'Payments',
+    summary: "The account's refunds, newest first (at most 200): Payment History shows each under its payment",
+    params: accountParams,
+    answer: jsonAnswer(RefundListSchema),
+    errors: [400, 401, 404],
+    reads: 'replica',
+  }),
+  refundReceipt: endpoint({
+    name: 'Payment/refund/receipt',
+    method: 'GET',
+    path: '/b/v1/Payment/refund/{refundId}/receipt',
+    access: 'signedIn',
+    tag: 'Payments',
+    summary: "A succeeded refund's receipt as a PDF in the account's language: the payment it gave back on, the amount and the invoices it reopened",
+    description: '404 for an unknown refund or one of an account the caller cannot use; 409 for one that has not succeeded.',
+    params: RefundParamsSchema,
     answer: documentAnswer('application/pdf'),
     errors: [400, 401, 404, 409],
     reads: 'replica',

@@ -15,6 +15,7 @@ export * from './invoice-status';
 export * from './calendar';
 export * from './disputes';
 export * from './payments';
+export * from './refunds';
 export * from './payment-failure';
 export * from './autopay-preview';
 export * from './statements';

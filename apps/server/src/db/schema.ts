@@ -719,6 +719,65 @@ export const paymentAssignments = pgTable(
   ],
 );
 
+export const REFUND_STATUSES = ['Pending', 'Succeeded', 'Failed'] as const;
+export const refundReceiptNumbers = pgSequence('refund_receipt_numbers');
+
+/**
+ * Money given back on a Successful payment (docs/decisions/0036-refunds-and-pay-all.md). Pending while the
+ * provider refunds it: it already counts against what the payment still holds, never yet in the ledger;
+ * Succeeded, it is a ledger entry and its assignments reopen what they name.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    paymentId: ref('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    amount: money('amount').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: REFUND_STATUSES }).notNull(),
+    providerRef: text('provider_ref'),
+    failureMessage: text('failure_message'),
+    receiptNumber: text('receipt_number')
+      .notNull()
+      .default(sql`'RF-' || lpad(nextval('refund_receipt_numbers')::text, 7, '0')`),
+    createdByUserId: ref('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    settledAt: instant('settled_at'),
+  },
+  (t) => [
+    index('refunds_payment_idx').on(t.paymentId),
+    index('refunds_account_idx').on(t.accountId, t.createdAt.desc()),
+    uniqueIndex('refunds_receipt_number_idx').on(t.receiptNumber),
+    check('refunds_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/** What a refund takes back from each receivable its payment paid: that much of it is open again once the refund succeeds. */
+export const refundAssignments = pgTable(
+  'refund_assignments',
+  {
+    id: id(),
+    refundId: ref('refund_id')
+      .notNull()
+      .references(() => refunds.id),
+    receivableId: ref('receivable_id')
+      .notNull()
+      .references(() => receivables.id),
+    amount: money('amount').notNull(),
+  },
+  (t) => [
+    index('refund_assignments_refund_idx').on(t.refundId),
+    index('refund_assignments_receivable_idx').on(t.receivableId),
+    check('refund_assignments_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
 export const checkoutSessions = pgTable(
   'checkout_sessions',
   {

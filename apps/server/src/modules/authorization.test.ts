@@ -20,7 +20,7 @@ import {
   createUser,
   tokenFor,
 } from '../../test/factories';
-import { accounts, charges, disputes, notificationPreferences, notifications, passkeys, sessions } from '../db/schema';
+import { accounts, charges, disputes, notificationPreferences, notifications, passkeys, refunds, sessions } from '../db/schema';
 import { clientTokenFor } from '../../test/api-clients';
 import { routePath } from '../http/route';
 
@@ -38,6 +38,8 @@ interface Ids {
   /** A charge line of an invoice billed yesterday (inside the dispute window) and a dispute of it. */
   recentCharge: bigint;
   dispute: bigint;
+  /** A Succeeded refund of the payment (it has a receipt). */
+  refund: bigint;
 }
 
 type Check = { kind: 'hidden' } | { kind: 'list'; includes: (body: unknown, other: Ids) => boolean };
@@ -92,6 +94,8 @@ const ROWS: Row[] = [
     check: hidden,
   },
   { method: 'GET', route: '/b/v1/Payment/:paymentId/receipt', request: (o) => ({ method: 'GET', url: `/b/v1/Payment/${o.payment}/receipt` }), check: hidden },
+  { method: 'GET', route: '/b/v1/Payment/refunds/:accountId', request: (o) => ({ method: 'GET', url: `/b/v1/Payment/refunds/${o.account}` }), check: hidden },
+  { method: 'GET', route: '/b/v1/Payment/refund/:refundId/receipt', request: (o) => ({ method: 'GET', url: `/b/v1/Payment/refund/${o.refund}/receipt` }), check: hidden },
   {
     method: 'GET',
     route: '/b/v1/Account/:accountId/statement',
@@ -251,6 +255,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
 const STAFF_ROUTES: Record<string, (o: Ids) => InjectOptions> = {
   'POST /b/v1/Dispute/:id/review': (o) => ({ method: 'POST', url: `/b/v1/Dispute/${o.dispute}/review` }),
   'POST /b/v1/Dispute/:id/resolve': (o) => json('POST', `/b/v1/Dispute/${o.dispute}/resolve`, { outcome: 'Rejected', rejectionReason: 'Authorization test' }),
+  'POST /b/v1/Payment/:paymentId/refund': (o) => json('POST', `/b/v1/Payment/${o.payment}/refund`, { amount: 1, reason: 'Authorization test' }),
   // ── webhooks: the Admin's Webhooks screen (no account's objects; Admin only) ──
   'GET /b/v1/Webhooks/endpoints': () => ({ method: 'GET', url: '/b/v1/Webhooks/endpoints' }),
   'POST /b/v1/Webhooks/endpoints': () => json('POST', '/b/v1/Webhooks/endpoints', { url: 'https://hooks.example.com/authz', events: ['payment.succeeded'] }),
@@ -287,6 +292,10 @@ const seedAccount = async (name: string): Promise<Ids> => {
     .insert(disputes)
     .values({ accountId: account.id, invoiceId: recent.id, chargeId: recentCharge!.id, reason: 'Other', amount: '1.00', currency: 'CAD' })
     .returning();
+  const [refund] = await db
+    .insert(refunds)
+    .values({ paymentId: payment.id, accountId: account.id, amount: '1.00', currency: 'CAD', reason: 'Billed twice', status: 'Succeeded', settledAt: ctx.clock.now() })
+    .returning();
   return {
     account: account.id,
     invoice: invoice.id,
@@ -299,6 +308,7 @@ const seedAccount = async (name: string): Promise<Ids> => {
     accountName: name,
     recentCharge: recentCharge!.id,
     dispute: dispute!.id,
+    refund: refund!.id,
   };
 };
 
@@ -308,6 +318,7 @@ const snapshotOf = async (accountId: bigint) => {
       (select language || '|' || coalesce(invoice_email_address, '') || '|' || payment_method from accounts where id = ${accountId}) as account,
       (select string_agg(id || ':' || is_default, ',' order by id) from payment_methods where account_id = ${accountId}) as cards,
       (select count(*) from payments where account_id = ${accountId}) as payments,
+      (select count(*) from refunds where account_id = ${accountId}) as refunds,
       (select count(*) from notifications where account_id = ${accountId} and cleared_at is null) as open_notifications,
       (select count(*) from autopay_schedules where account_id = ${accountId}) as schedules,
       (select count(*) from checkout_sessions where account_id = ${accountId}) as checkouts,

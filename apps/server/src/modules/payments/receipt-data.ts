@@ -39,6 +39,8 @@ export interface ReceiptPdfData {
   totalApplied: string;
   /** What the account owed in this currency right after the payment (negative: in credit). */
   remainingBalance: string;
+  /** A refund's receipt names the receipt of the payment it gave back on; null on a payment's receipt. */
+  refundOf: string | null;
 }
 
 export const receiptPdfData = (input: {
@@ -52,6 +54,8 @@ export const receiptPdfData = (input: {
   /** Numeric text from `owingAfterPayment`. */
   remainingBalance: string;
   taxNumbers?: TaxNumbers;
+  /** The refunded payment's receipt number, for a refund's receipt. */
+  refundOf?: string;
 }): ReceiptPdfData => {
   const { payment, billTo } = input;
   const language = documentLanguage(billTo.language);
@@ -74,5 +78,6 @@ export const receiptPdfData = (input: {
     invoices: input.invoices,
     totalApplied: minorToDecimal(applied),
     remainingBalance: minorToDecimal(toMinor(input.remainingBalance)),
+    refundOf: input.refundOf ?? null,
   };
 };

@@ -24,7 +24,10 @@ import {
 } from '../../lib/pdf-primitives';
 import { TaggedTable } from '../../lib/pdf-tags';
 import type { ReceiptPdfData } from './receipt-data';
-import { RECEIPT_TEXTS, type ReceiptTexts } from './receipt-texts';
+import { RECEIPT_TEXTS, REFUND_RECEIPT_TEXTS, type ReceiptTexts } from './receipt-texts';
+
+/** A refund's receipt speaks of the refund (docs/decisions/0036-refunds-and-pay-all.md). */
+const textsOf = (data: ReceiptPdfData): ReceiptTexts => (data.refundOf ? REFUND_RECEIPT_TEXTS : RECEIPT_TEXTS)[data.language];
 
 const COLUMNS = {
   invoice: { x: LEFT + 6, width: 130 },
@@ -40,7 +43,7 @@ class ReceiptLayout extends DocumentLayout {
     root: Struct,
     readonly data: ReceiptPdfData,
   ) {
-    const t = RECEIPT_TEXTS[data.language];
+    const t = textsOf(data);
     super(doc, root, data, t.receipt(data.receiptNumber));
     this.t = t;
   }
@@ -57,6 +60,7 @@ class ReceiptLayout extends DocumentLayout {
       t.receiptTitle,
       [
         [t.receiptNumber, data.receiptNumber],
+        ...(data.refundOf ? [[t.refundOf, data.refundOf] as const] : []),
         ...(data.paymentReference ? [[t.paymentReference, data.paymentReference] as const] : []),
         [t.accountNumber, data.accountNumber],
         [t.paymentDate, this.paymentDay()],
@@ -149,7 +153,7 @@ class ReceiptLayout extends DocumentLayout {
 /** Renders the receipt; resolves with the whole PDF. */
 export const renderReceiptPdf = (data: ReceiptPdfData): Promise<Buffer> =>
   renderPdf(
-    { title: RECEIPT_TEXTS[data.language].receipt(data.receiptNumber), author: data.brand.name, language: data.language },
+    { title: textsOf(data).receipt(data.receiptNumber), author: data.brand.name, language: data.language },
     (doc, root) => {
       const layout = new ReceiptLayout(doc, root, data);
       layout.firstPageHeader();

@@ -110,9 +110,9 @@ export const REFUND_RECEIPT_TEXTS: Texts<ReceiptTexts> = {
   },
   fr: {
     ...RECEIPT_TEXTS.fr,
-    receiptTitle: 'REÇU DE REMBOURSEMENT',
+    receiptTitle: 'REMBOURSEMENT',
     receipt: (number) => `Reçu de remboursement ${number}`,
-    paymentReference: 'Référence du remboursement',
+    paymentReference: 'Référence',
     paymentDate: 'Date du remboursement',
     receivedFrom: 'REMBOURSÉ À',
     amountPaidHeading: 'MONTANT REMBOURSÉ',

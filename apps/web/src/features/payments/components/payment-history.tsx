@@ -1,4 +1,4 @@
-import type { RecentPayment, Refund } from '@portal/contract';
+import { toMinor, type RecentPayment, type Refund } from '@portal/contract';
 import { Receipt, Undo2 } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from '@/lib/i18n/translate';
@@ -38,7 +38,8 @@ export function PaymentHistory({
   payments: RecentPayment[];
   refunds?: readonly Refund[];
   canRefund?: boolean;
-  onRefunded?: (refund: Refund) => void;
+  /** `openerStays`: the payment can still be refunded, so its Refund button, which focus goes back to, is still there. */
+  onRefunded?: (refund: Refund, openerStays: boolean) => void;
 }) {
   const { t, i18n } = useTranslation('payments');
   const f = useFormat();
@@ -161,7 +162,7 @@ export function PaymentHistory({
               onClose={() => setRefunding(null)}
               onDone={(refund) => {
                 setRefunding(null);
-                onRefunded?.(refund);
+                onRefunded?.(refund, toMinor(refund.amount) < toMinor(refunding.left));
               }}
             />
           </Suspense>

@@ -127,9 +127,12 @@ function PaymentsScreen({ accountId }: { accountId: bigint }) {
             payments={home.data.recentPayments}
             refunds={refunds.data?.value}
             canRefund={canRefund}
-            onRefunded={(refund) => {
+            onRefunded={(refund, openerStays) => {
               void queryClient.invalidateQueries({ queryKey: ['account', accountId] });
-              notice.success(t(refund.status === 'Succeeded' ? 'refund.done' : 'refund.pending', { amount: f.currency(refund.amount, refund.currency) }));
+              // Focus goes back to the Refund button while it stays; else to the outcome.
+              notice.success(t(refund.status === 'Succeeded' ? 'refund.done' : 'refund.pending', { amount: f.currency(refund.amount, refund.currency) }), {
+                takeFocus: !openerStays,
+              });
             }}
           />
         </div>

@@ -144,6 +144,7 @@ import {
 import { BooleanResultSchema, IdSchema, PagedQuerySchema, pagedSchema } from './primitives';
 import { SearchQuerySchema, SearchResultSchema } from './search';
 import { PaymentReceiptParamsSchema, StatementQuerySchema } from './statements';
+import { FamilyBalanceSchema, PayAllRequestSchema, PayAllResultSchema } from './pay-all';
 import { RefundListSchema, RefundParamsSchema, RefundRequestSchema, RefundSchema } from './refunds';
 import { builtOnFirstUse } from './lazy-schema';
 
@@ -1008,6 +1009,33 @@ export const endpoints = {
     params: PaymentReceiptParamsSchema,
     answer: documentAnswer('application/pdf'),
     errors: [400, 401, 404, 409],
+    reads: 'replica',
+  }),
+  payAll: endpoint({
+    name: 'Payment/payall',
+    method: 'POST',
+    path: '/b/v1/Payment/payall',
+    access: 'signedIn',
+    tag: 'Payments',
+    summary: "Pay everything open in a currency across a parent account and its sub-accounts with one card payment, one share per account",
+    description:
+      "Each account's share is assigned to its own receivables, oldest first; the card is the parent's. Only accounts the caller may use are paid. " +
+      'Send an `Idempotency-Key` header: a repeated submit returns the same payment and charges once. A decline answers 200 with the payment and the reason in `error`.',
+    body: PayAllRequestSchema,
+    answer: jsonAnswer(PayAllResultSchema),
+    errors: [400, 401, 404, 409],
+    refusedWhenClosed: 'everyone',
+  }),
+  familyBalance: endpoint({
+    name: 'Billing/family',
+    method: 'GET',
+    path: '/b/v1/Billing/family/{accountId}',
+    access: 'signedIn',
+    tag: 'Billing',
+    summary: "A parent account's consolidated balance per currency and what is overdue across itself and its sub-accounts the caller may use",
+    params: accountParams,
+    answer: jsonAnswer(FamilyBalanceSchema),
+    errors: [400, 401, 404],
     reads: 'replica',
   }),
   refundPayment: endpoint({

@@ -16,6 +16,7 @@ export * from './calendar';
 export * from './disputes';
 export * from './payments';
 export * from './refunds';
+export * from './pay-all';
 export * from './payment-failure';
 export * from './autopay-preview';
 export * from './statements';

@@ -685,9 +685,17 @@ export const payments = pgTable(
     /** The provider's id of an offline payment, and the hash of the body that recorded it (lib/request-hash.ts). */
     externalId: text('external_id'),
     requestHash: text('request_hash'),
+    /**
+     * A share of a pay-all charge (docs/decisions/0036-refunds-and-pay-all.md): the lead payment that carries the
+     * charge; the share is settled with it and never charged itself. Null for every other payment, the lead included.
+     */
+    payAllId: ref('pay_all_id').references((): AnyPgColumn => payments.id),
   },
   (t) => [
     uniqueIndex('payments_receipt_number_idx').on(t.receiptNumber),
+    index('payments_pay_all_idx')
+      .on(t.payAllId)
+      .where(sql`${t.payAllId} is not null`),
     uniqueIndex('payments_external_id_idx').on(t.externalId),
     index('payments_account_date_idx').on(t.accountId, t.date.desc(), t.id.desc()),
     uniqueIndex('payments_idempotency_idx').on(t.accountId, t.idempotencyKey),

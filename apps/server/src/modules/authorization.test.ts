@@ -94,6 +94,13 @@ const ROWS: Row[] = [
     check: hidden,
   },
   { method: 'GET', route: '/b/v1/Payment/:paymentId/receipt', request: (o) => ({ method: 'GET', url: `/b/v1/Payment/${o.payment}/receipt` }), check: hidden },
+  {
+    method: 'POST',
+    route: '/b/v1/Payment/payall',
+    request: (o) => json('POST', '/b/v1/Payment/payall', { accountId: o.account, paymentMethodId: o.defaultCard, currency: 'CAD' }),
+    check: hidden,
+  },
+  { method: 'GET', route: '/b/v1/Billing/family/:accountId', request: (o) => ({ method: 'GET', url: `/b/v1/Billing/family/${o.account}` }), check: hidden },
   { method: 'GET', route: '/b/v1/Payment/refunds/:accountId', request: (o) => ({ method: 'GET', url: `/b/v1/Payment/refunds/${o.account}` }), check: hidden },
   { method: 'GET', route: '/b/v1/Payment/refund/:refundId/receipt', request: (o) => ({ method: 'GET', url: `/b/v1/Payment/refund/${o.refund}/receipt` }), check: hidden },
   {

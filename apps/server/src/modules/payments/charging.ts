@@ -1,8 +1,8 @@
-import { PAYMENT_MESSAGES, toMinor, type CurrencyCode } from '@portal/contract';
+import { PAYMENT_MESSAGES, type CurrencyCode } from '@portal/contract';
 import type { ChargeResult } from '../../card-providers/provider';
 import type { Deps } from '../../http/deps';
 import { CHARGE_LEASE_MS, CHARGE_LEASE_RENEW_MS, deferCharge, renewChargeLease } from './charge-lease';
-import { findPayment, setPaymentProviderRef, type PaymentRow } from './repository';
+import { chargeAmountMinor, findPayment, setPaymentProviderRef, type PaymentRow } from './repository';
 import { settlePayment } from './settlement';
 
 export interface ChargeTarget {
@@ -32,12 +32,13 @@ export const submitCharge = async (deps: Pick<Deps, 'db' | 'clock' | 'provider' 
   renewal.unref();
   let result: ChargeResult;
   try {
+    const amountMinor = await chargeAmountMinor(deps.db, payment);
     result = await deps.provider.charge({
       paymentId: payment.id,
       accountId: payment.accountId,
       customerRef: target.customerRef,
       paymentMethodRef: target.paymentMethodRef,
-      amountMinor: toMinor(payment.amount),
+      amountMinor,
       currency: payment.currency as CurrencyCode,
       description: payment.description ?? 'Payment',
       idempotencyKey: chargeIdempotencyKey(payment.id),

@@ -41,6 +41,8 @@ export interface ReceiptPdfData {
   remainingBalance: string;
   /** A refund's receipt names the receipt of the payment it gave back on; null on a payment's receipt. */
   refundOf: string | null;
+  /** A pay-all payment's share of each account (docs/decisions/0036-refunds-and-pay-all.md); empty otherwise. */
+  shares: { accountNumber: string; amount: string }[];
 }
 
 export const receiptPdfData = (input: {
@@ -56,6 +58,7 @@ export const receiptPdfData = (input: {
   taxNumbers?: TaxNumbers;
   /** The refunded payment's receipt number, for a refund's receipt. */
   refundOf?: string;
+  shares?: { accountNumber: string; amount: string }[];
 }): ReceiptPdfData => {
   const { payment, billTo } = input;
   const language = documentLanguage(billTo.language);
@@ -79,5 +82,6 @@ export const receiptPdfData = (input: {
     totalApplied: minorToDecimal(applied),
     remainingBalance: minorToDecimal(toMinor(input.remainingBalance)),
     refundOf: input.refundOf ?? null,
+    shares: input.shares ?? [],
   };
 };

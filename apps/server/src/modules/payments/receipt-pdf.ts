@@ -111,6 +111,20 @@ class ReceiptLayout extends DocumentLayout {
     this.y += 10;
   }
 
+  /** A pay-all payment's accounts and each one's share. */
+  shares(): void {
+    const { data, t } = this;
+    if (data.shares.length === 0) return;
+    this.section(t.accountsPaid);
+    const table = this.table([
+      [t.shareColumns.account, COLUMNS.invoice, 'left'],
+      [t.shareColumns.amount, COLUMNS.applied, 'right'],
+    ]);
+    for (const share of data.shares) table.row(() => [this.text(share.accountNumber, COLUMNS.invoice), this.text(this.money(share.amount), COLUMNS.applied, 'right')]);
+    table.end();
+    this.y += 10;
+  }
+
   /** The remaining balance in words: owed, or in credit. */
   balanceText(): string {
     const { data, t } = this;
@@ -158,6 +172,7 @@ export const renderReceiptPdf = (data: ReceiptPdfData): Promise<Buffer> =>
       const layout = new ReceiptLayout(doc, root, data);
       layout.firstPageHeader();
       layout.receivedFromAndAmount();
+      layout.shares();
       layout.invoices();
       layout.totalsAndNote();
       layout.footers(layout.t.page);

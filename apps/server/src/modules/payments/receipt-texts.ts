@@ -32,6 +32,9 @@ export interface ReceiptTexts {
   fileName: (number: string) => string;
   /** On a refund's receipt: the receipt of the payment refunded. */
   refundOf: string;
+  /** A pay-all payment's shares: each account and what it paid. */
+  accountsPaid: string;
+  shareColumns: { account: string; amount: string };
 }
 
 export const RECEIPT_TEXTS: Texts<ReceiptTexts> = {
@@ -59,6 +62,8 @@ export const RECEIPT_TEXTS: Texts<ReceiptTexts> = {
     taxNumbers: { gstHst: 'GST/HST registration no.', qst: 'QST registration no.' },
     fileName: (number) => `Receipt-${number}.pdf`,
     refundOf: 'Refund of receipt',
+    accountsPaid: 'Accounts paid',
+    shareColumns: { account: 'ACCOUNT', amount: 'AMOUNT PAID' },
   },
   fr: {
     receiptTitle: 'REÇU',
@@ -85,6 +90,8 @@ export const RECEIPT_TEXTS: Texts<ReceiptTexts> = {
     taxNumbers: { gstHst: "No d'inscription TPS/TVH", qst: "No d'inscription TVQ" },
     fileName: (number) => `Recu-${number}.pdf`,
     refundOf: 'Remboursement du reçu',
+    accountsPaid: 'Comptes payés',
+    shareColumns: { account: 'COMPTE', amount: 'MONTANT PAYÉ' },
   },
 };
 

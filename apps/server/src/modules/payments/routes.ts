@@ -15,6 +15,7 @@ import { getPaymentReceipt } from './receipt';
 import { createCustomerPayment, idempotencyKeyOf } from './service';
 import { getRefundReceipt } from './refund-receipt';
 import { listRefunds, refundPayment } from './refunds';
+import { payAll } from './pay-all';
 
 export const paymentRoutes = async (app: FastifyInstance) => {
   const deps = depsOf(app);
@@ -37,6 +38,14 @@ export const paymentRoutes = async (app: FastifyInstance) => {
     const receipt = await getPaymentReceipt(readDepsOf(request, deps), callerOf(request), request.params.paymentId);
     return reply.type('application/pdf').header('content-disposition', attachment(receipt.fileName)).send(receipt.pdf);
   });
+
+  route(
+    app,
+    endpoints.payAll,
+    (request) =>
+      payAll(deps, callerOf(request), { ...request.body, idempotencyKey: idempotencyKeyOf(request.headers['idempotency-key'], undefined) }),
+    { accountOf: (request) => request.body.accountId },
+  );
 
   route(app, endpoints.refundPayment, (request) => refundPayment(deps, callerOf(request), request.params.paymentId, request.body));
 

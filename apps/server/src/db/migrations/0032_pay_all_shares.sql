@@ -1,0 +1,3 @@
+ALTER TABLE "payments" ADD COLUMN "pay_all_id" bigint;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_pay_all_id_payments_id_fk" FOREIGN KEY ("pay_all_id") REFERENCES "public"."payments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "payments_pay_all_idx" ON "payments" USING btree ("pay_all_id") WHERE "payments"."pay_all_id" is not null;

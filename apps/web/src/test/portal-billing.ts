@@ -198,7 +198,9 @@ export type BillingRoute =
   | 'saveNotificationPreferences'
   | 'refunds'
   | 'refund'
-  | 'refundReceipt';
+  | 'refundReceipt'
+  | 'familyBalance'
+  | 'payAll';
 
 type Handler = (call: FetchCall) => Response | Promise<Response>;
 
@@ -235,6 +237,8 @@ const ROUTES: [BillingRoute, Endpoint][] = [
   ['refunds', endpoints.paymentRefunds],
   ['refund', endpoints.refundPayment],
   ['refundReceipt', endpoints.refundReceipt],
+  ['familyBalance', endpoints.familyBalance],
+  ['payAll', endpoints.payAll],
 ];
 
 /** A PDF download as the service answers it (the bytes do not matter to the screens). */
@@ -263,6 +267,9 @@ export const refund = (id: bigint, paymentId: bigint, status: Refund['status'], 
 
 const DEFAULTS: Record<BillingRoute, Handler> = {
   refunds: () => json({ value: [] }),
+  // An account without sub-accounts: the dashboard shows no family card.
+  familyBalance: (call) => json({ accounts: [{ accountId: lastNumber(call.url.pathname), customerNo: 'C-1', name: 'Casey Customer', balances: [], overdue: [] }], balances: [], overdue: [] }),
+  payAll: () => json({ payment: recentPayment(901n, 'InProgress'), shares: [], error: null }),
   refund: (call) => {
     const body = call.body as { amount: number; reason: string };
     return json(refund(700n, BigInt(/Payment\/(\d+)\/refund/.exec(call.url.pathname)![1]!), 'Succeeded', { amount: body.amount, reason: body.reason }));

@@ -4,7 +4,6 @@ import { useTranslation } from '@/lib/i18n/translate';
 import { Banner } from '@/components/ui/banner';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { useCurrentAccount } from '@/lib/current-account/current-account';
 import { hasPendingPayment, SETTLING_POLL_MS } from '@/lib/payment-status';
 import { registerLocales } from '@/lib/i18n/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -15,6 +14,8 @@ import { AccountDetailsCard } from '../components/account-details-card';
 import { AccountHeading } from '../components/account-heading';
 import { BalanceCard } from '../components/balance-card';
 import { LatestBillCard } from '../components/latest-bill-card';
+import { FamilyBalanceCard } from '../components/family-balance-card';
+import { useAccountClosure, useCurrentAccount } from '@/lib/current-account/current-account';
 import { Tiles } from '../components/tiles';
 import { dashboardLocales } from '../locales';
 
@@ -37,6 +38,7 @@ export function DashboardPage() {
   });
   const invoices = useQuery({ ...latestInvoicesQuery(accountId ?? 0n), enabled });
   const number = details.data?.account.customerNo;
+  const closed = useAccountClosure(accountId ?? 0n) !== null;
   usePageTitle(number ? t('heading', { number }) : t('title'));
 
   if (accountId === null && !selecting) {
@@ -63,6 +65,9 @@ export function DashboardPage() {
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="flex flex-col gap-6 lg:col-span-2">
             <BalanceCard accountId={accountId ?? 0n} home={home.data} details={details.data} />
+            {accountId !== null && details.data && (
+              <FamilyBalanceCard accountId={accountId} currency={details.data.account.currency} closed={closed} />
+            )}
             <LatestBillCard invoice={invoices.data?.value[0]} loading={invoices.isPending} failed={invoices.isError} />
           </div>
           <AccountDetailsCard details={details.data} />

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { parseJson, stringifyJson } from '@portal/contract';
 import { buildTestApp, createTestClock, type TestContext } from '../../../test/app';
-import { appDeps } from '../../../test/billing';
+import { appDeps, staffHeaders } from '../../../test/billing';
 import { bearer, createAccount, createBillingDetails, createInvoice, createPaymentMethod, createUser, tokenFor } from '../../../test/factories';
 import { pdfText } from '../../../test/pdf-text';
 import { invoices, payments, sandboxCharges } from '../../db/schema';
@@ -95,6 +95,15 @@ describe('Pay all', () => {
     const text = pdfText(leadReceipt!.rawPayload);
     for (const expected of ['Accounts paid', f.parent.customerNo, f.maya.customerNo, '$30.00', '$70.00', '$100.00']) expect(text).toContain(expected);
     expect(shareReceipt!.headers['content-disposition']).toBe(leadReceipt!.headers['content-disposition']);
+
+    // A share is refunded through the lead's charge, never above its own amount.
+    const staff = await staffHeaders(ctx);
+    const refund = (amount: number) =>
+      ctx.app.inject({ method: 'POST', url: `/b/v1/Payment/${shareId}/refund`, headers: { ...staff, 'content-type': 'application/json' }, payload: stringifyJson({ amount, reason: 'Pay all undone' }) });
+    expect((await refund(70.01)).statusCode).toBe(409);
+    expect(parseJson((await refund(70)).body)).toMatchObject({ status: 'Succeeded' });
+    expect(await owing(f.mayaOld.id)).toBe('50.00');
+    expect(await owing(f.parentInvoice.id)).toBe('0.00');
   });
 
   it('pays only the accounts the caller may touch', async () => {

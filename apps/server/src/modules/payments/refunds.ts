@@ -42,12 +42,14 @@ export interface RefundInput {
 /** Staff's refund of a payment: the refund as it ended (Succeeded or Failed), or Pending when the provider could not be reached. */
 export const refundPayment = async (deps: Pick<Deps, 'db' | 'clock' | 'provider' | 'log'>, caller: Caller, paymentId: bigint, input: RefundInput): Promise<Refund> => {
   const amountMinor = toMinor(input.amount);
-  const { refund, payment } = await deps.db.transaction(async (tx) => {
+  const { refund, payment, providerRef } = await deps.db.transaction(async (tx) => {
     const payment = await lockPayment(tx, paymentId);
     if (!payment) throw notFound('The payment');
     if (payment.status !== 'Successful') throw conflict(REFUND_MESSAGES.notRefundable);
-    // Only a payment the configured provider took can be given back through it (not an offline one).
-    if (payment.provider !== deps.provider.name || !payment.providerRef) throw conflict(REFUND_MESSAGES.noProvider);
+    // Only a payment the configured provider took can be given back through it (not an offline one); a pay-all
+    // share through its lead's charge, each share bounded by its own amount, so together never above the charge.
+    const providerRef = payment.payAllId === null ? payment.providerRef : ((await findPayment(tx, payment.payAllId))?.providerRef ?? null);
+    if (payment.provider !== deps.provider.name || !providerRef) throw conflict(REFUND_MESSAGES.noProvider);
     const earlier = await refundsOfPayment(tx, paymentId);
     const left = refundableMinor(toMinor(payment.amount), earlier.map((r) => ({ status: r.status, amountMinor: toMinor(r.amount) })));
     if (amountMinor > left) throw conflict(REFUND_MESSAGES.moreThanHeld);
@@ -80,7 +82,7 @@ export const refundPayment = async (deps: Pick<Deps, 'db' | 'clock' | 'provider'
         reopens: reopened.map((a) => ({ receivableId: a.receivableId, amount: minorToDecimal(a.amountMinor) })),
       },
     });
-    return { refund, payment };
+    return { refund, payment, providerRef };
   });
 
   let result;
@@ -88,7 +90,7 @@ export const refundPayment = async (deps: Pick<Deps, 'db' | 'clock' | 'provider'
     result = await deps.provider.refund({
       refundId: refund.id,
       paymentId,
-      paymentProviderRef: payment.providerRef!,
+      paymentProviderRef: providerRef,
       amountMinor,
       currency: payment.currency as CurrencyCode,
       idempotencyKey: refundIdempotencyKey(refund.id),

@@ -1,14 +1,16 @@
-import { PAYMENT_MESSAGES, type CurrencyCode } from '@portal/contract';
+import { PAYMENT_MESSAGES, toMinor, type CurrencyCode } from '@portal/contract';
 import type { ChargeResult } from '../../card-providers/provider';
 import type { Deps } from '../../http/deps';
 import { CHARGE_LEASE_MS, CHARGE_LEASE_RENEW_MS, deferCharge, renewChargeLease } from './charge-lease';
-import { chargeAmountMinor, findPayment, setPaymentProviderRef, type PaymentRow } from './repository';
+import { findPayment, setPaymentProviderRef, type PaymentRow } from './repository';
 import { settlePayment } from './settlement';
 
 export interface ChargeTarget {
   payment: PaymentRow;
   paymentMethodRef: string;
   customerRef: string | null;
+  /** What to charge when it is not the payment's amount: a pay-all lead's, the sum of its shares (docs/decisions/0036-refunds-and-pay-all.md). */
+  amountMinor?: bigint;
 }
 
 /** The key the provider sees for a payment: stable, so a resubmitted charge is taken at most once. */
@@ -32,13 +34,12 @@ export const submitCharge = async (deps: Pick<Deps, 'db' | 'clock' | 'provider' 
   renewal.unref();
   let result: ChargeResult;
   try {
-    const amountMinor = await chargeAmountMinor(deps.db, payment);
     result = await deps.provider.charge({
       paymentId: payment.id,
       accountId: payment.accountId,
       customerRef: target.customerRef,
       paymentMethodRef: target.paymentMethodRef,
-      amountMinor,
+      amountMinor: target.amountMinor ?? toMinor(payment.amount),
       currency: payment.currency as CurrencyCode,
       description: payment.description ?? 'Payment',
       idempotencyKey: chargeIdempotencyKey(payment.id),

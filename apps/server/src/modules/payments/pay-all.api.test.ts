@@ -14,6 +14,8 @@ import { pdfText } from '../../../test/pdf-text';
 import { invoices, payments, sandboxCharges } from '../../db/schema';
 import { invoiceOwing } from '../../lib/ledger';
 import { settleDueSandboxPayments } from './settle-sandbox-payments';
+import { resubmitUnconfirmedCharges } from './resubmit-charges';
+import type { PaymentProvider } from '../../card-providers';
 
 const NOW = '2026-03-10T15:00:00.000Z';
 let ctx: TestContext;
@@ -124,5 +126,31 @@ describe('Pay all', () => {
     const nothing = await payAll(f.headers, { accountId: f.parent.id, paymentMethodId: f.card.id, currency: 'CAD' }, 'parent-2');
     expect(nothing.statusCode).toBe(400);
     expect(nothing.json()).toEqual({ error: 'Nothing is owed in this currency across these accounts.' });
+  });
+
+  it('is sent again for the whole family when the provider could not be reached, its shares never on their own', async () => {
+    const f = await family();
+    const base = ctx.app.paymentProvider as PaymentProvider;
+    const unreachable: PaymentProvider = { ...base, charge: () => Promise.reject(new Error('connect ECONNREFUSED')) };
+    const offline = await buildTestApp({ clock: ctx.clock, database: ctx.database, paymentProvider: unreachable });
+    try {
+      const res = await offline.app.inject({
+        method: 'POST',
+        url: '/b/v1/Payment/payall',
+        headers: { ...f.headers, 'content-type': 'application/json', 'idempotency-key': `offline-${f.parent.id}` },
+        payload: stringifyJson({ accountId: f.parent.id, paymentMethodId: f.card.id, currency: 'CAD' }),
+      });
+      expect(res.statusCode).toBe(200);
+      const lead = BigInt((parseJson(res.body) as { payment: { id: number } }).payment.id);
+      ctx.clock.advance(10 * 60_000);
+      await resubmitUnconfirmedCharges(appDeps(ctx), ctx.clock.now());
+      const charges = await ctx.database.db.select().from(sandboxCharges);
+      const [charge] = charges.filter((c) => c.idempotencyKey === `portal-payment-${lead}`);
+      expect(charge!.amountMinor).toBe(10_000n);
+      const [share] = await ctx.database.db.select({ id: payments.id }).from(payments).where(eq(payments.payAllId, lead));
+      expect(charges.some((c) => c.idempotencyKey === `portal-payment-${share!.id}`)).toBe(false);
+    } finally {
+      await offline.close();
+    }
   });
 });

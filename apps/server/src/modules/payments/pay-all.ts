@@ -57,7 +57,7 @@ export const payAll = async (deps: Pick<Deps, 'db' | 'clock' | 'provider' | 'log
   const card = await usableCard(deps, input.accountId, input.paymentMethodId);
   const now = deps.clock.now();
 
-  let created: { lead: PaymentRow; customerRef: string | null } | { replayed: PaymentRow };
+  let created: { lead: PaymentRow; customerRef: string | null; totalMinor: bigint } | { replayed: PaymentRow };
   try {
     created = await deps.db.transaction(async (tx) => {
       const shares: { accountId: bigint; amountMinor: bigint; assignments: ReturnType<typeof allocateUpTo>['assignments'] }[] = [];
@@ -106,7 +106,7 @@ export const payAll = async (deps: Pick<Deps, 'db' | 'clock' | 'provider' | 'log
           details: { payAll: true, parentAccountId: input.accountId, amount: minorToDecimal(share.amountMinor), currency: input.currency, paymentMethodId: card.id },
         });
       }
-      return { lead, customerRef };
+      return { lead, customerRef, totalMinor: shares.reduce((sum, share) => sum + share.amountMinor, 0n) };
     });
   } catch (error) {
     if (!isIdempotencyConflict(error)) throw error;
@@ -115,6 +115,6 @@ export const payAll = async (deps: Pick<Deps, 'db' | 'clock' | 'provider' | 'log
     return resultOf(deps, winner);
   }
   if ('replayed' in created) return resultOf(deps, created.replayed);
-  const lead = await submitCharge(deps, { payment: created.lead, paymentMethodRef: card.providerRef, customerRef: created.customerRef }, false);
+  const lead = await submitCharge(deps, { payment: created.lead, paymentMethodRef: card.providerRef, customerRef: created.customerRef, amountMinor: created.totalMinor }, false);
   return resultOf(deps, lead);
 };

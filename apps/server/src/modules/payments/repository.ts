@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { minorToDecimal, toMinor } from '@portal/contract';
+import { minorToDecimal } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
 import { invoices, paymentAssignments, payments, receivables } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
@@ -69,12 +69,6 @@ export const recordPayment = async (tx: PortalDb, values: NewPayment, assignment
 /** The shares a pay-all lead payment carries (docs/decisions/0036-refunds-and-pay-all.md), by id. */
 export const sharesOf = (db: PortalDb, leadId: bigint): Promise<PaymentRow[]> =>
   db.select().from(payments).where(eq(payments.payAllId, leadId)).orderBy(payments.id);
-
-/** What the provider is asked to charge for a payment: its amount, and a pay-all lead's shares with it. */
-export const chargeAmountMinor = async (db: PortalDb, payment: Pick<PaymentRow, 'id' | 'amount'>): Promise<bigint> => {
-  const [row] = await db.select({ sum: sql<string | null>`sum(${payments.amount})::text` }).from(payments).where(eq(payments.payAllId, payment.id));
-  return toMinor(payment.amount) + (row?.sum ? toMinor(row.sum) : 0n);
-};
 
 export const setPaymentProviderRef = async (db: PortalDb, paymentId: bigint, providerRef: string): Promise<void> => {
   await db.update(payments).set({ providerRef }).where(and(eq(payments.id, paymentId), sql`${payments.providerRef} is null`));

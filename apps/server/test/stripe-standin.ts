@@ -49,6 +49,8 @@ export interface StripeStandin {
   chargesByKey: Map<string, string[]>;
   /** Requests refused with 409 because another request with the same key was still in progress. */
   concurrentKeyConflicts: string[];
+  /** Refunds created, by id: the PaymentIntent each gave back on and how much (minor units). */
+  refunds: Map<string, { paymentIntent: string; amount: number }>;
   close(): Promise<void>;
 }
 
@@ -76,6 +78,9 @@ export const startStripeStandin = async (): Promise<StripeStandin> => {
   const chargesByKey = new Map<string, string[]>();
   const concurrentKeyConflicts: string[] = [];
   const inFlightKeys = new Set<string>();
+  // Succeeded PaymentIntents, what each took and what refunds gave back of it.
+  const intents = new Map<string, { amount: number; currency: string; refunded: number }>();
+  const refunds = new Map<string, { paymentIntent: string; amount: number }>();
 
   const send = (response: ServerResponse, status: number, body: unknown) => {
     response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${n}` });
@@ -146,7 +151,21 @@ export const startStripeStandin = async (): Promise<StripeStandin> => {
         processNext = false;
         return { status: 200, body: { ...intent, status: 'processing' } };
       }
+      intents.set(intent.id, { amount: intent.amount, currency: intent.currency ?? '', refunded: 0 });
       return { status: 200, body: intent };
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const intent = intents.get(params.payment_intent ?? '');
+      if (!intent) return notFound('payment_intent');
+      const amount = params.amount === undefined ? intent.amount - intent.refunded : Number(params.amount);
+      // Stripe's own refusal of a refund above what the charge still holds.
+      if (amount > intent.amount - intent.refunded) {
+        return { status: 400, body: { error: { type: 'invalid_request_error', code: 'amount_too_large', message: `Refund amount is greater than unrefunded amount on charge` } } };
+      }
+      intent.refunded += amount;
+      const refund = { id: nextId('re'), object: 'refund', amount, currency: intent.currency, payment_intent: params.payment_intent, status: 'succeeded', metadata: pick(params, 'metadata') };
+      refunds.set(refund.id, { paymentIntent: params.payment_intent!, amount });
+      return { status: 200, body: refund };
     }
     const detachMatch = /^\/v1\/payment_methods\/([\w-]+)\/detach$/.exec(path);
     if (method === 'POST' && detachMatch) {
@@ -226,6 +245,7 @@ export const startStripeStandin = async (): Promise<StripeStandin> => {
     },
     chargesByKey,
     concurrentKeyConflicts,
+    refunds,
     close: () => new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
 };

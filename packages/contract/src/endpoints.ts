@@ -146,6 +146,8 @@ import {
 import { BooleanResultSchema, IdSchema, PagedQuerySchema, pagedSchema } from './primitives';
 import { SearchQuerySchema, SearchResultSchema } from './search';
 import { PaymentReceiptParamsSchema, StatementQuerySchema } from './statements';
+import { FamilyBalanceSchema, PayAllRequestSchema, PayAllResultSchema } from './pay-all';
+import { RefundListSchema, RefundParamsSchema, RefundRequestSchema, RefundSchema } from './refunds';
 import { builtOnFirstUse } from './lazy-schema';
 
 const accountParams = builtOnFirstUse(() => z.object({ accountId: IdSchema }));
@@ -1117,6 +1119,73 @@ export const endpoints = {
     description:
       '404 for an unknown payment or one of an account the caller cannot use; 409 for a payment that is not Successful (in progress or failed: nothing was received).',
     params: PaymentReceiptParamsSchema,
+    answer: documentAnswer('application/pdf'),
+    errors: [400, 401, 404, 409],
+    reads: 'replica',
+  }),
+  payAll: endpoint({
+    name: 'Payment/payall',
+    method: 'POST',
+    path: '/b/v1/Payment/payall',
+    access: 'signedIn',
+    tag: 'Payments',
+    summary: "Pay everything open in a currency across a parent account and its sub-accounts with one card payment, one share per account",
+    description:
+      "Each account's share is assigned to its own receivables, oldest first; the card is the parent's. Only accounts the caller may use are paid. " +
+      'Send an `Idempotency-Key` header: a repeated submit returns the same payment and charges once. A decline answers 200 with the payment and the reason in `error`.',
+    body: PayAllRequestSchema,
+    answer: jsonAnswer(PayAllResultSchema),
+    errors: [400, 401, 404, 409],
+    refusedWhenClosed: 'everyone',
+  }),
+  familyBalance: endpoint({
+    name: 'Billing/family',
+    method: 'GET',
+    path: '/b/v1/Billing/family/{accountId}',
+    access: 'signedIn',
+    tag: 'Billing',
+    summary: "A parent account's consolidated balance per currency and what is overdue across itself and its sub-accounts the caller may use",
+    params: accountParams,
+    answer: jsonAnswer(FamilyBalanceSchema),
+    errors: [400, 401, 404],
+    reads: 'replica',
+  }),
+  refundPayment: endpoint({
+    name: 'Payment/refund',
+    method: 'POST',
+    path: '/b/v1/Payment/{paymentId}/refund',
+    access: 'staff',
+    tag: 'Payments',
+    summary: 'Refund a successful payment in full or in part, with a reason: the provider gives it back and the invoices it paid reopen',
+    description:
+      'Never more than the payment still holds (its amount less refunds not failed), however many are sent at once. A refund the provider refuses answers 200 with status Failed and its words in `failureMessage`. ' +
+      '404 for an unknown payment; 409 for a payment that is not Successful or was not taken by a provider.',
+    params: PaymentReceiptParamsSchema,
+    body: RefundRequestSchema,
+    answer: jsonAnswer(RefundSchema),
+    errors: [400, 401, 403, 404, 409],
+  }),
+  paymentRefunds: endpoint({
+    name: 'Payment/refunds',
+    method: 'GET',
+    path: '/b/v1/Payment/refunds/{accountId}',
+    access: 'signedIn',
+    tag: 'Payments',
+    summary: "The account's refunds, newest first (at most 200): Payment History shows each under its payment",
+    params: accountParams,
+    answer: jsonAnswer(RefundListSchema),
+    errors: [400, 401, 404],
+    reads: 'replica',
+  }),
+  refundReceipt: endpoint({
+    name: 'Payment/refund/receipt',
+    method: 'GET',
+    path: '/b/v1/Payment/refund/{refundId}/receipt',
+    access: 'signedIn',
+    tag: 'Payments',
+    summary: "A succeeded refund's receipt as a PDF in the account's language: the payment it gave back on, the amount and the invoices it reopened",
+    description: '404 for an unknown refund or one of an account the caller cannot use; 409 for one that has not succeeded.',
+    params: RefundParamsSchema,
     answer: documentAnswer('application/pdf'),
     errors: [400, 401, 404, 409],
     reads: 'replica',

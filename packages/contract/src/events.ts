@@ -82,6 +82,17 @@ export const EVENT_DATA_SCHEMAS = {
     }),
   'payment.failed': () =>
     z.object({ paymentId: idString(), amount: decimalString(), currency: currency(), paymentType: z.string(), failureReason: z.string(), failureMessage: z.string() }),
+  'payment.refunded': () =>
+    z.object({
+      refundId: idString(),
+      paymentId: idString(),
+      amount: decimalString(),
+      currency: currency(),
+      reason: z.string(),
+      /** What the payment still holds after this refund. */
+      remaining: decimalString(),
+      receiptNumber: z.string(),
+    }),
   'payment_method.added': () =>
     z.object({ paymentMethodId: idString(), brand: z.string(), last4: z.string(), expMonth: z.number().int(), expYear: z.number().int(), isDefault: z.boolean() }),
   'payment_method.removed': () => z.object({ paymentMethodId: idString(), brand: z.string(), last4: z.string() }),

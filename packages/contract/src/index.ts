@@ -16,6 +16,8 @@ export * from './calendar';
 export * from './disputes';
 export * from './arrangements';
 export * from './payments';
+export * from './refunds';
+export * from './pay-all';
 export * from './payment-failure';
 export * from './autopay-preview';
 export * from './statements';

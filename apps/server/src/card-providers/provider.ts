@@ -53,6 +53,20 @@ export type ChargeResult =
   | { providerRef: string; status: 'pending' | 'succeeded' }
   | { providerRef: string | null; status: 'failed'; failureReason: PaymentFailureReason; failureMessage: string };
 
+export interface RefundInput {
+  refundId: bigint;
+  paymentId: bigint;
+  /** The provider's reference of the payment being refunded. */
+  paymentProviderRef: string;
+  amountMinor: bigint;
+  currency: CurrencyCode;
+  /** Stable per refund, so a retried refund is never given twice. */
+  idempotencyKey: string;
+}
+
+/** A refund the provider took (`succeeded`) or refused, in its own words. */
+export type RefundResult = { status: 'succeeded'; providerRef: string } | { status: 'failed'; failureMessage: string };
+
 /** A verified provider event, reduced to what the billing side acts on. */
 export type ProviderEvent =
   | { id: string; type: 'setup_completed'; sessionId: string }
@@ -81,6 +95,8 @@ export interface PaymentProvider {
   /** The card a finished setup session saved; null while the customer has not finished. */
   retrieveSetupCard(sessionId: string): Promise<SavedCard | null>;
   charge(input: ChargeInput): Promise<ChargeResult>;
+  /** Gives back part or all of a payment it took (docs/decisions/0036-refunds-and-pay-all.md). */
+  refund(input: RefundInput): Promise<RefundResult>;
   /** Forget a saved card at the provider. */
   detach(paymentMethodRef: string): Promise<void>;
   /** Verifies a webhook on its raw body; throws InvalidWebhook when it does not verify. */

@@ -736,9 +736,17 @@ export const payments = pgTable(
     /** The provider's id of an offline payment, and the hash of the body that recorded it (lib/request-hash.ts). */
     externalId: text('external_id'),
     requestHash: text('request_hash'),
+    /**
+     * A share of a pay-all charge (docs/decisions/0036-refunds-and-pay-all.md): the lead payment that carries the
+     * charge; the share is settled with it and never charged itself. Null for every other payment, the lead included.
+     */
+    payAllId: ref('pay_all_id').references((): AnyPgColumn => payments.id),
   },
   (t) => [
     uniqueIndex('payments_receipt_number_idx').on(t.receiptNumber),
+    index('payments_pay_all_idx')
+      .on(t.payAllId)
+      .where(sql`${t.payAllId} is not null`),
     uniqueIndex('payments_external_id_idx').on(t.externalId),
     index('payments_account_date_idx').on(t.accountId, t.date.desc(), t.id.desc()),
     uniqueIndex('payments_idempotency_idx').on(t.accountId, t.idempotencyKey),
@@ -767,6 +775,65 @@ export const paymentAssignments = pgTable(
     index('payment_assignments_payment_idx').on(t.paymentId),
     index('payment_assignments_receivable_idx').on(t.receivableId),
     check('payment_assignments_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+export const REFUND_STATUSES = ['Pending', 'Succeeded', 'Failed'] as const;
+export const refundReceiptNumbers = pgSequence('refund_receipt_numbers');
+
+/**
+ * Money given back on a Successful payment (docs/decisions/0036-refunds-and-pay-all.md). Pending while the
+ * provider refunds it: it already counts against what the payment still holds, never yet in the ledger;
+ * Succeeded, it is a ledger entry and its assignments reopen what they name.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    paymentId: ref('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    amount: money('amount').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: REFUND_STATUSES }).notNull(),
+    providerRef: text('provider_ref'),
+    failureMessage: text('failure_message'),
+    receiptNumber: text('receipt_number')
+      .notNull()
+      .default(sql`'RF-' || lpad(nextval('refund_receipt_numbers')::text, 7, '0')`),
+    createdByUserId: ref('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    settledAt: instant('settled_at'),
+  },
+  (t) => [
+    index('refunds_payment_idx').on(t.paymentId),
+    index('refunds_account_idx').on(t.accountId, t.createdAt.desc()),
+    uniqueIndex('refunds_receipt_number_idx').on(t.receiptNumber),
+    check('refunds_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/** What a refund takes back from each receivable its payment paid: that much of it is open again once the refund succeeds. */
+export const refundAssignments = pgTable(
+  'refund_assignments',
+  {
+    id: id(),
+    refundId: ref('refund_id')
+      .notNull()
+      .references(() => refunds.id),
+    receivableId: ref('receivable_id')
+      .notNull()
+      .references(() => receivables.id),
+    amount: money('amount').notNull(),
+  },
+  (t) => [
+    index('refund_assignments_refund_idx').on(t.refundId),
+    index('refund_assignments_receivable_idx').on(t.receivableId),
+    check('refund_assignments_amount_positive', sql`${t.amount} > 0`),
   ],
 );
 

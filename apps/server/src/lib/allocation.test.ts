@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { allocateOldestFirst, allocateUpTo, applyUnappliedCredits, checkExplicitAssignments, notesOnIssue, type OpenReceivable } from './allocation';
+import { allocateOldestFirst, allocateUpTo, applyUnappliedCredits, checkExplicitAssignments, notesOnIssue, reopenOnRefund, type OpenReceivable } from './allocation';
 
 const r = (id: number, dueDate: string, openMinor: number): OpenReceivable => ({ id: BigInt(id), dueDate, openMinor: BigInt(openMinor) });
 const a = (receivableId: number, amountMinor: number) => ({ receivableId: BigInt(receivableId), amountMinor: BigInt(amountMinor) });
@@ -125,5 +125,42 @@ describe('notesOnIssue', () => {
     ['none when nothing was open on issue', [2000], 0, 0],
   ])('keeps %s', (_name, amounts, applied, count) => {
     expect(notesOnIssue(amounts.map(note), BigInt(applied))).toHaveLength(count);
+  });
+});
+
+describe('reopenOnRefund', () => {
+  const h = (id: number, dueDate: string, heldMinor: number) => ({ receivableId: BigInt(id), dueDate, heldMinor: BigInt(heldMinor) });
+  const paid = [h(1, '2025-01-01', 10000), h(3, '2025-03-01', 5000), h(2, '2025-01-01', 2500)];
+
+  it.each([
+    ['part of the newest', paid, 1000, [a(3, 1000)]],
+    ['the newest whole', paid, 5000, [a(3, 5000)]],
+    ['same due date: higher id first', paid, 6000, [a(3, 5000), a(2, 1000)]],
+    ['everything the payment paid', paid, 17500, [a(3, 5000), a(2, 2500), a(1, 10000)]],
+    ['past what was refunded before (nothing held on the newest)', [h(1, '2025-01-01', 10000), h(3, '2025-03-01', 0)], 4000, [a(1, 4000)]],
+    ['more than held on receivables: the rest reopens nothing', [h(1, '2025-01-01', 3000)], 5000, [a(1, 3000)]],
+    ['a payment that paid no receivable', [], 5000, []],
+  ])('%s', (_name, held, amount, reopened) => {
+    expect(reopenOnRefund(held, BigInt(amount))).toEqual(reopened);
+  });
+
+  it('never reopens more than refunded nor more than held on any receivable', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.record({ id: fc.integer({ min: 1, max: 1e6 }), day: fc.integer({ min: 1, max: 28 }), held: fc.integer({ min: 0, max: 1e6 }) }), {
+          maxLength: 8,
+          selector: (x) => x.id,
+        }),
+        fc.integer({ min: 1, max: 5e6 }),
+        (rows, amount) => {
+          const held = rows.map((x) => h(x.id, `2025-01-${String(x.day).padStart(2, '0')}`, x.held));
+          const reopened = reopenOnRefund(held, BigInt(amount));
+          const total = reopened.reduce((s, x) => s + x.amountMinor, 0n);
+          const heldTotal = held.reduce((s, x) => s + x.heldMinor, 0n);
+          expect(total).toBe(BigInt(amount) < heldTotal ? BigInt(amount) : heldTotal);
+          for (const x of reopened) expect(x.amountMinor).toBeLessThanOrEqual(held.find((y) => y.receivableId === x.receivableId)!.heldMinor);
+        },
+      ),
+    );
   });
 });

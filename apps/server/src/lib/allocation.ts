@@ -117,3 +117,30 @@ export const checkExplicitAssignments = (
   if (total !== paymentMinor) return { ok: false, reason: 'sum_mismatch' };
   return { ok: true, assignments: [...requested] };
 };
+
+/** What a payment still holds on one receivable it paid: its assignment less refunds not failed. */
+export interface HeldReceivable {
+  receivableId: bigint;
+  dueDate: string;
+  heldMinor: bigint;
+}
+
+/**
+ * Which receivables a refund of `amountMinor` reopens (docs/decisions/0036-refunds-and-pay-all.md): the
+ * newest its payment paid first, the reverse of the order payments settle debts in, so what the payment
+ * keeps still pays the oldest. What is more than the payment holds on receivables reopens nothing (the
+ * caller bounds a refund by what the payment holds).
+ */
+export const reopenOnRefund = (held: readonly HeldReceivable[], amountMinor: bigint): Assignment[] => {
+  const age = (h: HeldReceivable): OpenReceivable => ({ id: h.receivableId, dueDate: h.dueDate, openMinor: h.heldMinor });
+  const reopened: Assignment[] = [];
+  let remaining = amountMinor;
+  for (const receivable of [...held].sort((a, b) => byAge(age(b), age(a)))) {
+    if (remaining === 0n) break;
+    if (receivable.heldMinor <= 0n) continue;
+    const take = receivable.heldMinor < remaining ? receivable.heldMinor : remaining;
+    reopened.push({ receivableId: receivable.receivableId, amountMinor: take });
+    remaining -= take;
+  }
+  return reopened;
+};

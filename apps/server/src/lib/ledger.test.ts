@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { minorToDecimal, toMinor } from '@portal/contract';
 import type { Database } from '../db/client';
-import { creditNotes, credits, invoices, receivables } from '../db/schema';
+import { creditNotes, credits, invoices, receivables, refundAssignments, refunds } from '../db/schema';
 import type { Caller } from './caller';
 import { createTestDatabase } from '../../test/database';
 import { createAccount, createInvoice, createPayment } from '../../test/factories';
@@ -280,5 +280,91 @@ describe('ledger versions', () => {
   it('are "0" for an account nothing was written to yet', async () => {
     const account = await createAccount(database.db);
     expect(await findLedgerVersion(database.db, caller({ isStaff: true }), { accountId: account.id })).toBe('0');
+  });
+});
+
+/**
+ * Refunds (docs/decisions/0036-refunds-and-pay-all.md): two invoices of 60.00 and 40.00 posted Jan 1, one
+ * payment of 100.00 on Jan 15 that paid both; each case writes its refunds (status, amount, what they
+ * reopen, when they settled), then reads the ledger. Only a Succeeded refund moves it.
+ */
+describe('the ledger after refunds', () => {
+  type RefundCase = { status: 'Pending' | 'Succeeded' | 'Failed'; amount: string; reopens: [number, string][]; settled?: string };
+  it.each<{ name: string; refunds: RefundCase[]; owing: [string, string]; open: [string, string]; balance: string; paidBeforeMarch: string; owingAfterPayment: string }>([
+    { name: 'none', refunds: [], owing: ['0.00', '0.00'], open: ['0.00', '0.00'], balance: '0.00', paidBeforeMarch: '100.00', owingAfterPayment: '0.00' },
+    {
+      name: 'a succeeded partial refund',
+      refunds: [{ status: 'Succeeded', amount: '25.00', reopens: [[1, '25.00']], settled: '2025-02-10' }],
+      owing: ['0.00', '25.00'],
+      open: ['0.00', '25.00'],
+      balance: '-25.00',
+      paidBeforeMarch: '75.00',
+      owingAfterPayment: '0.00',
+    },
+    {
+      name: 'a pending refund reopens nothing yet',
+      refunds: [{ status: 'Pending', amount: '25.00', reopens: [[1, '25.00']] }],
+      owing: ['0.00', '0.00'],
+      open: ['0.00', '0.00'],
+      balance: '0.00',
+      paidBeforeMarch: '100.00',
+      owingAfterPayment: '0.00',
+    },
+    {
+      name: 'a failed refund never counts',
+      refunds: [{ status: 'Failed', amount: '100.00', reopens: [[1, '40.00'], [0, '60.00']], settled: '2025-02-10' }],
+      owing: ['0.00', '0.00'],
+      open: ['0.00', '0.00'],
+      balance: '0.00',
+      paidBeforeMarch: '100.00',
+      owingAfterPayment: '0.00',
+    },
+    {
+      name: 'refunded in full in two, the second after the statement cut',
+      refunds: [
+        { status: 'Succeeded', amount: '40.00', reopens: [[1, '40.00']], settled: '2025-02-10' },
+        { status: 'Succeeded', amount: '60.00', reopens: [[0, '60.00']], settled: '2025-03-05' },
+      ],
+      owing: ['60.00', '40.00'],
+      open: ['60.00', '40.00'],
+      balance: '-100.00',
+      paidBeforeMarch: '60.00',
+      owingAfterPayment: '0.00',
+    },
+  ])('$name', async ({ refunds: cases, owing, open, balance, paidBeforeMarch, owingAfterPayment }) => {
+    const db = database.db;
+    const at = (iso: string) => new Date(`${iso}T00:00:00Z`);
+    const account = await createAccount(db);
+    const a = await createInvoice(db, account.id, { amount: '60.00', postedDate: at('2025-01-01'), dueDate: '2025-01-21' });
+    const b = await createInvoice(db, account.id, { amount: '40.00', postedDate: at('2025-01-01'), dueDate: '2025-02-21' });
+    const payment = await createPayment(db, account.id, {
+      date: at('2025-01-15'),
+      assignments: [
+        { receivableId: a.arId!, amount: '60.00' },
+        { receivableId: b.arId!, amount: '40.00' },
+      ],
+    });
+    const arIds = [a.arId!, b.arId!];
+    for (const c of cases) {
+      const [row] = await db
+        .insert(refunds)
+        .values({ paymentId: payment.id, accountId: account.id, amount: c.amount, currency: 'CAD', reason: 'Test', status: c.status, settledAt: c.settled ? at(c.settled) : null })
+        .returning();
+      for (const [index, amount] of c.reopens) await db.insert(refundAssignments).values({ refundId: row!.id, receivableId: arIds[index]!, amount });
+    }
+    expect([await owingOf(db, a.id), await owingOf(db, b.id)]).toEqual(owing);
+    const opens = await db
+      .select({ id: receivables.id, open: sql<string>`(${receivables.amount} - ${committedOnReceivable(receivables.id)})::text` })
+      .from(receivables)
+      .where(eq(receivables.accountId, account.id))
+      .orderBy(receivables.dueDate);
+    expect(opens.map((o) => o.open)).toEqual(open);
+    const { rows } = await db.execute<{ balances: { amount: string }[] }>(sql`select ${balancesByCurrencyJson(account.id)} as balances`);
+    expect(rows[0]!.balances[0]!.amount).toBe(balance);
+    const sums = await db.execute<LedgerSumsBefore>(sumsBeforeSql(account.id, 'CAD', { from: '2025-03-01T00:00:00.000Z', issuedFrom: '2025-03-01T00:00:00.000Z' }));
+    expect(sums.rows[0]!.paid_before).toBe(paidBeforeMarch);
+    // A receipt printed again later still says what was owed right after the payment.
+    const after = await db.execute<{ owing: string }>(owingAfterPaymentSql(payment));
+    expect(after.rows[0]!.owing).toBe(owingAfterPayment);
   });
 });

@@ -27,21 +27,29 @@ export const creditedOnReceivable = (receivableId: AnyPgColumn | SQL): SQL<strin
   select sum(cn.amount) from credit_notes cn where cn.receivable_id = ${qualified(receivableId)}), 0)`;
 
 /**
+ * Succeeded refunds' assignments on a receivable (docs/decisions/0036-refunds-and-pay-all.md): what was
+ * paid on it and given back, so open again. A Pending refund reopens nothing yet.
+ */
+export const refundedOnReceivable = (receivableId: AnyPgColumn | SQL): SQL<string> => sql<string>`coalesce((
+  select sum(ra.amount) from refund_assignments ra join refunds rf on rf.id = ra.refund_id
+  where ra.receivable_id = ${qualified(receivableId)} and rf.status = 'Succeeded'), 0)`;
+
+/**
  * Money that settled a receivable: assignments of Successful payments only (an InProgress or failed
- * charge never reduces what is owed), and credit notes.
+ * charge never reduces what is owed), less what succeeded refunds gave back of them, and credit notes.
  */
 export const collectedOnReceivable = (receivableId: AnyPgColumn | SQL): SQL<string> => sql<string>`(coalesce((
   select sum(pa.amount) from payment_assignments pa join payments p on p.id = pa.payment_id
-  where pa.receivable_id = ${qualified(receivableId)} and p.status = 'Successful'), 0) + ${creditedOnReceivable(receivableId)})`;
+  where pa.receivable_id = ${qualified(receivableId)} and p.status = 'Successful'), 0) - ${refundedOnReceivable(receivableId)} + ${creditedOnReceivable(receivableId)})`;
 
 /**
- * Money promised against a receivable: assignments of Successful and InProgress payments, and credit
- * notes. New payments and credits may only be assigned up to amount − this, so neither a double submit
- * nor a credit can take what is owed below zero.
+ * Money promised against a receivable: assignments of Successful and InProgress payments less succeeded
+ * refunds of them, and credit notes. New payments and credits may only be assigned up to amount − this,
+ * so neither a double submit nor a credit can take what is owed below zero.
  */
 export const committedOnReceivable = (receivableId: AnyPgColumn | SQL): SQL<string> => sql<string>`(coalesce((
   select sum(pa.amount) from payment_assignments pa join payments p on p.id = pa.payment_id
-  where pa.receivable_id = ${qualified(receivableId)} and p.status in ('Successful', 'InProgress')), 0) + ${creditedOnReceivable(receivableId)})`;
+  where pa.receivable_id = ${qualified(receivableId)} and p.status in ('Successful', 'InProgress')), 0) - ${refundedOnReceivable(receivableId)} + ${creditedOnReceivable(receivableId)})`;
 
 /** What an invoice still owes: its amount less collected assignments and credit notes on its receivable. */
 export const invoiceOwing = (invoiceId: AnyPgColumn | SQL, invoiceAmount: AnyPgColumn | SQL): SQL<string> => sql<string>`(
@@ -72,9 +80,10 @@ export const creditNotesOfAccount = (accountId: bigint, from: Date, to: Date): S
 
 /**
  * Every entry of an account's ledger (of one currency when given): `kind` 'payment' (Successful only),
- * 'invoice' (Posted only) or 'credit' (a resolved dispute's credit note, or a provider's credit whole, its
- * unapplied rest included: its own credit notes are where it went, not entries); `amount` as recorded (positive); `balance` what it moves the
- * balance by (invoices negative); `at` when it counts (payment date, posting, issue) and its row's `id`.
+ * 'invoice' (Posted only), 'credit' (a resolved dispute's credit note, or a provider's credit whole, its
+ * unapplied rest included: its own credit notes are where it went, not entries) or 'refund' (Succeeded only);
+ * `amount` as recorded (positive); `balance` what it moves the balance by (invoices and refunds negative);
+ * `at` when it counts (payment date, posting, issue, the refund's settling) and its row's `id`.
  */
 export const ledgerEntries = (accountId: bigint | SQL, currency?: string): SQL => {
   const inCurrency = currency === undefined ? sql`` : sql` and currency = ${currency}`;
@@ -89,7 +98,10 @@ export const ledgerEntries = (accountId: bigint | SQL, currency?: string): SQL =
       where account_id = ${accountId}${inCurrency} and credit_id is null
     union all
     select 'credit'::text, currency, amount, amount, created_at, id from credits
-      where account_id = ${accountId}${inCurrency}`;
+      where account_id = ${accountId}${inCurrency}
+    union all
+    select 'refund'::text, currency, amount, -amount, settled_at, id from refunds
+      where account_id = ${accountId}${inCurrency} and status = 'Succeeded'`;
 };
 
 /**
@@ -106,7 +118,10 @@ export function balancesByCurrencyJson(accountId: bigint | SQL, options?: { amou
   from (select currency, sum(balance) as amount from (${ledgerEntries(accountId)}) entries group by currency) balance)`;
 }
 
-/** What the ledger held before a statement period, per kind (numeric text): payments and credits before `from`, invoices posted before `issuedFrom`. */
+/**
+ * What the ledger held before a statement period, per kind (numeric text): payments (less refunds) and
+ * credits before `from`, invoices posted before `issuedFrom`.
+ */
 export type LedgerSumsBefore = {
   paid_before: string;
   invoiced_before: string;
@@ -115,7 +130,7 @@ export type LedgerSumsBefore = {
 
 export const sumsBeforeSql = (accountId: bigint, currency: string, cut: { from: string; issuedFrom: string }): SQL => sql`
   select
-    coalesce(sum(amount) filter (where kind = 'payment' and at < ${cut.from}::timestamptz), 0)::text as paid_before,
+    coalesce(sum(balance) filter (where kind in ('payment', 'refund') and at < ${cut.from}::timestamptz), 0)::text as paid_before,
     coalesce(sum(amount) filter (where kind = 'invoice' and at < ${cut.issuedFrom}::timestamptz), 0)::text as invoiced_before,
     coalesce(sum(amount) filter (where kind = 'credit' and at < ${cut.from}::timestamptz), 0)::text as credited_before
   from (${ledgerEntries(accountId, currency)}) entries`;
@@ -129,7 +144,7 @@ export type LedgerBalanceForward = {
 
 /**
  * In the invoice's currency: invoices posted before it (by posting, then id); money in (payments and
- * credits) before the previous invoice was posted; and money in from then up to this one's posting.
+ * credits, less refunds) before the previous invoice was posted; and money in from then up to this one's posting.
  */
 export const balanceForwardSql = (invoice: { id: bigint; accountId: bigint; currency: string; postedDate: Date }): SQL => {
   const postedAt = sql`${invoice.postedDate.toISOString()}::timestamptz`;
@@ -139,14 +154,15 @@ export const balanceForwardSql = (invoice: { id: bigint; accountId: bigint; curr
     previous as (select at from entries where kind = 'invoice' and ${before} order by at desc, id desc limit 1)
     select
       (select coalesce(sum(amount), 0) from entries where kind = 'invoice' and ${before})::text as invoiced_before,
-      (select coalesce(sum(amount), 0) from entries where kind <> 'invoice' and at < (select at from previous))::text as paid_before_previous,
-      (select coalesce(sum(amount), 0) from entries
+      (select coalesce(sum(balance), 0) from entries where kind <> 'invoice' and at < (select at from previous))::text as paid_before_previous,
+      (select coalesce(sum(balance), 0) from entries
         where kind <> 'invoice' and at >= coalesce((select at from previous), '-infinity') and at < ${postedAt})::text as paid_since_previous`;
 };
 
 /**
  * What the account owed in the payment's currency right after it (numeric text; negative in credit):
- * invoices posted by then less payments up to and including it (by date, then id) and credits issued by then.
+ * invoices posted by then less payments up to and including it (by date, then id) and credits issued by
+ * then, plus refunds settled by then.
  */
 export const owingAfterPaymentSql = (payment: { id: bigint; accountId: bigint; currency: string; date: Date }): SQL => {
   const at = sql`${payment.date.toISOString()}::timestamptz`;
@@ -155,9 +171,15 @@ export const owingAfterPaymentSql = (payment: { id: bigint; accountId: bigint; c
       coalesce(sum(amount) filter (where kind = 'invoice' and at <= ${at}), 0)
       - coalesce(sum(amount) filter (where kind = 'payment' and (at, id) <= (${at}, ${payment.id}::int8)), 0)
       - coalesce(sum(amount) filter (where kind = 'credit' and at <= ${at}), 0)
+      + coalesce(sum(amount) filter (where kind = 'refund' and at <= ${at}), 0)
     )::text as owing
     from (${ledgerEntries(payment.accountId, payment.currency)}) entries`;
 };
+
+/** What the account owed in the currency right after `at` (numeric text; negative in credit): every entry counted by then. */
+export const owingAtSql = (accountId: bigint, currency: string, at: Date): SQL => sql`
+  select (-coalesce(sum(balance), 0))::text as owing
+  from (${ledgerEntries(accountId, currency)}) entries where at <= ${at.toISOString()}::timestamptz`;
 
 /** The ledger version of `accountId` as text ("0" before the account's first write). */
 export const ledgerVersionOf = (accountId: SQL | bigint): SQL<string> =>

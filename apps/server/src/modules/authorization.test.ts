@@ -20,7 +20,7 @@ import {
   createUser,
   tokenFor,
 } from '../../test/factories';
-import { accounts, charges, disputes, notificationPreferences, notifications, passkeys, sessions } from '../db/schema';
+import { accounts, charges, disputes, notificationPreferences, notifications, passkeys, refunds, sessions } from '../db/schema';
 import { clientTokenFor } from '../../test/api-clients';
 import { routePath } from '../http/route';
 
@@ -38,6 +38,8 @@ interface Ids {
   /** A charge line of an invoice billed yesterday (inside the dispute window) and a dispute of it. */
   recentCharge: bigint;
   dispute: bigint;
+  /** A Succeeded refund of the payment (it has a receipt). */
+  refund: bigint;
 }
 
 type Check = { kind: 'hidden' } | { kind: 'list'; includes: (body: unknown, other: Ids) => boolean };
@@ -125,6 +127,15 @@ const ROWS: Row[] = [
     check: hidden,
   },
   { method: 'GET', route: '/b/v1/Payment/:paymentId/receipt', request: (o) => ({ method: 'GET', url: `/b/v1/Payment/${o.payment}/receipt` }), check: hidden },
+  {
+    method: 'POST',
+    route: '/b/v1/Payment/payall',
+    request: (o) => json('POST', '/b/v1/Payment/payall', { accountId: o.account, paymentMethodId: o.defaultCard, currency: 'CAD' }),
+    check: hidden,
+  },
+  { method: 'GET', route: '/b/v1/Billing/family/:accountId', request: (o) => ({ method: 'GET', url: `/b/v1/Billing/family/${o.account}` }), check: hidden },
+  { method: 'GET', route: '/b/v1/Payment/refunds/:accountId', request: (o) => ({ method: 'GET', url: `/b/v1/Payment/refunds/${o.account}` }), check: hidden },
+  { method: 'GET', route: '/b/v1/Payment/refund/:refundId/receipt', request: (o) => ({ method: 'GET', url: `/b/v1/Payment/refund/${o.refund}/receipt` }), check: hidden },
   {
     method: 'GET',
     route: '/b/v1/Account/:accountId/statement',
@@ -285,6 +296,7 @@ const STAFF_ROUTES: Record<string, (o: Ids) => InjectOptions> = {
   'POST /b/v1/Dispute/:id/review': (o) => ({ method: 'POST', url: `/b/v1/Dispute/${o.dispute}/review` }),
   'POST /b/v1/Dispute/:id/resolve': (o) => json('POST', `/b/v1/Dispute/${o.dispute}/resolve`, { outcome: 'Rejected', rejectionReason: 'Authorization test' }),
   'POST /b/v1/Arrangement/:id/cancel': () => ({ method: 'POST', url: '/b/v1/Arrangement/1/cancel' }),
+  'POST /b/v1/Payment/:paymentId/refund': (o) => json('POST', `/b/v1/Payment/${o.payment}/refund`, { amount: 1, reason: 'Authorization test' }),
   // ── webhooks: the Admin's Webhooks screen (no account's objects; Admin only) ──
   'GET /b/v1/Webhooks/endpoints': () => ({ method: 'GET', url: '/b/v1/Webhooks/endpoints' }),
   'POST /b/v1/Webhooks/endpoints': () => json('POST', '/b/v1/Webhooks/endpoints', { url: 'https://hooks.example.com/authz', events: ['payment.succeeded'] }),
@@ -321,6 +333,10 @@ const seedAccount = async (name: string): Promise<Ids> => {
     .insert(disputes)
     .values({ accountId: account.id, invoiceId: recent.id, chargeId: recentCharge!.id, reason: 'Other', amount: '1.00', currency: 'CAD' })
     .returning();
+  const [refund] = await db
+    .insert(refunds)
+    .values({ paymentId: payment.id, accountId: account.id, amount: '1.00', currency: 'CAD', reason: 'Billed twice', status: 'Succeeded', settledAt: ctx.clock.now() })
+    .returning();
   return {
     account: account.id,
     invoice: invoice.id,
@@ -333,6 +349,7 @@ const seedAccount = async (name: string): Promise<Ids> => {
     accountName: name,
     recentCharge: recentCharge!.id,
     dispute: dispute!.id,
+    refund: refund!.id,
   };
 };
 
@@ -342,6 +359,7 @@ const snapshotOf = async (accountId: bigint) => {
       (select language || '|' || coalesce(invoice_email_address, '') || '|' || payment_method from accounts where id = ${accountId}) as account,
       (select string_agg(id || ':' || is_default, ',' order by id) from payment_methods where account_id = ${accountId}) as cards,
       (select count(*) from payments where account_id = ${accountId}) as payments,
+      (select count(*) from refunds where account_id = ${accountId}) as refunds,
       (select count(*) from notifications where account_id = ${accountId} and cleared_at is null) as open_notifications,
       (select count(*) from autopay_schedules where account_id = ${accountId}) as schedules,
       (select count(*) from checkout_sessions where account_id = ${accountId}) as checkouts,

@@ -238,6 +238,17 @@ const openStaffDisputeDialog = async (page: Page, status: 'Open' | 'UnderReview'
   await expect(page.getByRole('dialog', { name: dialog })).toBeVisible();
 };
 
+/** Staff's Refund dialog on the demo customer's newest successful payment (docs/decisions/0036-refunds-and-pay-all.md). */
+const openRefundDialog = async (page: Page, fr = false) => {
+  const [accountId] = scopedAccounts((await Api.as(page.request, 'customer')).token);
+  if (fr) await inFrench(page);
+  await page.goto('/');
+  await page.evaluate((id) => localStorage.setItem('currentAccountId', String(id)), accountId);
+  await page.goto('/payments');
+  await page.getByRole('button', { name: fr ? /^Rembourser le paiement de / : /^Refund the payment of / }).first().click();
+  await expect(page.getByRole('dialog', { name: fr ? 'Rembourser un paiement' : 'Refund a payment' }).getByRole('textbox').first()).toBeFocused();
+};
+
 export const SCREENS: Screen[] = [
   {
     name: 'login',
@@ -400,6 +411,18 @@ export const SCREENS: Screen[] = [
     },
   },
   { name: 'invoice-detail', user: 'customer', open: openInvoiceDetail },
+  { name: 'refund-dialog', widths: ['desktop', 'phone'], user: 'staff', open: (page) => openRefundDialog(page) },
+  { name: 'refund-dialog-fr', user: 'staff', open: (page) => openRefundDialog(page, true) },
+  {
+    name: 'dashboard-family-balance',
+    // The parent's family card: its account list wraps on phones.
+    widths: ['desktop', 'phone'],
+    user: 'family',
+    open: async (page) => {
+      await page.goto('/');
+      await expect(page.getByRole('region', { name: 'Family and sub-accounts' }).getByRole('list', { name: 'Accounts and their balances' })).toBeVisible();
+    },
+  },
   { name: 'dispute-dialog', user: 'customer', open: (page) => openDisputeDialog(page) },
   { name: 'dispute-dialog-fr', user: 'francais', open: (page) => openDisputeDialog(page, 'francais') },
   {

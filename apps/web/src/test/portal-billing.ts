@@ -15,6 +15,7 @@ import {
   type InvoiceListItem,
   type PaymentMethodEntry,
   type RecentPayment,
+  type Refund,
   type UsageSummary,
 } from '@portal/contract';
 import { vi } from 'vitest';
@@ -200,7 +201,12 @@ export type BillingRoute =
   | 'clearNotification'
   | 'clearAllNotifications'
   | 'notificationPreferences'
-  | 'saveNotificationPreferences';
+  | 'saveNotificationPreferences'
+  | 'refunds'
+  | 'refund'
+  | 'refundReceipt'
+  | 'familyBalance'
+  | 'payAll';
 
 type Handler = (call: FetchCall) => Response | Promise<Response>;
 
@@ -238,6 +244,11 @@ const ROUTES: [BillingRoute, Endpoint][] = [
   ['clearAllNotifications', endpoints.clearAllNotifications],
   ['notificationPreferences', endpoints.notificationPreferences],
   ['saveNotificationPreferences', endpoints.saveNotificationPreferences],
+  ['refunds', endpoints.paymentRefunds],
+  ['refund', endpoints.refundPayment],
+  ['refundReceipt', endpoints.refundReceipt],
+  ['familyBalance', endpoints.familyBalance],
+  ['payAll', endpoints.payAll],
 ];
 
 /** A PDF download as the service answers it (the bytes do not matter to the screens). */
@@ -250,7 +261,30 @@ const lastNumber = (path: string): bigint => BigInt(/(\d+)(?:\/[a-z]+)?$/i.exec(
 
 const ALL_EMAILS_ON = Object.fromEntries(NOTIFICATION_PREFERENCE_EVENTS.map((event) => [event, true]));
 
+/** A refund as the service answers it. */
+export const refund = (id: bigint, paymentId: bigint, status: Refund['status'], overrides: Partial<Refund> = {}): Refund => ({
+  id,
+  paymentId,
+  date: '2025-05-10T15:00:00Z',
+  amount: 10,
+  currency: 'CAD',
+  reason: 'Billed twice',
+  status,
+  receiptNumber: `RF-${String(id).padStart(7, '0')}`,
+  failureMessage: status === 'Failed' ? 'The charge is too old to refund.' : null,
+  ...overrides,
+});
+
 const DEFAULTS: Record<BillingRoute, Handler> = {
+  refunds: () => json({ value: [] }),
+  // An account without sub-accounts: the dashboard shows no family card.
+  familyBalance: (call) => json({ accounts: [{ accountId: lastNumber(call.url.pathname), customerNo: 'C-1', name: 'Casey Customer', balances: [], overdue: [] }], balances: [], overdue: [] }),
+  payAll: () => json({ payment: recentPayment(901n, 'InProgress'), shares: [], error: null }),
+  refund: (call) => {
+    const body = call.body as { amount: number; reason: string };
+    return json(refund(700n, BigInt(/Payment\/(\d+)\/refund/.exec(call.url.pathname)![1]!), 'Succeeded', { amount: body.amount, reason: body.reason }));
+  },
+  refundReceipt: (call) => pdfFile(`Refund-RF-${lastNumber(call.url.pathname)}.pdf`),
   notifications: () => json({ value: [], count: 0 }),
   clearNotification: () => json(true),
   clearAllNotifications: () => json(true),

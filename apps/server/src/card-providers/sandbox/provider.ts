@@ -107,6 +107,14 @@ export const createSandboxProvider = ({ db, publicOrigin }: { db: PortalDb; publ
     return { status: 'pending', providerRef: winner!.ref };
   },
 
+  // The refund's reference is derived from its key, so a retried refund is the same one; the sandbox
+  // refunds only charges it took (the portal bounds the amount under the payment's lock).
+  refund: async (input) => {
+    const [charge] = await db.select({ ref: sandboxCharges.ref }).from(sandboxCharges).where(eq(sandboxCharges.ref, input.paymentProviderRef));
+    if (!charge) return { status: 'failed', failureMessage: 'The sandbox took no such charge.' };
+    return { status: 'succeeded', providerRef: `re_sb_${createHash('sha256').update(input.idempotencyKey).digest('hex').slice(0, 24)}` };
+  },
+
   detach: async (paymentMethodRef) => {
     await db.delete(sandboxVault).where(eq(sandboxVault.ref, paymentMethodRef));
   },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, createTestClock, type TestContext } from '../../../test/app';
-import { createCustomer } from '../../../test/billing';
+import { createCustomer, staffHeaders } from '../../../test/billing';
 import { createBillingDetails, createInvoice } from '../../../test/factories';
 import { startStripeStandin, type StripeStandin } from '../../../test/stripe-standin';
 import { accounts, auditLog, notifications, paymentMethods, payments } from '../../db/schema';
@@ -63,6 +63,12 @@ const customerWithCard = async (last4: '4242' | '0341') => {
   expect((await deliver('checkout.session.completed', { id, object: 'checkout.session', mode: 'setup' })).statusCode).toBe(200);
   const [card] = await ctx.database.db.select().from(paymentMethods).where(eq(paymentMethods.accountId, customer.account.id));
   return { ...customer, sessionId: id as string, card: card! };
+};
+
+/** A refund made at Stripe directly (its dashboard), as the stand-in's own API takes it. */
+const stripeRefundOutsideThePortal = async (paymentIntent: string, amount: number) => {
+  const res = await fetch(`${standin.url}/v1/refunds`, { method: 'POST', body: new URLSearchParams({ payment_intent: paymentIntent, amount: String(amount) }) });
+  expect(res.status).toBe(200);
 };
 
 const pay = (c: Awaited<ReturnType<typeof customerWithCard>>, amount: number, key: string) =>
@@ -164,6 +170,32 @@ describe('stripe adapter against the local stand-in', () => {
     expect(row!.providerRef).toMatch(/^pi_standin_/);
     const home = (await ctx.app.inject({ method: 'GET', url: `/b/v1/Billing/GetClientHomeModel/${c.account.id}`, headers: c.headers })).json();
     expect(home.balances).toEqual([{ amount: 0, currency: { code: 'CAD' } }]);
+  });
+
+  it('refunds through Stripe with a key per refund, and a refusal by Stripe leaves the refund Failed (docs/decisions/0036-refunds-and-pay-all.md)', async () => {
+    const c = await customerWithCard('4242');
+    await createInvoice(ctx.database.db, c.account.id, { amount: '50.00' });
+    const paid = (await pay(c, 50, 'stripe-refund-1')).json();
+    const [row] = await ctx.database.db.select().from(payments).where(eq(payments.id, BigInt(paid.payment.id)));
+    const staff = await staffHeaders(ctx);
+    const refund = (amount: number) =>
+      ctx.app.inject({ method: 'POST', url: `/b/v1/Payment/${paid.payment.id}/refund`, headers: staff, payload: { amount, reason: 'Service outage credit' } });
+    const res = await refund(20);
+    expect(res.statusCode).toBe(200);
+    const done = res.json();
+    expect(done).toMatchObject({ status: 'Succeeded', amount: 20 });
+    const request = standin.requests.filter((r) => r.path === '/v1/refunds').at(-1)!;
+    expect(request.idempotencyKey).toBe(`portal-refund-${done.id}`);
+    expect(request.params).toMatchObject({ payment_intent: row!.providerRef, amount: '2000', 'metadata[refundId]': String(done.id) });
+    expect([...standin.refunds.values()].filter((r) => r.paymentIntent === row!.providerRef)).toEqual([{ paymentIntent: row!.providerRef, amount: 2000 }]);
+    const home = (await ctx.app.inject({ method: 'GET', url: `/b/v1/Billing/GetClientHomeModel/${c.account.id}`, headers: c.headers })).json();
+    expect(home.balances).toEqual([{ amount: -20, currency: { code: 'CAD' } }]);
+
+    // Stripe refuses what it no longer holds (a refund made outside the portal took it): Failed, in its words.
+    standin.refunds.clear();
+    await stripeRefundOutsideThePortal(row!.providerRef!, 3000);
+    const refused = (await refund(30)).json();
+    expect(refused).toMatchObject({ status: 'Failed', failureMessage: expect.stringContaining('greater than unrefunded amount') });
   });
 
   it('a 402 card_error answers 200 with the Error payment and "Your card was declined."', async () => {

@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { PAYMENT_MESSAGES } from '@portal/contract';
 import { brandName } from '../card-rules';
 import { stripeFailureReason } from './failure-reason';
-import { InvalidWebhook, type ChargeResult, type PaymentProvider, type ProviderEvent, type SavedCard } from '../provider';
+import { InvalidWebhook, type ChargeResult, type PaymentProvider, type ProviderEvent, type RefundResult, type SavedCard } from '../provider';
 
 export interface StripeSettings {
   secretKey: string;
@@ -160,6 +160,25 @@ export const createStripeProvider = (settings: StripeSettings): PaymentProvider 
           // The card was detached or the request cannot succeed as sent: final, not worth retrying.
           return { status: 'failed', providerRef: null, failureReason: 'card_removed', failureMessage: 'This card can no longer be charged. Please use another card.' };
         }
+        throw error;
+      }
+    },
+
+    // A pending refund is one Stripe accepted (it fails only rarely, later): the portal counts it given back.
+    refund: async (input): Promise<RefundResult> => {
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: input.paymentProviderRef,
+            amount: Number(input.amountMinor),
+            metadata: { refundId: String(input.refundId), paymentId: String(input.paymentId) },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        if (refund.status === 'failed' || refund.status === 'canceled') return { status: 'failed', failureMessage: refund.failure_reason ?? 'The refund failed.' };
+        return { status: 'succeeded', providerRef: refund.id };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return { status: 'failed', failureMessage: error.message };
         throw error;
       }
     },

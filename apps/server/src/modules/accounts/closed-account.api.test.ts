@@ -79,6 +79,7 @@ const WRITES: Record<string, (s: Seeded) => InjectOptions> = {
       payment: { accountId: s.account, amount: 10, currency: 'CAD', description: 'Closed account test' },
       paymentMethodInfo: { paymentMethodId: s.defaultCard },
     }),
+  'POST /b/v1/Payment/payall': (s) => json('POST', '/b/v1/Payment/payall', { accountId: s.account, paymentMethodId: s.defaultCard, currency: 'CAD' }),
   'POST /b/v1/PaymentMethod/defaultmethod/:paymentMethodId': (s) => ({ method: 'POST', url: `/b/v1/PaymentMethod/defaultmethod/${s.card}` }),
   'DELETE /b/v1/PaymentMethod/methods/:paymentMethodId': (s) => ({ method: 'DELETE', url: `/b/v1/PaymentMethod/methods/${s.card}` }),
   'POST /b/v1/checkoutapi/setup': (s) =>
@@ -227,8 +228,18 @@ describe('the shared guard over every write row marked refusedWhenClosed', () =>
     const key = (row: { method: string; path: string }) => `${row.method} ${routePath(row.path)}`;
     expect(GUARDED_ROWS.map(key).sort()).toEqual(Object.keys(WRITES).sort());
     // Not the account's data: reading computations, a person's own notifications and email choices, Staff's answers to
-    // disputes and arrangements; Admin rows (webhooks) belong to no account.
-    const exempt = ['POST /b/v1/Invoice/calcforward/:invoiceId', 'POST /b/v1/Notification/clear', 'POST /b/v1/Notification/clearall', 'PUT /b/v1/Notification/preferences', 'POST /b/v1/Dispute/:id/review', 'POST /b/v1/Dispute/:id/resolve', 'POST /b/v1/Arrangement/:id/cancel'];
+    // disputes and arrangements, Staff's refunds (money may go back to a closed account's customer); Admin rows
+    // (webhooks) belong to no account.
+    const exempt = [
+      'POST /b/v1/Invoice/calcforward/:invoiceId',
+      'POST /b/v1/Notification/clear',
+      'POST /b/v1/Notification/clearall',
+      'PUT /b/v1/Notification/preferences',
+      'POST /b/v1/Dispute/:id/review',
+      'POST /b/v1/Dispute/:id/resolve',
+      'POST /b/v1/Arrangement/:id/cancel',
+      'POST /b/v1/Payment/:paymentId/refund',
+    ];
     const customerWrites = ROWS.filter((row) => row.path.startsWith('/b/') && row.method !== 'GET' && row.access !== 'public' && row.access !== 'admin');
     expect(customerWrites.filter((row) => !row.refusedWhenClosed).map(key).sort()).toEqual(exempt.sort());
   });

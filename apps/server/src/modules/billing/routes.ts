@@ -11,6 +11,7 @@ import { attachment } from '../../lib/document-format';
 import { homeModelAnswers, homeModelCachedBytes } from '../../lib/metrics';
 import { exportControlsOf, sendExport } from './export-stream';
 import { readHomeModel } from './home-model';
+import { readFamilyBalance } from './family-balance';
 import { documentFileName, documentReader, getInvoiceUrls, invoiceCdrCsv, invoicePdf, openSignedInvoice } from './service';
 
 export const billingRoutes = async (app: FastifyInstance) => {
@@ -27,6 +28,8 @@ export const billingRoutes = async (app: FastifyInstance) => {
   });
 
   route(app, endpoints.invoiceUrls, async (request) => getInvoiceUrls(deps, callerOf(request), request.params.invoiceId));
+
+  route(app, endpoints.familyBalance, (request) => readFamilyBalance(readDepsOf(request, deps).db, callerOf(request), request.params.accountId, deps.clock.now()));
 
   route(app, endpoints.invoiceDocument, async (request, reply) => {
     const { invoiceId, document } = request.params;

@@ -40,7 +40,7 @@ export const claimUnsentCharges = async (db: PortalDb, provider: string, now: Da
   const result = await db.execute<{ id: bigint }>(sql`
     with claimable as (
       select id from payments
-      where status = 'InProgress' and provider_ref is null and provider = ${provider}
+      where status = 'InProgress' and provider_ref is null and provider = ${provider} and pay_all_id is null
         and (charge_lease_until is null or charge_lease_until <= ${now.toISOString()})
       order by created_at, id
       limit ${limit}

@@ -9,6 +9,8 @@ export interface ChargeTarget {
   payment: PaymentRow;
   paymentMethodRef: string;
   customerRef: string | null;
+  /** What to charge when it is not the payment's amount: a pay-all lead's, the sum of its shares (docs/decisions/0036-refunds-and-pay-all.md). */
+  amountMinor?: bigint;
 }
 
 /** The key the provider sees for a payment: stable, so a resubmitted charge is taken at most once. */
@@ -37,7 +39,7 @@ export const submitCharge = async (deps: Pick<Deps, 'db' | 'clock' | 'provider' 
       accountId: payment.accountId,
       customerRef: target.customerRef,
       paymentMethodRef: target.paymentMethodRef,
-      amountMinor: toMinor(payment.amount),
+      amountMinor: target.amountMinor ?? toMinor(payment.amount),
       currency: payment.currency as CurrencyCode,
       description: payment.description ?? 'Payment',
       idempotencyKey: chargeIdempotencyKey(payment.id),

@@ -39,6 +39,10 @@ export interface ReceiptPdfData {
   totalApplied: string;
   /** What the account owed in this currency right after the payment (negative: in credit). */
   remainingBalance: string;
+  /** A refund's receipt names the receipt of the payment it gave back on; null on a payment's receipt. */
+  refundOf: string | null;
+  /** A pay-all payment's share of each account (docs/decisions/0036-refunds-and-pay-all.md); empty otherwise. */
+  shares: { accountNumber: string; amount: string }[];
 }
 
 export const receiptPdfData = (input: {
@@ -52,6 +56,9 @@ export const receiptPdfData = (input: {
   /** Numeric text from `owingAfterPayment`. */
   remainingBalance: string;
   taxNumbers?: TaxNumbers;
+  /** The refunded payment's receipt number, for a refund's receipt. */
+  refundOf?: string;
+  shares?: { accountNumber: string; amount: string }[];
 }): ReceiptPdfData => {
   const { payment, billTo } = input;
   const language = documentLanguage(billTo.language);
@@ -74,5 +81,7 @@ export const receiptPdfData = (input: {
     invoices: input.invoices,
     totalApplied: minorToDecimal(applied),
     remainingBalance: minorToDecimal(toMinor(input.remainingBalance)),
+    refundOf: input.refundOf ?? null,
+    shares: input.shares ?? [],
   };
 };

@@ -24,7 +24,10 @@ import {
 } from '../../lib/pdf-primitives';
 import { TaggedTable } from '../../lib/pdf-tags';
 import type { ReceiptPdfData } from './receipt-data';
-import { RECEIPT_TEXTS, type ReceiptTexts } from './receipt-texts';
+import { RECEIPT_TEXTS, REFUND_RECEIPT_TEXTS, type ReceiptTexts } from './receipt-texts';
+
+/** A refund's receipt speaks of the refund (docs/decisions/0036-refunds-and-pay-all.md). */
+const textsOf = (data: ReceiptPdfData): ReceiptTexts => (data.refundOf ? REFUND_RECEIPT_TEXTS : RECEIPT_TEXTS)[data.language];
 
 const COLUMNS = {
   invoice: { x: LEFT + 6, width: 130 },
@@ -40,7 +43,7 @@ class ReceiptLayout extends DocumentLayout {
     root: Struct,
     readonly data: ReceiptPdfData,
   ) {
-    const t = RECEIPT_TEXTS[data.language];
+    const t = textsOf(data);
     super(doc, root, data, t.receipt(data.receiptNumber));
     this.t = t;
   }
@@ -57,6 +60,7 @@ class ReceiptLayout extends DocumentLayout {
       t.receiptTitle,
       [
         [t.receiptNumber, data.receiptNumber],
+        ...(data.refundOf ? [[t.refundOf, data.refundOf] as const] : []),
         ...(data.paymentReference ? [[t.paymentReference, data.paymentReference] as const] : []),
         [t.accountNumber, data.accountNumber],
         [t.paymentDate, this.paymentDay()],
@@ -107,6 +111,20 @@ class ReceiptLayout extends DocumentLayout {
     this.y += 10;
   }
 
+  /** A pay-all payment's accounts and each one's share. */
+  shares(): void {
+    const { data, t } = this;
+    if (data.shares.length === 0) return;
+    this.section(t.accountsPaid);
+    const table = this.table([
+      [t.shareColumns.account, COLUMNS.invoice, 'left'],
+      [t.shareColumns.amount, COLUMNS.applied, 'right'],
+    ]);
+    for (const share of data.shares) table.row(() => [this.text(share.accountNumber, COLUMNS.invoice), this.text(this.money(share.amount), COLUMNS.applied, 'right')]);
+    table.end();
+    this.y += 10;
+  }
+
   /** The remaining balance in words: owed, or in credit. */
   balanceText(): string {
     const { data, t } = this;
@@ -149,11 +167,12 @@ class ReceiptLayout extends DocumentLayout {
 /** Renders the receipt; resolves with the whole PDF. */
 export const renderReceiptPdf = (data: ReceiptPdfData): Promise<Buffer> =>
   renderPdf(
-    { title: RECEIPT_TEXTS[data.language].receipt(data.receiptNumber), author: data.brand.name, language: data.language },
+    { title: textsOf(data).receipt(data.receiptNumber), author: data.brand.name, language: data.language },
     (doc, root) => {
       const layout = new ReceiptLayout(doc, root, data);
       layout.firstPageHeader();
       layout.receivedFromAndAmount();
+      layout.shares();
       layout.invoices();
       layout.totalsAndNote();
       layout.footers(layout.t.page);

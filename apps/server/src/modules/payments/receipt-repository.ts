@@ -1,5 +1,7 @@
 /** SQL of a payment receipt beyond the payment itself. */
+import { inArray } from 'drizzle-orm';
 import type { PortalDb } from '../../db/client';
+import { accounts } from '../../db/schema';
 import { owingAfterPaymentSql } from '../../lib/ledger';
 
 /**
@@ -14,4 +16,10 @@ export const owingAfterPayment = async (
 ): Promise<string> => {
   const { rows } = await db.execute<{ owing: string }>(owingAfterPaymentSql(payment));
   return rows[0]!.owing;
+};
+
+/** The customer numbers of accounts, by id: a pay-all receipt names each account it paid. */
+export const accountNumbersOf = async (db: PortalDb, ids: readonly bigint[]): Promise<Map<bigint, string>> => {
+  const rows = await db.select({ id: accounts.id, customerNo: accounts.customerNo }).from(accounts).where(inArray(accounts.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.customerNo]));
 };

@@ -30,6 +30,11 @@ export interface ReceiptTexts {
   page: (page: number, count: number) => string;
   taxNumbers: { gstHst: string; qst: string };
   fileName: (number: string) => string;
+  /** On a refund's receipt: the receipt of the payment refunded. */
+  refundOf: string;
+  /** A pay-all payment's shares: each account and what it paid. */
+  accountsPaid: string;
+  shareColumns: { account: string; amount: string };
 }
 
 export const RECEIPT_TEXTS: Texts<ReceiptTexts> = {
@@ -56,6 +61,9 @@ export const RECEIPT_TEXTS: Texts<ReceiptTexts> = {
     page: (page, count) => `Page ${page} of ${count}`,
     taxNumbers: { gstHst: 'GST/HST registration no.', qst: 'QST registration no.' },
     fileName: (number) => `Receipt-${number}.pdf`,
+    refundOf: 'Refund of receipt',
+    accountsPaid: 'Accounts paid',
+    shareColumns: { account: 'ACCOUNT', amount: 'AMOUNT PAID' },
   },
   fr: {
     receiptTitle: 'REÇU',
@@ -81,5 +89,48 @@ export const RECEIPT_TEXTS: Texts<ReceiptTexts> = {
     page: (page, count) => `Page ${page} de ${count}`,
     taxNumbers: { gstHst: "No d'inscription TPS/TVH", qst: "No d'inscription TVQ" },
     fileName: (number) => `Recu-${number}.pdf`,
+    refundOf: 'Remboursement du reçu',
+    accountsPaid: 'Comptes payés',
+    shareColumns: { account: 'COMPTE', amount: 'MONTANT PAYÉ' },
+  },
+};
+
+/** A refund's receipt (docs/decisions/0036-refunds-and-pay-all.md): the payment receipt's words where a refund says otherwise. */
+export const REFUND_RECEIPT_TEXTS: Texts<ReceiptTexts> = {
+  en: {
+    ...RECEIPT_TEXTS.en,
+    receiptTitle: 'REFUND RECEIPT',
+    receipt: (number) => `Refund receipt ${number}`,
+    paymentReference: 'Refund reference',
+    paymentDate: 'Refund date',
+    receivedFrom: 'REFUNDED TO',
+    amountPaidHeading: 'AMOUNT REFUNDED',
+    paidOn: (date) => `Refunded ${date}`,
+    invoicesPaid: 'Invoices reopened',
+    columns: { ...RECEIPT_TEXTS.en.columns, applied: 'AMOUNT REOPENED' },
+    noInvoices: 'This refund reopened no invoice.',
+    totalApplied: 'Total reopened',
+    remainingBalance: 'Balance after this refund',
+    payment: 'Refund',
+    closingNote: (phone, email) => `Questions about this refund? Call ${phone} or email ${email}.`,
+    fileName: (number) => `Refund-${number}.pdf`,
+  },
+  fr: {
+    ...RECEIPT_TEXTS.fr,
+    receiptTitle: 'REMBOURSEMENT',
+    receipt: (number) => `Reçu de remboursement ${number}`,
+    paymentReference: 'Référence',
+    paymentDate: 'Date du remboursement',
+    receivedFrom: 'REMBOURSÉ À',
+    amountPaidHeading: 'MONTANT REMBOURSÉ',
+    paidOn: (date) => `Remboursé le ${date}`,
+    invoicesPaid: 'Factures rouvertes',
+    columns: { ...RECEIPT_TEXTS.fr.columns, applied: 'MONTANT ROUVERT' },
+    noInvoices: "Ce remboursement n'a rouvert aucune facture.",
+    totalApplied: 'Total rouvert',
+    remainingBalance: 'Solde après ce remboursement',
+    payment: 'Remboursement',
+    closingNote: (phone, email) => `Des questions sur ce remboursement? Appelez le ${phone} ou écrivez à ${email}.`,
+    fileName: (number) => `Remboursement-${number}.pdf`,
   },
 };

@@ -12,9 +12,10 @@ import { taxNumbersOf } from '../../lib/tax-registrations';
 import { findBillTo } from '../invoices';
 import { receiptPdfData } from './receipt-data';
 import { renderReceiptPdf } from './receipt-pdf';
-import { owingAfterPayment } from './receipt-repository';
+import { accountNumbersOf, owingAfterPayment } from './receipt-repository';
+import { minorToDecimal, toMinor } from '@portal/contract';
 import { RECEIPT_TEXTS } from './receipt-texts';
-import { findPayment, findVisiblePayment, listPaymentInvoices, type PaymentRow } from './repository';
+import { findPayment, findVisiblePayment, listPaymentInvoices, sharesOf, type PaymentRow } from './repository';
 
 export interface PaymentReceipt {
   /** "Receipt-R-0000123.pdf" / "Recu-R-0000123.pdf". */
@@ -27,16 +28,22 @@ const NOT_RECEIVED: Readonly<Record<Exclude<PaymentRow['status'], 'Successful'>,
   Error: 'This payment did not succeed, so nothing was received and there is no receipt.',
 };
 
-const receiptOf = async ({ db, clock, config }: Pick<Deps, 'db' | 'clock' | 'config'>, payment: PaymentRow): Promise<PaymentReceipt> => {
+const receiptOf = async ({ db, clock, config }: Pick<Deps, 'db' | 'clock' | 'config'>, paid: PaymentRow): Promise<PaymentReceipt> => {
+  // A pay-all payment has one receipt, its lead's: the whole charge, each account's share and every invoice paid.
+  const payment = (paid.payAllId !== null && (await findPayment(db, paid.payAllId))) || paid;
+  const group = [payment, ...(await sharesOf(db, payment.id))];
   // The billing address current when the payment was made, as an invoice uses the one of its posting.
-  const [billTo, invoices, remainingBalance] = await Promise.all([
+  const [billTo, invoices, remainingBalance, numbers] = await Promise.all([
     findBillTo(db, payment.accountId, payment.date, clock.now()),
-    listPaymentInvoices(db, payment.id),
+    Promise.all(group.map((p) => listPaymentInvoices(db, p.id))).then((lists) => lists.flat()),
     owingAfterPayment(db, payment),
+    group.length > 1 ? accountNumbersOf(db, group.map((p) => p.accountId)) : new Map<bigint, string>(),
   ]);
   if (!billTo) throw new Error(`Account ${payment.accountId} of payment ${payment.id} is missing`);
+  const amount = minorToDecimal(group.reduce((sum, p) => sum + toMinor(p.amount), 0n));
+  const shares = group.length > 1 ? group.map((p) => ({ accountNumber: numbers.get(p.accountId) ?? String(p.accountId), amount: p.amount })) : [];
   // The provider's tax registrations are printed as on invoices (Canadian accounts).
-  const data = receiptPdfData({ brand: BRAND, payment, billTo, invoices, remainingBalance, taxNumbers: taxNumbersOf(config) });
+  const data = receiptPdfData({ brand: BRAND, payment: { ...payment, amount }, billTo, invoices, remainingBalance, taxNumbers: taxNumbersOf(config), shares });
   return {
     fileName: RECEIPT_TEXTS[documentLanguage(billTo.language)].fileName(data.receiptNumber),
     pdf: await renderReceiptPdf(data),

@@ -66,6 +66,10 @@ export const recordPayment = async (tx: PortalDb, values: NewPayment, assignment
   return payment!;
 };
 
+/** The shares a pay-all lead payment carries (docs/decisions/0036-refunds-and-pay-all.md), by id. */
+export const sharesOf = (db: PortalDb, leadId: bigint): Promise<PaymentRow[]> =>
+  db.select().from(payments).where(eq(payments.payAllId, leadId)).orderBy(payments.id);
+
 export const setPaymentProviderRef = async (db: PortalDb, paymentId: bigint, providerRef: string): Promise<void> => {
   await db.update(payments).set({ providerRef }).where(and(eq(payments.id, paymentId), sql`${payments.providerRef} is null`));
 };

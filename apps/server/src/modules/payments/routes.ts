@@ -1,6 +1,7 @@
 /**
  * Payment/customerpayment: a card payment, idempotent per account and key; Payment/receipt: a successful
- * payment's receipt; and the provider API's offline payments and credits.
+ * payment's receipt; Staff's refunds, the account's refunds and their receipts; and the provider API's
+ * offline payments and credits.
  */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
@@ -12,6 +13,9 @@ import { attachment } from '../../lib/document-format';
 import { providerPaymentRoutes } from './provider';
 import { getPaymentReceipt } from './receipt';
 import { createCustomerPayment, idempotencyKeyOf } from './service';
+import { getRefundReceipt } from './refund-receipt';
+import { listRefunds, refundPayment } from './refunds';
+import { payAll } from './pay-all';
 
 export const paymentRoutes = async (app: FastifyInstance) => {
   const deps = depsOf(app);
@@ -32,6 +36,23 @@ export const paymentRoutes = async (app: FastifyInstance) => {
 
   route(app, endpoints.paymentReceipt, async (request, reply) => {
     const receipt = await getPaymentReceipt(readDepsOf(request, deps), callerOf(request), request.params.paymentId);
+    return reply.type('application/pdf').header('content-disposition', attachment(receipt.fileName)).send(receipt.pdf);
+  });
+
+  route(
+    app,
+    endpoints.payAll,
+    (request) =>
+      payAll(deps, callerOf(request), { ...request.body, idempotencyKey: idempotencyKeyOf(request.headers['idempotency-key'], undefined) }),
+    { accountOf: (request) => request.body.accountId },
+  );
+
+  route(app, endpoints.refundPayment, (request) => refundPayment(deps, callerOf(request), request.params.paymentId, request.body));
+
+  route(app, endpoints.paymentRefunds, (request) => listRefunds(readDepsOf(request, deps), callerOf(request), request.params.accountId));
+
+  route(app, endpoints.refundReceipt, async (request, reply) => {
+    const receipt = await getRefundReceipt(readDepsOf(request, deps), callerOf(request), request.params.refundId);
     return reply.type('application/pdf').header('content-disposition', attachment(receipt.fileName)).send(receipt.pdf);
   });
 

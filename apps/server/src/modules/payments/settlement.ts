@@ -58,6 +58,10 @@ export const settlePayment = async (
     .where(and(eq(payments.id, paymentId), eq(payments.status, 'InProgress')))
     .returning();
   if (!settled) return false;
+  // A pay-all lead's shares were paid by the same charge: each settles with it, in its own account's ledger.
+  for (const share of await tx.select({ id: payments.id }).from(payments).where(eq(payments.payAllId, settled.id))) {
+    await settlePayment(tx, now, share.id, outcome, { ...options, providerRef: null });
+  }
   // Counted as the row changes (a rare rollback after this over-counts by one; the ledger is the record).
   paymentsSettled.inc({ outcome: outcome.status });
 

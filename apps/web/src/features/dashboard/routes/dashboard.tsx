@@ -4,7 +4,6 @@ import { useTranslation } from '@/lib/i18n/translate';
 import { Banner } from '@/components/ui/banner';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { useCurrentAccount } from '@/lib/current-account/current-account';
 import { hasPendingPayment, SETTLING_POLL_MS } from '@/lib/payment-status';
 import { registerLocales } from '@/lib/i18n/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -16,6 +15,8 @@ import { AccountDetailsCard } from '../components/account-details-card';
 import { AccountHeading } from '../components/account-heading';
 import { BalanceCard } from '../components/balance-card';
 import { LatestBillCard } from '../components/latest-bill-card';
+import { FamilyBalanceCard } from '../components/family-balance-card';
+import { useAccountClosure, useCurrentAccount } from '@/lib/current-account/current-account';
 import { Tiles } from '../components/tiles';
 import { dashboardLocales } from '../locales';
 
@@ -40,6 +41,7 @@ export function DashboardPage() {
   // What an active payment arrangement covers is not shown as overdue (docs/decisions/0034-payment-arrangements-and-policy.md).
   const arrangement = useQuery({ ...latestArrangementQuery(accountId ?? 0n), enabled });
   const number = details.data?.account.customerNo;
+  const closed = useAccountClosure(accountId ?? 0n) !== null;
   usePageTitle(number ? t('heading', { number }) : t('title'));
 
   if (accountId === null && !selecting) {
@@ -67,6 +69,9 @@ export function DashboardPage() {
           <div className="flex flex-col gap-6 lg:col-span-2">
             <BalanceCard accountId={accountId ?? 0n} home={home.data && homeWithArrangement(home.data, arrangement.data ?? null)} details={details.data} />
             {accountId !== null && <ArrangementCard accountId={accountId} />}
+            {accountId !== null && details.data && (
+              <FamilyBalanceCard accountId={accountId} currency={details.data.account.currency} closed={closed} />
+            )}
             <LatestBillCard invoice={invoices.data?.value[0]} loading={invoices.isPending} failed={invoices.isError} />
           </div>
           <AccountDetailsCard details={details.data} />

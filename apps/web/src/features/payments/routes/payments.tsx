@@ -1,4 +1,5 @@
 import { Building2 } from 'lucide-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/i18n/translate';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
@@ -9,6 +10,8 @@ import { paths } from '@/config/paths';
 import { useAccountClosure, useCurrentAccount } from '@/lib/current-account/current-account';
 import { registerLocales } from '@/lib/i18n/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
+import { useSession } from '@/lib/session/session-store';
+import { useFormat } from '@/lib/i18n/use-format';
 import { AutomaticPayments, autopayLocales } from '@/features/autopay';
 import { PaymentMethodsCard, paymentMethodsLocales, useCheckoutReturn } from '@/features/payment-methods';
 import { BalanceCard } from '../components/balance-card';
@@ -18,6 +21,7 @@ import { PaymentHistory } from '../components/payment-history';
 import { PaymentsSkeleton } from '../components/payments-skeleton';
 import { paymentsLocales } from '../locales';
 import { usePaymentsData } from '../use-payments-data';
+import { refundsQuery } from '../api/refunds';
 import { useRefreshWhenSettled } from '../use-refresh-when-settled';
 
 // The screen's sections come from three features; their texts are in before the first render.
@@ -63,6 +67,11 @@ function PaymentsScreen({ accountId }: { accountId: bigint }) {
   // A closed account is read-only: its balance and history stay, its cards and payments are no longer offered.
   const closed = useAccountClosure(accountId) !== null;
   const notice = usePageNotice();
+  // Refunds show under their payments; Staff may refund (docs/decisions/0036-refunds-and-pay-all.md).
+  const refunds = useQuery(refundsQuery(accountId));
+  const canRefund = useSession()?.isStaff ?? false;
+  const queryClient = useQueryClient();
+  const f = useFormat();
   useCheckoutReturn(accountId, {
     onAdded: () => notice.success({ key: 'page.cardAdded' }),
     onNotSaved: () => notice.error({ key: 'page.cardAlreadySaved' }),
@@ -114,7 +123,18 @@ function PaymentsScreen({ accountId }: { accountId: bigint }) {
               />
             </>
           )}
-          <PaymentHistory payments={home.data.recentPayments} />
+          <PaymentHistory
+            payments={home.data.recentPayments}
+            refunds={refunds.data?.value}
+            canRefund={canRefund}
+            onRefunded={(refund, openerStays) => {
+              void queryClient.invalidateQueries({ queryKey: ['account', accountId] });
+              // Focus goes back to the Refund button while it stays; else to the outcome.
+              notice.success(t(refund.status === 'Succeeded' ? 'refund.done' : 'refund.pending', { amount: f.currency(refund.amount, refund.currency) }), {
+                takeFocus: !openerStays,
+              });
+            }}
+          />
         </div>
       </div>
     </div>

@@ -89,6 +89,7 @@ import {
   WebhookEndpointSchema,
   WebhookEndpointSecretSchema,
 } from './webhooks';
+import { InvoiceChangesSchema } from './bill-changes';
 import { CreateDisputeSchema, DisputeParamsSchema, DisputeSchema, ResolveDisputeSchema } from './disputes';
 import { createdAnswer, documentAnswer, emptyAnswer, endpoint, jsonAnswer, redirectAnswer } from './endpoint';
 import { AccountPersonParamsSchema, InvitationParamsSchema, InvitationRequestSchema, InvitationSchema } from './invitations';
@@ -887,6 +888,20 @@ export const endpoints = {
     params: invoiceParams,
     answer: jsonAnswer(BalanceForwardSchema),
     errors: [400, 401, 404],
+  }),
+  invoiceChanges: endpoint({
+    name: 'Invoice/changes',
+    method: 'GET',
+    path: '/b/v1/Invoice/{id}/changes',
+    access: 'signedIn',
+    tag: 'Invoices',
+    summary: "What changed against the previous invoice: the total's difference and each cause, in the caller's language",
+    description:
+      'Causes come from the two invoices\' lines by fixed rules (plan, price, partial month, charges new or gone, usage beyond the allowance, roaming, one-time charges, credits, taxes); what no rule attributes is "other". The causes sum to `difference` exactly.',
+    params: idParams,
+    answer: jsonAnswer(InvoiceChangesSchema),
+    errors: [400, 401, 404],
+    reads: 'replica',
   }),
   invoice: endpoint({
     name: 'Invoice',

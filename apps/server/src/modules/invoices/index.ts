@@ -2,6 +2,8 @@
 export { invoiceRoutes } from './routes';
 export { noticePostedInvoices } from './posted-notices';
 export { requirePostedInvoice } from './service';
+export { invoiceChanges } from './changes';
+export { BILL_CHANGES_TEXTS } from './bill-changes-texts';
 export {
   findBillTo,
   findPostedInvoiceById,

@@ -15,6 +15,7 @@ import { isCurrentBillingLink } from '../../lib/billing-links';
 import { balanceForwardSql, ledgerVersionOf, type LedgerBalanceForward } from '../../lib/ledger';
 import type { Caller } from '../../lib/caller';
 import { INVOICE_FIELDS, creditedOfInvoice, owingOfInvoice } from './fields';
+import type { BillInvoice } from './bill-changes';
 
 const invoiceColumns = {
   id: invoices.id,
@@ -434,4 +435,55 @@ export const sumBalanceForward = async (db: PortalDb, invoice: InvoiceRow & { po
     paidBeforePrevious: row.paid_before_previous,
     paidSincePrevious: row.paid_since_previous,
   };
+};
+
+/** A charge line as `json_build_object` writes it (ids and amounts as text). */
+interface BillLineJson {
+  id: string;
+  category: ChargeGroupRow['category'];
+  description: string;
+  quantity: string;
+  amount: string;
+  startDate: string;
+  endDate: string;
+  usageClass: number | null;
+}
+
+export interface BillPairRow {
+  invoice: BillInvoice;
+  /** The account's Posted invoice in the same currency before it (by period end, then id); null for the first. */
+  previous: BillInvoice | null;
+}
+
+const billLinesJson = (invoiceId: SQL) => sql`(
+  select coalesce(json_agg(json_build_object(
+    'id', c.id::text, 'category', c.category, 'description', c.description, 'quantity', c.quantity::text,
+    'amount', c.amount::text, 'startDate', c.start_date::text, 'endDate', c.end_date::text, 'usageClass', c.usage_class
+  ) order by c.id), '[]'::json) from charges c where c.invoice_id = ${invoiceId})`;
+
+const billInvoice = (row: { id: string; start_date: string; end_date: string; amount: string; lines: BillLineJson[] }): BillInvoice => ({
+  id: BigInt(row.id),
+  startDate: row.start_date,
+  endDate: row.end_date,
+  amount: row.amount,
+  lines: row.lines.map((line) => ({ ...line, id: BigInt(line.id) })),
+});
+
+/** An invoice's lines and its previous invoice's, in one statement (what a bill's changes are read from). */
+export const findBillPair = async (db: PortalDb, invoice: InvoiceRow): Promise<BillPairRow> => {
+  const { rows } = await db.execute<{ id: string; start_date: string; end_date: string; amount: string; lines: BillLineJson[]; current: boolean }>(sql`
+    select i.id::text, i.start_date::text, i.end_date::text, i.amount::text, ${billLinesJson(sql`i.id`)} as lines, i.id = ${invoice.id} as current
+    from invoices i where i.id = ${invoice.id}
+    union all
+    select * from (
+      select p.id::text, p.start_date::text, p.end_date::text, p.amount::text, ${billLinesJson(sql`p.id`)}, false
+      from invoices p
+      where p.account_id = ${invoice.accountId} and p.state = 'Posted' and p.currency = ${invoice.currency}
+        and (p.end_date, p.id) < (${invoice.endDate}::date, ${invoice.id}::int8)
+      order by p.end_date desc, p.id desc limit 1
+    ) previous`);
+  const current = rows.find((row) => row.current);
+  if (!current) throw new Error(`Invoice ${invoice.id} is missing`);
+  const previous = rows.find((row) => !row.current);
+  return { invoice: billInvoice(current), previous: previous ? billInvoice(previous) : null };
 };

@@ -2,7 +2,7 @@
  * The spec's invoice calls. Each looks the invoice up through the caller's visible accounts, so
  * an unknown id, another account's invoice and a Draft or Void invoice all answer the same 404.
  */
-import type { BalanceForward, endpoints, Invoice, InvoiceContent, InvoiceDetails, PagedQuery } from '@portal/contract';
+import type { BalanceForward, endpoints, Invoice, InvoiceChanges, InvoiceContent, InvoiceDetails, PagedQuery } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
 import type { Deps } from '../../http/deps';
 import { invoices } from '../../db/schema';
@@ -12,6 +12,8 @@ import type { Caller } from '../../lib/caller';
 import type { LedgerScope, Presenter, Versioned } from '../../http/ledger-cache';
 import { documentLinks, type DocumentLinks } from '../../lib/document-links';
 import { INVOICE_FIELDS } from './fields';
+import { invoiceChanges } from './changes';
+import type { DocumentLanguage } from '../../lib/language';
 import {
   presentBalanceForward,
   presentInvoice,
@@ -119,3 +121,11 @@ export const calculateBalanceForward = async (
   if (!invoice.postedDate) throw new Error(`Posted invoice ${invoice.id} has no posted date`);
   return presentBalanceForward(invoice, await sumBalanceForward(db, { ...invoice, postedDate: invoice.postedDate }));
 };
+
+/** Invoice/{id}/changes: what changed against the previous invoice, in the caller's language. */
+export const getInvoiceChanges = async (
+  { db }: Pick<Deps, 'db'>,
+  caller: Caller,
+  invoiceId: bigint,
+  language: DocumentLanguage,
+): Promise<InvoiceChanges> => invoiceChanges(db, await requirePostedInvoice(db, caller, invoiceId), language);

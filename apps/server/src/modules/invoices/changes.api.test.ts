@@ -1,0 +1,96 @@
+/**
+ * Invoice/{id}/changes over every invoice of the demo data set: the causes sum to the difference of the
+ * two totals to the cent, nothing of the demo's lines is left to "other changes", and the words follow
+ * the caller's language.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { parseJson, toMinor, type InvoiceChanges } from '@portal/contract';
+import { buildTestApp, type TestContext } from '../../../test/app';
+import { bearer, createUser, tokenFor } from '../../../test/factories';
+import { seedDemoData, type DemoSeedResult } from '../../db/seed/demo';
+
+let ctx: TestContext;
+let staff: Record<string, string>;
+let seeded: DemoSeedResult;
+
+interface InvoicePair {
+  id: string;
+  account_id: string;
+  amount: string;
+  previous_id: string | null;
+  previous_amount: string | null;
+}
+
+/** Every Posted invoice with its previous one (same account and currency, by period end), found independently of the server's query. */
+let pairs: InvoicePair[];
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  seeded = await seedDemoData(ctx.database, { now: new Date('2025-06-15T12:00:00Z') });
+  staff = bearer(await tokenFor(ctx.database.db, await createUser(ctx.database.db, { roles: ['Staff'] }), { accountIds: [] }));
+  const { rows } = await ctx.database.db.execute<InvoicePair>(sql`
+    select id::text, account_id::text, amount::text,
+      (lag(id) over w)::text as previous_id, (lag(amount) over w)::text as previous_amount
+    from invoices where state = 'Posted'
+    window w as (partition by account_id, currency order by end_date, id)
+    order by id`);
+  pairs = rows;
+}, 120_000);
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const changesOf = async (id: string, language = 'en'): Promise<InvoiceChanges> => {
+  const res = await ctx.app.inject({ method: 'GET', url: `/b/v1/Invoice/${id}/changes`, headers: { ...staff, 'accept-language': language } });
+  expect(res.statusCode, res.body).toBe(200);
+  return parseJson(res.body) as InvoiceChanges;
+};
+
+describe('GET /b/v1/Invoice/{id}/changes over the demo invoices', () => {
+  it('has many invoice pairs to explain', () => {
+    expect(pairs.filter((p) => p.previous_id !== null).length).toBeGreaterThan(100);
+  });
+
+  it('explains every pair: the causes sum to the difference to the cent, and no demo line is left unattributed', async () => {
+    const kinds = new Set<string>();
+    for (const pair of pairs) {
+      const changes = await changesOf(pair.id);
+      const expected = toMinor(pair.amount) - (pair.previous_amount === null ? 0n : toMinor(pair.previous_amount));
+      expect(String(changes.previousInvoiceId ?? null), pair.id).toBe(String(pair.previous_id));
+      expect(toMinor(changes.difference), pair.id).toBe(expected);
+      expect(changes.causes.reduce((sum, cause) => sum + toMinor(cause.amount), 0n), pair.id).toBe(expected);
+      expect(changes.causes.filter((cause) => cause.kind === 'other'), pair.id).toEqual([]);
+      for (const cause of changes.causes) kinds.add(cause.kind);
+    }
+    // The demo's months differ in these ways; each rule met real data.
+    expect([...kinds].sort()).toEqual(expect.arrayContaining(['credits', 'firstInvoice', 'oneTime', 'roaming', 'taxes', 'usageBeyondAllowance']));
+  }, 300_000);
+
+  it("words the causes in the caller's language", async () => {
+    const pair = pairs.find((p) => p.account_id === String(seeded.accountIds.customer) && p.previous_id !== null)!;
+    const [english, french] = [await changesOf(pair.id, 'en'), await changesOf(pair.id, 'fr-CA,fr;q=0.9')];
+    expect(french.causes.map((c) => c.amount)).toEqual(english.causes.map((c) => c.amount));
+    expect(english.summary).toMatch(/^Your bill is (the same|\$[\d,.]+ (higher|lower))/);
+    expect(french.summary).toMatch(/^Votre facture est/);
+    expect(french.causes.map((c) => c.text)).not.toEqual(english.causes.map((c) => c.text));
+  });
+
+  it('links each cause to lines of this invoice or, for a charge gone, of the previous one', async () => {
+    const pair = pairs.find((p) => p.account_id === String(seeded.accountIds.customer) && p.previous_id !== null)!;
+    const changes = await changesOf(pair.id);
+    const { rows } = await ctx.database.db.execute<{ id: string; invoice_id: string }>(
+      sql`select id::text, invoice_id::text from charges where invoice_id in (${BigInt(pair.id)}, ${BigInt(pair.previous_id!)})`,
+    );
+    const invoiceOf = new Map(rows.map((r) => [r.id, r.invoice_id]));
+    for (const cause of changes.causes) {
+      for (const id of cause.chargeIds) expect(invoiceOf.get(String(id))).toBe(cause.kind === 'chargeGone' ? pair.previous_id : pair.id);
+    }
+  });
+
+  it('answers 404 for an unknown invoice', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/b/v1/Invoice/999999999/changes', headers: staff });
+    expect(res.statusCode).toBe(404);
+  });
+});

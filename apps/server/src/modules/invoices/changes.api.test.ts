@@ -14,13 +14,13 @@ let ctx: TestContext;
 let staff: Record<string, string>;
 let seeded: DemoSeedResult;
 
-interface InvoicePair {
+type InvoicePair = {
   id: string;
   account_id: string;
   amount: string;
   previous_id: string | null;
   previous_amount: string | null;
-}
+};
 
 /** Every Posted invoice with its previous one (same account and currency, by period end), found independently of the server's query. */
 let pairs: InvoicePair[];

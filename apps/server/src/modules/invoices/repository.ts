@@ -422,8 +422,10 @@ export interface BalanceForwardRow {
   invoicedBefore: string;
   /** Successful payments dated before the previous invoice was posted. */
   paidBeforePrevious: string;
-  /** Successful payments and credit notes from the previous invoice's posting up to this one's. */
-  paidSincePrevious: string;
+  /** Successful payments from the previous invoice's posting up to this one's. */
+  paymentsSincePrevious: string;
+  /** Credit notes and provider credits in the same span. */
+  creditsSincePrevious: string;
 }
 
 /** The sums a balance-forward needs, in the invoice's currency, from the ledger. */
@@ -433,7 +435,8 @@ export const sumBalanceForward = async (db: PortalDb, invoice: InvoiceRow & { po
   return {
     invoicedBefore: row.invoiced_before,
     paidBeforePrevious: row.paid_before_previous,
-    paidSincePrevious: row.paid_since_previous,
+    paymentsSincePrevious: row.payments_since_previous,
+    creditsSincePrevious: row.credits_since_previous,
   };
 };
 

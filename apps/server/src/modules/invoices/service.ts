@@ -119,7 +119,8 @@ export const calculateBalanceForward = async (
 ): Promise<BalanceForward> => {
   const invoice = await requirePostedInvoice(db, caller, invoiceId);
   if (!invoice.postedDate) throw new Error(`Posted invoice ${invoice.id} has no posted date`);
-  return presentBalanceForward(invoice, await sumBalanceForward(db, { ...invoice, postedDate: invoice.postedDate }));
+  const [sums, groups] = await Promise.all([sumBalanceForward(db, { ...invoice, postedDate: invoice.postedDate }), listChargeGroups(db, invoice.id)]);
+  return presentBalanceForward(invoice, sums, summarizeCharges(groups).taxes);
 };
 
 /** Invoice/{id}/changes: what changed against the previous invoice, in the caller's language. */

@@ -9,7 +9,9 @@ import type { Deps } from '../../http/deps';
 import type { Caller } from '../../lib/caller';
 import { documentLanguage } from '../../lib/language';
 import {
+  balanceForwardOf,
   findBillTo,
+  invoiceChanges,
   findPostedInvoiceById,
   listInvoiceCharges,
   listReceivableCredits,
@@ -77,13 +79,15 @@ export const invoicePdf = async (
   billTo: BillToRow,
 ): Promise<Buffer> => {
   const db = database.db;
-  const [charges, payments, credits] = await Promise.all([
+  const [charges, payments, credits, changes, forward] = await Promise.all([
     listInvoiceCharges(db, invoice.id),
     listReceivablePayments(db, invoice.receivableId),
     listReceivableCredits(db, invoice.receivableId),
+    invoiceChanges(db, invoice, documentLanguage(billTo.language)),
+    balanceForwardOf(db, invoice),
   ]);
   return renderInvoicePdf(
-    invoicePdfData({ brand: BRAND, invoice, billTo, charges, payments, credits, taxNumbers: taxNumbersOf(config), now: clock.now() }),
+    invoicePdfData({ brand: BRAND, invoice, billTo, charges, payments, credits, changes, forward, taxNumbers: taxNumbersOf(config), now: clock.now() }),
   );
 };
 

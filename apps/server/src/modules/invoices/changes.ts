@@ -11,7 +11,7 @@ export const invoiceChanges = async (
   db: PortalDb,
   invoice: InvoiceRow,
   language: DocumentLanguage,
-): Promise<InvoiceChanges & { summary: string }> => {
+): Promise<InvoiceChanges> => {
   const pair = await findBillPair(db, invoice);
   const changes = explainBillChanges(pair.invoice, pair.previous);
   return {

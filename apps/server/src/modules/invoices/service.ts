@@ -29,6 +29,7 @@ import {
   listChargeGroups,
   listPostedInvoices,
   sumBalanceForward,
+  type InvoiceRow,
   type InvoiceWithOwingRow,
   type Page,
   type PostedInvoiceRow,
@@ -112,16 +113,15 @@ export const getInvoiceContent = async (
   return presentInvoiceContent(billTo, groups ? summarizeCharges(groups) : null);
 };
 
-export const calculateBalanceForward = async (
-  { db }: Pick<Deps, 'db'>,
-  caller: Caller,
-  invoiceId: bigint,
-): Promise<BalanceForward> => {
-  const invoice = await requirePostedInvoice(db, caller, invoiceId);
+/** The balance carried forward to a Posted invoice, in the carrier's form, from the ledger. */
+export const balanceForwardOf = async (db: PortalDb, invoice: InvoiceRow): Promise<BalanceForward> => {
   if (!invoice.postedDate) throw new Error(`Posted invoice ${invoice.id} has no posted date`);
   const [sums, groups] = await Promise.all([sumBalanceForward(db, { ...invoice, postedDate: invoice.postedDate }), listChargeGroups(db, invoice.id)]);
   return presentBalanceForward(invoice, sums, summarizeCharges(groups).taxes);
 };
+
+export const calculateBalanceForward = async ({ db }: Pick<Deps, 'db'>, caller: Caller, invoiceId: bigint): Promise<BalanceForward> =>
+  balanceForwardOf(db, await requirePostedInvoice(db, caller, invoiceId));
 
 /** Invoice/{id}/changes: what changed against the previous invoice, in the caller's language. */
 export const getInvoiceChanges = async (

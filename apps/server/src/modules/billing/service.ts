@@ -3,7 +3,7 @@
  * links open (no session: the link's signature, bound to invoice, document and expiry, is the key).
  */
 import type { Readable } from 'node:stream';
-import type { DocumentKind, InvoiceUrls } from '@portal/contract';
+import type { BillDelivery, DocumentKind, InvoiceUrls } from '@portal/contract';
 import { HttpError, forbidden, notFound } from '../../errors';
 import type { Deps } from '../../http/deps';
 import type { Caller } from '../../lib/caller';
@@ -90,6 +90,23 @@ export const invoicePdf = async (
     invoicePdfData({ brand: BRAND, invoice, billTo, charges, payments, credits, changes, forward, taxNumbers: taxNumbersOf(config), now: clock.now() }),
   );
 };
+
+/**
+ * How an invoice's "ready" email goes, as its account chose: paper (none), the PDF attached (drawn now, so
+ * the outbox never holds it), or the link; null when the invoice is no longer Posted.
+ */
+export const invoiceForMail = async (deps: Pick<Deps, 'database' | 'clock' | 'config'>, invoiceId: bigint): Promise<InvoiceMail | null> => {
+  const invoice = await findPostedInvoiceById(deps.database.db, invoiceId);
+  if (!invoice) return null;
+  const billTo = await documentReader(deps, invoice);
+  if (billTo.billDelivery !== 'emailPdf') return { delivery: billTo.billDelivery, file: null };
+  return { delivery: 'emailPdf', file: { fileName: documentFileName('pdf', invoice, billTo), pdf: await invoicePdf(deps, invoice, billTo) } };
+};
+
+export interface InvoiceMail {
+  delivery: BillDelivery;
+  file: { fileName: string; pdf: Buffer } | null;
+}
 
 /** The CDRs in the account's language and time zone (its billing address's). */
 export const invoiceCdrCsv = (

@@ -4,7 +4,7 @@
  */
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { AddressFields, PagedQuery } from '@portal/contract';
+import type { AddressFields, BillDelivery, PagedQuery } from '@portal/contract';
 import { accountTimeZone } from '@portal/contract/regions';
 import type { PortalDb } from '../../db/client';
 import { charges, invoices, paymentAssignments, payments, receivables } from '../../db/schema';
@@ -306,6 +306,8 @@ export interface BillToRow extends AddressFields {
   invoiceEmailAddress: string | null;
   /** The account's language: what its documents are written in. */
   language: 'English' | 'French';
+  /** How the account's bills come (docs/decisions/0037-a-bill-that-explains-itself.md). */
+  billDelivery: BillDelivery;
   /** Whether an address was found (all address fields may legitimately be null). */
   hasAddress: boolean;
   /** The account's time zone (`accountTimeZone`): what its documents date things by. */
@@ -332,6 +334,7 @@ export const findBillTo = async (
     invoice_name: string | null;
     invoice_email_address: string | null;
     language: 'English' | 'French';
+    bill_delivery: BillDelivery;
     time_zone: string | null;
     street_number: string | null;
     street_name: string | null;
@@ -341,7 +344,7 @@ export const findBillTo = async (
     country: string | null;
     has_address: boolean;
   }>(sql`
-    select a.customer_no, a.name, a.invoice_name, a.invoice_email_address, a.language, a.time_zone,
+    select a.customer_no, a.name, a.invoice_name, a.invoice_email_address, a.language, a.bill_delivery, a.time_zone,
       b.street_number, b.street_name, b.city, b.province, b.postal, b.country, b.id is not null as has_address
     from accounts a
     left join lateral (
@@ -360,6 +363,7 @@ export const findBillTo = async (
     invoiceName: row.invoice_name,
     invoiceEmailAddress: row.invoice_email_address,
     language: row.language,
+    billDelivery: row.bill_delivery,
     streetNumber: row.street_number,
     streetName: row.street_name,
     city: row.city,

@@ -13,11 +13,11 @@ describe('causeUsageHref', () => {
 
 describe('causeLinesHref', () => {
   it.each([
-    [{ kind: 'taxes' as const, chargeIds: [5n] }, 9n, '#charges-title'],
-    [{ kind: 'chargeGone' as const, chargeIds: [3n] }, 9n, '/invoices/9#charges-title'],
-    [{ kind: 'chargeGone' as const, chargeIds: [3n] }, null, null],
-    [{ kind: 'other' as const, chargeIds: [] }, 9n, null],
-  ])('links %j (previous %s) to %s', (cause, previous, href) => {
-    expect(causeLinesHref(cause, previous)).toBe(href);
+    ['taxes', [5n], '9', '#charges-title'],
+    ['chargeGone', [3n], '9', '/invoices/9#charges-title'],
+    ['chargeGone', [3n], null, null],
+    ['other', [], '9', null],
+  ] as const)('links a %s cause of lines %s (previous invoice %s) to %s', (kind, chargeIds, previous, href) => {
+    expect(causeLinesHref({ kind, chargeIds: [...chargeIds] }, previous === null ? null : BigInt(previous))).toBe(href);
   });
 });

@@ -167,6 +167,11 @@ const EnvSchema = z.object({
   USAGE_RETENTION_MONTHS: z.coerce.number().int().min(1).max(240).default(24),
   /** Memory for home model answers cached between requests (0 caches none); see ARCHITECTURE.md. */
   HOME_MODEL_CACHE_MB: z.coerce.number().min(0).max(1024).default(16),
+  /** Whether the provider sends paper bills by post: customers may choose them on Account Information (docs/decisions/0037-a-bill-that-explains-itself.md). */
+  PAPER_BILLS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Memory for invoice list pages and invoice details cached between requests (0 caches none); see ARCHITECTURE.md. */
   INVOICE_CACHE_MB: z.coerce.number().min(0).max(1024).default(16),
   /** How long a request waits for a database connection before answering 503. */

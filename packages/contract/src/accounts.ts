@@ -21,6 +21,15 @@ export const ACCOUNT_PAYMENT_METHODS = [AUTOPAY_ON, AUTOPAY_OFF] as const;
 export const AccountPaymentMethodSchema = builtOnFirstUse(() => z.enum(ACCOUNT_PAYMENT_METHODS));
 export type AccountPaymentMethod = z.infer<typeof AccountPaymentMethodSchema>;
 
+/**
+ * How bills come (docs/decisions/0037-a-bill-that-explains-itself.md): an email with the PDF attached, an email
+ * with a link, or paper by post (no email) where the provider allows it (`PAPER_BILLS`).
+ */
+export const BILL_DELIVERIES = ['emailPdf', 'emailLink', 'paper'] as const;
+export const BillDeliverySchema = builtOnFirstUse(() => z.enum(BILL_DELIVERIES, { error: "billDelivery must be 'emailPdf', 'emailLink' or 'paper'" }));
+export type BillDelivery = z.infer<typeof BillDeliverySchema>;
+export const PAPER_NOT_OFFERED = 'Paper bills are not offered.';
+
 const text = trimmedText;
 const optionalText = (max: number) => text(max).nullable();
 
@@ -96,6 +105,7 @@ export const AccountSchema = builtOnFirstUse(() =>
     currency: CurrencyCodeSchema,
     language: LanguageSchema,
     paymentMethod: AccountPaymentMethodSchema,
+    billDelivery: BillDeliverySchema,
     parentId: IdSchema.nullable(),
     /** The IANA zone the provider set, deciding the account's calendar days; null: its billing address's (`accountTimeZone`). */
     timeZone: z.string().nullable(),
@@ -107,6 +117,8 @@ export type Account = z.infer<typeof AccountSchema>;
 export const AccountDetailsResponseSchema = builtOnFirstUse(() =>
   z.object({
     account: AccountSchema,
+    /** Whether the provider sends paper bills (`billDelivery` 'paper' is refused otherwise). */
+    paperBillsOffered: z.boolean(),
     addresses: z.array(AddressSchema),
     accountAddresses: z.array(AccountAddressSchema),
     contacts: z.array(ContactSchema),
@@ -146,6 +158,8 @@ export const AccountUpdateModelSchema = builtOnFirstUse(() =>
     language: LanguageSchema,
     invoiceEmail: email.nullable(),
     paymentMethod: AccountPaymentMethodSchema.optional(),
+    /** Absent: unchanged. */
+    billDelivery: BillDeliverySchema.optional(),
     accountAddresses: z.array(AccountAddressInputSchema).max(50).default([]),
     addresses: z.array(AddressInputSchema).max(50).default([]),
     accountContacts: z.array(AccountContactInputSchema).max(50).default([]),
@@ -349,6 +363,8 @@ export const ProviderAccountInputSchema = builtOnFirstUse(() =>
     parentExternalId: ExternalIdSchema.nullish().transform((value) => value ?? null),
     invoiceName: optionalInput(120),
     invoiceEmail: email.nullish().transform((value) => value ?? null),
+    /** Absent: unchanged (the customer chooses it on Account Information too). */
+    billDelivery: BillDeliverySchema.optional(),
     billingContact: ProviderContactSchema,
     billingAddress: z.object(addressShape(optionalInput)),
     plan: ProviderPlanSchema.nullish().transform((value) => value ?? null),
@@ -369,6 +385,7 @@ export const ProviderAccountSchema = builtOnFirstUse(() =>
     parentExternalId: z.string().nullable(),
     invoiceName: z.string().nullable(),
     invoiceEmail: z.string().nullable(),
+    billDelivery: BillDeliverySchema,
     billingContact: z.object({
       firstName: z.string().nullable(),
       lastName: z.string().nullable(),

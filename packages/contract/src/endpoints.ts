@@ -90,6 +90,7 @@ import {
   WebhookEndpointSchema,
   WebhookEndpointSecretSchema,
 } from './webhooks';
+import { InvoiceChangesSchema } from './bill-changes';
 import { CreateDisputeSchema, DisputeParamsSchema, DisputeSchema, ResolveDisputeSchema } from './disputes';
 import { ArrangementAccountParamsSchema, ArrangementOptionsSchema, ArrangementParamsSchema, ArrangementSchema, CreateArrangementSchema, PaymentPolicySchema } from './arrangements';
 import { createdAnswer, documentAnswer, emptyAnswer, endpoint, jsonAnswer, redirectAnswer } from './endpoint';
@@ -940,6 +941,20 @@ export const endpoints = {
     params: invoiceParams,
     answer: jsonAnswer(BalanceForwardSchema),
     errors: [400, 401, 404],
+  }),
+  invoiceChanges: endpoint({
+    name: 'Invoice/changes',
+    method: 'GET',
+    path: '/b/v1/Invoice/{id}/changes',
+    access: 'signedIn',
+    tag: 'Invoices',
+    summary: "What changed against the previous invoice: the total's difference and each cause, in the caller's language",
+    description:
+      'Causes come from the two invoices\' lines by fixed rules (plan, price, partial month, charges new or gone, usage beyond the allowance, roaming, one-time charges, credits, taxes); what no rule attributes is "other". The causes sum to `difference` exactly.',
+    params: idParams,
+    answer: jsonAnswer(InvoiceChangesSchema),
+    errors: [400, 401, 404],
+    reads: 'replica',
   }),
   invoice: endpoint({
     name: 'Invoice',

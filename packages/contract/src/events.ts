@@ -105,7 +105,7 @@ export const EVENT_DATA_SCHEMAS = {
         .object({ paymentMethodId: idString(), frequency: z.string(), amountType: z.string(), fixedAmount: decimalString().nullable(), includeOverdue: z.boolean() })
         .nullable(),
     }),
-  'account.updated': () => z.object({ changes: z.partialRecord(z.enum(['invoiceEmail', 'language', 'billingContact', 'billingAddress']), beforeAfter()) }),
+  'account.updated': () => z.object({ changes: z.partialRecord(z.enum(['invoiceEmail', 'language', 'billDelivery', 'billingContact', 'billingAddress']), beforeAfter()) }),
   'dispute.opened': () =>
     z.object({ disputeId: idString(), invoiceId: idString(), chargeId: idString().nullable(), cdrId: idString().nullable(), amount: decimalString(), currency: currency(), reason: z.string() }),
   'dispute.resolved': () =>

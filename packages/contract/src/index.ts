@@ -12,6 +12,7 @@ export * from './invitations';
 export * from './account-history';
 export * from './invoices';
 export * from './invoice-status';
+export * from './bill-changes';
 export * from './calendar';
 export * from './disputes';
 export * from './arrangements';

@@ -166,15 +166,23 @@ export type InvoiceContent = z.infer<typeof InvoiceContentSchema>;
 export const InvoiceContentQuerySchema = builtOnFirstUse(() => z.object({ summary: textSchema().max(20).optional() }));
 
 /**
- * Invoice/calcforward/{id}: the balance carried forward to this invoice, as printed on a bill
- * (positive = owed): amountDue = previousBalance − paymentsReceived + newCharges.
+ * Invoice/calcforward/{id}: the balance carried forward to this invoice, in the carrier's form (positive =
+ * owed): previousBalance − paymentsReceived − creditsAndAdjustments = balanceForward; balanceForward +
+ * newCharges (= charges + taxes, this invoice's total) = amountDue, what the account owed once it was posted.
  */
 export const BalanceForwardSchema = builtOnFirstUse(() =>
   z.object({
     invoiceId: IdSchema,
     currency: CurrencyCodeSchema,
     previousBalance: MoneySchema,
+    /** Successful payments since the previous invoice was posted. */
     paymentsReceived: MoneySchema,
+    /** Credit notes and provider credits since the previous invoice was posted. */
+    creditsAndAdjustments: MoneySchema,
+    balanceForward: MoneySchema,
+    /** This invoice's charges before taxes, and its taxes. */
+    charges: MoneySchema,
+    taxes: MoneySchema,
     newCharges: MoneySchema,
     amountDue: MoneySchema,
   }),

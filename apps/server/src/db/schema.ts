@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import {
   ACCOUNT_PAYMENT_METHODS,
+  BILL_DELIVERIES,
   ADDRESS_TYPES,
   ARRANGEMENT_STATUSES,
   AUTOPAY_AMOUNT_TYPES,
@@ -349,6 +350,8 @@ export const accounts = pgTable(
     currency: char('currency', { length: 3 }).notNull(),
     language: text('language', { enum: LANGUAGES }).notNull(),
     paymentMethod: text('payment_method', { enum: ACCOUNT_PAYMENT_METHODS }).notNull(),
+    /** How bills come (docs/decisions/0037-a-bill-that-explains-itself.md): the invoice email follows it. */
+    billDelivery: text('bill_delivery', { enum: BILL_DELIVERIES }).notNull().default('emailLink'),
     parentId: ref('parent_id').references((): AnyPgColumn => accounts.id),
     /** The provider's own id of the account (its billing system's), by which the provider API addresses it. */
     externalId: text('external_id'),

@@ -164,12 +164,12 @@ describe('the ledger of an account', () => {
   });
 
   it.each([
-    { invoice: 'first', sums: { invoiced_before: '0', paid_before_previous: '0', paid_since_previous: '0' } },
-    { invoice: 'second', sums: { invoiced_before: '100.00', paid_before_previous: '0', paid_since_previous: '30.00' } },
+    { invoice: 'first', sums: { invoiced_before: '0', paid_before_previous: '0', paid_since_previous: '0', payments_since_previous: '0', credits_since_previous: '0' } },
+    { invoice: 'second', sums: { invoiced_before: '100.00', paid_before_previous: '0', paid_since_previous: '30.00', payments_since_previous: '30.00', credits_since_previous: '0' } },
     // Since the second invoice: the February payment and the credit note; the payment in progress and the failed one never count.
-    { invoice: 'third', sums: { invoiced_before: '140.00', paid_before_previous: '30.00', paid_since_previous: '57.00' } },
+    { invoice: 'third', sums: { invoiced_before: '140.00', paid_before_previous: '30.00', paid_since_previous: '57.00', payments_since_previous: '50.00', credits_since_previous: '7.00' } },
     // Only USD counts, and its payment came after the invoice was posted.
-    { invoice: 'usd', sums: { invoiced_before: '0', paid_before_previous: '0', paid_since_previous: '0' } },
+    { invoice: 'usd', sums: { invoiced_before: '0', paid_before_previous: '0', paid_since_previous: '0', payments_since_previous: '0', credits_since_previous: '0' } },
   ] as const)('sums the balance forward of the $invoice invoice', async ({ invoice, sums }) => {
     const row = ledger[invoice];
     const { rows } = await database.db.execute<LedgerBalanceForward>(balanceForwardSql({ ...row, postedDate: row.postedDate! }));

@@ -140,6 +140,9 @@ export type LedgerBalanceForward = {
   invoiced_before: string;
   paid_before_previous: string;
   paid_since_previous: string;
+  /** paid_since_previous in its two parts: Successful payments less refunds, and credits (credit notes and provider credits). */
+  payments_since_previous: string;
+  credits_since_previous: string;
 };
 
 /**
@@ -149,14 +152,16 @@ export type LedgerBalanceForward = {
 export const balanceForwardSql = (invoice: { id: bigint; accountId: bigint; currency: string; postedDate: Date }): SQL => {
   const postedAt = sql`${invoice.postedDate.toISOString()}::timestamptz`;
   const before = sql`(at, id) < (${postedAt}, ${invoice.id}::int8)`;
+  const since = sql`at >= coalesce((select at from previous), '-infinity') and at < ${postedAt}`;
   return sql`
     with entries as (${ledgerEntries(invoice.accountId, invoice.currency)}),
     previous as (select at from entries where kind = 'invoice' and ${before} order by at desc, id desc limit 1)
     select
       (select coalesce(sum(amount), 0) from entries where kind = 'invoice' and ${before})::text as invoiced_before,
       (select coalesce(sum(balance), 0) from entries where kind <> 'invoice' and at < (select at from previous))::text as paid_before_previous,
-      (select coalesce(sum(balance), 0) from entries
-        where kind <> 'invoice' and at >= coalesce((select at from previous), '-infinity') and at < ${postedAt})::text as paid_since_previous`;
+      (select coalesce(sum(balance), 0) from entries where kind <> 'invoice' and ${since})::text as paid_since_previous,
+      (select coalesce(sum(balance), 0) from entries where kind in ('payment', 'refund') and ${since})::text as payments_since_previous,
+      (select coalesce(sum(balance), 0) from entries where kind = 'credit' and ${since})::text as credits_since_previous`;
 };
 
 /**

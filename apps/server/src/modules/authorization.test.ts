@@ -252,6 +252,7 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/b/v1/Invoice/details/:id', request: (o) => ({ method: 'GET', url: `/b/v1/Invoice/details/${o.invoice}` }), check: hidden },
   { method: 'GET', route: '/b/v1/Invoice/content/:invoiceId', request: (o) => ({ method: 'GET', url: `/b/v1/Invoice/content/${o.invoice}?summary` }), check: hidden },
   { method: 'POST', route: '/b/v1/Invoice/calcforward/:invoiceId', request: (o) => ({ method: 'POST', url: `/b/v1/Invoice/calcforward/${o.invoice}` }), check: hidden },
+  { method: 'GET', route: '/b/v1/Invoice/:id/changes', request: (o) => ({ method: 'GET', url: `/b/v1/Invoice/${o.invoice}/changes` }), check: hidden },
   { method: 'GET', route: '/b/v1/Invoice/:id', request: (o) => ({ method: 'GET', url: `/b/v1/Invoice/${o.invoice}` }), check: hidden },
   {
     method: 'GET',

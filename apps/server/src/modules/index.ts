@@ -3,7 +3,7 @@ import { depsOf } from '../http/deps';
 import { accountRoutes, providerAccountRoutes } from './accounts';
 import { apiClientRoutes } from './api-clients';
 import { arrangementRoutes } from './arrangements';
-import { billingRoutes } from './billing';
+import { billingRoutes, invoiceForMail } from './billing';
 import { chargeRoutes } from './charges';
 import { checkoutRoutes } from './checkout';
 import { disputeRoutes } from './disputes';
@@ -37,10 +37,18 @@ export const apiModules = async (app: FastifyInstance, options: SingleSignOnOpti
   for (const routes of [billingRoutes, paymentRoutes, paymentMethodRoutes, checkoutRoutes, notificationRoutes, accountRoutes, invoiceRoutes, chargeRoutes, disputeRoutes, arrangementRoutes, searchRoutes, usageRoutes, providerAccountRoutes, invitationRoutes, eventRoutes, webhookRoutes]) {
     await app.register(routes);
   }
-  // Emails are built at delivery, in the person's language then. A payment received carries its receipt
-  // (payments itself notifies, so the renderer is handed over here rather than imported by notifications).
+  // Emails are built at delivery, in the person's language then. A payment received carries its receipt and an
+  // invoice ready its PDF when the account chose so, or no email for paper bills (payments and invoices
+  // notify, so the renderers are handed over here rather than imported by notifications).
   const deps = depsOf(app);
   app.outbox.registerPreparer(RESET_PURPOSE, preparePasswordReset(deps));
   app.outbox.registerPreparer(SECURITY_NOTICE_PURPOSE, prepareSecurityNotice(deps));
-  app.outbox.registerPreparer(NOTIFICATION_MAIL_PURPOSE, prepareNotificationMail(deps, (paymentId) => renderPaymentReceipt(deps, paymentId)));
+  app.outbox.registerPreparer(
+    NOTIFICATION_MAIL_PURPOSE,
+    prepareNotificationMail(
+      deps,
+      (paymentId) => renderPaymentReceipt(deps, paymentId),
+      (invoiceId) => invoiceForMail(deps, invoiceId),
+    ),
+  );
 };

@@ -16,11 +16,13 @@ export const accountDetails = (
     currency: 'CAD',
     language: 'English',
     paymentMethod: 'Credit Card (Manual)',
+    billDelivery: 'emailLink',
     parentId: null,
     timeZone: null,
     accountContacts: [],
     ...overrides,
   },
+  paperBillsOffered: false,
   addresses: [
     {
       id: 1n,

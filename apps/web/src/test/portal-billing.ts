@@ -184,6 +184,8 @@ export type BillingRoute =
   | 'invoices'
   | 'invoiceDetails'
   | 'invoiceContent'
+  | 'invoiceChanges'
+  | 'balanceForward'
   | 'invoiceUrls'
   | 'charges'
   | 'disputes'
@@ -226,6 +228,8 @@ const ROUTES: [BillingRoute, Endpoint][] = [
   ['invoices', endpoints.invoices],
   ['invoiceDetails', endpoints.invoiceDetails],
   ['invoiceContent', endpoints.invoiceContent],
+  ['invoiceChanges', endpoints.invoiceChanges],
+  ['balanceForward', endpoints.balanceForward],
   ['invoiceUrls', endpoints.invoiceUrls],
   ['charges', endpoints.charges],
   ['disputes', endpoints.disputes],
@@ -304,6 +308,9 @@ const DEFAULTS: Record<BillingRoute, Handler> = {
   checkout: () =>
     json({ id: 'cs_sb_1', url: `http://localhost${pathFor(endpoints.sandboxCheckoutPage, { sessionId: 'cs_sb_1' })}` }),
   invoices: () => json({ value: [], count: 0 }),
+  invoiceChanges: (call) => json({ invoiceId: lastNumber(call.url.pathname), previousInvoiceId: null, difference: '0.00', summary: 'This is your first bill.', causes: [] }),
+  balanceForward: (call) =>
+    json({ invoiceId: lastNumber(call.url.pathname), currency: 'CAD', previousBalance: 0, paymentsReceived: 0, creditsAndAdjustments: 0, balanceForward: 0, charges: 0, taxes: 0, newCharges: 0, amountDue: 0 }),
   invoiceDetails: (call) => json(invoiceDetails(lastNumber(call.url.pathname), 120.5)),
   invoiceContent: () => json(invoiceContent()),
   charges: () => json({ value: [] }),

@@ -1,5 +1,5 @@
 /**
- * `account.updated`: what the provider's systems keep of an account (where invoices are mailed, the language,
+ * `account.updated`: what the provider's systems keep of an account (where invoices are mailed and how, the language,
  * the billing contact and address), before and after one change of its details.
  */
 import type { EventActor, EventData } from '@portal/contract';
@@ -11,6 +11,7 @@ export type AccountEventChanges = EventData<'account.updated'>['changes'];
 export interface AccountEventFields {
   invoiceEmail: string | null;
   language: string;
+  billDelivery: string;
   billingContact: Record<string, unknown> | null;
   billingAddress: Record<string, unknown> | null;
 }
@@ -25,6 +26,7 @@ const billingValues = <V extends object>(links: StoredLink[], rows: StoredRow<V>
 export const accountEventFields = (state: AccountState, now: Date): AccountEventFields => ({
   invoiceEmail: state.account.invoiceEmailAddress,
   language: state.account.language,
+  billDelivery: state.account.billDelivery,
   billingContact: billingValues(state.contactLinks, state.contacts, now),
   billingAddress: billingValues(state.addressLinks, state.addresses, now),
 });
@@ -37,7 +39,7 @@ const sorted = (value: unknown): unknown =>
 /** The fields that differ, each with its value before and after; empty when nothing the event tells of changed. */
 export const accountChanges = (before: AccountEventFields, after: AccountEventFields): AccountEventChanges => {
   const changes: AccountEventChanges = {};
-  for (const field of ['invoiceEmail', 'language', 'billingContact', 'billingAddress'] as const) {
+  for (const field of ['invoiceEmail', 'language', 'billDelivery', 'billingContact', 'billingAddress'] as const) {
     if (!sameValue(before[field], after[field])) changes[field] = { before: before[field], after: after[field] };
   }
   return changes;

@@ -1,6 +1,7 @@
 import type { AddressFields } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  assertBillDeliveryOffered,
   diffFields,
   normalizeValues,
   planCustomerDetailsUpdate,
@@ -33,7 +34,7 @@ const contact = (overrides: Partial<ContactValues> = {}): ContactValues => ({
 /** Account 1: billing address 10 (link 100), an unlinked address 11, billing contact 20 (link 200). */
 const state = (overrides: Partial<AccountState> = {}): AccountState => ({
   accountId: 1n,
-  account: { language: 'English', invoiceEmailAddress: 'billing@example.com', paymentMethod: 'Credit Card (Manual)' },
+  account: { language: 'English', invoiceEmailAddress: 'billing@example.com', paymentMethod: 'Credit Card (Manual)', billDelivery: 'emailLink' },
   addresses: [
     { id: 10n, values: address() },
     { id: 11n, values: address({ streetNumber: '9' }) },
@@ -300,5 +301,29 @@ describe('normalizeValues and diffFields', () => {
     [{ a: null, b: 'x' }, { a: 'y', b: null }, { before: { a: null, b: 'x' }, after: { a: 'y', b: null } }],
   ])('diffs %j → %j', (before, after, expected) => {
     expect(diffFields(before, after)).toEqual(expected);
+  });
+});
+
+describe('how bills come (billDelivery)', () => {
+  it.each([
+    [undefined, 'emailLink', null],
+    ['emailLink', 'emailLink', null],
+    ['emailPdf', 'emailLink', { billDelivery: 'emailPdf' }],
+    ['paper', 'emailPdf', { billDelivery: 'paper' }],
+  ] as const)('asked %s, stored %s: plans %j', (asked, stored, account) => {
+    const result = plan({ billDelivery: asked }, { account: { language: 'English', invoiceEmailAddress: 'billing@example.com', paymentMethod: 'Credit Card (Manual)', billDelivery: stored } });
+    expect(result.account).toEqual(account);
+  });
+
+  it.each([
+    [{ billDelivery: 'paper' as const }, false, 'refused'],
+    [{ billDelivery: 'paper' as const }, true, 'accepted'],
+    [{ billDelivery: 'emailPdf' as const }, false, 'accepted'],
+    // Kept on paper when the provider stopped offering it: only a change to paper is refused.
+    [null, false, 'accepted'],
+  ])('a change to %j where paper is offered: %s → %s', (account, offered, outcome) => {
+    const check = () => assertBillDeliveryOffered({ account }, offered);
+    if (outcome === 'refused') expect(check).toThrow(expect.objectContaining({ statusCode: 400, fields: { billDelivery: 'Paper bills are not offered.' } }));
+    else expect(check).not.toThrow();
   });
 });

@@ -16,7 +16,7 @@
  * anything is written.
  */
 import { INVALID_DETAILS_MESSAGE, checkAddress, checkContact, type FieldProblems } from '@portal/contract/billing-details';
-import type { AddressFields } from '@portal/contract';
+import { PAPER_NOT_OFFERED, type AddressFields, type BillDelivery } from '@portal/contract';
 import { badRequest, invalidFields, notFound } from '../../errors';
 
 // ── Inputs ───────────────────────────────────────────────────────────────────────────────────
@@ -46,6 +46,7 @@ export interface AccountFields {
   language: 'English' | 'French';
   invoiceEmailAddress: string | null;
   paymentMethod: 'Credit Card' | 'Credit Card (Manual)';
+  billDelivery: BillDelivery;
 }
 
 /** What the account holds now (only its own rows). */
@@ -72,6 +73,8 @@ export interface CustomerDetailsInput {
   language: AccountFields['language'];
   invoiceEmail: string | null;
   paymentMethod?: AccountFields['paymentMethod'] | undefined;
+  /** Absent: unchanged. */
+  billDelivery?: BillDelivery | undefined;
   addresses: StoredRow<AddressFields>[];
   accountAddresses: LinkInput[];
   contacts: StoredRow<ContactValues>[];
@@ -455,8 +458,14 @@ export const planCustomerDetailsUpdate = (state: AccountState, request: Customer
     language: input.language,
     invoiceEmailAddress: input.invoiceEmail?.trim() || null,
     paymentMethod: input.paymentMethod ?? state.account.paymentMethod,
+    billDelivery: input.billDelivery ?? state.account.billDelivery,
   };
   const accountDiff = diffFields(state.account, wanted);
   if (accountDiff) changes.unshift({ entity: 'account', action: 'updated', ...accountDiff });
   return { account: accountDiff ? accountDiff.after : null, addresses, contacts, changes };
+};
+
+/** Paper bills only where the provider sends them (`PAPER_BILLS`): choosing them otherwise answers 400 on `billDelivery`. */
+export const assertBillDeliveryOffered = (plan: Pick<CustomerDetailsPlan, 'account'>, paperOffered: boolean): void => {
+  if (!paperOffered && plan.account?.billDelivery === 'paper') throw invalidFields(PAPER_NOT_OFFERED, { billDelivery: PAPER_NOT_OFFERED });
 };

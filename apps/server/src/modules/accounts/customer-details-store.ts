@@ -32,7 +32,7 @@ const contactValues = (row: typeof contacts.$inferSelect): ContactValues => ({
 /** Everything the plan needs, of this account only. */
 export const loadAccountState = async (tx: Tx, accountId: bigint): Promise<AccountState | undefined> => {
   const [account] = await tx
-    .select({ language: accounts.language, invoiceEmailAddress: accounts.invoiceEmailAddress, paymentMethod: accounts.paymentMethod })
+    .select({ language: accounts.language, invoiceEmailAddress: accounts.invoiceEmailAddress, paymentMethod: accounts.paymentMethod, billDelivery: accounts.billDelivery })
     .from(accounts)
     .where(eq(accounts.id, accountId));
   if (!account) return undefined;

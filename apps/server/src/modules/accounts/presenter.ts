@@ -70,6 +70,7 @@ export const presentAccount = (row: AccountRow, contactLinks: AccountContactRow[
   currency: currency(row.currency),
   language: row.language,
   paymentMethod: row.paymentMethod,
+  billDelivery: row.billDelivery,
   parentId: row.parentId,
   timeZone: row.timeZone,
   accountContacts: contactLinks.map(presentAccountContact),
@@ -78,8 +79,10 @@ export const presentAccount = (row: AccountRow, contactLinks: AccountContactRow[
 export const presentAccountDetails = (
   account: AccountRow,
   rows: { addresses: AddressRow[]; accountAddresses: AccountAddressRow[]; contacts: ContactRow[]; accountContacts: AccountContactRow[] },
+  paperBillsOffered: boolean,
 ): AccountDetailsResponse => ({
   account: presentAccount(account, rows.accountContacts),
+  paperBillsOffered,
   addresses: rows.addresses.map(presentAddress),
   accountAddresses: rows.accountAddresses.map(presentAccountAddress),
   contacts: rows.contacts.map(presentContact),

@@ -12,7 +12,7 @@ import { conflict, invalidFields, notFound } from '../../errors';
 import type { Deps } from '../../http/deps';
 import type { ClientCaller } from '../../http/client-caller';
 import { recordAudit } from '../../lib/audit';
-import { planCustomerDetailsUpdate, type CustomerDetailsInput, type StoredLink } from './customer-details-plan';
+import { assertBillDeliveryOffered, planCustomerDetailsUpdate, type CustomerDetailsInput, type StoredLink } from './customer-details-plan';
 import { recordAccountUpdated } from './account-events';
 import { loadAccountState, writeCustomerDetailsPlan } from './customer-details-store';
 import { clientActor } from '../../lib/events';
@@ -81,6 +81,7 @@ export const getProviderAccount = async (db: PortalDb, externalId: string, now: 
     parentExternalId: row.parentExternalId,
     invoiceName: account.invoiceName,
     invoiceEmail: account.invoiceEmailAddress,
+    billDelivery: account.billDelivery,
     billingContact: contact ?? null,
     billingAddress: address ?? null,
     plan:
@@ -134,6 +135,7 @@ const detailsInput = (
     accountId: state.accountId,
     language: body.language,
     invoiceEmail: body.invoiceEmail,
+    billDelivery: body.billDelivery,
     addresses: [{ id: addressId ?? 0n, values: details.address }],
     accountAddresses: addressId === undefined ? [newLink] : [],
     contacts: [{ id: contactId ?? 0n, values: details.contact }],
@@ -147,7 +149,7 @@ const detailsInput = (
 
 /** PUT: creates the account (created: true) or brings it to the body; an unchanged body writes nothing. */
 export const putProviderAccount = async (
-  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  { db, clock, config }: Pick<Deps, 'db' | 'clock' | 'config'>,
   client: ClientCaller,
   externalId: string,
   body: ProviderAccountValues,
@@ -186,7 +188,9 @@ export const putProviderAccount = async (
     if (columns) await tx.update(accounts).set({ ...columns.after, updatedAt: now }).where(eq(accounts.id, accountId));
     const state = await loadAccountState(tx, accountId);
     if (!state) throw notFound(ACCOUNT);
-    const changes = await writeCustomerDetailsPlan(tx, accountId, planCustomerDetailsUpdate(state, detailsInput(state, body, details, now), now), now);
+    const plan = planCustomerDetailsUpdate(state, detailsInput(state, body, details, now), now);
+    assertBillDeliveryOffered(plan, config.PAPER_BILLS);
+    const changes = await writeCustomerDetailsPlan(tx, accountId, plan, now);
     // A new account is created, not updated: its first details are no change to tell of.
     if (!isNew) await recordAccountUpdated(tx, stateBefore, clientActor(client), now);
     if (isNew || columns || changes.length > 0) {

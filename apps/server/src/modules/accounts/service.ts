@@ -24,7 +24,7 @@ import { assertRecentAuthentication } from '../../lib/recent-authentication';
 import type { Caller } from '../../lib/caller';
 import { documentLinks } from '../../lib/document-links';
 import { findBillTo, listPostedInvoices, presentInvoiceListItem } from '../invoices';
-import { planCustomerDetailsUpdate, type CustomerDetailsInput } from './customer-details-plan';
+import { assertBillDeliveryOffered, planCustomerDetailsUpdate, type CustomerDetailsInput } from './customer-details-plan';
 import { actorOfCaller } from '../../lib/events';
 import { recordAccountUpdated } from './account-events';
 import { applyCustomerDetailsPlan, loadAccountState } from './customer-details-store';
@@ -59,7 +59,7 @@ export const getAccount = async ({ db }: Pick<Deps, 'db'>, caller: Caller, accou
   return presentAccount(account, await listAccountContacts(db, accountId));
 };
 
-export const getAccountDetails = async ({ db }: Pick<Deps, 'db'>, caller: Caller, accountId: bigint): Promise<AccountDetailsResponse> => {
+export const getAccountDetails = async ({ db, config }: Pick<Deps, 'db' | 'config'>, caller: Caller, accountId: bigint): Promise<AccountDetailsResponse> => {
   const account = await requireVisibleAccount(db, caller, accountId);
   const [addresses, accountAddresses, contacts, accountContacts] = await Promise.all([
     listAddresses(db, accountId),
@@ -67,7 +67,7 @@ export const getAccountDetails = async ({ db }: Pick<Deps, 'db'>, caller: Caller
     listContacts(db, accountId),
     listAccountContacts(db, accountId),
   ]);
-  return presentAccountDetails(account, { addresses, accountAddresses, contacts, accountContacts });
+  return presentAccountDetails(account, { addresses, accountAddresses, contacts, accountContacts }, config.PAPER_BILLS);
 };
 
 export const listNames = async (
@@ -146,6 +146,7 @@ const planInput = (model: AccountUpdateModel): CustomerDetailsInput => ({
   language: model.language,
   invoiceEmail: model.invoiceEmail,
   paymentMethod: model.paymentMethod,
+  billDelivery: model.billDelivery,
   addresses: model.addresses.map(({ id, ...values }) => ({ id, values })),
   accountAddresses: model.accountAddresses.map((l) => ({ id: l.id, accountId: l.accountId, targetId: l.addressId, type: l.type, endDate: l.endDate })),
   contacts: model.contacts.map(({ id, ...values }) => ({ id, values })),
@@ -157,7 +158,7 @@ const planInput = (model: AccountUpdateModel): CustomerDetailsInput => ({
 });
 
 /** PUT Account/customerdetails: the whole model in one transaction, recorded in the audit log. */
-export const updateCustomerDetails = async ({ db, clock }: Pick<Deps, 'db' | 'clock'>, caller: Caller, model: AccountUpdateModel): Promise<true> => {
+export const updateCustomerDetails = async ({ db, clock, config }: Pick<Deps, 'db' | 'clock' | 'config'>, caller: Caller, model: AccountUpdateModel): Promise<true> => {
   await assertAccountAccess(db, caller, model.accountId);
   const now = clock.now();
   await db.transaction(async (tx) => {
@@ -165,6 +166,7 @@ export const updateCustomerDetails = async ({ db, clock }: Pick<Deps, 'db' | 'cl
     const state = await loadAccountState(tx, model.accountId);
     if (!state) throw notFound(ACCOUNT);
     const plan = planCustomerDetailsUpdate(state, planInput(model), now);
+    assertBillDeliveryOffered(plan, config.PAPER_BILLS);
     // Where invoices go is where a hijacker would send them: a sensitive change (docs/decisions/0011-server-side-sessions.md).
     if (plan.account && 'invoiceEmailAddress' in plan.account) await assertRecentAuthentication(tx, caller, now);
     if (plan.account?.paymentMethod === AUTOPAY_ON && state.account.paymentMethod !== AUTOPAY_ON) {

@@ -29,6 +29,13 @@ export interface DocumentTexts {
   taxes: string;
   totalCharges: string;
   paymentsReceived: string;
+  /** The carrier's form of the account (docs/decisions/0037-a-bill-that-explains-itself.md). */
+  accountSummary: string;
+  previousBalance: string;
+  creditsAndAdjustments: string;
+  balanceForward: string;
+  periodCharges: string;
+  totalDue: string;
   noPayments: string;
   totalPayments: string;
   paymentColumns: { date: string; description: string; amount: string };
@@ -95,6 +102,12 @@ export const DOCUMENT_TEXTS: Texts<DocumentTexts> = {
     taxes: 'Taxes',
     totalCharges: 'Total charges',
     paymentsReceived: 'Payments received',
+    accountSummary: 'Account summary',
+    previousBalance: 'Previous balance',
+    creditsAndAdjustments: 'Credits and adjustments',
+    balanceForward: 'Balance forward',
+    periodCharges: "This period's charges",
+    totalDue: 'Total due',
     noPayments: 'No payments have been received for this invoice yet.',
     totalPayments: 'Total payments received',
     paymentColumns: { date: 'DATE', description: 'DESCRIPTION', amount: 'AMOUNT' },
@@ -161,6 +174,12 @@ export const DOCUMENT_TEXTS: Texts<DocumentTexts> = {
     taxes: 'Taxes',
     totalCharges: 'Total des frais',
     paymentsReceived: 'Paiements reçus',
+    accountSummary: 'Sommaire du compte',
+    previousBalance: 'Solde précédent',
+    creditsAndAdjustments: 'Crédits et ajustements',
+    balanceForward: 'Solde reporté',
+    periodCharges: 'Frais de la période',
+    totalDue: 'Total à payer',
     noPayments: "Aucun paiement n'a encore été reçu pour cette facture.",
     totalPayments: 'Total des paiements reçus',
     paymentColumns: { date: 'DATE', description: 'DESCRIPTION', amount: 'MONTANT' },

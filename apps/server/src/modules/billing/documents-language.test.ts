@@ -113,13 +113,13 @@ describe('the invoice PDF in the account’s language', () => {
       'Paiements reçus',
       "Aucun paiement n'a encore été reçu pour cette facture.",
       'Montant dû',
-      'Page 1 de 1',
+      'Page 1 de 2',
       `No d'inscription TPS/TVH ${GST_HST}`,
       `No d'inscription TVQ ${QST}`,
     ]) {
       expect(text, expected).toContain(expected);
     }
-    for (const english of ['INVOICE', 'Amount due', 'Subtotal', 'Feb 21, 2025', '$66.35', 'Page 1 of 1'])
+    for (const english of ['INVOICE', 'Amount due', 'Subtotal', 'Feb 21, 2025', '$66.35', 'Page 1 of 2'])
       expect(text, english).not.toContain(english);
   });
 
@@ -134,7 +134,7 @@ describe('the invoice PDF in the account’s language', () => {
       '$66.35',
       'Due Feb 21, 2025',
       'Overdue',
-      'Page 1 of 1',
+      'Page 1 of 2',
       `GST/HST registration no. ${GST_HST}`,
     ]) {
       expect(text, expected).toContain(expected);

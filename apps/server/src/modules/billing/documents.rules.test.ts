@@ -83,6 +83,7 @@ describe('billToLines', () => {
     invoiceName: null,
     invoiceEmailAddress: null,
     language: 'English' as const,
+    billDelivery: 'emailLink' as const,
     streetNumber: '100',
     streetName: 'King St W',
     city: 'Toronto',

@@ -138,7 +138,7 @@ describe('signed document downloads', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
     const pdf = res.rawPayload;
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(pageCount(pdf)).toBe(1);
+    expect(pageCount(pdf)).toBe(2);
     const text = pdfText(pdf);
     for (const expected of [
       'Example Telecom',
@@ -159,7 +159,7 @@ describe('signed document downloads', () => {
       '$63.00',
       // Due Feb 21, 2025 and still owing: overdue today.
       'Overdue',
-      'Page 1 of 1',
+      'Page 1 of 2',
     ]) {
       expect(text, expected).toContain(expected);
     }

@@ -44,6 +44,20 @@ const data = (lines: number, credits = 1): InvoicePdfData => ({
   invoiceTotal: `${lines}.00`,
   amountDue: `${lines - credits}.00`,
   status: 'PartiallyCredited',
+  changes: {
+    heading: 'What changed on this bill',
+    summary: 'Your bill is $5.00 higher than last time ($0.00).',
+    causes: [{ text: 'Roaming: $5.00 this bill, $0.00 the last.', amount: '5.00' }],
+  },
+  account: {
+    previousBalance: '0.00',
+    paymentsReceived: '0.00',
+    creditsAndAdjustments: '0.00',
+    balanceForward: '0.00',
+    charges: `${lines}.00`,
+    taxes: '0.00',
+    totalDue: `${lines}.00`,
+  },
 });
 
 describe('the invoice PDF on paper', () => {

@@ -4,7 +4,7 @@
  * table's heading repeats on each, every page is numbered "Page n of m", and the summary (total,
  * payments, credits, amount due) stays on one page with the closing note under it.
  */
-import type { DisputeReason, InvoiceStatus } from '@portal/contract';
+import { toMinor, type DisputeReason, type InvoiceStatus } from '@portal/contract';
 import { formatDate, formatPeriod, formatQuantity } from '../../lib/document-format';
 import type { DocumentLanguage } from '../../lib/language';
 import { DocumentLayout, type Cell, type ColumnHeading } from '../../lib/pdf-layout';
@@ -26,7 +26,7 @@ import {
   type Doc,
   type Struct,
 } from '../../lib/pdf-primitives';
-import { TaggedTable } from '../../lib/pdf-tags';
+import { TaggedTable, leaf } from '../../lib/pdf-tags';
 import type { TaxRegistration } from '../../lib/tax-registrations';
 import type { Brand } from './brand';
 import { DOCUMENT_TEXTS, type DocumentTexts } from './document-texts';
@@ -86,6 +86,18 @@ export interface InvoicePdfData {
   /** invoiceTotal − paymentsTotal − creditsTotal. */
   amountDue: string;
   status: InvoiceStatus;
+  /** What changed against the previous invoice (docs/decisions/0037-a-bill-that-explains-itself.md): the first section. */
+  changes: { heading: string; summary: string; causes: { text: string; amount: string }[] };
+  /** The account in the carrier's form, from the ledger: previous balance − payments − credits = balance forward; + charges + taxes = total due. */
+  account: {
+    previousBalance: string;
+    paymentsReceived: string;
+    creditsAndAdjustments: string;
+    balanceForward: string;
+    charges: string;
+    taxes: string;
+    totalDue: string;
+  };
 }
 
 const COLUMNS = {
@@ -153,6 +165,92 @@ class InvoiceLayout extends DocumentLayout {
       accent: data.brand.accent,
     });
     this.y = Math.max(y, boxBottom) + 22;
+  }
+
+  /** The bill's changes: the difference in a sentence, then each cause with its amount. */
+  whatChanged(): void {
+    const { doc, data } = this;
+    const { changes } = data;
+    const width = RIGHT - LEFT - 120;
+    this.section(changes.heading);
+    this.paragraph(changes.summary, RIGHT - LEFT - 12, 'Helvetica-Bold');
+    for (const cause of changes.causes) {
+      font(doc, 'Helvetica', 9);
+      const height = doc.heightOfString(cause.text, { width });
+      this.ensure(height + 4);
+      const y = this.y;
+      const amount = toMinor(cause.amount) > 0n ? `+${this.money(cause.amount)}` : this.money(cause.amount);
+      leaf(doc, this.root, 'P', () => {
+        font(doc, 'Helvetica', 9);
+        doc.text(cause.text, LEFT + 14, y, { width });
+        cell(doc, amount, COLUMNS.amount.x - 40, y, COLUMNS.amount.width + 34, 'right');
+      });
+      this.y += height + 4;
+    }
+    this.y += 12;
+  }
+
+  /** A wrapped line of text at the current y. */
+  paragraph(text: string, width: number, name: 'Helvetica' | 'Helvetica-Bold' = 'Helvetica'): void {
+    const { doc } = this;
+    font(doc, name, 9);
+    const height = doc.heightOfString(text, { width });
+    this.ensure(height);
+    const y = this.y;
+    leaf(doc, this.root, 'P', () => {
+      font(doc, name, 9);
+      doc.text(text, LEFT + 6, y, { width });
+    });
+    this.y += height + 6;
+  }
+
+  /** A label/amount row at `x`, `width` wide, as a row of `table`. */
+  summaryRow(table: TaggedTable, x: number, width: number, label: string, amount: string, strong = false): void {
+    const { doc } = this;
+    const y = this.y;
+    table.row(
+      [
+        () => {
+          font(doc, strong ? 'Helvetica-Bold' : 'Helvetica', 9, strong ? INK : MUTED);
+          doc.text(label, x, y, { lineBreak: false });
+        },
+        () => {
+          font(doc, strong ? 'Helvetica-Bold' : 'Helvetica', 9);
+          cell(doc, amount, x, y, width, 'right');
+        },
+      ],
+      { rowHeader: true },
+    );
+    this.y += ROW;
+  }
+
+  /**
+   * The account in the carrier's form: on the left what came before this bill down to the balance
+   * forward, on the right this period's charges and taxes and the total due (two tables, read in that order).
+   */
+  accountSummary(): void {
+    const { data, t } = this;
+    const a = data.account;
+    this.section(t.accountSummary, 14);
+    this.ensure(ROW * 4 + 12);
+    const top = this.y;
+    const half = (RIGHT - LEFT - 40) / 2;
+    const before = new TaggedTable(this.doc, this.root);
+    this.summaryRow(before, LEFT + 6, half - 6, t.previousBalance, this.money(a.previousBalance));
+    this.summaryRow(before, LEFT + 6, half - 6, t.paymentsReceived, `-${this.money(a.paymentsReceived)}`);
+    this.summaryRow(before, LEFT + 6, half - 6, t.creditsAndAdjustments, `-${this.money(a.creditsAndAdjustments)}`);
+    this.summaryRow(before, LEFT + 6, half - 6, t.balanceForward, this.money(a.balanceForward), true);
+    before.end();
+    const bottom = this.y;
+    this.y = top;
+    const right = LEFT + half + 40;
+    const now = new TaggedTable(this.doc, this.root);
+    this.summaryRow(now, right, RIGHT - right - 6, t.periodCharges, this.money(a.charges));
+    this.summaryRow(now, right, RIGHT - right - 6, t.taxes, this.money(a.taxes));
+    this.y += ROW;
+    this.summaryRow(now, right, RIGHT - right - 6, t.totalDue, this.money(a.totalDue), true);
+    now.end();
+    this.y = Math.max(bottom, this.y) + 10;
   }
 
   charges(): void {
@@ -311,6 +409,8 @@ export const renderInvoicePdf = (data: InvoicePdfData): Promise<Buffer> =>
       const layout = new InvoiceLayout(doc, root, data);
       layout.firstPageHeader();
       layout.billToAndSummary();
+      layout.whatChanged();
+      layout.accountSummary();
       layout.charges();
       layout.totals();
       layout.payments();

@@ -1,6 +1,17 @@
 /** Rows of an invoice → what the PDF prints. Pure: sums in exact minor units. */
-import { invoiceStatus, invoiceSummary, minorToDecimal, moneyFromDecimal, todayIn, toMinor } from '@portal/contract';
 import {
+  invoiceStatus,
+  invoiceSummary,
+  minorToDecimal,
+  moneyFromDecimal,
+  todayIn,
+  toMinor,
+  type BalanceForward,
+  type InvoiceChanges,
+  type Money,
+} from '@portal/contract';
+import {
+  BILL_CHANGES_TEXTS,
   billToLines,
   billToName,
   type BillToRow,
@@ -24,11 +35,17 @@ export const invoicePdfData = (input: {
   charges: InvoiceChargeRow[];
   payments: InvoicePaymentRow[];
   credits: InvoiceCreditRow[];
+  /** What changed against the previous invoice, worded in the account's language. */
+  changes: InvoiceChanges;
+  /** The balance carried forward to it (the ledger's). */
+  forward: BalanceForward;
   taxNumbers?: TaxNumbers;
   /** When the PDF is drawn: the status is the one the screens show at that moment. */
   now: Date;
 }): InvoicePdfData => {
-  const { invoice, billTo } = input;
+  const { invoice, billTo, forward } = input;
+  const language = documentLanguage(billTo.language);
+  const decimal = (amount: Money) => minorToDecimal(toMinor(amount));
   // The contract's rule, with "today" where the customer lives (their billing address's time zone).
   const status = invoiceStatus(
     {
@@ -54,7 +71,7 @@ export const invoicePdfData = (input: {
   );
   return {
     brand: input.brand,
-    language: documentLanguage(billTo.language),
+    language,
     taxRegistrations: taxRegistrationsFor(billTo, input.taxNumbers ?? {}),
     invoiceNumber: invoice.invoiceNumber,
     accountNumber: billTo.customerNo,
@@ -92,5 +109,19 @@ export const invoicePdfData = (input: {
     invoiceTotal: minorToDecimal(summary.total),
     amountDue: minorToDecimal(summary.amountDue),
     status,
+    changes: {
+      heading: BILL_CHANGES_TEXTS[language].heading,
+      summary: input.changes.summary,
+      causes: input.changes.causes.map((cause) => ({ text: cause.text, amount: cause.amount })),
+    },
+    account: {
+      previousBalance: decimal(forward.previousBalance),
+      paymentsReceived: decimal(forward.paymentsReceived),
+      creditsAndAdjustments: decimal(forward.creditsAndAdjustments),
+      balanceForward: decimal(forward.balanceForward),
+      charges: decimal(forward.charges),
+      taxes: decimal(forward.taxes),
+      totalDue: decimal(forward.amountDue),
+    },
   };
 };

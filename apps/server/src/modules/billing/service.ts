@@ -3,7 +3,7 @@
  * links open (no session: the link's signature, bound to invoice, document and expiry, is the key).
  */
 import { Readable } from 'node:stream';
-import type { DocumentKind, InvoiceUrls } from '@portal/contract';
+import type { BillDelivery, DocumentKind, InvoiceUrls } from '@portal/contract';
 import { HttpError, forbidden, notFound } from '../../errors';
 import type { Deps } from '../../http/deps';
 import type { Caller } from '../../lib/caller';
@@ -11,7 +11,9 @@ import { isPastRetention } from '../../lib/call-record-retention';
 import { csvField, UTF8_BOM } from '../../lib/csv';
 import { documentLanguage } from '../../lib/language';
 import {
+  balanceForwardOf,
   findBillTo,
+  invoiceChanges,
   findPostedInvoiceById,
   listInvoiceCharges,
   listReceivableCredits,
@@ -79,15 +81,34 @@ export const invoicePdf = async (
   billTo: BillToRow,
 ): Promise<Buffer> => {
   const db = database.db;
-  const [charges, payments, credits] = await Promise.all([
+  const [charges, payments, credits, changes, forward] = await Promise.all([
     listInvoiceCharges(db, invoice.id),
     listReceivablePayments(db, invoice.receivableId),
     listReceivableCredits(db, invoice.receivableId),
+    invoiceChanges(db, invoice, documentLanguage(billTo.language)),
+    balanceForwardOf(db, invoice),
   ]);
   return renderInvoicePdf(
-    invoicePdfData({ brand: BRAND, invoice, billTo, charges, payments, credits, taxNumbers: taxNumbersOf(config), now: clock.now() }),
+    invoicePdfData({ brand: BRAND, invoice, billTo, charges, payments, credits, changes, forward, taxNumbers: taxNumbersOf(config), now: clock.now() }),
   );
 };
+
+/**
+ * How an invoice's "ready" email goes, as its account chose: paper (none), the PDF attached (drawn now, so
+ * the outbox never holds it), or the link; null when the invoice is no longer Posted.
+ */
+export const invoiceForMail = async (deps: Pick<Deps, 'database' | 'clock' | 'config'>, invoiceId: bigint): Promise<InvoiceMail | null> => {
+  const invoice = await findPostedInvoiceById(deps.database.db, invoiceId);
+  if (!invoice) return null;
+  const billTo = await documentReader(deps, invoice);
+  if (billTo.billDelivery !== 'emailPdf') return { delivery: billTo.billDelivery, file: null };
+  return { delivery: 'emailPdf', file: { fileName: documentFileName('pdf', invoice, billTo), pdf: await invoicePdf(deps, invoice, billTo) } };
+};
+
+export interface InvoiceMail {
+  delivery: BillDelivery;
+  file: { fileName: string; pdf: Buffer } | null;
+}
 
 /**
  * The CDRs in the account's language and time zone (its billing address's); for an invoice past

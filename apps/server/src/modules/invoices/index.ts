@@ -1,7 +1,9 @@
 /** The invoices module: its routes, and what other modules may use of it. */
 export { invoiceRoutes } from './routes';
 export { noticePostedInvoices } from './posted-notices';
-export { requirePostedInvoice } from './service';
+export { balanceForwardOf, requirePostedInvoice } from './service';
+export { invoiceChanges } from './changes';
+export { BILL_CHANGES_TEXTS } from './bill-changes-texts';
 export {
   findBillTo,
   findPostedInvoiceById,

@@ -284,17 +284,17 @@ describe('POST /b/v1/Invoice/calcforward/{invoiceId}', () => {
     const res = await ctx.app.inject({ method: 'POST', url: `/b/v1/Invoice/calcforward/${inv.feb.id}`, headers: customer });
     expect(res.statusCode).toBe(200);
     // Jan bill left 100.00 owing; 100.00 collected since (the failed attempt does not count).
-    expect(res.json()).toEqual({ invoiceId: Number(inv.feb.id), currency: 'CAD', previousBalance: 100, paymentsReceived: 100, newCharges: 120.5, amountDue: 120.5 });
+    expect(res.json()).toEqual({ invoiceId: Number(inv.feb.id), currency: 'CAD', previousBalance: 100, paymentsReceived: 100, creditsAndAdjustments: 0, balanceForward: 0, charges: 120.5, taxes: 0, newCharges: 120.5, amountDue: 120.5 });
 
     const march = await ctx.app.inject({ method: 'POST', url: `/b/v1/Invoice/calcforward/${inv.mar.id}`, headers: customer });
     // Feb bill: 220.50 invoiced − 100.00 paid before Mar 1 = 120.50 owing; the InProgress payment since does not count.
-    expect(march.json()).toEqual({ invoiceId: Number(inv.mar.id), currency: 'CAD', previousBalance: 120.5, paymentsReceived: 0, newCharges: 80.25, amountDue: 200.75 });
+    expect(march.json()).toEqual({ invoiceId: Number(inv.mar.id), currency: 'CAD', previousBalance: 120.5, paymentsReceived: 0, creditsAndAdjustments: 0, balanceForward: 120.5, charges: 71, taxes: 9.25, newCharges: 80.25, amountDue: 200.75 });
 
     const first = await ctx.app.inject({ method: 'POST', url: `/b/v1/Invoice/calcforward/${inv.jan.id}`, headers: customer });
     expect(first.json()).toMatchObject({ previousBalance: 0, paymentsReceived: 0, newCharges: 100, amountDue: 100 });
   });
 
-  it('counts a credit note as money received, on the bill after it was issued', async () => {
+  it('counts a credit note among credits and adjustments, on the bill after it was issued', async () => {
     // A dispute credit of 20.00 on February's bill, issued on Mar 10 (after Feb's posting, before March's).
     const [note] = await ctx.database.db
       .insert(creditNotes)
@@ -302,7 +302,7 @@ describe('POST /b/v1/Invoice/calcforward/{invoiceId}', () => {
       .returning();
     try {
       const march = await ctx.app.inject({ method: 'POST', url: `/b/v1/Invoice/calcforward/${inv.mar.id}`, headers: customer });
-      expect(march.json()).toEqual({ invoiceId: Number(inv.mar.id), currency: 'CAD', previousBalance: 120.5, paymentsReceived: 20, newCharges: 80.25, amountDue: 180.75 });
+      expect(march.json()).toEqual({ invoiceId: Number(inv.mar.id), currency: 'CAD', previousBalance: 120.5, paymentsReceived: 0, creditsAndAdjustments: 20, balanceForward: 100.5, charges: 71, taxes: 9.25, newCharges: 80.25, amountDue: 180.75 });
       // February's own bill is untouched: the credit came after it.
       const feb = await ctx.app.inject({ method: 'POST', url: `/b/v1/Invoice/calcforward/${inv.feb.id}`, headers: customer });
       expect(feb.json()).toMatchObject({ paymentsReceived: 100, amountDue: 120.5 });

@@ -74,23 +74,23 @@ describe('bill-to rules', () => {
 describe('presentBalanceForward', () => {
   it.each([
     [
-      { invoicedBefore: '0', paidBeforePrevious: '0', paidSincePrevious: '0' },
-      { previousBalance: 0, paymentsReceived: 0, newCharges: 100.1, amountDue: 100.1 },
+      { invoicedBefore: '0', paidBeforePrevious: '0', paymentsSincePrevious: '0', creditsSincePrevious: '0' },
+      { previousBalance: 0, paymentsReceived: 0, creditsAndAdjustments: 0, balanceForward: 0, newCharges: 100.1, amountDue: 100.1 },
     ],
     [
-      { invoicedBefore: '200.00', paidBeforePrevious: '100.00', paidSincePrevious: '100.00' },
-      { previousBalance: 100, paymentsReceived: 100, newCharges: 100.1, amountDue: 100.1 },
+      { invoicedBefore: '200.00', paidBeforePrevious: '100.00', paymentsSincePrevious: '100.00', creditsSincePrevious: '0' },
+      { previousBalance: 100, paymentsReceived: 100, creditsAndAdjustments: 0, balanceForward: 0, newCharges: 100.1, amountDue: 100.1 },
     ],
     [
-      { invoicedBefore: '50.00', paidBeforePrevious: '0', paidSincePrevious: '80.00' },
-      { previousBalance: 50, paymentsReceived: 80, newCharges: 100.1, amountDue: 70.1 },
+      { invoicedBefore: '50.00', paidBeforePrevious: '0', paymentsSincePrevious: '60.00', creditsSincePrevious: '20.00' },
+      { previousBalance: 50, paymentsReceived: 60, creditsAndAdjustments: 20, balanceForward: -30, newCharges: 100.1, amountDue: 70.1 },
     ],
     [
-      { invoicedBefore: '0.10', paidBeforePrevious: '0', paidSincePrevious: '200.30' },
-      { previousBalance: 0.1, paymentsReceived: 200.3, newCharges: 100.1, amountDue: -100.1 },
+      { invoicedBefore: '0.10', paidBeforePrevious: '0', paymentsSincePrevious: '200.30', creditsSincePrevious: '0' },
+      { previousBalance: 0.1, paymentsReceived: 200.3, creditsAndAdjustments: 0, balanceForward: -200.2, newCharges: 100.1, amountDue: -100.1 },
     ],
   ])('carries %j forward', (sums, expected) => {
-    expect(presentBalanceForward(invoice, sums)).toEqual({ invoiceId: invoice.id, currency: 'CAD', ...expected });
+    expect(presentBalanceForward(invoice, sums, 10)).toEqual({ invoiceId: invoice.id, currency: 'CAD', charges: 90.1, taxes: 10, ...expected });
   });
 });
 

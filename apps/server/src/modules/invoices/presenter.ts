@@ -139,20 +139,27 @@ export const presentInvoiceContent = (billTo: BillToRow, summary: ChargeSummary 
 });
 
 /**
- * The balance carried forward, bill style (positive = owed): what the previous bill left owing,
- * less payments received since, plus this invoice's charges.
+ * The balance carried forward in the carrier's form (positive = owed): what the previous bill left owing,
+ * less payments and credits received since, then this invoice's charges and taxes.
  */
-export const presentBalanceForward = (invoice: InvoiceRow, sums: BalanceForwardRow): BalanceForward => {
+export const presentBalanceForward = (invoice: InvoiceRow, sums: BalanceForwardRow, taxes: Money): BalanceForward => {
   const previousBalance = toMinor(sums.invoicedBefore) - toMinor(sums.paidBeforePrevious);
-  const paymentsReceived = toMinor(sums.paidSincePrevious);
+  const paymentsReceived = toMinor(sums.paymentsSincePrevious);
+  const credits = toMinor(sums.creditsSincePrevious);
+  const balanceForward = previousBalance - paymentsReceived - credits;
   const newCharges = toMinor(invoice.amount);
   return {
     invoiceId: invoice.id,
     currency: currency(invoice.currency),
     previousBalance: fromMinor(previousBalance),
     paymentsReceived: fromMinor(paymentsReceived),
+    creditsAndAdjustments: fromMinor(credits),
+    balanceForward: fromMinor(balanceForward),
+    // The total is the ledger's; its taxes are the Tax lines and everything else is charges.
+    charges: fromMinor(newCharges - toMinor(taxes)),
+    taxes,
     newCharges: fromMinor(newCharges),
-    amountDue: fromMinor(previousBalance - paymentsReceived + newCharges),
+    amountDue: fromMinor(balanceForward + newCharges),
   };
 };
 

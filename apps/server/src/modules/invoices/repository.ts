@@ -4,7 +4,7 @@
  */
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { AddressFields, PagedQuery } from '@portal/contract';
+import type { AddressFields, BillDelivery, PagedQuery } from '@portal/contract';
 import { accountTimeZone } from '@portal/contract/regions';
 import type { PortalDb } from '../../db/client';
 import { charges, invoices, paymentAssignments, payments, receivables } from '../../db/schema';
@@ -15,6 +15,7 @@ import { isCurrentBillingLink } from '../../lib/billing-links';
 import { balanceForwardSql, ledgerVersionOf, type LedgerBalanceForward } from '../../lib/ledger';
 import type { Caller } from '../../lib/caller';
 import { INVOICE_FIELDS, creditedOfInvoice, owingOfInvoice } from './fields';
+import type { BillInvoice } from './bill-changes';
 
 const invoiceColumns = {
   id: invoices.id,
@@ -305,6 +306,8 @@ export interface BillToRow extends AddressFields {
   invoiceEmailAddress: string | null;
   /** The account's language: what its documents are written in. */
   language: 'English' | 'French';
+  /** How the account's bills come (docs/decisions/0037-a-bill-that-explains-itself.md). */
+  billDelivery: BillDelivery;
   /** Whether an address was found (all address fields may legitimately be null). */
   hasAddress: boolean;
   /** The account's time zone (`accountTimeZone`): what its documents date things by. */
@@ -331,6 +334,7 @@ export const findBillTo = async (
     invoice_name: string | null;
     invoice_email_address: string | null;
     language: 'English' | 'French';
+    bill_delivery: BillDelivery;
     time_zone: string | null;
     street_number: string | null;
     street_name: string | null;
@@ -340,7 +344,7 @@ export const findBillTo = async (
     country: string | null;
     has_address: boolean;
   }>(sql`
-    select a.customer_no, a.name, a.invoice_name, a.invoice_email_address, a.language, a.time_zone,
+    select a.customer_no, a.name, a.invoice_name, a.invoice_email_address, a.language, a.bill_delivery, a.time_zone,
       b.street_number, b.street_name, b.city, b.province, b.postal, b.country, b.id is not null as has_address
     from accounts a
     left join lateral (
@@ -359,6 +363,7 @@ export const findBillTo = async (
     invoiceName: row.invoice_name,
     invoiceEmailAddress: row.invoice_email_address,
     language: row.language,
+    billDelivery: row.bill_delivery,
     streetNumber: row.street_number,
     streetName: row.street_name,
     city: row.city,
@@ -421,8 +426,10 @@ export interface BalanceForwardRow {
   invoicedBefore: string;
   /** Successful payments dated before the previous invoice was posted. */
   paidBeforePrevious: string;
-  /** Successful payments and credit notes from the previous invoice's posting up to this one's. */
-  paidSincePrevious: string;
+  /** Successful payments from the previous invoice's posting up to this one's. */
+  paymentsSincePrevious: string;
+  /** Credit notes and provider credits in the same span. */
+  creditsSincePrevious: string;
 }
 
 /** The sums a balance-forward needs, in the invoice's currency, from the ledger. */
@@ -432,6 +439,58 @@ export const sumBalanceForward = async (db: PortalDb, invoice: InvoiceRow & { po
   return {
     invoicedBefore: row.invoiced_before,
     paidBeforePrevious: row.paid_before_previous,
-    paidSincePrevious: row.paid_since_previous,
+    paymentsSincePrevious: row.payments_since_previous,
+    creditsSincePrevious: row.credits_since_previous,
   };
+};
+
+/** A charge line as `json_build_object` writes it (ids and amounts as text). */
+interface BillLineJson {
+  id: string;
+  category: ChargeGroupRow['category'];
+  description: string;
+  quantity: string;
+  amount: string;
+  startDate: string;
+  endDate: string;
+  usageClass: number | null;
+}
+
+export interface BillPairRow {
+  invoice: BillInvoice;
+  /** The account's Posted invoice in the same currency before it (by period end, then id); null for the first. */
+  previous: BillInvoice | null;
+}
+
+const billLinesJson = (invoiceId: SQL) => sql`(
+  select coalesce(json_agg(json_build_object(
+    'id', c.id::text, 'category', c.category, 'description', c.description, 'quantity', c.quantity::text,
+    'amount', c.amount::text, 'startDate', c.start_date::text, 'endDate', c.end_date::text, 'usageClass', c.usage_class
+  ) order by c.id), '[]'::json) from charges c where c.invoice_id = ${invoiceId})`;
+
+const billInvoice = (row: { id: string; start_date: string; end_date: string; amount: string; lines: BillLineJson[] }): BillInvoice => ({
+  id: BigInt(row.id),
+  startDate: row.start_date,
+  endDate: row.end_date,
+  amount: row.amount,
+  lines: row.lines.map((line) => ({ ...line, id: BigInt(line.id) })),
+});
+
+/** An invoice's lines and its previous invoice's, in one statement (what a bill's changes are read from). */
+export const findBillPair = async (db: PortalDb, invoice: InvoiceRow): Promise<BillPairRow> => {
+  const { rows } = await db.execute<{ id: string; start_date: string; end_date: string; amount: string; lines: BillLineJson[]; current: boolean }>(sql`
+    select i.id::text, i.start_date::text, i.end_date::text, i.amount::text, ${billLinesJson(sql`i.id`)} as lines, i.id = ${invoice.id} as current
+    from invoices i where i.id = ${invoice.id}
+    union all
+    select * from (
+      select p.id::text, p.start_date::text, p.end_date::text, p.amount::text, ${billLinesJson(sql`p.id`)}, false
+      from invoices p
+      where p.account_id = ${invoice.accountId} and p.state = 'Posted' and p.currency = ${invoice.currency}
+        and (p.end_date, p.id) < (${invoice.endDate}::date, ${invoice.id}::int8)
+      order by p.end_date desc, p.id desc limit 1
+    ) previous`);
+  const current = rows.find((row) => row.current);
+  if (!current) throw new Error(`Invoice ${invoice.id} is missing`);
+  const previous = rows.find((row) => !row.current);
+  return { invoice: billInvoice(current), previous: previous ? billInvoice(previous) : null };
 };

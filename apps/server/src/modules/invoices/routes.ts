@@ -9,10 +9,12 @@ import { route } from '../../http/route';
 import { readDepsOf } from '../../http/read-routing';
 import { invoiceCachedBytes, invoiceReads } from '../../lib/metrics';
 import { providerInvoiceRoutes } from './provider';
+import { requestLanguage } from '../../lib/language';
 import {
   calculateBalanceForward,
   getInvoice,
   getInvoiceContent,
+  getInvoiceChanges,
   getInvoiceDetails,
   invoiceListScope,
   invoicePagePresenter,
@@ -43,6 +45,9 @@ export const invoiceRoutes = async (app: FastifyInstance) => {
     getInvoiceContent(readDepsOf(request, deps), callerOf(request), request.params.invoiceId, request.query.summary !== undefined),
   );
   route(app, endpoints.balanceForward, async (request) => calculateBalanceForward(deps, callerOf(request), request.params.invoiceId));
+  route(app, endpoints.invoiceChanges, async (request) =>
+    getInvoiceChanges(readDepsOf(request, deps), callerOf(request), request.params.id, requestLanguage(request.headers['accept-language'])),
+  );
   route(app, endpoints.invoice, async (request) => getInvoice(readDepsOf(request, deps), callerOf(request), request.params.id));
   providerInvoiceRoutes(app);
 };

@@ -2,7 +2,7 @@
  * The spec's invoice calls. Each looks the invoice up through the caller's visible accounts, so
  * an unknown id, another account's invoice and a Draft or Void invoice all answer the same 404.
  */
-import type { BalanceForward, endpoints, Invoice, InvoiceContent, InvoiceDetails, PagedQuery } from '@portal/contract';
+import type { BalanceForward, endpoints, Invoice, InvoiceChanges, InvoiceContent, InvoiceDetails, PagedQuery } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
 import type { Deps } from '../../http/deps';
 import { invoices } from '../../db/schema';
@@ -12,6 +12,8 @@ import type { Caller } from '../../lib/caller';
 import type { LedgerScope, Presenter, Versioned } from '../../http/ledger-cache';
 import { documentLinks, type DocumentLinks } from '../../lib/document-links';
 import { INVOICE_FIELDS } from './fields';
+import { invoiceChanges } from './changes';
+import type { DocumentLanguage } from '../../lib/language';
 import {
   presentBalanceForward,
   presentInvoice,
@@ -27,6 +29,7 @@ import {
   listChargeGroups,
   listPostedInvoices,
   sumBalanceForward,
+  type InvoiceRow,
   type InvoiceWithOwingRow,
   type Page,
   type PostedInvoiceRow,
@@ -110,12 +113,20 @@ export const getInvoiceContent = async (
   return presentInvoiceContent(billTo, groups ? summarizeCharges(groups) : null);
 };
 
-export const calculateBalanceForward = async (
+/** The balance carried forward to a Posted invoice, in the carrier's form, from the ledger. */
+export const balanceForwardOf = async (db: PortalDb, invoice: InvoiceRow): Promise<BalanceForward> => {
+  if (!invoice.postedDate) throw new Error(`Posted invoice ${invoice.id} has no posted date`);
+  const [sums, groups] = await Promise.all([sumBalanceForward(db, { ...invoice, postedDate: invoice.postedDate }), listChargeGroups(db, invoice.id)]);
+  return presentBalanceForward(invoice, sums, summarizeCharges(groups).taxes);
+};
+
+export const calculateBalanceForward = async ({ db }: Pick<Deps, 'db'>, caller: Caller, invoiceId: bigint): Promise<BalanceForward> =>
+  balanceForwardOf(db, await requirePostedInvoice(db, caller, invoiceId));
+
+/** Invoice/{id}/changes: what changed against the previous invoice, in the caller's language. */
+export const getInvoiceChanges = async (
   { db }: Pick<Deps, 'db'>,
   caller: Caller,
   invoiceId: bigint,
-): Promise<BalanceForward> => {
-  const invoice = await requirePostedInvoice(db, caller, invoiceId);
-  if (!invoice.postedDate) throw new Error(`Posted invoice ${invoice.id} has no posted date`);
-  return presentBalanceForward(invoice, await sumBalanceForward(db, { ...invoice, postedDate: invoice.postedDate }));
-};
+  language: DocumentLanguage,
+): Promise<InvoiceChanges> => invoiceChanges(db, await requirePostedInvoice(db, caller, invoiceId), language);

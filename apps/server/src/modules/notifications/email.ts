@@ -13,6 +13,8 @@ interface EmailTexts {
   open: Record<NotificationEvent, string>;
   receiptAttached: string;
   receiptInHistory: string;
+  /** The invoice email of an account that chose its bills with the PDF attached (docs/decisions/0037-a-bill-that-explains-itself.md). */
+  invoiceAttached: string;
   why: string;
   choose: string;
   /** Usage alerts are chosen per account on the Usage screen. */
@@ -36,6 +38,7 @@ const EMAIL_TEXTS: Texts<EmailTexts> = {
     },
     receiptAttached: 'Your receipt is attached (PDF).',
     receiptInHistory: 'Your receipt is in Payment History.',
+    invoiceAttached: 'Your invoice is attached (PDF).',
     why: 'You receive this email because you chose to be told about this by email.',
     choose: 'Choose which emails you receive on Account Information:',
     chooseUsageAlerts: 'Choose your usage alerts on the Usage screen:',
@@ -56,6 +59,7 @@ const EMAIL_TEXTS: Texts<EmailTexts> = {
     },
     receiptAttached: 'Votre reçu est joint (PDF).',
     receiptInHistory: 'Votre reçu se trouve dans l’historique des paiements.',
+    invoiceAttached: 'Votre facture est jointe (PDF).',
     why: 'Vous recevez ce courriel parce que vous avez choisi d’en être informé par courriel.',
     choose: 'Choisissez les courriels que vous recevez dans Renseignements du compte :',
     chooseUsageAlerts: 'Choisissez vos alertes de consommation à l’écran Consommation :',
@@ -76,6 +80,8 @@ export interface NotificationEmailInput {
   origin: string;
   /** The payment's receipt, on "payment received" when it could be made. */
   receipt?: MailAttachment | null;
+  /** The invoice's PDF, on "invoice ready" when the account chose its bills by email with the PDF. */
+  invoice?: MailAttachment | null;
 }
 
 export const composeNotificationEmail = (input: NotificationEmailInput): MailMessage => {
@@ -85,7 +91,13 @@ export const composeNotificationEmail = (input: NotificationEmailInput): MailMes
   const preferences = pageInLanguage(input.origin, usageAlert ? '/usage' : '/profile', input.language);
   const choose = usageAlert ? t.chooseUsageAlerts : t.choose;
   const receiptLine =
-    input.event === 'payment_succeeded' ? (input.receipt ? t.receiptAttached : t.receiptInHistory) : null;
+    input.event === 'payment_succeeded'
+      ? input.receipt
+        ? t.receiptAttached
+        : t.receiptInHistory
+      : input.event === 'invoice_posted' && input.invoice
+        ? t.invoiceAttached
+        : null;
   const text = [
     t.hello(input.name),
     '',
@@ -115,6 +127,6 @@ export const composeNotificationEmail = (input: NotificationEmailInput): MailMes
     subject: `${input.brand}${input.language === 'fr' ? ' : ' : ': '}${EVENT_TITLES[input.language][input.event]}`,
     text,
     html,
-    ...(input.receipt ? { attachments: [input.receipt] } : {}),
+    ...(input.receipt ? { attachments: [input.receipt] } : input.invoice ? { attachments: [input.invoice] } : {}),
   };
 };

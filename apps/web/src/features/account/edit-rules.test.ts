@@ -17,10 +17,12 @@ const base: AccountDetailsResponse = {
     currency: 'CAD',
     language: 'English',
     paymentMethod: 'Credit Card (Manual)',
+    billDelivery: 'emailLink',
     parentId: null,
     timeZone: null,
     accountContacts: [],
   },
+  paperBillsOffered: false,
   addresses: [
     { id: 1n, streetNumber: '1', streetName: 'Old Road', city: 'Ottawa', province: 'ON', postal: 'K1A 0B1', country: 'Canada' },
     {

@@ -4,6 +4,18 @@ import type { en } from './locales';
 /** French texts of the `account` namespace (loaded on demand). */
 export const fr: Catalog<typeof en> = {
   title: 'Renseignements du compte',
+  billDelivery: {
+    title: 'Réception de vos factures',
+    intro: 'Choisissez comment vous recevez chaque nouvelle facture.',
+    options: { emailPdf: 'Courriel avec la facture PDF jointe', emailLink: 'Courriel avec un lien', paper: 'Facture papier par la poste' },
+    hints: {
+      emailPdf: 'La facture elle-même accompagne le courriel.',
+      emailLink: 'Le courriel mène à la facture dans le portail.',
+      paper: "Une facture imprimée est postée à votre adresse de facturation; aucun courriel n'est envoyé.",
+    },
+    save: 'Enregistrer la réception des factures',
+    saved: 'La réception de vos factures a été enregistrée.',
+  },
   intro: 'Les détails de votre compte, votre contact de facturation et votre adresse de facturation.',
   loading: 'Chargement des renseignements du compte...',
   loadError: 'Impossible de charger les renseignements du compte. Veuillez réessayer plus tard.',

@@ -3,6 +3,18 @@ import { defineLocales } from '@/lib/i18n/i18n';
 /** Account Information texts (namespace `account`); English texts from the spec are verbatim. */
 export const en = {
   title: 'Account Information',
+  billDelivery: {
+    title: 'How your bills come',
+    intro: 'Choose how you receive each new bill.',
+    options: { emailPdf: 'Email with the PDF attached', emailLink: 'Email with a link', paper: 'Paper bill by post' },
+    hints: {
+      emailPdf: 'The bill itself comes with the email.',
+      emailLink: 'The email links to the bill in the portal.',
+      paper: 'A printed bill is mailed to your billing address; no email is sent.',
+    },
+    save: 'Save how bills come',
+    saved: 'How your bills come was saved.',
+  },
   intro: 'Your account details, billing contact and billing address.',
   loading: 'Loading account details...',
   loadError: 'Failed to load account details. Please try again later.',

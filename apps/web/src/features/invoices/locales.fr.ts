@@ -80,6 +80,23 @@ export const fr: Catalog<typeof en> = {
     failed: 'Le relevé n’a pas pu être téléchargé. Veuillez réessayer.',
     downloaded: 'Votre relevé a été téléchargé.',
   },
+  changes: {
+    title: 'Ce qui a changé sur cette facture',
+    seeLines: 'Voir les frais',
+    seePreviousLines: 'Le voir sur la facture précédente',
+    seeRecords: "Voir les relevés d'utilisation",
+    loadError: "Ce qui a changé sur cette facture n'a pas pu être chargé.",
+  },
+  accountSummary: {
+    title: 'Sommaire du compte',
+    previousBalance: 'Solde précédent',
+    paymentsReceived: 'Paiements reçus',
+    creditsAndAdjustments: 'Crédits et ajustements',
+    balanceForward: 'Solde reporté',
+    charges: 'Frais de la période',
+    taxes: 'Taxes',
+    totalDue: 'Total à payer',
+  },
   detail: {
     title: 'Facture no {{number}}',
     titlePending: 'Détail de la facture',

@@ -78,6 +78,23 @@ export const en = {
     failed: 'The statement could not be downloaded. Please try again.',
     downloaded: 'Your statement was downloaded.',
   },
+  changes: {
+    title: 'What changed on this bill',
+    seeLines: 'See the charges',
+    seePreviousLines: 'See it on the previous invoice',
+    seeRecords: 'See the usage records',
+    loadError: 'What changed on this bill could not be loaded.',
+  },
+  accountSummary: {
+    title: 'Account summary',
+    previousBalance: 'Previous balance',
+    paymentsReceived: 'Payments received',
+    creditsAndAdjustments: 'Credits and adjustments',
+    balanceForward: 'Balance forward',
+    charges: "This period's charges",
+    taxes: 'Taxes',
+    totalDue: 'Total due',
+  },
   detail: {
     title: 'Invoice #{{number}}',
     titlePending: 'Invoice details',

@@ -124,10 +124,12 @@ const details = (overrides: Partial<AccountDetailsResponse> = {}): AccountDetail
     currency: 'CAD',
     language: 'English',
     paymentMethod: 'Credit Card (Manual)',
+    billDelivery: 'emailLink',
     parentId: null,
     timeZone: null,
     accountContacts: [],
   },
+  paperBillsOffered: false,
   addresses: [
     { id: 1n, streetNumber: '1', streetName: 'Old Road', city: 'Ottawa', province: 'ON', postal: 'K1A 0B1', country: 'Canada' },
     {

@@ -3,6 +3,7 @@ import type { AccountEditForm } from '@portal/contract/billing-details';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Building2, Pencil } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { BillDeliveryCard } from '../components/bill-delivery-card';
 import { useTranslation } from '@/lib/i18n/translate';
 import { preloadOnIntent } from '@/components/lazy-dialog';
 import { Banner } from '@/components/ui/banner';
@@ -221,6 +222,7 @@ function AccountInformation({ accountId, back }: { accountId: bigint; back: Reac
         ) : (
           <>
             <AccountView details={details.data} now={now} />
+            <BillDeliveryCard details={details.data} disabled={closed} />
             <EmailPreferences />
             <AccountActivity accountId={accountId} />
           </>

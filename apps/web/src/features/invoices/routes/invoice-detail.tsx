@@ -25,6 +25,8 @@ import { useAccountToday } from '@/features/account';
 import { PayModal, preloadPayModal } from '@/features/payments';
 import { invoiceContentQuery } from '../api/get-invoice-content';
 import { invoiceDetailsQuery } from '../api/get-invoice-details';
+import { balanceForwardQuery, invoiceChangesQuery } from '../api/get-invoice-changes';
+import { AccountSummaryCard, BillChangesCard } from '../components/bill-changes-card';
 import { documentUrl, invoiceUrlsQuery } from '../api/get-invoice-urls';
 import { BillingToCard } from '../components/billing-to-card';
 import { ChargesCard } from '../components/charges-card';
@@ -102,6 +104,9 @@ function InvoiceDetail({ details, back }: { details: InvoiceDetails; back: React
   const f = useFormat();
   const { invoice, owing } = details;
   const content = useQuery(invoiceContentQuery(invoice.id));
+  const { i18n } = useTranslation();
+  const changes = useQuery(invoiceChangesQuery(invoice.id, i18n.language));
+  const forward = useQuery(balanceForwardQuery(invoice.id));
   const urls = useQuery(invoiceUrlsQuery(invoice.id));
   const [paying, setPaying] = useState(false);
   // A text, or a key translated when shown: the return from the checkout may come before the account's language is applied.
@@ -164,6 +169,8 @@ function InvoiceDetail({ details, back }: { details: InvoiceDetails; back: React
       />
 
       <div className="flex flex-col gap-6">
+        {changes.data && <BillChangesCard changes={changes.data} currency={invoice.currency} />}
+        {changes.isError && <Banner tone="warning">{t('changes.loadError')}</Banner>}
         {(notice || urls.isError || hasSettlingPayment(details.payments)) && (
           <div ref={noticeRef} tabIndex={-1} className="flex flex-col gap-3 outline-none">
             {notice && (
@@ -185,7 +192,10 @@ function InvoiceDetail({ details, back }: { details: InvoiceDetails; back: React
             <BillingToCard content={content.data} failed={content.isError} />
             {content.data?.summary && <ChargesCard summary={content.data.summary} currency={invoice.currency} />}
           </div>
-          <InvoiceSummaryCard details={details} />
+          <div className="flex min-w-0 flex-col gap-6">
+            <InvoiceSummaryCard details={details} />
+            {forward.data && <AccountSummaryCard forward={forward.data} />}
+          </div>
         </div>
 
         <InvoiceDisputesCard invoice={invoice} />

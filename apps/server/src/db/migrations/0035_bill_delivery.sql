@@ -1,0 +1,1 @@
+ALTER TABLE "accounts" ADD COLUMN "bill_delivery" text DEFAULT 'emailLink' NOT NULL;

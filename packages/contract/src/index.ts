@@ -16,6 +16,7 @@ export * from './calendar';
 export * from './disputes';
 export * from './payments';
 export * from './payment-failure';
+export * from './bank-debit';
 export * from './autopay-preview';
 export * from './statements';
 export * from './notifications';

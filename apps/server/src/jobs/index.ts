@@ -31,7 +31,11 @@ export const dailyNotices = async (deps: Pick<Deps, 'db' | 'outbox'>, now: Date)
 });
 
 /** The billing jobs for the configured provider. */
-export const billingJobSteps = (deps: Pick<Deps, 'db' | 'clock' | 'provider' | 'log' | 'outbox'>, sandboxSettleMs: number): JobStep[] => {
+export const billingJobSteps = (
+  deps: Pick<Deps, 'db' | 'clock' | 'provider' | 'log' | 'outbox'>,
+  sandboxSettleMs: number,
+  sandboxBankSettleMs: number = sandboxSettleMs,
+): JobStep[] => {
   const steps: JobStep[] = [
     { name: 'autopay', everyMs: AUTOPAY_EVERY_MS, run: (now) => runDueAutopay(deps, now) },
     { name: 'resubmit-charges', everyMs: RESUBMIT_EVERY_MS, run: (now) => resubmitUnconfirmedCharges(deps, now) },
@@ -43,7 +47,7 @@ export const billingJobSteps = (deps: Pick<Deps, 'db' | 'clock' | 'provider' | '
   if (deps.provider.name === 'sandbox') {
     // Ticks several times per settle delay so a charge settles "within a few seconds".
     const everyMs = Math.min(1_000, Math.max(250, Math.floor(sandboxSettleMs / 2)));
-    steps.push({ name: 'settle-sandbox-payments', everyMs, run: (now) => settleDueSandboxPayments(deps, now, sandboxSettleMs) });
+    steps.push({ name: 'settle-sandbox-payments', everyMs, run: (now) => settleDueSandboxPayments(deps, now, sandboxSettleMs, sandboxBankSettleMs) });
   }
   return steps;
 };
@@ -63,7 +67,7 @@ export const webhookDeliveryStep = (dispatcher: WebhookDispatcher): JobStep => (
 /** Runs the background jobs while the app is up (registered when JOBS_ENABLED). */
 export const jobsPlugin: FastifyPluginAsync = async (app) => {
   const webhooks = webhookDispatcherOf(app);
-  const steps = [...billingJobSteps(depsOf(app), app.config.SANDBOX_SETTLE_MS), mailDeliveryStep(app.outbox), webhookDeliveryStep(webhooks)];
+  const steps = [...billingJobSteps(depsOf(app), app.config.SANDBOX_SETTLE_MS, app.config.SANDBOX_BANK_SETTLE_MS), mailDeliveryStep(app.outbox), webhookDeliveryStep(webhooks)];
   const scheduler = createScheduler({ steps, clock: app.clock, log: app.log, record: createJobRunRecord(app.db) });
   app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', async () => {

@@ -56,8 +56,8 @@ export const bankAccountOf = (method: Stripe.PaymentMethod): SavedPaymentMethod 
 };
 
 /** Whether a PaymentIntent debits a bank account (its failure is a return, worded as one). */
-export const isBankDebitIntent = (intent: Pick<Stripe.PaymentIntent, 'payment_method_types'>): boolean =>
-  intent.payment_method_types.some((type) => (BANK_DEBIT_SCHEMES as readonly string[]).includes(type));
+export const isBankDebitIntent = (intent: { payment_method_types?: readonly string[] | null }): boolean =>
+  (intent.payment_method_types ?? []).some((type) => (BANK_DEBIT_SCHEMES as readonly string[]).includes(type));
 
 const RETURN_CODES: Record<string, PaymentFailureReason> = {
   insufficient_funds: 'bank_insufficient_funds',

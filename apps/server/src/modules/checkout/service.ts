@@ -1,12 +1,5 @@
 import { lockAccount } from '../../lib/account-lock';
-import {
-  CHECKOUT_RETURN_PARAMS,
-  endpoints,
-  MESSAGES,
-  PAYMENT_MESSAGES,
-  type CheckoutNotSavedReason,
-  type CheckoutSetupRequestSchema,
-} from '@portal/contract';
+import { CHECKOUT_RETURN_PARAMS, endpoints, MESSAGES, PAYMENT_MESSAGES, type CheckoutNotSavedReason, type CheckoutSetupRequestSchema } from '@portal/contract';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../errors';
 import { assertAccountAccess } from '../../lib/access';
@@ -92,8 +85,7 @@ export const startCardSetup = async (
       createdAt: now,
       expiresAt,
     });
-    if (bankScheme)
-      await recordAgreementAcceptance(tx, { request, scheme: bankScheme, sessionId: session.id, caller, ip: client.ip, now });
+    if (bankScheme) await recordAgreementAcceptance(tx, { request, scheme: bankScheme, sessionId: session.id, caller, ip: client.ip, now });
     if (session.customerRef && !account.providerCustomerRef) await rememberCustomerRef(tx, account.id, session.customerRef);
     await recordAudit(tx, {
       actorUserId: caller.userId,
@@ -121,81 +113,76 @@ export { DUPLICATE_CARD_REFUSED } from './refusals';
  * saved once per account: a second one completes the session without saving anything, is recorded,
  * and is removed at the provider. Null for a session we never created.
  */
-export const completeCardSetup = async (
-  deps: Pick<Deps, 'db' | 'clock' | 'provider' | 'log' | 'outbox'>,
-  sessionId: string,
-): Promise<CheckoutSessionRow | null> => {
+export const completeCardSetup = async (deps: Pick<Deps, 'db' | 'clock' | 'provider' | 'log' | 'outbox'>, sessionId: string): Promise<CheckoutSessionRow | null> => {
   const session = await findCheckoutSession(deps.db, sessionId);
   if (!session || session.status === 'complete' || session.provider !== deps.provider.name) return session;
-  const card = await deps.provider.retrieveSetupMethod(sessionId);
-  if (!card) return session;
+  const saved = await deps.provider.retrieveSetupMethod(sessionId);
+  if (!saved) return session;
+  if (saved.type === 'bank_account') return removeRefusedCopy(deps, sessionId, saved.providerRef, await saveBankSetup(deps, sessionId, saved));
+  const card = saved;
   const now = deps.clock.now();
-  const outcome =
-    card.type === 'bank_account'
-      ? await saveBankSetup(deps, sessionId, card)
-      : await deps.db.transaction(async (tx) => {
-          const locked = await findCheckoutSession(tx, sessionId, true);
-          if (!locked || locked.status === 'complete') return { session: locked, refused: false };
-          // Under the account's lock, so two setups of the same card racing each other cannot both save it.
-          await lockAccount(tx, locked.accountId);
-          const same = card.fingerprint
-            ? await findSameCard(tx, locked.accountId, { ...card, fingerprint: card.fingerprint })
-            : null;
-          if (same && same.providerRef !== card.providerRef) {
-            const completed = await completeCheckoutSessionRow(tx, sessionId, null, now);
-            await recordAudit(tx, {
-              actorUserId: locked.createdByUserId,
-              accountId: locked.accountId,
-              action: DUPLICATE_CARD_REFUSED,
-              entity: 'checkout_session',
-              entityId: sessionId,
-              details: { brand: card.brand, last4: card.last4, savedPaymentMethodId: same.id },
-            });
-            return { session: completed, refused: true };
-          }
-          const method = await insertPaymentMethod(tx, {
-            accountId: locked.accountId,
-            provider: locked.provider,
-            providerRef: card.providerRef,
-            brand: card.brand,
-            last4: card.last4,
-            expMonth: card.expMonth,
-            expYear: card.expYear,
-            fingerprint: card.fingerprint,
-            isDefault: !(await hasDefaultPaymentMethod(tx, locked.accountId)),
-            createdAt: now,
-          });
-          const completed = await completeCheckoutSessionRow(tx, sessionId, method.id, now);
-          await recordAudit(tx, {
-            actorUserId: locked.createdByUserId,
-            accountId: locked.accountId,
-            action: 'payment_method.added',
-            entity: 'payment_method',
-            entityId: method.id,
-            details: { brand: method.brand, last4: method.last4, default: method.isDefault, checkoutSessionId: sessionId },
-          });
-          await recordTypedEvent(tx, {
-            type: 'payment_method.added',
-            accountId: locked.accountId,
-            // A session without its person (deleted since) was still theirs: the card came through the portal's checkout.
-            actor: (await actorOfUser(tx, locked.createdByUserId)) ?? jobActor('card checkout'),
-            data: {
-              paymentMethodId: idText(method.id),
-              type: 'card',
-              brand: method.brand,
-              last4: method.last4,
-              expMonth: method.expMonth,
-              expYear: method.expYear,
-              isDefault: method.isDefault,
-            },
-            at: now,
-          });
-          return { session: completed, refused: false };
-        });
+  const outcome = await deps.db.transaction(async (tx) => {
+    const locked = await findCheckoutSession(tx, sessionId, true);
+    if (!locked || locked.status === 'complete') return { session: locked, refused: false };
+    // Under the account's lock, so two setups of the same card racing each other cannot both save it.
+    await lockAccount(tx, locked.accountId);
+    const same = card.fingerprint ? await findSameCard(tx, locked.accountId, { ...card, fingerprint: card.fingerprint }) : null;
+    if (same && same.providerRef !== card.providerRef) {
+      const completed = await completeCheckoutSessionRow(tx, sessionId, null, now);
+      await recordAudit(tx, {
+        actorUserId: locked.createdByUserId,
+        accountId: locked.accountId,
+        action: DUPLICATE_CARD_REFUSED,
+        entity: 'checkout_session',
+        entityId: sessionId,
+        details: { brand: card.brand, last4: card.last4, savedPaymentMethodId: same.id },
+      });
+      return { session: completed, refused: true };
+    }
+    const method = await insertPaymentMethod(tx, {
+      accountId: locked.accountId,
+      provider: locked.provider,
+      providerRef: card.providerRef,
+      brand: card.brand,
+      last4: card.last4,
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+      fingerprint: card.fingerprint,
+      isDefault: !(await hasDefaultPaymentMethod(tx, locked.accountId)),
+      createdAt: now,
+    });
+    const completed = await completeCheckoutSessionRow(tx, sessionId, method.id, now);
+    await recordAudit(tx, {
+      actorUserId: locked.createdByUserId,
+      accountId: locked.accountId,
+      action: 'payment_method.added',
+      entity: 'payment_method',
+      entityId: method.id,
+      details: { brand: method.brand, last4: method.last4, default: method.isDefault, checkoutSessionId: sessionId },
+    });
+    await recordTypedEvent(tx, {
+      type: 'payment_method.added',
+      accountId: locked.accountId,
+      // A session without its person (deleted since) was still theirs: the card came through the portal's checkout.
+      actor: (await actorOfUser(tx, locked.createdByUserId)) ?? jobActor('card checkout'),
+      data: { paymentMethodId: idText(method.id), type: 'card', brand: method.brand, last4: method.last4, expMonth: method.expMonth, expYear: method.expYear, isDefault: method.isDefault },
+      at: now,
+    });
+    return { session: completed, refused: false };
+  });
+  return removeRefusedCopy(deps, sessionId, card.providerRef, outcome);
+};
+
+/** The provider keeps a refused duplicate otherwise; the saved card or bank account stays as it is. */
+const removeRefusedCopy = async (
+  deps: Pick<Deps, 'provider' | 'log'>,
+  sessionId: string,
+  providerRef: string,
+  outcome: { session: CheckoutSessionRow | null; refused: boolean },
+): Promise<CheckoutSessionRow | null> => {
   if (outcome.refused) {
-    // The provider keeps the refused copy otherwise; the saved card stays as it is.
     try {
-      await deps.provider.detach(card.providerRef);
+      await deps.provider.detach(providerRef);
     } catch (error) {
       deps.log.warn({ err: error, sessionId }, 'could not remove a refused duplicate card at the provider');
     }
@@ -210,8 +197,7 @@ export const completeCardSetup = async (
  */
 export const checkoutRedirectOf = async (db: PortalDb, session: CheckoutSessionRow): Promise<string> => {
   if (session.status !== 'complete') return session.cancelUrl;
-  if (session.paymentMethodId !== null || !(await wasCheckoutRefused(db, session.id, DUPLICATE_CARD_REFUSED)))
-    return session.successUrl;
+  if (session.paymentMethodId !== null || !(await wasCheckoutRefused(db, session.id, DUPLICATE_CARD_REFUSED))) return session.successUrl;
   const url = new URL(session.successUrl);
   url.searchParams.delete(CHECKOUT_RETURN_PARAMS.paymentMethodAdded);
   url.searchParams.delete(CHECKOUT_RETURN_PARAMS.showPaymentModal);

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { BANK_DEBIT_AGREEMENTS } from '@portal/contract/bank-debit';
 import { Api, tokenFor } from './support/api';
 import { storedTokens, submitLoginForm } from './support/auth';
 import { formatViolations, scanPage } from './support/axe';
@@ -18,7 +19,7 @@ const PASSWORD = `Heron-Quay-${Date.now() % 100_000}-Slate`;
 const providerToken = async (request: APIRequestContext): Promise<string> => {
   const created = await request.post('/a/v1/ApiClients', {
     headers: { authorization: `Bearer ${await tokenFor(request, 'admin')}` },
-    data: { name: `Bank account journey ${Date.now()}`, scopes: ['accounts:write'] },
+    data: { name: `Bank account journey ${Date.now()}`, scopes: ['accounts:write', 'invoices:write'] },
   });
   expect(created.status(), await created.text()).toBe(200);
   const { client, clientSecret } = (await created.json()) as { client: { clientId: string }; clientSecret: string };
@@ -33,8 +34,32 @@ const invitedCustomer = async (page: Page, request: APIRequestContext) => {
   const before = await outboxSnapshot();
   const invited = await request.post(`/p/v1/accounts/${ACCOUNT}/invitations`, { headers: provider, data: { email, name: 'Sam Banks' } });
   expect(invited.status(), await invited.text()).toBe(201);
+  // An invoice of its own to pay by the bank account.
+  const { currency } = (await (await request.get(`/p/v1/accounts/${ACCOUNT}`, { headers: provider })).json()) as { currency: string };
+  const number = `BANK-${Date.now()}`;
+  const posted = await request.put(`/p/v1/invoices/${number}`, {
+    headers: provider,
+    data: {
+      accountExternalId: ACCOUNT,
+      number,
+      periodStart: '2026-11-01',
+      periodEnd: '2026-11-30',
+      issueDate: '2026-12-01',
+      dueDate: '2026-12-21',
+      currency,
+      lines: [{ description: 'Unlimited Talk & Text', category: 'Plan', amount: '25.00' }],
+      taxes: [],
+      total: '25.00',
+    },
+  });
+  expect(posted.status(), await posted.text()).toBe(201);
   const link = /https?:\/\/\S+#invite=[A-Za-z0-9_-]+/.exec((await waitForMail(email, before)).text)![0];
-  await page.goto(link);
+  // Read in English whatever the account's language: the saved choice wins.
+  await page.goto('/login');
+  await page.evaluate(() => window.localStorage.setItem('language', 'en'));
+  const english = new URL(link);
+  english.searchParams.delete('lang');
+  await page.goto(english.toString());
   await page.getByLabel('New Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm New Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Set password' }).click();
@@ -54,11 +79,14 @@ const expectNoViolations = async (page: Page) => {
 
 test('add a bank account accepting the agreement, and pay by it; axe-clean in English and French', async ({ page, request }) => {
   const { email, api, accountId } = await invitedCustomer(page, request);
-  const details = await api.get<{ account: { currency: string } }>(`/b/v1/Account/details/${accountId}`);
+  const details = await api.get<{ account: { currency: string; language: string } }>(`/b/v1/Account/details/${accountId}`);
   const pad = details.account.currency === 'CAD';
+  // The agreement reads in the account's language, whatever the portal's.
+  const agreementLanguage = details.account.language === 'French' ? 'fr' : 'en';
+  const text = BANK_DEBIT_AGREEMENTS[pad ? 'acss_debit' : 'us_bank_account'][agreementLanguage];
 
-  // French first: the dialog and the bank form read French, and pass axe.
-  await page.addInitScript(() => window.localStorage.setItem('language', 'fr'));
+  // French first: the dialog reads French and passes axe.
+  await page.evaluate(() => window.localStorage.setItem('language', 'fr'));
   await page.goto('/payments');
   await page.getByRole('button', { name: 'Ajouter une carte' }).first().click();
   const frDialog = page.getByRole('dialog', { name: 'Ajouter un mode de paiement' });
@@ -69,17 +97,16 @@ test('add a bank account accepting the agreement, and pay by it; axe-clean in En
 
   // English: the agreement must be accepted before anything is saved.
   await page.evaluate(() => window.localStorage.setItem('language', 'en'));
-  await page.addInitScript(() => window.localStorage.setItem('language', 'en'));
   await page.goto('/payments');
   await page.getByRole('button', { name: 'Add Card' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Add Payment Method' });
   await dialog.getByText(pad ? 'A bank account (pre-authorized debit)' : 'A bank account (ACH debit)').click();
-  const agreement = dialog.getByRole('region', { name: pad ? 'Pre-authorized debit agreement' : 'ACH debit authorization' });
+  const agreement = dialog.getByRole('region', { name: text.title });
   await expect(agreement).toBeVisible();
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await expect(dialog).toContainText('Please accept the agreement to add a bank account.');
   await expectNoViolations(page);
-  await dialog.getByRole('checkbox', { name: pad ? 'I have read and accept the pre-authorized debit agreement' : 'I authorize these debits' }).check();
+  await dialog.getByRole('checkbox', { name: text.accept }).check();
 
   const before = await outboxSnapshot();
   await dialog.getByRole('button', { name: 'Continue' }).click();
@@ -107,7 +134,12 @@ test('add a bank account accepting the agreement, and pay by it; axe-clean in En
   await expect(page.getByRole('list', { name: 'Saved cards' })).toContainText(pad ? 'Bank account · 000-11000' : 'Bank account · 110000000');
   // The agreement's confirmation, emailed.
   const confirmation = await waitForMail(email, before);
-  expect(confirmation.text).toContain('You accepted the agreement below for the bank account Sandbox Bank ending in 6789');
+  expect(confirmation.text).toContain(
+    agreementLanguage === 'fr'
+      ? 'Vous avez accepté l’accord ci-dessous pour le compte bancaire Sandbox Bank se terminant par 6789'
+      : 'You accepted the agreement below for the bank account Sandbox Bank ending in 6789',
+  );
+  expect(confirmation.text).toContain(text.title);
 
   // Paying an invoice by it: Processing for days, said so.
   const [invoice] = await api.unpaidInvoices(accountId);

@@ -8,6 +8,7 @@ import { bearer, createBillingDetails, createInvoice, tokenFor } from '../../../
 import { mailHeader, mailParts, startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
 import { accounts, bankDebitAgreements, events, notifications, paymentMethods, payments, sandboxVault, users } from '../../db/schema';
 import { settleDueSandboxPayments } from '../payments';
+import { runDueAutopay } from '../accounts';
 import { BANK_SETUP_MESSAGES } from './bank-setup';
 
 const NOW = '2025-06-10T12:00:00Z';
@@ -270,5 +271,28 @@ describe('paying by bank debit', () => {
     ctx.clock.advance(BANK_SETTLE_MS);
     expect(await settle()).toBe(1);
     expect((await paymentRow(paymentId)).status).toBe('Successful');
+  });
+});
+
+describe('automatic payments from a bank account', () => {
+  it('a bank account can pay automatic payments: saved as the schedule, turned off and on again, it debits on the due date', async () => {
+    const c = await customer();
+    await createInvoice(db(), c.account.id, { amount: '45.00', dueDate: '2025-06-12' });
+    const { method } = await addBankAccount(c, '000123456789');
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: `/b/v1/Account/${c.account.id}/autopay`,
+      headers: c.headers,
+      payload: { accountId: c.account.id.toString(), paymentMethodId: method.id.toString(), frequency: 'dueDate', amountType: 'full', fixedAmount: null },
+    });
+    expect(put.statusCode).toBe(200);
+    const toggle = (paymentMethod: string) =>
+      ctx.app.inject({ method: 'POST', url: '/b/v1/Account/update-default-payment-method', headers: c.headers, payload: { accountId: c.account.id.toString(), paymentMethod } });
+    expect((await toggle('Credit Card (Manual)')).statusCode).toBe(200);
+    // No expiry is not an expired card.
+    expect((await toggle('Credit Card')).statusCode).toBe(200);
+    await runDueAutopay(appDeps(ctx), new Date('2025-06-12T12:00:00Z'));
+    const [debit] = await db().select().from(payments).where(eq(payments.accountId, c.account.id));
+    expect(debit).toMatchObject({ paymentMethodId: method.id, bankDebit: true, status: 'InProgress', amount: '45.00' });
   });
 });

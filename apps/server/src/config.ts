@@ -129,6 +129,8 @@ const EnvSchema = z.object({
    */
   NICE: z.coerce.number().int().min(0).max(19).default(0),
   SANDBOX_SETTLE_MS: z.coerce.number().int().min(0).max(60000).default(2000),
+  /** How long a sandbox bank debit stays Processing before it settles or is returned (docs/decisions/0035-bank-debit.md); at most 7 days. */
+  SANDBOX_BANK_SETTLE_MS: z.coerce.number().int().min(0).max(604_800_000).default(120_000),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   /**
    * Which proxies' `X-Forwarded-For` to believe: unset (none: the socket address is the client's),

@@ -30,6 +30,15 @@ const TEST_CARDS: Record<string, StandinCard> = {
   '0341': { brand: 'visa', last4: '0341', exp_month: 10, exp_year: 2032, fingerprint: 'W7yB2R5nVZ3mKq0P', declines: true },
 };
 
+/**
+ * Bank accounts as Stripe's test mode gives them (docs/decisions/0035-bank-debit.md), by account number: every
+ * debit of one is `processing` until a webhook settles or returns it.
+ */
+const TEST_BANK_ACCOUNTS: Record<string, { last4: string; fingerprint: string }> = {
+  '000123456789': { last4: '6789', fingerprint: 'BkA1settles00000' },
+  '000222222227': { last4: '2227', fingerprint: 'BkA2insufficient' },
+};
+
 export interface StripeStandin {
   url: string;
   requests: StandinRequest[];
@@ -37,6 +46,8 @@ export interface StripeStandin {
   sessions: Map<string, Record<string, unknown>>;
   /** The customer enters a test card on the checkout page (by its last 4 digits). */
   completeSession(sessionId: string, last4: keyof typeof TEST_CARDS): { paymentMethodId: string };
+  /** The customer enters a test bank account on a bank debit session (its scheme is the session's) and accepts Stripe's mandate. */
+  completeBankSession(sessionId: string, accountNumber: keyof typeof TEST_BANK_ACCOUNTS): { paymentMethodId: string };
   /** The next PaymentIntent confirms as `processing` (settled later by webhook). */
   processNextCharge(): void;
   /** The next request answers 500. */
@@ -113,6 +124,8 @@ export const startStripeStandin = async (): Promise<StripeStandin> => {
         setup_intent: null as string | null,
         metadata: pick(params, 'metadata'),
         allowed_payment_method_types: [params['allowed_payment_method_types[0]']],
+        currency: params.currency ?? null,
+        payment_method_options: pickNested(params, 'payment_method_options'),
       };
       sessions.set(id, session);
       return { status: 200, body: session };
@@ -130,6 +143,28 @@ export const startStripeStandin = async (): Promise<StripeStandin> => {
     if (method === 'POST' && path === '/v1/payment_intents') {
       const pm = paymentMethods.get(params.payment_method ?? '');
       if (!pm) return notFound('payment_method');
+      const types = Object.entries(params).filter(([k]) => k.startsWith('payment_method_types[')).map(([, v]) => v);
+      if (pm.type !== 'card') {
+        // As Stripe: a bank debit names its type, and is `processing` until the bank answers (days).
+        if (!types.includes(pm.type as string)) {
+          return { status: 400, body: { error: { type: 'invalid_request_error', message: `The PaymentMethod provided (${String(pm.type)}) is not allowed for this PaymentIntent.` } } };
+        }
+        const intent = {
+          id: nextId('pi'),
+          object: 'payment_intent',
+          amount: Number(params.amount),
+          currency: params.currency,
+          customer: params.customer ?? null,
+          payment_method: pm.id,
+          payment_method_types: types,
+          metadata: pick(params, 'metadata'),
+          status: 'processing',
+          last_payment_error: null,
+        };
+        const key = idempotencyKey ?? '(none)';
+        chargesByKey.set(key, [...(chargesByKey.get(key) ?? []), intent.id]);
+        return { status: 200, body: intent };
+      }
       const intent = {
         id: nextId('pi'),
         object: 'payment_intent',
@@ -227,6 +262,24 @@ export const startStripeStandin = async (): Promise<StripeStandin> => {
       session.status = 'complete';
       return { paymentMethodId: pm.id };
     },
+    completeBankSession: (sessionId, accountNumber) => {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`no session ${sessionId}`);
+      const type = (session.allowed_payment_method_types as string[])[0]!;
+      if (type !== 'acss_debit' && type !== 'us_bank_account') throw new Error(`session ${sessionId} takes ${type}, not a bank account`);
+      const account = TEST_BANK_ACCOUNTS[accountNumber]!;
+      const details =
+        type === 'acss_debit'
+          ? { acss_debit: { bank_name: 'STRIPE TEST BANK', institution_number: '000', transit_number: '11000', last4: account.last4, fingerprint: account.fingerprint } }
+          : { us_bank_account: { bank_name: 'STRIPE TEST BANK', routing_number: '110000000', last4: account.last4, fingerprint: account.fingerprint, account_type: 'checking' } };
+      const pm = { id: nextId('pm'), object: 'payment_method', type, customer: session.customer, ...details, declines: false };
+      paymentMethods.set(pm.id, pm);
+      const intent = { id: nextId('seti'), object: 'setup_intent', status: 'succeeded', payment_method: pm.id, customer: session.customer, mandate: nextId('mandate') };
+      setupIntents.set(intent.id, intent);
+      session.setup_intent = intent.id;
+      session.status = 'complete';
+      return { paymentMethodId: pm.id };
+    },
     processNextCharge: () => {
       processNext = true;
     },
@@ -257,3 +310,16 @@ const pick = (params: Record<string, string>, prefix: string): Record<string, st
       .filter(([key]) => key.startsWith(`${prefix}[`))
       .map(([key, value]) => [key.slice(prefix.length + 1, -1), value]),
   );
+
+/** `prefix[a][b]=value` form fields back into nested objects. */
+const pickNested = (params: Record<string, string>, prefix: string): Record<string, unknown> => {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (!key.startsWith(`${prefix}[`)) continue;
+    const path = key.slice(prefix.length).match(/\[([^\]]*)\]/g)!.map((part) => part.slice(1, -1));
+    let node = out;
+    for (const part of path.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+    node[path.at(-1)!] = value;
+  }
+  return out;
+};

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { IsoDateTimeSchema } from './primitives';
 import { builtOnFirstUse } from './lazy-schema';
+import { PAYMENT_METHOD_TYPES } from './bank-debit';
 
 export const EVENT_TYPES = [
   'payment.succeeded',
@@ -93,8 +94,17 @@ export const EVENT_DATA_SCHEMAS = {
       remaining: decimalString(),
       receiptNumber: z.string(),
     }),
+  // A bank account (docs/decisions/0035-bank-debit.md) names its bank as `brand` and has no expiry.
   'payment_method.added': () =>
-    z.object({ paymentMethodId: idString(), brand: z.string(), last4: z.string(), expMonth: z.number().int(), expYear: z.number().int(), isDefault: z.boolean() }),
+    z.object({
+      paymentMethodId: idString(),
+      type: z.enum(PAYMENT_METHOD_TYPES),
+      brand: z.string(),
+      last4: z.string(),
+      expMonth: z.number().int().nullable(),
+      expYear: z.number().int().nullable(),
+      isDefault: z.boolean(),
+    }),
   'payment_method.removed': () => z.object({ paymentMethodId: idString(), brand: z.string(), last4: z.string() }),
   'payment_method.default_changed': () => z.object({ paymentMethodId: idString(), previousPaymentMethodId: idString().nullable() }),
   'autopay.updated': () =>

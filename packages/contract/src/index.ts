@@ -20,6 +20,7 @@ export * from './payments';
 export * from './refunds';
 export * from './pay-all';
 export * from './payment-failure';
+export * from './bank-debit';
 export * from './autopay-preview';
 export * from './statements';
 export * from './notifications';

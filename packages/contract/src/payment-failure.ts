@@ -12,6 +12,9 @@ export const PAYMENT_FAILURE_REASONS = [
   'processing_error',
   'card_removed',
   'processor_unavailable',
+  // Returns of a bank debit (docs/decisions/0035-bank-debit.md): they arrive days after the payment was taken.
+  'bank_insufficient_funds',
+  'bank_account_closed',
 ] as const;
 export type PaymentFailureReason = (typeof PAYMENT_FAILURE_REASONS)[number];
 
@@ -30,6 +33,8 @@ export const PAYMENT_FAILURE_TEXTS: Record<'en' | 'fr', Record<PaymentFailureRea
     processing_error: 'The card processor could not take the payment. Please try again.',
     card_removed: 'The card was removed before the payment could be made.',
     processor_unavailable: 'The card processor could not be reached, so the payment was not made. Please try again.',
+    bank_insufficient_funds: 'Your bank returned the debit: there were insufficient funds in the account.',
+    bank_account_closed: 'Your bank returned the debit: the bank account is closed.',
   },
   fr: {
     card_declined: 'Votre carte a été refusée.',
@@ -41,12 +46,17 @@ export const PAYMENT_FAILURE_TEXTS: Record<'en' | 'fr', Record<PaymentFailureRea
     processing_error: 'Le processeur de cartes n’a pas pu effectuer le paiement. Veuillez réessayer.',
     card_removed: 'La carte a été retirée avant que le paiement puisse être effectué.',
     processor_unavailable: 'Le processeur de cartes n’a pas pu être joint : le paiement n’a pas été effectué. Veuillez réessayer.',
+    bank_insufficient_funds: 'Votre banque a retourné le prélèvement : les fonds du compte étaient insuffisants.',
+    bank_account_closed: 'Votre banque a retourné le prélèvement : le compte bancaire est fermé.',
   },
 };
 
 /** Whether the bank refused the card (the others: the processor or a removed card stopped the payment). */
 export const isCardDecline = (reason: PaymentFailureReason): boolean =>
-  reason !== 'processing_error' && reason !== 'card_removed' && reason !== 'processor_unavailable';
+  reason !== 'processing_error' && reason !== 'card_removed' && reason !== 'processor_unavailable' && !isBankReturn(reason);
+
+/** Whether the reason is a bank's return of a debit (the payment had been Processing). */
+export const isBankReturn = (reason: PaymentFailureReason): boolean => reason === 'bank_insufficient_funds' || reason === 'bank_account_closed';
 
 /** A stored reason read back; an unknown or missing one is a plain decline. */
 export const paymentFailureReasonOf = (value: string | null | undefined): PaymentFailureReason =>

@@ -5,6 +5,7 @@ import { textSchema, trimmedText } from './text';
 import { minorToDecimal, parseMoney } from './money';
 import { builtOnFirstUse } from './lazy-schema';
 import { PAYMENT_FAILURE_REASONS } from './payment-failure';
+import { BANK_DEBIT_SCHEMES, PAYMENT_METHOD_TYPES } from './bank-debit';
 
 export const PAYMENT_STATUSES = ['Successful', 'Error', 'InProgress'] as const;
 export const PaymentStatusSchema = builtOnFirstUse(() => z.enum(PAYMENT_STATUSES));
@@ -82,12 +83,28 @@ export const CardSchema = builtOnFirstUse(() =>
 );
 export type Card = z.infer<typeof CardSchema>;
 
-/** PaymentMethod/methods value. */
+/** A saved bank account (docs/decisions/0035-bank-debit.md): display data only; `id` is the provider's reference. */
+export const BankAccountSchema = builtOnFirstUse(() =>
+  z.object({
+    id: z.string(),
+    scheme: z.enum(BANK_DEBIT_SCHEMES),
+    bankName: z.string(),
+    last4: z.string(),
+    /** Institution and transit ("004-12345") for PAD, the routing number for ACH. */
+    routing: z.string(),
+    /** The version of the agreement accepted when it was saved. */
+    agreementVersion: z.string().nullable(),
+  }),
+);
+export type BankAccount = z.infer<typeof BankAccountSchema>;
+
+/** PaymentMethod/methods value: a card (`card`) or a bank account (`bankAccount`), as `paymentMethod.type` says. */
 export const PaymentMethodEntrySchema = builtOnFirstUse(() =>
   z.object({
-    /** `lastChargeFailed`: the card's latest settled payment failed, so the next one may fail too. */
-    paymentMethod: z.object({ id: IdSchema, default: z.boolean(), lastChargeFailed: z.boolean() }),
-    card: CardSchema,
+    /** `lastChargeFailed`: the method's latest settled payment failed, so the next one may fail too. */
+    paymentMethod: z.object({ id: IdSchema, default: z.boolean(), lastChargeFailed: z.boolean(), type: z.enum(PAYMENT_METHOD_TYPES) }),
+    card: CardSchema.nullable(),
+    bankAccount: BankAccountSchema.nullable(),
   }),
 );
 export type PaymentMethodEntry = z.infer<typeof PaymentMethodEntrySchema>;
@@ -172,6 +189,10 @@ export const CheckoutSetupRequestSchema = builtOnFirstUse(() =>
     cancelUrl: z.url().max(2000),
     /** How the person sees the portal, so the provider's page looks and reads the same (docs/decisions/0014-languages-of-what-customers-receive.md). */
     appearance: CheckoutAppearanceSchema.optional(),
+    /** A card (the default) or a bank account (docs/decisions/0035-bank-debit.md). */
+    methodType: z.enum(PAYMENT_METHOD_TYPES).default('card'),
+    /** For a bank account: the agreement the person accepted, by version, in the language they read it. */
+    agreement: z.object({ version: textSchema().max(40), language: z.enum(CHECKOUT_LANGUAGES), accepted: z.literal(true) }).optional(),
   }),
 );
 export type CheckoutSetupRequest = z.input<typeof CheckoutSetupRequestSchema>;
@@ -191,6 +212,10 @@ export const SandboxCheckoutQuerySchema = builtOnFirstUse(() =>
 const formText = builtOnFirstUse(() => textSchema().max(200).optional().default(''));
 export const SandboxCardFormSchema = builtOnFirstUse(() =>
   z.object({ cardNumber: formText, expiry: formText, cvc: formText, nameOnCard: formText }),
+);
+/** The sandbox's bank account form: PAD fields (transit, institution) or ACH's (routing), an account number, the holder. */
+export const SandboxBankFormSchema = builtOnFirstUse(() =>
+  z.object({ transit: formText, institution: formText, routing: formText, accountNumber: formText, accountHolder: formText }),
 );
 
 /** What the webhook answers the card provider. */

@@ -1,4 +1,4 @@
-import type { CheckoutAppearance, CurrencyCode, PaymentFailureReason } from '@portal/contract';
+import type { BankDebitScheme, CheckoutAppearance, CurrencyCode, PaymentFailureReason, PaymentMethodType } from '@portal/contract';
 
 export type ProviderName = 'sandbox' | 'stripe';
 
@@ -13,6 +13,21 @@ export interface SavedCard {
   fingerprint: string | null;
 }
 
+/** A bank account as the provider reports it after setup (docs/decisions/0035-bank-debit.md): display data, never the account number. */
+export interface SavedBankAccount {
+  providerRef: string;
+  scheme: BankDebitScheme;
+  /** The bank's name as the provider gives it (kept as the method's `brand`). */
+  bankName: string;
+  last4: string;
+  /** Institution and transit ("004-12345") for PAD, the routing number for ACH. */
+  routing: string;
+  fingerprint: string | null;
+}
+
+/** What a finished setup session saved. */
+export type SavedPaymentMethod = ({ type: 'card' } & SavedCard) | ({ type: 'bank_account' } & SavedBankAccount);
+
 export interface SetupSessionInput {
   account: { id: bigint; customerNo: string; name: string; email: string | null; providerCustomerRef: string | null };
   /** Where the provider sends the browser after the card is saved (our completion route). */
@@ -21,6 +36,9 @@ export interface SetupSessionInput {
   expiresAt: Date;
   /** The portal's theme and language, for a page that can follow them. */
   appearance?: CheckoutAppearance | undefined;
+  /** A card, or a bank account debited through `bankScheme` (the account's currency decides it). */
+  methodType: PaymentMethodType;
+  bankScheme?: BankDebitScheme | undefined;
 }
 
 export interface SetupSession {
@@ -43,6 +61,8 @@ export interface ChargeInput {
   description: string;
   /** Stable per payment, so a retried charge is never taken twice. */
   idempotencyKey: string;
+  /** Set for a debit of a saved bank account: it is Processing for days, not settled at once. */
+  bankScheme?: BankDebitScheme | undefined;
 }
 
 /**
@@ -92,8 +112,8 @@ export interface PaymentProvider {
   /** The key the browser may see. */
   readonly publicKey: string;
   createSetupSession(input: SetupSessionInput): Promise<SetupSession>;
-  /** The card a finished setup session saved; null while the customer has not finished. */
-  retrieveSetupCard(sessionId: string): Promise<SavedCard | null>;
+  /** The card or bank account a finished setup session saved; null while the customer has not finished. */
+  retrieveSetupMethod(sessionId: string): Promise<SavedPaymentMethod | null>;
   charge(input: ChargeInput): Promise<ChargeResult>;
   /** Gives back part or all of a payment it took (docs/decisions/0036-refunds-and-pay-all.md). */
   refund(input: RefundInput): Promise<RefundResult>;

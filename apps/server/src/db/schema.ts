@@ -5,7 +5,9 @@
 import { sql } from 'drizzle-orm';
 import {
   ACCOUNT_PAYMENT_METHODS,
+  BANK_DEBIT_SCHEMES,
   BILL_DELIVERIES,
+  PAYMENT_METHOD_TYPES,
   ADDRESS_TYPES,
   ARRANGEMENT_STATUSES,
   AUTOPAY_AMOUNT_TYPES,
@@ -669,10 +671,15 @@ export const paymentMethods = pgTable(
       .references(() => accounts.id),
     provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
     providerRef: text('provider_ref').notNull(),
+    /** A card, or a bank account (docs/decisions/0035-bank-debit.md): its bank's name as `brand`, no expiry. */
+    type: text('type', { enum: PAYMENT_METHOD_TYPES }).notNull().default('card'),
     brand: text('brand').notNull(),
     last4: char('last4', { length: 4 }).notNull(),
-    expMonth: smallint('exp_month').notNull(),
-    expYear: smallint('exp_year').notNull(),
+    expMonth: smallint('exp_month'),
+    expYear: smallint('exp_year'),
+    /** A bank account's scheme (PAD or ACH) and its institution-transit or routing number, for display. */
+    bankScheme: text('bank_scheme', { enum: BANK_DEBIT_SCHEMES }),
+    bankRouting: text('bank_routing'),
     isDefault: boolean('is_default').notNull().default(false),
     /** The provider's fingerprint of the card number: the same card is saved once per account. */
     fingerprint: text('fingerprint'),
@@ -732,6 +739,8 @@ export const payments = pgTable(
     receiptNumber: text('receipt_number')
       .notNull()
       .default(sql`'R-' || lpad(nextval('payment_receipt_numbers')::text, 7, '0')`),
+    /** Taken from a bank account: Processing for days, it counts for "overdue" but not the balance until it settles (lib/ledger.ts). */
+    bankDebit: boolean('bank_debit').notNull().default(false),
     /** How a payment taken outside the portal was made (recorded through the provider API); null for card payments. */
     method: text('method', { enum: OFFLINE_PAYMENT_METHODS }),
     /** The offline payment's own reference (a bank transfer's, a cheque's number), printed on its receipt. */
@@ -849,6 +858,8 @@ export const checkoutSessions = pgTable(
       .references(() => accounts.id),
     provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
     status: text('status', { enum: ['open', 'complete', 'expired'] }).notNull(),
+    /** What the session adds: a card, or a bank account under the agreement in `bank_debit_agreements`. */
+    methodType: text('method_type', { enum: PAYMENT_METHOD_TYPES }).notNull().default('card'),
     successUrl: text('success_url').notNull(),
     cancelUrl: text('cancel_url').notNull(),
     paymentMethodId: ref('payment_method_id').references(() => paymentMethods.id, { onDelete: 'set null' }),
@@ -862,6 +873,37 @@ export const checkoutSessions = pgTable(
     // Deleting a card sets this to null: without an index that scans every checkout session.
     index('checkout_sessions_payment_method_idx').on(t.paymentMethodId),
   ],
+);
+
+/**
+ * A bank debit agreement a person accepted before adding a bank account (docs/decisions/0035-bank-debit.md): the text's
+ * version and language, when, who, from which address, and the billing address it was accepted for. Kept after
+ * the bank account is removed (the record of what was authorized).
+ */
+export const bankDebitAgreements = pgTable(
+  'bank_debit_agreements',
+  {
+    id: id(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    checkoutSessionId: text('checkout_session_id')
+      .notNull()
+      .unique()
+      .references(() => checkoutSessions.id),
+    paymentMethodId: ref('payment_method_id').references(() => paymentMethods.id, { onDelete: 'set null' }),
+    scheme: text('scheme', { enum: BANK_DEBIT_SCHEMES }).notNull(),
+    version: text('version').notNull(),
+    language: text('language', { enum: ['en', 'fr'] }).notNull(),
+    acceptedAt: instant('accepted_at').notNull(),
+    acceptedByUserId: ref('accepted_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The accepting person's name and email as they were, so the record outlives the person. */
+    acceptedByName: text('accepted_by_name').notNull(),
+    acceptedByEmail: text('accepted_by_email'),
+    ipAddress: text('ip_address').notNull(),
+    billingAddress: text('billing_address').notNull(),
+  },
+  (t) => [index('bank_debit_agreements_account_idx').on(t.accountId), index('bank_debit_agreements_payment_method_idx').on(t.paymentMethodId)],
 );
 
 /** Provider webhook events already processed (idempotent webhooks). */
@@ -994,10 +1036,15 @@ export const sandboxVault = pgTable('sandbox_vault', {
   ref: text('ref').primaryKey(),
   brand: text('brand').notNull(),
   last4: char('last4', { length: 4 }).notNull(),
-  expMonth: smallint('exp_month').notNull(),
-  expYear: smallint('exp_year').notNull(),
+  expMonth: smallint('exp_month'),
+  expYear: smallint('exp_year'),
   nameOnCard: text('name_on_card'),
   declinesCharges: boolean('declines_charges').notNull().default(false),
+  /** A sandbox bank account's test outcome: its debits are returned for this reason after the delay (null: they settle). */
+  returnReason: text('return_reason', { enum: PAYMENT_FAILURE_REASONS }),
+  /** A bank account's scheme and its institution-transit or routing number. */
+  bankScheme: text('bank_scheme', { enum: BANK_DEBIT_SCHEMES }),
+  bankRouting: text('bank_routing'),
   /** Derived from the card number, as a processor fingerprints cards (the number is never kept). */
   fingerprint: text('fingerprint'),
   createdAt: createdAt(),

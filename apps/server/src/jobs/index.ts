@@ -36,7 +36,11 @@ export const dailyNotices = async (deps: Pick<Deps, 'db' | 'outbox'>, now: Date)
 });
 
 /** The billing jobs for the configured provider. */
-export const billingJobSteps = (deps: Pick<Deps, 'db' | 'clock' | 'provider' | 'log' | 'outbox'>, sandboxSettleMs: number): JobStep[] => {
+export const billingJobSteps = (
+  deps: Pick<Deps, 'db' | 'clock' | 'provider' | 'log' | 'outbox'>,
+  sandboxSettleMs: number,
+  sandboxBankSettleMs: number = sandboxSettleMs,
+): JobStep[] => {
   const steps: JobStep[] = [
     { name: 'autopay', everyMs: AUTOPAY_EVERY_MS, run: (now) => runDueAutopay(deps, now) },
     { name: ARRANGEMENTS_JOB, everyMs: ARRANGEMENTS_EVERY_MS, run: (now) => runArrangements(deps, now) },
@@ -49,7 +53,7 @@ export const billingJobSteps = (deps: Pick<Deps, 'db' | 'clock' | 'provider' | '
   if (deps.provider.name === 'sandbox') {
     // Ticks several times per settle delay so a charge settles "within a few seconds".
     const everyMs = Math.min(1_000, Math.max(250, Math.floor(sandboxSettleMs / 2)));
-    steps.push({ name: 'settle-sandbox-payments', everyMs, run: (now) => settleDueSandboxPayments(deps, now, sandboxSettleMs) });
+    steps.push({ name: 'settle-sandbox-payments', everyMs, run: (now) => settleDueSandboxPayments(deps, now, sandboxSettleMs, sandboxBankSettleMs) });
   }
   return steps;
 };
@@ -83,7 +87,7 @@ export const webhookDeliveryStep = (dispatcher: WebhookDispatcher): JobStep => (
 export const jobsPlugin: FastifyPluginAsync = async (app) => {
   const webhooks = webhookDispatcherOf(app);
   const steps = [
-    ...billingJobSteps(depsOf(app), app.config.SANDBOX_SETTLE_MS),
+    ...billingJobSteps(depsOf(app), app.config.SANDBOX_SETTLE_MS, app.config.SANDBOX_BANK_SETTLE_MS),
     ...usageJobSteps(depsOf(app), app.config.USAGE_RETENTION_MONTHS),
     mailDeliveryStep(app.outbox),
     webhookDeliveryStep(webhooks),

@@ -13,6 +13,7 @@ import {
   creditNotesOfAccount,
   findLedgerVersion,
   invoiceOwing,
+  invoiceOwingForOverdue,
   ledgerEntries,
   owingAfterPaymentSql,
   sumsBeforeSql,
@@ -41,6 +42,36 @@ describe('invoiceOwing', () => {
       .from(invoices)
       .where(eq(invoices.id, invoice.id));
     expect(row!.owing).toBe('70.00');
+  });
+});
+
+describe('bank debits still Processing (docs/decisions/0035-bank-debit.md)', () => {
+  type Paid = { status: 'Successful' | 'InProgress' | 'Error'; bankDebit: boolean; amount: string };
+  it.each<[string, Paid[], string, string]>([
+    ['a Processing bank debit: owing for the balance, paid for overdue', [{ status: 'InProgress', bankDebit: true, amount: '100.00' }], '100.00', '0.00'],
+    ['part of it by a Processing bank debit', [{ status: 'InProgress', bankDebit: true, amount: '40.00' }], '100.00', '60.00'],
+    ['a settled bank debit counts for both', [{ status: 'Successful', bankDebit: true, amount: '100.00' }], '0.00', '0.00'],
+    ['a returned bank debit counts for neither', [{ status: 'Error', bankDebit: true, amount: '100.00' }], '100.00', '100.00'],
+    ['a card payment in progress counts for neither (it settles in seconds)', [{ status: 'InProgress', bankDebit: false, amount: '100.00' }], '100.00', '100.00'],
+    [
+      'a card payment settled and a bank debit Processing',
+      [
+        { status: 'Successful', bankDebit: false, amount: '30.00' },
+        { status: 'InProgress', bankDebit: true, amount: '70.00' },
+      ],
+      '70.00',
+      '0.00',
+    ],
+  ])('%s', async (_name, paid, owing, overdueOwing) => {
+    const db = database.db;
+    const account = await createAccount(db);
+    const invoice = await createInvoice(db, account.id, { amount: '100.00' });
+    for (const p of paid) await createPayment(db, account.id, { status: p.status, bankDebit: p.bankDebit, assignments: [{ receivableId: invoice.arId!, amount: p.amount }] });
+    const [row] = await db
+      .select({ owing: invoiceOwing(invoices.id, invoices.amount), overdueOwing: invoiceOwingForOverdue(invoices.id, invoices.amount) })
+      .from(invoices)
+      .where(eq(invoices.id, invoice.id));
+    expect(row).toEqual({ owing, overdueOwing });
   });
 });
 

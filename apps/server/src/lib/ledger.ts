@@ -55,6 +55,22 @@ export const committedOnReceivable = (receivableId: AnyPgColumn | SQL): SQL<stri
 export const invoiceOwing = (invoiceId: AnyPgColumn | SQL, invoiceAmount: AnyPgColumn | SQL): SQL<string> => sql<string>`(
   ${qualified(invoiceAmount)} - coalesce((select ${collectedOnReceivable(sql`r.id`)} from receivables r where r.invoice_id = ${qualified(invoiceId)}), 0))`;
 
+/**
+ * Bank debits still Processing on a receivable (docs/decisions/0035-bank-debit.md): InProgress payments from a
+ * bank account, which take days to settle. They do not reduce what is owed (the balance) until they settle.
+ */
+export const processingBankDebitsOnReceivable = (receivableId: AnyPgColumn | SQL): SQL<string> => sql<string>`coalesce((
+  select sum(pa.amount) from payment_assignments pa join payments p on p.id = pa.payment_id
+  where pa.receivable_id = ${qualified(receivableId)} and p.status = 'InProgress' and p.bank_debit), 0)`;
+
+/**
+ * What an invoice owes as "overdue" counts it: what it owes less the bank debits still Processing on it. A
+ * customer who paid by bank debit before the due date is not overdue while the bank takes its days; a
+ * returned debit makes it owe again.
+ */
+export const invoiceOwingForOverdue = (invoiceId: AnyPgColumn | SQL, invoiceAmount: AnyPgColumn | SQL): SQL<string> => sql<string>`(
+  ${invoiceOwing(invoiceId, invoiceAmount)} - coalesce((select ${processingBankDebitsOnReceivable(sql`r.id`)} from receivables r where r.invoice_id = ${qualified(invoiceId)}), 0))`;
+
 /** What credit notes took off an invoice, through its receivable. */
 export const invoiceCredited = (invoiceId: AnyPgColumn | SQL): SQL<string> => sql<string>`coalesce((
   select sum(cn.amount) from credit_notes cn join receivables r on r.id = cn.receivable_id where r.invoice_id = ${qualified(invoiceId)}), 0)::text`;

@@ -289,6 +289,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /b/v1/checkoutapi/sandbox-assets/checkout.css': 'static stylesheet',
   'GET /b/v1/checkoutapi/sandbox/:sessionId': 'unguessable, expiring checkout session id (sandbox tests)',
   'POST /b/v1/checkoutapi/sandbox/:sessionId': 'unguessable, expiring checkout session id (sandbox tests)',
+  'POST /b/v1/checkoutapi/sandbox/:sessionId/bank': 'unguessable, expiring checkout session id (sandbox bank account tests)',
   'GET /b/openapi.json': 'API description',
 };
 

@@ -6,8 +6,9 @@ import { cardBrand, cardLabel, isCardExpired, preferredCard, usableCards } from 
 const TODAY = new Date(Date.UTC(2025, 5, 15, 12));
 
 const entry = (id: bigint, expMonth: number, expYear: number, isDefault = false, brand = 'Visa'): PaymentMethodEntry => ({
-  paymentMethod: { id, default: isDefault, lastChargeFailed: false },
+  paymentMethod: { id, default: isDefault, lastChargeFailed: false, type: 'card' },
   card: { id: `pm_${id}`, brand, last4: String(4000 + Number(id)), expiry: `${expMonth}/${expYear % 100}`, expMonth, expYear },
+  bankAccount: null,
 });
 
 describe('isCardExpired', () => {

@@ -9,9 +9,35 @@ import { isCardExpired } from '@portal/contract/cards';
 // One expiry rule on both sides: the contract's (its zod-free entry keeps zod off this path).
 export { isCardExpired };
 
-/** Cards a payment can use (expired ones are not selectable). */
+/** What a saved card or bank account shows (docs/decisions/0035-bank-debit.md): a bank account's brand is its bank, it never expires. */
+export interface MethodDisplay {
+  id: string;
+  brand: string;
+  last4: string;
+  /** "MM/YY"; empty for a bank account. */
+  expiry: string;
+  expMonth: number | null;
+  expYear: number | null;
+  /** The bank account's institution-transit or routing number; null for a card. */
+  routing: string | null;
+}
+
+export const methodOf = (entry: PaymentMethodEntry): MethodDisplay =>
+  entry.card
+    ? { ...entry.card, routing: null }
+    : {
+        id: entry.bankAccount?.id ?? '',
+        brand: entry.bankAccount?.bankName ?? '',
+        last4: entry.bankAccount?.last4 ?? '',
+        expiry: '',
+        expMonth: null,
+        expYear: null,
+        routing: entry.bankAccount?.routing ?? '',
+      };
+
+/** Cards and bank accounts a payment can use (expired cards are not selectable). */
 export const usableCards = (entries: readonly PaymentMethodEntry[], today: Date): PaymentMethodEntry[] =>
-  entries.filter((e) => !isCardExpired(e.card, today));
+  entries.filter((e) => !isCardExpired(methodOf(e), today));
 
 /** The default card is preselected (when usable), else the first usable card; null when none is. */
 export const preferredCard = (entries: readonly PaymentMethodEntry[], today: Date): PaymentMethodEntry | null => {

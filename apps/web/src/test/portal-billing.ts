@@ -38,7 +38,7 @@ export const card = (
   isDefault = false,
   expMonth = 12,
 ): PaymentMethodEntry => ({
-  paymentMethod: { id, default: isDefault, lastChargeFailed: false },
+  paymentMethod: { id, default: isDefault, lastChargeFailed: false, type: 'card' },
   card: {
     id: `pm_${id}`,
     brand,
@@ -47,6 +47,7 @@ export const card = (
     expMonth,
     expYear,
   },
+  bankAccount: null,
 });
 
 /** The autopay preview's inputs for an account with nothing open. */

@@ -10,14 +10,14 @@ import type { CheckoutTexts } from './checkout-texts';
 
 export const SANDBOX_STYLESHEET_PATH = endpoints.sandboxCheckoutStylesheet.path;
 
-const escapeHtml = (text: string): string =>
+export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** `system` leaves the scheme to the device (the stylesheet's media query); light and dark are fixed. */
 const themeClass = (theme: CheckoutAppearance['theme'] | undefined): string =>
   theme === 'light' || theme === 'dark' ? ` class="theme-${theme}"` : '';
 
-const layout = (texts: CheckoutTexts, theme: CheckoutAppearance['theme'] | undefined, title: string, body: string): string => `<!doctype html>
+export const layout = (texts: CheckoutTexts, theme: CheckoutAppearance['theme'] | undefined, title: string, body: string): string => `<!doctype html>
 <html lang="${texts.lang}"${themeClass(theme)}>
 <head>
 <meta charset="utf-8">
@@ -48,8 +48,8 @@ export interface CheckoutPageModel {
   errors: Partial<Record<CardEntryField, string>>;
 }
 
-interface FieldSpec {
-  name: CardEntryField;
+export interface FieldSpec<Name extends string = CardEntryField> {
+  name: Name;
   label: string;
   autocomplete: string;
   inputmode?: string;
@@ -58,7 +58,7 @@ interface FieldSpec {
   value: string;
 }
 
-const field = (spec: FieldSpec, error: string | undefined): string => {
+export const field = <Name extends string>(spec: FieldSpec<Name>, error: string | undefined): string => {
   const id = `field-${spec.name}`;
   const errorId = `${id}-error`;
   const attrs = [
@@ -84,15 +84,19 @@ ${error ? `<p class="field__error" id="${errorId}">${escapeHtml(error)}</p>` : '
 };
 
 /** The card entry form; errors render inline beside their fields and in a summary announced to screen readers. */
+/** The error summary above a form: each message links to its field. */
+export const errorSummary = (heading: string, errors: Partial<Record<string, string>>): string => {
+  const errorList = Object.entries(errors);
+  return errorList.length > 0
+    ? `<div class="summary" role="alert" tabindex="-1"><h2>${escapeHtml(heading)}</h2><ul>${errorList
+        .map(([name, message]) => `<li><a href="#field-${name}">${escapeHtml(message ?? '')}</a></li>`)
+        .join('')}</ul></div>`
+    : '';
+};
+
 export const renderCheckoutPage = (model: CheckoutPageModel): string => {
   const { errors, values, texts } = model;
-  const errorList = Object.entries(errors);
-  const summary =
-    errorList.length > 0
-      ? `<div class="summary" role="alert" tabindex="-1"><h2>${escapeHtml(texts.checkDetails)}</h2><ul>${errorList
-          .map(([name, message]) => `<li><a href="#field-${name}">${escapeHtml(message ?? '')}</a></li>`)
-          .join('')}</ul></div>`
-      : '';
+  const summary = errorSummary(texts.checkDetails, errors);
   return layout(
     texts,
     model.theme,

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { endpoints, PAYMENT_MESSAGES, pathFor, type CheckoutAppearance } from '@portal/contract';
+import { endpoints, PAYMENT_MESSAGES, pathFor, type CheckoutAppearance, type PaymentFailureReason } from '@portal/contract';
 import type { PortalDb } from '../../db/client';
 import { sandboxCharges, sandboxVault } from '../../db/schema';
-import { InvalidWebhook, type PaymentProvider, type SavedCard } from '../provider';
+import { InvalidWebhook, type PaymentProvider, type SavedPaymentMethod } from '../provider';
 import type { AcceptedCard } from './card-entry';
+import { savedSandboxBankAccount } from './bank-vault';
 
 /** The sandbox's fixed publishable key (it has no secrets to protect). */
 export const SANDBOX_PUBLIC_KEY = 'pk_sandbox_portal';
@@ -44,23 +45,27 @@ export interface DueSandboxCharge {
   paymentId: bigint;
   /** null when the card left the vault before the charge settled. */
   declinesCharges: boolean | null;
+  /** A bank account's debits are returned for this reason (docs/decisions/0035-bank-debit.md); null: they settle. */
+  returnReason: PaymentFailureReason | null;
 }
 
 /**
  * Locks sandbox charges submitted at or before `cutoff` that are still InProgress. SKIP LOCKED
  * lets several server instances settle side by side without taking the same payment.
  */
-export const lockDueSandboxCharges = async (tx: PortalDb, cutoff: Date, limit: number): Promise<DueSandboxCharge[]> => {
-  const result = await tx.execute<{ id: bigint; declines_charges: boolean | null }>(sql`
-    select p.id, v.declines_charges
+export const lockDueSandboxCharges = async (tx: PortalDb, cutoff: Date, limit: number, bankCutoff: Date = cutoff): Promise<DueSandboxCharge[]> => {
+  // A bank debit is Processing until the later bank cutoff (docs/decisions/0035-bank-debit.md).
+  const result = await tx.execute<{ id: bigint; declines_charges: boolean | null; return_reason: PaymentFailureReason | null }>(sql`
+    select p.id, v.declines_charges, v.return_reason
     from payments p
     left join payment_methods pm on pm.id = p.payment_method_id
     left join sandbox_vault v on v.ref = pm.provider_ref
-    where p.provider = 'sandbox' and p.status = 'InProgress' and p.provider_ref is not null and p.created_at <= ${cutoff.toISOString()}
+    where p.provider = 'sandbox' and p.status = 'InProgress' and p.provider_ref is not null
+      and p.created_at <= case when p.bank_debit then ${bankCutoff.toISOString()}::timestamptz else ${cutoff.toISOString()}::timestamptz end
     order by p.created_at, p.id
     limit ${limit}
     for update of p skip locked`);
-  return result.rows.map((row) => ({ paymentId: BigInt(row.id), declinesCharges: row.declines_charges }));
+  return result.rows.map((row) => ({ paymentId: BigInt(row.id), declinesCharges: row.declines_charges, returnReason: row.return_reason }));
 };
 
 /**
@@ -77,11 +82,11 @@ export const createSandboxProvider = ({ db, publicOrigin }: { db: PortalDb; publ
     return { id, url: `${publicOrigin}${sandboxCheckoutPath(id, appearance)}`, customerRef: null };
   },
 
-  retrieveSetupCard: async (sessionId): Promise<SavedCard | null> => {
-    const [card] = await db.select().from(sandboxVault).where(eq(sandboxVault.ref, sandboxCardRef(sessionId)));
-    return card
-      ? { providerRef: card.ref, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear, fingerprint: card.fingerprint }
-      : null;
+  retrieveSetupMethod: async (sessionId): Promise<SavedPaymentMethod | null> => {
+    const [saved] = await db.select().from(sandboxVault).where(eq(sandboxVault.ref, sandboxCardRef(sessionId)));
+    if (!saved) return null;
+    if (saved.bankScheme) return savedSandboxBankAccount(saved);
+    return { type: 'card', providerRef: saved.ref, brand: saved.brand, last4: saved.last4, expMonth: saved.expMonth!, expYear: saved.expYear!, fingerprint: saved.fingerprint };
   },
 
   // As Stripe does: the same idempotency key gives back the charge taken the first time, never a second one.

@@ -2,7 +2,8 @@ import Stripe from 'stripe';
 import { PAYMENT_MESSAGES } from '@portal/contract';
 import { brandName } from '../card-rules';
 import { stripeFailureReason } from './failure-reason';
-import { InvalidWebhook, type ChargeResult, type PaymentProvider, type ProviderEvent, type RefundResult, type SavedCard } from '../provider';
+import { bankAccountOf, bankReturnReason, bankSetupParams, isBankDebitIntent } from './bank-debit';
+import { InvalidWebhook, type ChargeResult, type PaymentProvider, type ProviderEvent, type RefundResult, type SavedPaymentMethod } from '../provider';
 
 export interface StripeSettings {
   secretKey: string;
@@ -37,9 +38,10 @@ const paymentIdOf = (metadata: Stripe.Metadata | null | undefined): bigint | nul
   return text && /^\d{1,19}$/.test(text) ? BigInt(text) : null;
 };
 
-const cardOf = (method: Stripe.PaymentMethod): SavedCard | null =>
+const cardOf = (method: Stripe.PaymentMethod): SavedPaymentMethod | null =>
   method.card
     ? {
+        type: 'card',
         providerRef: method.id,
         brand: brandName(method.card.brand),
         last4: method.card.last4,
@@ -73,7 +75,7 @@ export const createStripeProvider = (settings: StripeSettings): PaymentProvider 
           type: 'charge_failed',
           providerRef: intent.id,
           paymentId: paymentIdOf(intent.metadata),
-          failureReason: stripeFailureReason(intent.last_payment_error),
+          failureReason: isBankDebitIntent(intent) ? bankReturnReason(intent.last_payment_error) : stripeFailureReason(intent.last_payment_error),
           failureMessage: intent.last_payment_error?.message || PAYMENT_MESSAGES.declined,
         };
       }
@@ -86,7 +88,7 @@ export const createStripeProvider = (settings: StripeSettings): PaymentProvider 
     name: 'stripe',
     publicKey: settings.publishableKey,
 
-    createSetupSession: async ({ account, returnUrl, cancelUrl, appearance }) => {
+    createSetupSession: async ({ account, returnUrl, cancelUrl, appearance, methodType, bankScheme }) => {
       let customerRef = account.providerCustomerRef;
       if (!customerRef) {
         // The key makes concurrent first setups of one account share one Customer.
@@ -103,7 +105,7 @@ export const createStripeProvider = (settings: StripeSettings): PaymentProvider 
       const session = await stripe.checkout.sessions.create({
         mode: 'setup',
         customer: customerRef,
-        allowed_payment_method_types: ['card'],
+        ...(methodType === 'bank_account' && bankScheme ? bankSetupParams(bankScheme) : { allowed_payment_method_types: ['card'] }),
         success_url: returnUrl,
         cancel_url: cancelUrl,
         // Stripe's hosted page has no dark theme to ask for; it reads the person's language.
@@ -115,13 +117,13 @@ export const createStripeProvider = (settings: StripeSettings): PaymentProvider 
       return { id: session.id, url: session.url, customerRef };
     },
 
-    retrieveSetupCard: async (sessionId) => {
+    retrieveSetupMethod: async (sessionId) => {
       const session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ['setup_intent.payment_method'] });
       if (session.status !== 'complete' || !session.setup_intent) return null;
       const intent = typeof session.setup_intent === 'string' ? await stripe.setupIntents.retrieve(session.setup_intent) : session.setup_intent;
       if (intent.status !== 'succeeded' || !intent.payment_method) return null;
       const method = typeof intent.payment_method === 'string' ? await stripe.paymentMethods.retrieve(intent.payment_method) : intent.payment_method;
-      return cardOf(method);
+      return cardOf(method) ?? bankAccountOf(method);
     },
 
     charge: async (input): Promise<ChargeResult> => {
@@ -133,7 +135,8 @@ export const createStripeProvider = (settings: StripeSettings): PaymentProvider 
             ...(input.customerRef ? { customer: input.customerRef } : {}),
             payment_method: input.paymentMethodRef,
             confirm: true,
-            off_session: true,
+            // A bank debit runs under the mandate its setup accepted; only cards are charged "off session".
+            ...(input.bankScheme ? { payment_method_types: [input.bankScheme] } : { off_session: true }),
             description: input.description,
             metadata: { paymentId: String(input.paymentId), accountId: String(input.accountId) },
           },

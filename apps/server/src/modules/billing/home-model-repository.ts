@@ -6,7 +6,7 @@ import { accounts } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
 import { executeAsCaller, prepareForCallers } from '../../lib/access';
 import { isCurrentBillingLink } from '../../lib/billing-links';
-import { balancesByCurrencyJson, invoiceOwing, ledgerVersionOf } from '../../lib/ledger';
+import { balancesByCurrencyJson, invoiceOwing, invoiceOwingForOverdue, ledgerVersionOf } from '../../lib/ledger';
 import type { PaymentRow } from '../payments';
 
 /**
@@ -17,6 +17,8 @@ export interface OpenInvoiceRow {
   currency: CurrencyCode;
   amount: Money;
   owing: Money;
+  /** What "overdue" counts of it: less bank debits still Processing (`invoiceOwingForOverdue`). */
+  overdueOwing?: Money;
   dueDate: string;
 }
 
@@ -71,10 +73,11 @@ const recentPaymentsJson = sql<HomePaymentRow[]>`(
 // `offset 0` keeps the subquery whole: flattened, the owing would be worked out twice for each open invoice.
 const openInvoicesJson = sql<OpenInvoiceRow[]>`(
   select coalesce(json_agg(json_build_object(
-    'currency', currency, 'amount', amount, 'owing', owing, 'dueDate', due_date
+    'currency', currency, 'amount', amount, 'owing', owing, 'overdueOwing', overdue_owing, 'dueDate', due_date
   ) order by due_date, id), '[]'::json)
   from (
-    select i.currency, i.amount, i.due_date, i.id, ${invoiceOwing(sql`i.id`, sql`i.amount`)} as owing from invoices i
+    select i.currency, i.amount, i.due_date, i.id, ${invoiceOwing(sql`i.id`, sql`i.amount`)} as owing,
+      ${invoiceOwingForOverdue(sql`i.id`, sql`i.amount`)} as overdue_owing from invoices i
     where i.account_id = ${account} and i.state = 'Posted'
     offset 0
   ) open

@@ -25,7 +25,11 @@ const presentRecentPayment = (payment: HomePaymentRow): RecentPayment => ({
 });
 
 const presentHomeModel = (model: HomeModelRows, today: string): HomeModel => {
-  const overdue = overdueByCurrency(model.openInvoices, today);
+  // A bank debit still Processing counts as paid for "overdue" (docs/decisions/0035-bank-debit.md).
+  const overdue = overdueByCurrency(
+    model.openInvoices.map((invoice) => ({ ...invoice, owing: invoice.overdueOwing ?? invoice.owing })),
+    today,
+  );
   return {
     balances: model.balances.map((b) => ({ amount: b.amount, currency: { code: b.currency as CurrencyCode } })),
     recentPayments: model.recentPayments.map(presentRecentPayment),

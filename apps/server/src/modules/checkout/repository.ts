@@ -23,6 +23,7 @@ export const accountForCheckout = async (db: PortalDb, accountId: bigint) => {
       email: accounts.invoiceEmailAddress,
       providerCustomerRef: accounts.providerCustomerRef,
       language: accounts.language,
+      currency: accounts.currency,
     })
     .from(accounts)
     .where(eq(accounts.id, accountId));

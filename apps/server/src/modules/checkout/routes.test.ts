@@ -172,7 +172,7 @@ describe('sandbox checkout, end to end over HTTP', () => {
 
     expect(await methodsOf(account.id, headers)).toEqual([
       {
-        paymentMethod: { id: expect.any(Number), default: true, lastChargeFailed: false },
+        paymentMethod: { id: expect.any(Number), default: true, lastChargeFailed: false, type: 'card' },
         card: {
           id: expect.stringMatching(/^pm_sb_/),
           brand: 'Visa',
@@ -181,6 +181,7 @@ describe('sandbox checkout, end to end over HTTP', () => {
           expMonth: 12,
           expYear: 2030,
         },
+        bankAccount: null,
       },
     ]);
     const vault = await ctx.database.db.select().from(sandboxVault);
@@ -208,7 +209,7 @@ describe('sandbox checkout, end to end over HTTP', () => {
     expect(refused.statusCode).toBe(303);
     expect(refused.headers.location).toBe(`${ORIGIN}/invoices/42?fromInvoiceId=42&cardNotSaved=duplicate`);
 
-    expect(await methodsOf(account.id, headers)).toEqual([expect.objectContaining({ paymentMethod: { id: Number(saved!.id), default: true, lastChargeFailed: false } })]);
+    expect(await methodsOf(account.id, headers)).toEqual([expect.objectContaining({ paymentMethod: { id: Number(saved!.id), default: true, lastChargeFailed: false, type: 'card' } })]);
     const [session] = await ctx.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, second.id));
     expect(session).toMatchObject({ status: 'complete', paymentMethodId: null });
     // The refused copy does not stay in the processor's vault.

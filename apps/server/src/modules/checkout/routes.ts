@@ -13,7 +13,7 @@ export const checkoutRoutes = async (app: FastifyInstance) => {
   const deps = depsOf(app);
 
   route(app, endpoints.publicKey, async () => ({ publicKey: deps.provider.publicKey, provider: deps.provider.name }));
-  route(app, endpoints.checkoutSetup, async (request) => startCardSetup(deps, callerOf(request), request.body), {
+  route(app, endpoints.checkoutSetup, async (request) => startCardSetup(deps, callerOf(request), request.body, { ip: request.ip }), {
     accountOf: (request) => request.body.accountId,
   });
   // Only a session the provider reports finished saves a card.

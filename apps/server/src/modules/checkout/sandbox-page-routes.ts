@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { endpoints, type CheckoutAppearance } from '@portal/contract';
+import { endpoints, pathFor, type CheckoutAppearance } from '@portal/contract';
 import { depsOf } from '../../http/deps';
 import { route } from '../../http/route';
 import { checkoutStylesheet, renderCheckoutPage, renderUnavailablePage } from '../../card-providers/sandbox/checkout-page';
@@ -8,6 +8,12 @@ import { BRAND } from '../../lib/brand';
 import { cardFingerprint, validateCardEntry } from '../../card-providers/sandbox/card-entry';
 import { saveSandboxCard, sandboxCheckoutPath } from '../../card-providers/sandbox/provider';
 import { accountForCheckout, findCheckoutSession } from './repository';
+import { bankDebitSchemeFor } from '@portal/contract';
+import { bankFingerprint, validateBankEntry } from '../../card-providers/sandbox/bank-entry';
+import { renderBankPage } from '../../card-providers/sandbox/bank-page';
+import { BANK_TEXTS } from '../../card-providers/sandbox/bank-texts';
+import { saveSandboxBankAccount } from '../../card-providers/sandbox/bank-vault';
+import { sandboxCardRef } from '../../card-providers/sandbox/provider';
 import { checkoutRedirectOf, completeCardSetup, isSessionOpen } from './service';
 
 const STYLESHEET = checkoutStylesheet(BRAND.accent);
@@ -41,7 +47,8 @@ export const sandboxPageRoutes = async (app: FastifyInstance) => {
     query: { theme?: CheckoutAppearance['theme'] | undefined; lang?: CheckoutLanguage | undefined },
   ) => {
     const account = await accountForCheckout(deps.db, session.accountId);
-    const texts = CHECKOUT_TEXTS[languageOf(query.lang, account?.language)];
+    const language = languageOf(query.lang, account?.language);
+    const texts = CHECKOUT_TEXTS[language];
     const appearance = query.theme && query.lang ? { theme: query.theme, language: query.lang } : undefined;
     return {
       texts,
@@ -51,6 +58,10 @@ export const sandboxPageRoutes = async (app: FastifyInstance) => {
       // The form posts back with the same appearance, so an error page looks the same.
       formAction: sandboxCheckoutPath(session.id, appearance),
       cancelUrl: session.cancelUrl,
+      // A bank account session (docs/decisions/0035-bank-debit.md): its form, in the scheme of the account's currency.
+      bank: BANK_TEXTS[language],
+      scheme: bankDebitSchemeFor(account?.currency ?? '') ?? 'acss_debit',
+      bankFormAction: `${pathFor(endpoints.sandboxBankCheckoutSubmit, { sessionId: session.id })}${appearance ? `?${new URLSearchParams({ theme: appearance.theme, lang: appearance.language })}` : ''}`,
     };
   };
 
@@ -62,6 +73,10 @@ export const sandboxPageRoutes = async (app: FastifyInstance) => {
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     const { session, status, returnUrl } = await openSession(request.params.sessionId);
     if (!session) return reply.status(status).send(unavailable(request.query, returnUrl));
+    if (session.methodType === 'bank_account') {
+      const page = await pageFor(session, request.query);
+      return reply.send(renderBankPage({ ...page, formAction: page.bankFormAction, values: { transit: '', institution: '', routing: '', accountHolder: '' }, errors: {} }));
+    }
     return reply.send(
       renderCheckoutPage({ ...(await pageFor(session, request.query)), values: { cardNumber: '', expiry: '', nameOnCard: '' }, errors: {} }),
     );
@@ -88,6 +103,29 @@ export const sandboxPageRoutes = async (app: FastifyInstance) => {
       return reply.status(400).type('text/html; charset=utf-8').send(html);
     }
     await saveSandboxCard(deps.db, session.id, result.card, cardFingerprint(form.cardNumber, app.config.SECRETS_KEY), deps.clock.now());
+    const completed = await completeCardSetup(deps, session.id);
+    return reply.redirect(await checkoutRedirectOf(deps.db, completed ?? session), 303);
+  });
+
+  route(app, endpoints.sandboxBankCheckoutSubmit, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const { session, status, returnUrl } = await openSession(request.params.sessionId);
+    if (!session || session.methodType !== 'bank_account') {
+      return reply
+        .status(session ? 404 : status)
+        .type('text/html; charset=utf-8')
+        .send(unavailable(request.query, returnUrl));
+    }
+    const form = request.body;
+    const page = await pageFor(session, request.query);
+    const result = validateBankEntry(page.scheme, form, page.bank.errors);
+    if (!result.ok) {
+      const html = renderBankPage({ ...page, formAction: page.bankFormAction, values: form, errors: result.errors });
+      return reply.status(400).type('text/html; charset=utf-8').send(html);
+    }
+    const routing = page.scheme === 'acss_debit' ? `${form.institution}${form.transit}` : form.routing;
+    const fingerprint = bankFingerprint(page.scheme, routing, form.accountNumber, app.config.SECRETS_KEY);
+    await saveSandboxBankAccount(deps.db, sandboxCardRef(session.id), result.account, fingerprint, deps.clock.now());
     const completed = await completeCardSetup(deps, session.id);
     return reply.redirect(await checkoutRedirectOf(deps.db, completed ?? session), 303);
   });

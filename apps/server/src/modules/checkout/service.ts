@@ -10,6 +10,8 @@ import type { Caller } from '../../lib/caller';
 import type { Deps } from '../../http/deps';
 import type { PortalDb } from '../../db/client';
 import { findSameCard, hasDefaultPaymentMethod, insertPaymentMethod } from '../payment-methods';
+import { bankSchemeOfSetup, recordAgreementAcceptance, saveBankSetup } from './bank-setup';
+import { DUPLICATE_CARD_REFUSED } from './refusals';
 import {
   accountForCheckout,
   completeCheckoutSessionRow,
@@ -38,13 +40,15 @@ const isSameOrigin = (url: string, origin: string): boolean => {
 };
 
 /**
- * Starts adding a card: the caller must use the account, it needs a
- * current billing address, and the browser may only come back to this site.
+ * Starts adding a card or a bank account: the caller must use the account, it needs a current billing
+ * address, and the browser may only come back to this site. A bank account needs its agreement accepted
+ * first (docs/decisions/0035-bank-debit.md), recorded with the session.
  */
 export const startCardSetup = async (
   deps: Pick<Deps, 'db' | 'clock' | 'config' | 'provider'>,
   caller: Caller,
   request: z.output<typeof CheckoutSetupRequestSchema>,
+  client: { ip: string } = { ip: '' },
 ): Promise<{ id: string; url: string }> => {
   const publicOrigin = deps.config.PUBLIC_ORIGIN;
   await assertAccountAccess(deps.db, caller, request.accountId);
@@ -56,6 +60,7 @@ export const startCardSetup = async (
   if (!(await hasCurrentBillingAddress(deps.db, request.accountId, now))) throw badRequest(MESSAGES.noBillingAddress);
   const account = await accountForCheckout(deps.db, request.accountId);
   if (!account) throw notFound('The account');
+  const bankScheme = request.methodType === 'bank_account' ? bankSchemeOfSetup(request, account.currency) : undefined;
 
   const expiresAt = new Date(now.getTime() + CHECKOUT_SESSION_TTL_MS);
   const session = await deps.provider.createSetupSession({
@@ -64,6 +69,8 @@ export const startCardSetup = async (
     cancelUrl: request.cancelUrl,
     expiresAt,
     appearance: request.appearance,
+    methodType: request.methodType,
+    bankScheme,
   });
   await deps.db.transaction(async (tx) => {
     await insertCheckoutSession(tx, {
@@ -71,12 +78,14 @@ export const startCardSetup = async (
       accountId: account.id,
       provider: deps.provider.name,
       status: 'open',
+      methodType: request.methodType,
       successUrl: request.successUrl,
       cancelUrl: request.cancelUrl,
       createdByUserId: caller.userId,
       createdAt: now,
       expiresAt,
     });
+    if (bankScheme) await recordAgreementAcceptance(tx, { request, scheme: bankScheme, sessionId: session.id, caller, ip: client.ip, now });
     if (session.customerRef && !account.providerCustomerRef) await rememberCustomerRef(tx, account.id, session.customerRef);
     await recordAudit(tx, {
       actorUserId: caller.userId,
@@ -84,7 +93,7 @@ export const startCardSetup = async (
       action: 'checkout.started',
       entity: 'checkout_session',
       entityId: session.id,
-      details: { provider: deps.provider.name },
+      details: { provider: deps.provider.name, methodType: request.methodType },
     });
   });
   return { id: session.id, url: session.url };
@@ -94,8 +103,7 @@ export const startCardSetup = async (
 export const isSessionOpen = (session: CheckoutSessionRow, now: Date): boolean =>
   session.status === 'open' && session.expiresAt.getTime() > now.getTime();
 
-/** The audit action of a card refused because the same card is saved on the account already. */
-export const DUPLICATE_CARD_REFUSED = 'payment_method.duplicate_refused';
+export { DUPLICATE_CARD_REFUSED } from './refusals';
 
 /**
  * Saves the card a finished setup session produced, once, whichever arrives first: the browser's
@@ -105,11 +113,13 @@ export const DUPLICATE_CARD_REFUSED = 'payment_method.duplicate_refused';
  * saved once per account: a second one completes the session without saving anything, is recorded,
  * and is removed at the provider. Null for a session we never created.
  */
-export const completeCardSetup = async (deps: Pick<Deps, 'db' | 'clock' | 'provider' | 'log'>, sessionId: string): Promise<CheckoutSessionRow | null> => {
+export const completeCardSetup = async (deps: Pick<Deps, 'db' | 'clock' | 'provider' | 'log' | 'outbox'>, sessionId: string): Promise<CheckoutSessionRow | null> => {
   const session = await findCheckoutSession(deps.db, sessionId);
   if (!session || session.status === 'complete' || session.provider !== deps.provider.name) return session;
-  const card = await deps.provider.retrieveSetupCard(sessionId);
-  if (!card) return session;
+  const saved = await deps.provider.retrieveSetupMethod(sessionId);
+  if (!saved) return session;
+  if (saved.type === 'bank_account') return removeRefusedCopy(deps, sessionId, saved.providerRef, await saveBankSetup(deps, sessionId, saved));
+  const card = saved;
   const now = deps.clock.now();
   const outcome = await deps.db.transaction(async (tx) => {
     const locked = await findCheckoutSession(tx, sessionId, true);
@@ -155,15 +165,24 @@ export const completeCardSetup = async (deps: Pick<Deps, 'db' | 'clock' | 'provi
       accountId: locked.accountId,
       // A session without its person (deleted since) was still theirs: the card came through the portal's checkout.
       actor: (await actorOfUser(tx, locked.createdByUserId)) ?? jobActor('card checkout'),
-      data: { paymentMethodId: idText(method.id), brand: method.brand, last4: method.last4, expMonth: method.expMonth, expYear: method.expYear, isDefault: method.isDefault },
+      data: { paymentMethodId: idText(method.id), type: 'card', brand: method.brand, last4: method.last4, expMonth: method.expMonth, expYear: method.expYear, isDefault: method.isDefault },
       at: now,
     });
     return { session: completed, refused: false };
   });
+  return removeRefusedCopy(deps, sessionId, card.providerRef, outcome);
+};
+
+/** The provider keeps a refused duplicate otherwise; the saved card or bank account stays as it is. */
+const removeRefusedCopy = async (
+  deps: Pick<Deps, 'provider' | 'log'>,
+  sessionId: string,
+  providerRef: string,
+  outcome: { session: CheckoutSessionRow | null; refused: boolean },
+): Promise<CheckoutSessionRow | null> => {
   if (outcome.refused) {
-    // The provider keeps the refused copy otherwise; the saved card stays as it is.
     try {
-      await deps.provider.detach(card.providerRef);
+      await deps.provider.detach(providerRef);
     } catch (error) {
       deps.log.warn({ err: error, sessionId }, 'could not remove a refused duplicate card at the provider');
     }

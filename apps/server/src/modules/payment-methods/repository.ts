@@ -10,8 +10,11 @@ export const findPaymentMethod = async (db: PortalDb, paymentMethodId: bigint): 
   return row ?? null;
 };
 
-/** A listed card and whether its latest settled payment failed (the next may fail too: the portal says so). */
-export type ListedPaymentMethod = PaymentMethodRow & { lastChargeFailed: boolean };
+/**
+ * A listed card and whether its latest settled payment failed (the next may fail too: the portal says so); a
+ * bank account with the version of the agreement it was saved under.
+ */
+export type ListedPaymentMethod = PaymentMethodRow & { lastChargeFailed: boolean; agreementVersion: string | null };
 
 /** The account's cards with the outcome of each one's last charge: the default first, then the newest. */
 export const listCardsWithLastCharge = async (db: PortalDb, accountId: bigint): Promise<ListedPaymentMethod[]> => {
@@ -23,11 +26,12 @@ export const listCardsWithLastCharge = async (db: PortalDb, accountId: bigint): 
         select p.status = 'Error' from payments p
         where p.payment_method_id = payment_methods.id and p.status <> 'InProgress'
         order by p.settled_at desc nulls last, p.id desc limit 1), false)`,
+      agreementVersion: sql<string | null>`(select a.version from bank_debit_agreements a where a.payment_method_id = payment_methods.id order by a.id desc limit 1)`,
     })
     .from(paymentMethods)
     .where(eq(paymentMethods.accountId, accountId))
     .orderBy(desc(paymentMethods.isDefault), desc(paymentMethods.createdAt), desc(paymentMethods.id));
-  return rows.map((row) => ({ ...row.card, lastChargeFailed: Boolean(row.lastChargeFailed) }));
+  return rows.map((row) => ({ ...row.card, lastChargeFailed: Boolean(row.lastChargeFailed), agreementVersion: row.agreementVersion ?? null }));
 };
 
 /** The account's cards: the default first, then the newest. */

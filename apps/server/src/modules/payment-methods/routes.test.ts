@@ -46,8 +46,9 @@ describe('GET /b/v1/PaymentMethod/methods/{accountId}', () => {
     const value = res.json().value;
     expect(value.map((e: { card: { last4: string } }) => e.card.last4)).toEqual(['4242', '4444', '0005']);
     expect(value[0]).toEqual({
-      paymentMethod: { id: Number(s.visa.id), default: true, lastChargeFailed: false },
+      paymentMethod: { id: Number(s.visa.id), default: true, lastChargeFailed: false, type: 'card' },
       card: { id: s.visa.providerRef, brand: 'Visa', last4: '4242', expiry: '03/27', expMonth: 3, expYear: 2027 },
+      bankAccount: null,
     });
   });
 
@@ -70,7 +71,7 @@ describe('POST /b/v1/PaymentMethod/defaultmethod/{paymentMethodId}', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toBe(true);
     expect(await defaults(s.account.id)).toEqual([s.amex.id]);
-    expect((await list(s.account.id, s.headers))[0]!.paymentMethod).toEqual({ id: Number(s.amex.id), default: true, lastChargeFailed: false });
+    expect((await list(s.account.id, s.headers))[0]!.paymentMethod).toEqual({ id: Number(s.amex.id), default: true, lastChargeFailed: false, type: 'card' });
     const audit = await ctx.database.db.select().from(auditLog).where(eq(auditLog.accountId, s.account.id));
     expect(audit.map((a) => [a.action, a.entityId])).toEqual([['payment_method.default_set', String(s.amex.id)]]);
   });

@@ -1,4 +1,4 @@
-import { PAYMENT_MESSAGES, toMinor, type CurrencyCode } from '@portal/contract';
+import { bankDebitSchemeFor, PAYMENT_MESSAGES, toMinor, type CurrencyCode } from '@portal/contract';
 import type { ChargeResult } from '../../card-providers/provider';
 import type { Deps } from '../../http/deps';
 import { CHARGE_LEASE_MS, CHARGE_LEASE_RENEW_MS, deferCharge, renewChargeLease } from './charge-lease';
@@ -43,6 +43,7 @@ export const submitCharge = async (deps: Pick<Deps, 'db' | 'clock' | 'provider' 
       currency: payment.currency as CurrencyCode,
       description: payment.description ?? 'Payment',
       idempotencyKey: chargeIdempotencyKey(payment.id),
+      bankScheme: payment.bankDebit ? (bankDebitSchemeFor(payment.currency) ?? undefined) : undefined,
     });
   } catch (error) {
     clearInterval(renewal);

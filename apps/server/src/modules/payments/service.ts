@@ -7,7 +7,7 @@ import { recordAudit } from '../../lib/audit';
 import { isBelowMinimumPayment, paymentPolicyOfAccount } from '../../lib/payment-policy';
 import type { Caller } from '../../lib/caller';
 import { isCardExpired } from '@portal/contract';
-import { findPaymentMethod, type PaymentMethodRow } from '../payment-methods';
+import { findPaymentMethod, queueDebitNotice, type PaymentMethodRow } from '../payment-methods';
 import { allocateOldestFirst, checkExplicitAssignments, type AllocationResult } from '../../lib/allocation';
 import { submitCharge } from './charging';
 import { presentPayment } from './presenter';
@@ -149,6 +149,7 @@ export const createCustomerPayment = async (deps: Pick<Deps, 'db' | 'clock' | 'p
           paymentMethodId: card.id,
           cardBrand: card.brand,
           cardLast4: card.last4,
+          bankDebit: card.type === 'bank_account',
           provider: card.provider,
           idempotencyKey: input.idempotencyKey,
           createdByUserId: caller.userId,
@@ -169,6 +170,10 @@ export const createCustomerPayment = async (deps: Pick<Deps, 'db' | 'clock' | 'p
           assignments: allocation.assignments.map((a) => ({ arId: a.receivableId, amount: minorToDecimal(a.amountMinor) })),
         },
       });
+      // The agreement tells the customer each debit's amount and date before it is taken (docs/decisions/0035-bank-debit.md).
+      if (payment.bankDebit) {
+        await queueDebitNotice(tx, deps.outbox, { accountId: payment.accountId, amount: payment.amount, currency: payment.currency, createdByUserId: caller.userId, method: card, at: now });
+      }
       return { payment, customerRef: account.providerCustomerRef };
     });
   } catch (error) {

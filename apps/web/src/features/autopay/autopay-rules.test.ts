@@ -13,8 +13,9 @@ import {
 const TODAY = new Date(Date.UTC(2025, 5, 15, 12));
 
 const entry = (id: bigint, expYear: number, isDefault = false): PaymentMethodEntry => ({
-  paymentMethod: { id, default: isDefault, lastChargeFailed: false },
+  paymentMethod: { id, default: isDefault, lastChargeFailed: false, type: 'card' },
   card: { id: `pm_${id}`, brand: 'Visa', last4: '4242', expiry: `12/${expYear % 100}`, expMonth: 12, expYear },
+  bankAccount: null,
 });
 
 describe('isAutopayOn', () => {

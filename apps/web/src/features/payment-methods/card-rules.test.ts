@@ -6,8 +6,9 @@ import { canDeleteCard, canSetDefault, cardBadges, cardState, type CardBadge, ty
 const TODAY = new Date(Date.UTC(2025, 5, 15, 12));
 
 const entry = (id: bigint, expMonth: number, expYear: number, isDefault = false, brand = 'Visa', lastChargeFailed = false): PaymentMethodEntry => ({
-  paymentMethod: { id, default: isDefault, lastChargeFailed },
+  paymentMethod: { id, default: isDefault, lastChargeFailed, type: 'card' },
   card: { id: `pm_${id}`, brand, last4: String(4000 + Number(id)), expiry: `${expMonth}/${expYear % 100}`, expMonth, expYear },
+  bankAccount: null,
 });
 
 describe('cardState / cardBadges / canSetDefault', () => {

@@ -1,5 +1,5 @@
 import { MIN_CARDS_ON_FILE, type PaymentMethodEntry } from '@portal/contract';
-import { isCardExpired } from '@/lib/cards';
+import { isCardExpired, methodOf } from '@/lib/cards';
 
 /** Pure rules of the saved-card list. Components only render what these return. */
 
@@ -10,7 +10,7 @@ import { isCardExpired } from '@/lib/cards';
 export type CardState = 'default' | 'expired' | 'normal';
 
 export const cardState = (entry: PaymentMethodEntry, today: Date): CardState => {
-  if (isCardExpired(entry.card, today)) return 'expired';
+  if (isCardExpired(methodOf(entry), today)) return 'expired';
   return entry.paymentMethod.default ? 'default' : 'normal';
 };
 
@@ -23,14 +23,14 @@ export type CardBadge = 'default' | 'expired' | 'lastFailed';
 export const cardBadges = (entry: PaymentMethodEntry, today: Date): CardBadge[] => {
   const badges: CardBadge[] = [];
   if (entry.paymentMethod.default) badges.push('default');
-  if (isCardExpired(entry.card, today)) badges.push('expired');
+  if (isCardExpired(methodOf(entry), today)) badges.push('expired');
   else if (entry.paymentMethod.lastChargeFailed) badges.push('lastFailed');
   return badges;
 };
 
 /** Only non-default, non-expired cards offer "Set as default". */
 export const canSetDefault = (entry: PaymentMethodEntry, today: Date): boolean =>
-  !entry.paymentMethod.default && !isCardExpired(entry.card, today);
+  !entry.paymentMethod.default && !isCardExpired(methodOf(entry), today);
 
 /** A card may be deleted only while more than one is on file. */
 export const canDeleteCard = (cardCount: number): boolean => cardCount > MIN_CARDS_ON_FILE;

@@ -22,5 +22,12 @@ export const fr: Catalog<typeof en> = {
     notLoaded: '{{provider}} ne s’est pas chargé correctement',
     sessionFailed: 'Impossible de créer la session de paiement',
     setupFailed: 'Impossible de configurer le mode de paiement',
+    kind: 'Que voulez-vous ajouter?',
+    kindCard: 'Une carte de crédit',
+    kindBank: 'Un compte bancaire (débit préautorisé)',
+    kindBankUs: 'Un compte bancaire (prélèvement ACH)',
+    bankText: 'Vous passerez à la page sécurisée de notre fournisseur de paiement pour saisir votre compte bancaire, puis vous reviendrez ici. Votre numéro de compte ne nous est jamais transmis.',
+    agreementIntro: 'Avant que le compte bancaire soit enregistré, veuillez lire et accepter l’accord ci-dessous. Une copie vous est envoyée par courriel.',
+    acceptAgreement: 'Veuillez accepter l’accord pour ajouter un compte bancaire.',
   },
 };

@@ -24,6 +24,13 @@ export const en = {
     notLoaded: '{{provider}} has not loaded correctly',
     sessionFailed: 'Failed to create checkout session',
     setupFailed: 'Failed to set up payment method',
+    kind: 'What would you like to add?',
+    kindCard: 'A credit card',
+    kindBank: 'A bank account (pre-authorized debit)',
+    kindBankUs: 'A bank account (ACH debit)',
+    bankText: 'You will continue to our payment provider’s secure page to enter your bank account, then come back here. Your account number is never sent to us.',
+    agreementIntro: 'Before the bank account is saved, please read and accept the agreement below. A copy is emailed to you.',
+    acceptAgreement: 'Please accept the agreement to add a bank account.',
   },
 } as const;
 

@@ -11,6 +11,8 @@ export const fr: Catalog<typeof en> = {
     emptyText: 'Ajoutez une carte pour payer vos factures et configurer les paiements automatiques.',
     expires: 'Expire le {{date}}',
     expiredOn: 'Expirée le {{date}}',
+    bankAccount: 'Compte bancaire · {{routing}}',
+    whichBank: '{{card}} (compte bancaire)',
     default: 'Par défaut',
     expired: 'Expirée',
     setDefault: 'Définir par défaut',

@@ -10,6 +10,8 @@ export const en = {
     emptyText: 'Add a card to pay your invoices and to set up automatic payments.',
     expires: 'Expires {{date}}',
     expiredOn: 'Expired {{date}}',
+    bankAccount: 'Bank account · {{routing}}',
+    whichBank: '{{card}} (bank account)',
     default: 'Default',
     expired: 'Expired',
     setDefault: 'Set as default',

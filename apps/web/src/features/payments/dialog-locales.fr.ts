@@ -14,6 +14,8 @@ export const fr: Catalog<typeof en> = {
     notice: 'Le paiement sera traité immédiatement.',
     method: 'Mode de paiement',
     methodPlaceholder: 'Choisissez une carte',
+    bankOption: '{{card}} (compte bancaire)',
+    bankOptionDefault: '{{card}} (compte bancaire, par défaut)',
     cardOption: '{{card}} (expire le {{expiry}})',
     cardOptionDefault: '{{card}} (expire le {{expiry}}, par défaut)',
     cardOptionExpired: '{{card}} (expirée le {{expiry}})',
@@ -37,6 +39,8 @@ export const fr: Catalog<typeof en> = {
     processingTitle: 'Traitement de votre paiement de {{amount}}...',
     processingText:
       'Cela prend quelques secondes. Vous pouvez fermer cette fenêtre\u202f: le paiement se poursuit, et l’historique des paiements indique comment il se termine.',
+    processingBankText:
+      'Un prélèvement bancaire prend quelques jours ouvrables. Il compte dès maintenant comme payé pour votre date d’échéance; votre solde change quand votre banque l’a réglé. Vous pouvez fermer cette fenêtre.',
     close: 'Fermer cette fenêtre',
     declinedTitle: 'Votre carte a été refusée.',
     failedTitle: 'Le paiement n’a pas été effectué.',

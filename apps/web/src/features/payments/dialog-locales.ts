@@ -16,6 +16,8 @@ export const en = {
     notice: 'The payment will be processed immediately.',
     method: 'Payment method',
     methodPlaceholder: 'Choose a card',
+    bankOption: '{{card}} (bank account)',
+    bankOptionDefault: '{{card}} (bank account, default)',
     cardOption: '{{card}} (expires {{expiry}})',
     cardOptionDefault: '{{card}} (expires {{expiry}}, default)',
     cardOptionExpired: '{{card}} (expired {{expiry}})',
@@ -38,6 +40,8 @@ export const en = {
   outcome: {
     processingTitle: 'Processing your payment of {{amount}}...',
     processingText: 'This takes a few seconds. You can close this window: the payment goes on, and Payment History shows how it ends.',
+    processingBankText:
+      'A bank debit takes a few business days. It counts as paid toward your due date now; your balance changes once your bank settles it. You can close this window.',
     close: 'Close this window',
     declinedTitle: 'Your card was declined.',
     failedTitle: 'The payment was not made.',

@@ -11,12 +11,13 @@ import { isCardExpired } from '@portal/contract';
  */
 export const assertAutopayCanTurnOn = async (db: PortalDb, accountId: bigint, now: Date): Promise<void> => {
   const [row] = await db
-    .select({ expMonth: paymentMethods.expMonth, expYear: paymentMethods.expYear })
+    .select({ methodId: paymentMethods.id, expMonth: paymentMethods.expMonth, expYear: paymentMethods.expYear })
     .from(autopaySchedules)
     .leftJoin(paymentMethods, eq(paymentMethods.id, autopaySchedules.paymentMethodId))
     .where(eq(autopaySchedules.accountId, accountId));
   if (!row) throw badRequest(PAYMENT_MESSAGES.autopayNeedsSchedule);
-  if (row.expMonth === null || row.expYear === null || isCardExpired({ expMonth: row.expMonth, expYear: row.expYear }, now)) {
+  // A bank account has no expiry (docs/decisions/0035-bank-debit.md): only a missing method or an expired card stops it.
+  if (row.methodId === null || isCardExpired({ expMonth: row.expMonth, expYear: row.expYear }, now)) {
     throw badRequest(PAYMENT_MESSAGES.autopayCardExpired);
   }
 };

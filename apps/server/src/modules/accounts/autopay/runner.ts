@@ -100,6 +100,7 @@ const prepareRun = async (deps: Pick<Deps, 'db' | 'outbox'>, candidate: AutopayC
         paymentMethodId: card.id,
         cardBrand: card.brand,
         cardLast4: card.last4,
+        bankDebit: card.type === 'bank_account',
         provider: card.provider,
         idempotencyKey: `autopay:${candidate.period}`,
       },

@@ -14,6 +14,7 @@ import { paymentMethodsQuery } from '@/features/payment-methods';
 import { createArrangement } from '../api/arrangements';
 import { arrangementsLocales } from '../locales';
 import { hasInstalmentErrors, instalmentErrors, lastDayAfter, suggestedInstalments, type InstalmentError, type InstalmentRow } from '../rules';
+import { methodOf } from '@/lib/cards';
 
 await registerLocales('arrangements', arrangementsLocales);
 
@@ -142,7 +143,7 @@ export function ArrangeDialog({ open, onOpenChange, accountId, options, onCreate
           <Select value={chosenMethod} onChange={(event) => setMethod(event.target.value)}>
             {(methods.data ?? []).map((m) => (
               <option key={String(m.paymentMethod.id)} value={String(m.paymentMethod.id)}>
-                {t('payByCard', { brand: m.card.brand, last4: m.card.last4 })}
+                {t('payByCard', { brand: methodOf(m).brand, last4: methodOf(m).last4 })}
               </option>
             ))}
             <option value={BY_HAND}>{t('payByHand')}</option>

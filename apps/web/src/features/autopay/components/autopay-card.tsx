@@ -5,7 +5,7 @@ import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
-import { cardLabel } from '@/lib/cards';
+import { cardLabel, methodOf } from '@/lib/cards';
 import { useFormat } from '@/lib/i18n/use-format';
 import { DisabledHint } from './disabled-hint';
 
@@ -85,7 +85,7 @@ function ScheduleSummary({
   const saved = schedule.schedule!;
   const card = cards.find((c) => c.paymentMethod.id === saved.paymentMethodId);
   const rows: [string, string][] = [
-    [t('autopay.card'), card ? cardLabel(card.card) : '-'],
+    [t('autopay.card'), card ? cardLabel(methodOf(card)) : '-'],
     [t('autopay.when'), t(`autopay.frequencies.${saved.frequency}`)],
     [
       t('autopay.amount'),

@@ -12,7 +12,7 @@ import { RadioGroup, RadioOption } from '@/components/ui/radio-option';
 import { fromMinor, type AutopayPreview } from '@portal/contract';
 import { serverTextOr } from '@/lib/api/server-text';
 import { parseAmount } from '@/lib/amount';
-import { cardLabel, usableCards } from '@/lib/cards';
+import { cardLabel, methodOf, usableCards } from '@/lib/cards';
 import { useFormat } from '@/lib/i18n/use-format';
 import { saveAutopaySchedule } from '../api/save-autopay-schedule';
 import { autopayFormDefaults, buildAutopaySchedule, formPreview, validateAutopayForm, type AutopayForm } from '../autopay-rules';
@@ -172,9 +172,9 @@ function AutopaySetupForm({
               name={`${ids}-card`}
               checked={form.paymentMethodId === entry.paymentMethod.id}
               onChange={() => update({ paymentMethodId: entry.paymentMethod.id })}
-              icon={<CardBrandIcon brand={entry.card.brand} />}
-              label={cardLabel(entry.card)}
-              hint={t(entry.paymentMethod.lastChargeFailed ? 'card.lastFailed' : 'card.expires', { date: entry.card.expiry })}
+              icon={<CardBrandIcon brand={methodOf(entry).brand} />}
+              label={cardLabel(methodOf(entry))}
+              hint={t(entry.paymentMethod.lastChargeFailed ? 'card.lastFailed' : 'card.expires', { date: methodOf(entry).expiry })}
             />
           ))
         )}
@@ -188,7 +188,7 @@ function AutopaySetupForm({
           frequency={form.frequency}
           fixedAmount={form.amountType === 'fixed' ? parseAmount(form.fixedAmountText) : null}
           currency={currency}
-          card={cardLabel(chosenCard.card)}
+          card={cardLabel(methodOf(chosenCard))}
         />
       )}
 

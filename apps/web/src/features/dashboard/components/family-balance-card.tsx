@@ -10,6 +10,7 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { useFormat } from '@/lib/i18n/use-format';
 import { paymentMethodsQuery } from '@/features/payment-methods';
 import { familyBalanceQuery, payAll } from '../api/family-balance';
+import { methodOf } from '@/lib/cards';
 
 /**
  * A parent account's one balance (docs/decisions/0036-refunds-and-pay-all.md): what it and its sub-accounts
@@ -28,7 +29,8 @@ export function FamilyBalanceCard({ accountId, currency, closed }: { accountId: 
   if (!family.data || family.data.accounts.length < 2) return null;
   const owing = family.data.balances.find((b) => b.currency.code === currency);
   const owingMinor = owing && toMinor(owing.amount) < 0n ? -toMinor(owing.amount) : 0n;
-  const card = cards.data?.find((c) => c.paymentMethod.default);
+  // Pay all charges a card (docs/decisions/0036-refunds-and-pay-all.md): the default one, else the first.
+  const card = cards.data?.find((c) => c.paymentMethod.default && c.card !== null) ?? cards.data?.find((c) => c.card !== null);
   const money = (amount: number, code: CurrencyCode) => f.currency(amount, code);
   const total = money(fromMinor(owingMinor), currency);
   return (
@@ -87,7 +89,7 @@ export function FamilyBalanceCard({ accountId, currency, closed }: { accountId: 
         }}
         failedText={t('family.failed')}
       >
-        {card && t('family.confirmText', { amount: total, count: family.data.accounts.length, card: `${card.card.brand} •••• ${card.card.last4}` })}
+        {card && t('family.confirmText', { amount: total, count: family.data.accounts.length, card: `${methodOf(card).brand} •••• ${methodOf(card).last4}` })}
       </ConfirmActionDialog>
     </Card>
   );

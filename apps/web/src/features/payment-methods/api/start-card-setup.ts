@@ -1,4 +1,4 @@
-import type { AccountDetailsResponse, CheckoutAppearance } from '@portal/contract';
+import type { AccountDetailsResponse, CheckoutAppearance, CheckoutSetupRequest } from '@portal/contract';
 import { ApiError } from '@/lib/api/client';
 import { buildCheckoutSetupRequest, checkoutSuccessUrl, isNavigableUrl } from '../checkout-rules';
 import { createCheckoutSetup } from './create-checkout-setup';
@@ -29,13 +29,15 @@ export interface StartCardSetupInput {
   now: Date;
   /** The theme and language the portal is in, so the provider's page follows them. */
   appearance: CheckoutAppearance;
+  /** A bank account, with the agreement the person accepted (docs/decisions/0035-bank-debit.md); a card when absent. */
+  bankAccount?: { agreement: NonNullable<CheckoutSetupRequest['agreement']> } | undefined;
 }
 
 /**
  * "Add Payment Method" → the URL of the provider's checkout page: checks the billing address (before
  * calling anything), reads the provider's public key, then creates the setup session. Throws CardSetupError.
  */
-export const startCardSetup = async ({ details, location, fromInvoiceId, now, appearance }: StartCardSetupInput): Promise<string> => {
+export const startCardSetup = async ({ details, location, fromInvoiceId, now, appearance, bankAccount }: StartCardSetupInput): Promise<string> => {
   const request = buildCheckoutSetupRequest(
     details,
     { successUrl: checkoutSuccessUrl(location, fromInvoiceId), cancelUrl: location.href },
@@ -55,7 +57,7 @@ export const startCardSetup = async ({ details, location, fromInvoiceId, now, ap
 
   let url: string;
   try {
-    ({ url } = await createCheckoutSetup({ ...request, appearance }));
+    ({ url } = await createCheckoutSetup({ ...request, appearance, ...(bankAccount ? { methodType: 'bank_account', agreement: bankAccount.agreement } : {}) }));
   } catch (error) {
     const serverMessage = error instanceof ApiError ? (error.serverMessage ?? null) : null;
     throw new CardSetupError('session', provider, serverMessage, { cause: error });

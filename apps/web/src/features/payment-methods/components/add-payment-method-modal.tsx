@@ -12,8 +12,11 @@ import { richText } from '@/lib/i18n/rich-text';
 import { redirectTo } from '@/lib/redirect';
 import { getTheme } from '@/lib/theme/theme';
 import { accountDetailsQuery } from '@/features/account';
+import { BANK_DEBIT_AGREEMENTS, bankDebitSchemeFor, type PaymentMethodType } from '@portal/contract/bank-debit';
+import { RadioGroup } from '@/components/ui/radio-option';
 import { CardSetupError, startCardSetup } from '../api/start-card-setup';
 import { providerDisplayName } from '../checkout-rules';
+import { BankAgreement } from './bank-agreement';
 
 export interface AddPaymentMethodModalProps {
   open: boolean;
@@ -60,6 +63,14 @@ function AddCardBody({
   const details = useQuery(accountDetailsQuery(accountId));
   const [working, setWorking] = useState(false);
   const [error, setError] = useState<ReactNode>(null);
+  const [kind, setKind] = useState<PaymentMethodType>('card');
+  const [accepted, setAccepted] = useState(false);
+  const [agreementError, setAgreementError] = useState<string | null>(null);
+  // Bank debit where the account's currency has it (docs/decisions/0035-bank-debit.md); the agreement in the account's language.
+  const scheme = details.data ? bankDebitSchemeFor(details.data.account.currency) : null;
+  const agreementLanguage = details.data?.account.language === 'French' ? 'fr' : 'en';
+  const agreement = scheme ? BANK_DEBIT_AGREEMENTS[scheme][agreementLanguage] : null;
+  const bank = kind === 'bank_account' && agreement !== null;
 
   const failureText = (failure: unknown): ReactNode => {
     if (!(failure instanceof CardSetupError)) return t('addCard.setupFailed');
@@ -93,6 +104,10 @@ function AddCardBody({
       setError(t('addCard.unavailable'));
       return;
     }
+    if (bank && !accepted) {
+      setAgreementError(t('addCard.acceptAgreement'));
+      return;
+    }
     setWorking(true);
     onRedirecting(true);
     try {
@@ -102,6 +117,7 @@ function AddCardBody({
         fromInvoiceId,
         now: new Date(),
         appearance: { theme: getTheme(), language: currentLanguage() },
+        bankAccount: bank ? { agreement: { version: agreement.version, language: agreementLanguage, accepted: true } } : undefined,
       });
       // The page is being left: stay busy so nothing else can be clicked meanwhile.
       redirectTo(url);
@@ -124,8 +140,37 @@ function AddCardBody({
         >
           <ShieldCheck className="size-5" />
         </span>
-        <p className="text-sm text-fg">{t('addCard.text')}</p>
+        <p className="text-sm text-fg">{t(bank ? 'addCard.bankText' : 'addCard.text')}</p>
       </div>
+      {scheme && (
+        <RadioGroup
+          name="payment-method-kind"
+          legend={t('addCard.kind')}
+          value={kind}
+          onChange={setKind}
+          disabled={working}
+          choices={[
+            { value: 'card', label: t('addCard.kindCard') },
+            { value: 'bank_account', label: t(scheme === 'acss_debit' ? 'addCard.kindBank' : 'addCard.kindBankUs') },
+          ]}
+        />
+      )}
+      {bank && (
+        <>
+          <p className="text-sm text-fg-muted">{t('addCard.agreementIntro')}</p>
+          <BankAgreement
+            agreement={agreement}
+            lang={agreementLanguage}
+            accepted={accepted}
+            disabled={working}
+            error={agreementError}
+            onAcceptedChange={(next) => {
+              setAccepted(next);
+              if (next) setAgreementError(null);
+            }}
+          />
+        </>
+      )}
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="secondary" disabled={working}>

@@ -2,7 +2,7 @@ import type { PaymentMethodEntry } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/i18n/translate';
 import { ConfirmActionDialog } from '@/components/confirm-action-dialog';
-import { cardLabel } from '@/lib/cards';
+import { cardLabel, methodOf } from '@/lib/cards';
 import { refreshAccount } from '@/lib/refresh-account';
 import { deletePaymentMethod } from '../api/delete-payment-method';
 
@@ -39,7 +39,7 @@ export function DeleteCardDialog({ open, card, accountId, onClose, onDeleted, on
       }}
       onFailed={onFailed}
     >
-      {t('deleteDialog.text', { card: card ? cardLabel(card.card) : '' })}
+      {t('deleteDialog.text', { card: card ? cardLabel(methodOf(card)) : '' })}
     </ConfirmActionDialog>
   );
 }

@@ -1,10 +1,10 @@
 import type { PaymentMethodEntry } from '@portal/contract';
-import { Star, Trash2 } from 'lucide-react';
+import { Landmark, Star, Trash2 } from 'lucide-react';
 import { useTranslation } from '@/lib/i18n/translate';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CardBrandIcon } from '@/components/card-brand-icon';
-import { cardLabel } from '@/lib/cards';
+import { cardLabel, methodOf } from '@/lib/cards';
 import { cn } from '@/lib/cn';
 import { canSetDefault, cardBadges, cardState, type CardState } from '../card-rules';
 
@@ -34,7 +34,8 @@ export function PaymentMethodList({ cards, today, settingDefault, canDelete, onS
   return (
     <ul aria-label={t('methods.listLabel')} className="flex flex-col gap-3">
       {cards.map((entry) => {
-        const label = cardLabel(entry.card);
+        const method = methodOf(entry);
+        const label = cardLabel(method);
         const badges = cardBadges(entry, today);
         const expired = badges.includes('expired');
         // The buttons' names start with their visible words (WCAG 2.5.3) and go on to say which card, with its
@@ -42,7 +43,9 @@ export function PaymentMethodList({ cards, today, settingDefault, canDelete, onS
         const which = (
           <>
             {' '}
-            <span className="sr-only">{t('methods.whichCard', { card: label, expiry: entry.card.expiry })}</span>
+            <span className="sr-only">
+              {method.routing !== null ? t('methods.whichBank', { card: label }) : t('methods.whichCard', { card: label, expiry: method.expiry })}
+            </span>
           </>
         );
         return (
@@ -51,15 +54,21 @@ export function PaymentMethodList({ cards, today, settingDefault, canDelete, onS
             className={cn('rounded-xl border p-4', STATE_CLASSES[cardState(entry, today)])}
           >
             <div className="flex flex-wrap items-center gap-3">
-              <CardBrandIcon brand={entry.card.brand} />
+              {method.routing !== null ? (
+                <Landmark className="h-6 w-9 shrink-0 text-fg-muted" aria-hidden="true" />
+              ) : (
+                <CardBrandIcon brand={method.brand} />
+              )}
               {/* At least 10rem for the card's name: on narrow screens the badges move to the next line instead. */}
               <div className="min-w-0 flex-1 basis-40">
                 {/* "American Express" and "•••• 0005" on two lines where both do not fit (320 px): the dots keep to their digits. */}
                 <p className="font-medium text-fg">{label.replace('•••• ', '••••\u00a0')}</p>
                 <p className={cn('text-sm', expired ? 'font-medium text-danger-text' : 'text-fg-muted')}>
-                  {expired
-                    ? t('methods.expiredOn', { date: entry.card.expiry })
-                    : t('methods.expires', { date: entry.card.expiry })}
+                  {method.routing !== null
+                    ? t('methods.bankAccount', { routing: method.routing })
+                    : expired
+                      ? t('methods.expiredOn', { date: method.expiry })
+                      : t('methods.expires', { date: method.expiry })}
                 </p>
               </div>
               {badges.length > 0 && (

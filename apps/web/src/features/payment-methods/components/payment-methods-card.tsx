@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { serverTextOr } from '@/lib/api/server-text';
-import { cardLabel } from '@/lib/cards';
+import { cardLabel, methodOf } from '@/lib/cards';
 import { refreshPaymentMethods } from '../api/refresh';
 import { setDefaultPaymentMethod } from '../api/set-default-payment-method';
 import { canDeleteCard } from '../card-rules';
@@ -40,7 +40,7 @@ export function PaymentMethodsCard({ accountId, cards, onSuccess, onError }: Pay
     try {
       await setDefaultPaymentMethod(entry.paymentMethod.id);
       await refreshPaymentMethods(queryClient, accountId);
-      onSuccess(t('methods.defaultSet', { card: cardLabel(entry.card) }));
+      onSuccess(t('methods.defaultSet', { card: cardLabel(methodOf(entry)) }));
     } catch (error) {
       onError(serverTextOr(error, t('methods.setDefaultFailed')), error);
     } finally {
@@ -82,7 +82,7 @@ export function PaymentMethodsCard({ accountId, cards, onSuccess, onError }: Pay
         card={deleting}
         accountId={accountId}
         onClose={() => setDeleting(null)}
-        onDeleted={(entry) => onSuccess(t('methods.deleted', { card: cardLabel(entry.card) }))}
+        onDeleted={(entry) => onSuccess(t('methods.deleted', { card: cardLabel(methodOf(entry)) }))}
         onFailed={(error) => onError(serverTextOr(error, t('methods.deleteFailed')), error)}
       />
     </Card>

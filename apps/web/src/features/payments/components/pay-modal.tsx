@@ -10,7 +10,7 @@ import { RadioGroup } from '@/components/ui/radio-option';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api/client';
 import { serverTextOr } from '@/lib/api/server-text';
-import { cardLabel, isCardExpired, preferredCard, usableCards } from '@/lib/cards';
+import { cardLabel, isCardExpired, methodOf, preferredCard, usableCards } from '@/lib/cards';
 import { useFormat } from '@/lib/i18n/use-format';
 import { SETTLING_POLL_MS } from '@/lib/payment-status';
 import { refreshAccount } from '@/lib/refresh-account';
@@ -198,7 +198,7 @@ function PayForm({ accountId, target, invoice, invoiceDetail, avoidCardId, onSub
           amount,
           currency: target.currency,
           paymentMethodId: card.paymentMethod.id,
-          cardId: card.card.id,
+          cardId: methodOf(card).id,
           invoice: invoice ? { invoiceNumber: invoice.invoiceNumber, arId: invoice.arId } : null,
         }),
         key,
@@ -267,6 +267,7 @@ function PayForm({ accountId, target, invoice, invoiceDetail, avoidCardId, onSub
     return (
       <ProcessingPayment
         amount={money(following.amount)}
+        bank={selected?.bankAccount != null}
         onClose={() => onPaid({ amount: following.amount, currency: target.currency, payment: followed })}
       />
     );
@@ -347,7 +348,7 @@ function PayForm({ accountId, target, invoice, invoiceDetail, avoidCardId, onSub
 }
 
 /** While the submitted payment settles: said as a status; closing leaves it to finish in the background. */
-function ProcessingPayment({ amount, onClose }: { amount: string; onClose: () => void }) {
+function ProcessingPayment({ amount, bank, onClose }: { amount: string; bank: boolean; onClose: () => void }) {
   const { t } = useTranslation('payment-dialogs');
   return (
     <div className="flex flex-col gap-5">
@@ -355,7 +356,7 @@ function ProcessingPayment({ amount, onClose }: { amount: string; onClose: () =>
         <Spinner label={null} size="sm" className="mt-0.5" />
         <div className="flex flex-col gap-1">
           <strong className="font-semibold">{t('outcome.processingTitle', { amount })}</strong>
-          <span className="text-fg-muted">{t('outcome.processingText')}</span>
+          <span className="text-fg-muted">{t(bank ? 'outcome.processingBankText' : 'outcome.processingText')}</span>
         </div>
       </div>
       <DialogFooter>
@@ -438,8 +439,9 @@ function PaymentMethodField({
     );
   }
   const option = (entry: PaymentMethodEntry) => {
-    const values = { card: cardLabel(entry.card), expiry: entry.card.expiry };
-    if (isCardExpired(entry.card, today)) return t('pay.cardOptionExpired', values);
+    const values = { card: cardLabel(methodOf(entry)), expiry: methodOf(entry).expiry };
+    if (entry.bankAccount) return t(entry.paymentMethod.default ? 'pay.bankOptionDefault' : 'pay.bankOption', values);
+    if (isCardExpired(methodOf(entry), today)) return t('pay.cardOptionExpired', values);
     if (entry.paymentMethod.lastChargeFailed) return t(entry.paymentMethod.default ? 'pay.cardOptionDefaultFailed' : 'pay.cardOptionFailed', values);
     return entry.paymentMethod.default ? t('pay.cardOptionDefault', values) : t('pay.cardOption', values);
   };
@@ -460,7 +462,7 @@ function PaymentMethodField({
           <option
             key={String(entry.paymentMethod.id)}
             value={String(entry.paymentMethod.id)}
-            disabled={isCardExpired(entry.card, today)}
+            disabled={isCardExpired(methodOf(entry), today)}
           >
             {option(entry)}
           </option>

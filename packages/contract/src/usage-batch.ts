@@ -95,7 +95,19 @@ const countOf = (value: unknown): number | null => {
   return Number.isInteger(n) && n >= 0 && n <= MAX_COUNT ? n : null;
 };
 
-const isInstant = (value: string) => INSTANT.test(value) && !Number.isNaN(Date.parse(value));
+/**
+ * The ms since the epoch of an ISO 8601 instant with its offset, or NaN when it is not one or names no
+ * calendar day or time: Date.parse rolls 2026-02-30 over into March, which PostgreSQL refuses.
+ */
+export const usageInstantMs = (value: string): number => {
+  if (!INSTANT.test(value)) return NaN;
+  const [year, month, day, hour, minute, second] = [0, 5, 8, 11, 14, 17].map((at) => Number(value.slice(at, at + (at === 0 ? 4 : 2))));
+  const daysInMonth = new Date(Date.UTC(year!, month!, 0)).getUTCDate();
+  if (month! < 1 || month! > 12 || day! < 1 || day! > daysInMonth || hour! > 23 || minute! > 59 || second! > 59) return NaN;
+  return Date.parse(value);
+};
+
+const isInstant = (value: string) => !Number.isNaN(usageInstantMs(value));
 
 const oneOf = <T extends string>(values: readonly T[], value: unknown): value is T => typeof value === 'string' && (values as readonly string[]).includes(value);
 

@@ -6,7 +6,7 @@
  * line (an escape, a non-ASCII character, a field it does not know, anything the rule refuses) it leaves to
  * JSON.parse and the rule, so every answer and message stays the rule's.
  */
-import { USAGE_BATCH_FIELDS, USAGE_BATCH_TEXT_MAX, USAGE_CLASS_NAMES, USAGE_DESCRIPTION_MAX, CDR_TYPES, CDR_DIRECTIONS } from '@portal/contract';
+import { USAGE_BATCH_FIELDS, USAGE_BATCH_TEXT_MAX, USAGE_CLASS_NAMES, USAGE_DESCRIPTION_MAX, CDR_TYPES, CDR_DIRECTIONS, usageInstantMs } from '@portal/contract';
 import type { ChunkBuffers } from './batch-chunk';
 
 const QUOTE = 0x22;
@@ -238,8 +238,8 @@ const numberAt = (bytes: Buffer, at: number, digits: number) => {
 
 /**
  * The ms since the epoch of an instant of `isInstantForm`: from its digits when every part is one
- * Date.parse surely takes (a day up to the 28th), else Date.parse's own answer (NaN for a month 13),
- * the rule's last word.
+ * Date.parse surely takes (a day up to the 28th), else the rule's own answer (NaN for a month 13 or
+ * a February 30th).
  */
 const instantOf = (bytes: Buffer, f: number): number => {
   const s = starts[f]!;
@@ -268,7 +268,7 @@ const instantOf = (bytes: Buffer, f: number): number => {
   const second = numberAt(bytes, s + 17, 2);
   // Date.UTC reads years 0–99 as 1900–1999.
   plain &&= year >= 1000 && month >= 1 && month <= 12 && day >= 1 && day <= 28 && hour <= 23 && minute <= 59 && second <= 59;
-  if (!plain) return Date.parse(bytes.toString('latin1', s, end));
+  if (!plain) return usageInstantMs(bytes.toString('latin1', s, end));
   return Date.UTC(year, month - 1, day, hour, minute, second, ms) - offsetMinutes * 60_000;
 };
 

@@ -114,6 +114,7 @@ describe('all or nothing', () => {
       JSON.stringify(record({ recordId: 'X-4', accountExternalId: 'NO-SUCH-ACCOUNT' })),
       JSON.stringify(record({ recordId: 'X-5', invoiceExternalId: 'NO-SUCH-INVOICE' })),
       JSON.stringify(record({ recordId: 'X-6', kind: 'fax' })),
+      JSON.stringify(record({ recordId: 'X-7', startedAt: '2026-02-30T10:00:00Z' })),
     ].join('\n');
     const res = await post('B-BAD', body);
     expect(res.statusCode, res.body).toBe(422);
@@ -127,6 +128,7 @@ describe('all or nothing', () => {
         { line: 4, error: 'accountExternalId NO-SUCH-ACCOUNT is not an account' },
         { line: 5, error: 'invoiceExternalId NO-SUCH-INVOICE is not an invoice of account BATCH-ACC-1' },
         { line: 6, error: "kind must be 'voice', 'sms' or 'data'" },
+        { line: 7, error: 'startedAt must be an ISO 8601 date and time with its offset' },
       ],
     });
     expect(await count()).toBe(before);

@@ -189,7 +189,7 @@ describe('jobs across restarts', () => {
       expect(runs.autopay).toBe(clock.now().toISOString());
     }
     expect([...dailyRuns]).toEqual(['2025-07-01T22:30:00.000Z', '2025-07-01T23:30:00.000Z', '2025-07-02T00:30:00.000Z']);
-    expect(Object.keys(await lastRuns()).sort()).toEqual(['arrangements', 'autopay', 'daily-notices', 'deliver-mail', 'deliver-webhooks', 'event-retention', 'invoice-posted-notices', 'resubmit-charges', 'settle-sandbox-payments', 'webhook-delivery-retention']);
+    expect(Object.keys(await lastRuns()).sort()).toEqual(['arrangements', 'autopay', 'daily-notices', 'deliver-mail', 'deliver-webhooks', 'event-retention', 'invoice-posted-notices', 'resubmit-charges', 'settle-sandbox-payments', 'usage-partitions', 'usage-retention', 'webhook-delivery-retention']);
     expect(await noticesOf(account.id)).toEqual([{ kind: 'card_expiring', at: '2025-07-02T00:30:00.000Z' }]);
     expect(DAILY_NOTICES_EVERY_MS).toBe(HOUR);
   });

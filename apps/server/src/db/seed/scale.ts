@@ -48,24 +48,36 @@ const BULK_TABLES = [CDRS, INVOICES, RECEIVABLES, CHARGES, PAYMENTS, PAYMENT_ASS
 interface Index {
   name: string;
   definition: string;
+  /** A partition's index: the partitioned table's index it is attached to. */
+  parent: string | null;
 }
 
 /**
  * Drops the secondary indexes of the bulk tables (primary keys and constraint indexes stay) and
  * returns a function that builds them again exactly as they were: names and definitions come from
  * the catalogue (pg_get_indexdef), so they match the migrations whatever they become. One sorted
- * build per index after the load is cheaper than millions of insertions into it.
+ * build per index after the load is cheaper than millions of insertions into it. A partitioned
+ * table's index comes back `ON ONLY` the parent, then each partition's under its own name, attached
+ * (as db/cdr-partitions.ts makes them): rebuilt from the parent alone they would be named anew.
  */
 const suspendIndexes = async (session: BulkSession): Promise<() => Promise<void>> => {
   const indexes = await session.query<Index & Record<string, unknown>>(
-    `SELECT indexrelid::regclass::text AS name, pg_get_indexdef(indexrelid) AS definition FROM pg_index i
-      WHERE indrelid = ANY ($1::regclass[]) AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)
-      ORDER BY 1`,
+    `WITH own AS (
+       SELECT indexrelid FROM pg_index i
+        WHERE indrelid = ANY ($1::regclass[]) AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid))
+     SELECT indexrelid::regclass::text AS name, pg_get_indexdef(indexrelid) AS definition, null AS parent, 0 AS level FROM own
+     UNION ALL
+     SELECT inhrelid::regclass::text, pg_get_indexdef(inhrelid), inhparent::regclass::text, 1 FROM pg_inherits
+      WHERE inhparent IN (SELECT indexrelid FROM own)
+     ORDER BY level, name`,
     [BULK_TABLES],
   );
-  for (const index of indexes) await session.query(`DROP INDEX ${index.name}`);
+  for (const index of indexes) if (index.parent === null) await session.query(`DROP INDEX ${index.name}`);
   return async () => {
-    for (const index of indexes) await session.query(index.definition);
+    for (const index of indexes) {
+      await session.query(index.definition);
+      if (index.parent !== null) await session.query(`ALTER INDEX ${index.parent} ATTACH PARTITION ${index.name}`);
+    }
   };
 };
 

@@ -161,6 +161,8 @@ describe('an invoice with a credit from a resolved dispute', () => {
     expect(elements.filter((e) => e.type === 'H2').map((e) => e.text)).toEqual([
       'BILL TO',
       'AMOUNT DUE',
+      'What changed on this bill',
+      'Account summary',
       'Charges',
       'Payments received',
       'Credits',
@@ -237,7 +239,8 @@ describe('in French', () => {
       expect(text, expected).toContain(expected);
     }
     expect(pdfStructure(pdf).lang).toBe('fr-CA');
-    expect(pdfPageTexts(pdf)).toHaveLength(1);
+    // What changed and the account summary come first (docs/decisions/0037-a-bill-that-explains-itself.md).
+    expect(pdfPageTexts(pdf)).toHaveLength(2);
   });
 });
 

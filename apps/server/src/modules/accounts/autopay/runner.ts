@@ -41,7 +41,7 @@ const cardProblem = (card: PaymentMethodRow | null, now: Date): string | null =>
  * period, then record the payment and its assignments. A period already claimed by another run or
  * instance is skipped, so each period is charged at most once.
  */
-const prepareRun = async (deps: Pick<Deps, 'db' | 'outbox'>, candidate: AutopayCandidate, now: Date): Promise<Prepared> =>
+const prepareRun = async (deps: Pick<Deps, 'db' | 'clock' | 'outbox'>, candidate: AutopayCandidate, now: Date): Promise<Prepared> =>
   deps.db.transaction(async (tx): Promise<Prepared> => {
     const account = await lockAccount(tx, candidate.accountId);
     if (!account || account.paymentMethod !== AUTOPAY_ON) return { kind: 'skipped' };
@@ -86,12 +86,15 @@ const prepareRun = async (deps: Pick<Deps, 'db' | 'outbox'>, candidate: AutopayC
 
     const allocation = allocateOldestFirst(open, amountMinor);
     if (!allocation.ok) throw new Error('autopay amount exceeds the open balance it was computed from');
+    // Dated when written, not when the step began: its charge lease runs from here, and a lease already
+    // over when a long run commits would let the resubmit job send the charge beside this run.
+    const createdAt = deps.clock.now();
     const payment = await insertPayment(
       tx,
       {
         accountId: candidate.accountId,
-        date: now,
-        createdAt: now,
+        date: createdAt,
+        createdAt,
         amount: minorToDecimal(amountMinor),
         currency: account.currency,
         status: 'InProgress',

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, createTestClock, type TestContext } from '../../../../test/app';
 import { appDeps, createCustomer } from '../../../../test/billing';
@@ -96,6 +96,21 @@ describe('automatic payments job', () => {
       ['2025-07', 'charged'],
       ['2025-08', 'nothing_due'],
     ]);
+  });
+
+  it('dates a payment when the run writes it, so its charge lease has not run out in a long run', async () => {
+    const a = await autopayAccount({ frequency: 'dueDate', amountType: 'full' });
+    // Each reading of the monotonic clock a minute after the last: a run that takes minutes.
+    let elapsed = 0;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => (elapsed += 60_000));
+    try {
+      await run('2025-06-05T02:00:00Z');
+    } finally {
+      clock.mockRestore();
+    }
+    const [payment] = await paymentsOf(a.account.id);
+    expect(payment!.createdAt.getTime() - Date.parse('2025-06-05T02:00:00Z')).toBeGreaterThanOrEqual(60_000);
+    expect(payment!.chargeLeaseUntil!.getTime()).toBeGreaterThan(payment!.createdAt.getTime());
   });
 
   it('a declined charge ends in Error with a notification, and is not retried that period', async () => {

@@ -41,7 +41,7 @@ const cardProblem = (card: PaymentMethodRow | null, now: Date): string | null =>
  * period, then record the payment and its assignments. A period already claimed by another run or
  * instance is skipped, so each period is charged at most once.
  */
-const prepareRun = async (deps: Pick<Deps, 'db' | 'clock' | 'outbox'>, candidate: AutopayCandidate, now: Date): Promise<Prepared> =>
+const prepareRun = async (deps: Pick<Deps, 'db' | 'outbox'>, candidate: AutopayCandidate, now: Date, writtenAt: () => Date): Promise<Prepared> =>
   deps.db.transaction(async (tx): Promise<Prepared> => {
     const account = await lockAccount(tx, candidate.accountId);
     if (!account || account.paymentMethod !== AUTOPAY_ON) return { kind: 'skipped' };
@@ -88,7 +88,7 @@ const prepareRun = async (deps: Pick<Deps, 'db' | 'clock' | 'outbox'>, candidate
     if (!allocation.ok) throw new Error('autopay amount exceeds the open balance it was computed from');
     // Dated when written, not when the step began: its charge lease runs from here, and a lease already
     // over when a long run commits would let the resubmit job send the charge beside this run.
-    const createdAt = deps.clock.now();
+    const createdAt = writtenAt();
     const payment = await insertPayment(
       tx,
       {
@@ -130,8 +130,11 @@ export const runDueAutopay = async (deps: Pick<Deps, 'db' | 'clock' | 'provider'
   const day = utcDay(now);
   const candidates = await dueCandidates(deps.db, day, isMonthlyRunDue(day) ? monthlyPeriod(day) : null, BATCH_SIZE);
   const summary: AutopayRunSummary = { charged: 0, nothingDue: 0, failed: 0, skipped: 0 };
+  // The step's `now`, moved on by the time the run has taken so far.
+  const started = performance.now();
+  const writtenAt = () => new Date(now.getTime() + Math.round(performance.now() - started));
   for (const candidate of candidates) {
-    const prepared = await prepareRun(deps, candidate, now);
+    const prepared = await prepareRun(deps, candidate, now, writtenAt);
     switch (prepared.kind) {
       case 'skipped':
         summary.skipped += 1;

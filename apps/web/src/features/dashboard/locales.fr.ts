@@ -28,7 +28,7 @@ export const fr: Catalog<typeof en> = {
     total: 'Total dû en {{currency}}',
     overdue: 'En retard depuis le {{date}}',
     accounts: 'Comptes et leur solde',
-    payAll: 'Tout payer : {{amount}}',
+    payAll: 'Tout payer\u202f: {{amount}}',
     confirmTitle: 'Payer tous les comptes?',
     confirmText: 'Payer {{amount}} pour tout ce que les {{count}} comptes doivent, avec {{card}}. La part de chaque compte paie ses propres factures, les plus anciennes d’abord.',
     confirm: 'Payer {{amount}}',

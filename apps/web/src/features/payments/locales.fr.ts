@@ -74,7 +74,7 @@ export const fr: Catalog<typeof en> = {
     confirmText: 'Rembourser {{amount}} sur {{method}}? L’argent retourne au client et les factures payées sont de nouveau ouvertes. Cette action est irréversible.',
     confirm: 'Rembourser {{amount}}',
     refunding: 'Remboursement…',
-    refused: 'Le processeur a refusé le remboursement : {{reason}}',
+    refused: 'Le processeur a refusé le remboursement\u202f: {{reason}}',
     failed: 'Le remboursement n’a pas pu être fait. Veuillez réessayer.',
     done: '{{amount}} a été remboursé.',
     pending: 'Le remboursement de {{amount}} attend le processeur.',

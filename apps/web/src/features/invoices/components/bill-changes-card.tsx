@@ -6,6 +6,9 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { useFormat } from '@/lib/i18n/use-format';
 import { causeLinesHref, causeUsageHref } from '../changes-rules';
 
+/** A cause's links: touch targets of at least 24 px, also at phone width (axe `target-size`). */
+const CAUSE_LINK = 'inline-flex min-h-6 items-center text-brand-text underline underline-offset-4 hover:decoration-2';
+
 /**
  * What changed against the previous invoice (docs/decisions/0037-a-bill-that-explains-itself.md): the difference
  * in a sentence, then each cause with its amount, a link to its lines and, for usage, to its records.
@@ -33,19 +36,19 @@ export function BillChangesCard({ changes, currency }: { changes: InvoiceChanges
                   <div className="min-w-0 flex-1">
                     <p className="text-fg">{cause.text}</p>
                     {(lines || usage) && (
-                      <p className="mt-1 flex flex-wrap gap-x-4 text-xs">
+                      <p className="mt-1 flex flex-wrap gap-x-4 text-sm">
                         {lines &&
                           (lines.startsWith('#') ? (
-                            <a href={lines} className="text-brand-text underline underline-offset-4 hover:decoration-2">
+                            <a href={lines} className={CAUSE_LINK}>
                               {t('changes.seeLines')}
                             </a>
                           ) : (
-                            <Link to={lines} className="text-brand-text underline underline-offset-4 hover:decoration-2">
+                            <Link to={lines} className={CAUSE_LINK}>
                               {t('changes.seePreviousLines')}
                             </Link>
                           ))}
                         {usage && (
-                          <Link to={usage} className="text-brand-text underline underline-offset-4 hover:decoration-2">
+                          <Link to={usage} className={CAUSE_LINK}>
                             {t('changes.seeRecords')}
                           </Link>
                         )}

@@ -130,9 +130,9 @@ export const runDueAutopay = async (deps: Pick<Deps, 'db' | 'clock' | 'provider'
   const day = utcDay(now);
   const candidates = await dueCandidates(deps.db, day, isMonthlyRunDue(day) ? monthlyPeriod(day) : null, BATCH_SIZE);
   const summary: AutopayRunSummary = { charged: 0, nothingDue: 0, failed: 0, skipped: 0 };
-  // The step's `now`, moved on by the time the run has taken so far.
-  const started = performance.now();
-  const writtenAt = () => new Date(now.getTime() + Math.round(performance.now() - started));
+  // The step's `now`, moved on by the time the run has taken so far on the deps' clock.
+  const started = deps.clock.now().getTime();
+  const writtenAt = () => new Date(now.getTime() + deps.clock.now().getTime() - started);
   for (const candidate of candidates) {
     const prepared = await prepareRun(deps, candidate, now, writtenAt);
     switch (prepared.kind) {
